@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "odsh",
+    products: [
+        .executable(name: "odsh", targets: ["odsh"]),
+        .library(name: "ODataModel", targets: ["ODataModel"]),
+        .library(name: "ODataQuery", targets: ["ODataQuery"]),
+        .library(name: "ODataClient", targets: ["ODataClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries: a module.modulemap over a small shim.h each.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit",
+                       providers: [.apt(["libedit-dev"])]),
+
+        // The library floors: each may only use the floors below it.
+        .target(name: "ODataModel", dependencies: ["CLibXML2"]),
+        .target(name: "ODataQuery", dependencies: ["ODataModel"]),
+        .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CLibXML2"]),
+        .target(name: "ODataShell", dependencies: [
+            "ODataClient", "ODataQuery", "ODataModel", "CLibEdit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "odsh", dependencies: ["ODataShell"]),
+
+        .testTarget(name: "ODataModelTests", dependencies: ["ODataModel"]),
+        .testTarget(name: "ODataQueryTests", dependencies: ["ODataQuery", "ODataModel"]),
+        .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataModel"]),
+        .testTarget(name: "ODataShellTests", dependencies: ["ODataShell"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

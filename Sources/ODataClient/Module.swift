@@ -1,0 +1,4 @@
+import ODataModel
+import ODataQuery
+import CCurl
+import CLibXML2

@@ -1,0 +1,164 @@
+/// A service's metadata, read from CSDL XML (V2, V3, V4, 4.01) or CSDL JSON (SAP's `CsdlDocument`).
+public final class CsdlDocument {
+    /// The OData version the document describes.
+    public internal(set) var version: ODataVersion = .v4
+    /// `edmx:Edmx Version` (or CSDL JSON `$Version`) as written.
+    public internal(set) var edmxVersion: String?
+    /// V2/V3 `m:DataServiceVersion` and `m:MaxDataServiceVersion`, as written.
+    public internal(set) var dataServiceVersion: String?
+    public internal(set) var maxDataServiceVersion: String?
+    /// CSDL JSON `$EntityContainer`.
+    public internal(set) var entityContainerName: String?
+    public internal(set) var schemas: [CsdlSchema] = []
+    public internal(set) var references: [CsdlReference] = []
+    /// Warnings (and, for documents that failed, errors) found while reading and validating.
+    public internal(set) var issues: [MetadataIssue] = []
+    /// Where the document came from (a file path or URL), for messages.
+    public var source: String = ""
+    /// Pre-approvals for metadata refresh, named as in SAP's CsdlDocument.
+    public var hasOpenEnumerations = false
+    public var canChangeAnything = false
+    public var canRemoveAnything = false
+
+    // Look-up tables built by the resolver.
+    var aliasToNamespace: [String: String] = [:]
+    var schemaElements: [String: SchemaElement] = [:]
+    var operationsByName: [String: [Operation]] = [:]
+    var entitySetsByName: [String: EntitySet] = [:]
+    var singletonsByName: [String: Singleton] = [:]
+    var functionImportsByName: [String: FunctionImport] = [:]
+    var actionImportsByName: [String: ActionImport] = [:]
+
+    public init() {}
+
+    public var warnings: [MetadataIssue] { issues.filter { $0.severity == .warning } }
+
+    // MARK: All elements of a kind, over every schema
+
+    public var entityTypes: [EntityType] { schemas.flatMap(\.entityTypes) }
+    public var complexTypes: [ComplexType] { schemas.flatMap(\.complexTypes) }
+    public var enumTypes: [EnumType] { schemas.flatMap(\.enumTypes) }
+    public var typeDefinitions: [TypeDefinition] { schemas.flatMap(\.typeDefinitions) }
+    public var associations: [Association] { schemas.flatMap(\.associations) }
+    public var entityContainers: [EntityContainer] { schemas.flatMap(\.entityContainers) }
+    public var actions: [Operation] { schemas.flatMap(\.actions) }
+    public var functions: [Operation] { schemas.flatMap(\.functions) }
+    public var terms: [Term] { schemas.flatMap(\.terms) }
+    public var annotationsBlocks: [AnnotationsBlock] { schemas.flatMap(\.annotationsBlocks) }
+
+    /// The container the service exposes: the one named by `$EntityContainer`, else the V2 default one, else the first.
+    public var entityContainer: EntityContainer? {
+        let all = entityContainers
+        if let n = entityContainerName, let c = all.first(where: { $0.qualifiedName == n || $0.name == n }) { return c }
+        return all.first(where: { $0.isDefault }) ?? all.first
+    }
+    public var entitySets: [EntitySet] { entityContainers.flatMap(\.entitySets) }
+    public var singletons: [Singleton] { entityContainers.flatMap(\.singletons) }
+    public var functionImports: [FunctionImport] { entityContainers.flatMap(\.functionImports) }
+    public var actionImports: [ActionImport] { entityContainers.flatMap(\.actionImports) }
+
+    // MARK: Look-ups named after SAP's dynamic API
+
+    /// Replaces a leading alias by its namespace: `self.Customer` → `NS.Customer`.
+    public func resolveAlias(_ qualified: String) -> String {
+        guard let dot = qualified.lastIndex(of: ".") else { return qualified }
+        let prefix = String(qualified[..<dot])
+        if let ns = aliasToNamespace[prefix] { return ns + qualified[dot...] }
+        return qualified
+    }
+
+    /// A schema element (type, container, term) by qualified name, by namespace or alias.
+    public func schemaElement(named qualified: String) -> SchemaElement? {
+        schemaElements[resolveAlias(qualified)]
+    }
+
+    /// What a qualified type name resolves to.
+    public func resolveType(_ name: String) -> ResolvedType {
+        let q = resolveAlias(name)
+        if let p = PrimitiveType.named(q) { return .primitive(p) }
+        switch schemaElements[q] {
+        case let t as EntityType: return .entity(t)
+        case let t as ComplexType: return .complex(t)
+        case let t as EnumType: return .enumeration(t)
+        case let t as TypeDefinition: return .typeDefinition(t)
+        default: return .unresolved(q)
+        }
+    }
+
+    /// An entity set by name (in any container; `Container/Set` also accepted).
+    public func entitySet(withName name: String) throws -> EntitySet {
+        if let s = entitySetsByName[name] ?? entitySetsByName[String(name.split(separator: "/").last ?? "")] {
+            try s.checkUsable("entity set")
+            return s
+        }
+        throw ModelLookupError(name: name, message: "no entity set named \(name)",
+                               suggestions: NameSuggester.closest(to: name, in: entitySets.map(\.name) + singletons.map(\.name)))
+    }
+
+    public func singleton(withName name: String) throws -> Singleton {
+        if let s = singletonsByName[name] { try s.checkUsable("singleton"); return s }
+        throw ModelLookupError(name: name, message: "no singleton named \(name)",
+                               suggestions: NameSuggester.closest(to: name, in: singletons.map(\.name) + entitySets.map(\.name)))
+    }
+
+    /// An entity type by qualified name (namespace or alias) or by simple name when that is unique.
+    public func entityType(withName name: String) throws -> EntityType {
+        if let t = schemaElement(named: name) as? EntityType { try t.checkUsable("entity type"); return t }
+        let bySimple = entityTypes.filter { $0.name == name }
+        if bySimple.count == 1 { try bySimple[0].checkUsable("entity type"); return bySimple[0] }
+        if bySimple.count > 1 {
+            throw ModelLookupError(name: name, message: "entity type name \(name) is ambiguous",
+                                   suggestions: bySimple.map(\.qualifiedName))
+        }
+        throw ModelLookupError(name: name, message: "no entity type named \(name)",
+                               suggestions: NameSuggester.closest(to: name, in: entityTypes.map(\.name)))
+    }
+
+    public func complexType(withName name: String) throws -> ComplexType {
+        if let t = schemaElement(named: name) as? ComplexType { return t }
+        let bySimple = complexTypes.filter { $0.name == name }
+        if bySimple.count == 1 { return bySimple[0] }
+        throw ModelLookupError(name: name, message: "no complex type named \(name)",
+                               suggestions: NameSuggester.closest(to: name, in: complexTypes.map(\.name)))
+    }
+
+    public func enumType(withName name: String) throws -> EnumType {
+        if let t = schemaElement(named: name) as? EnumType { return t }
+        let bySimple = enumTypes.filter { $0.name == name }
+        if bySimple.count == 1 { return bySimple[0] }
+        throw ModelLookupError(name: name, message: "no enum type named \(name)",
+                               suggestions: NameSuggester.closest(to: name, in: enumTypes.map(\.name)))
+    }
+
+    /// A structured (entity or complex) type by qualified or unique simple name.
+    public func structuredType(withName name: String) -> StructuredType? {
+        if let t = schemaElement(named: name) as? StructuredType { return t }
+        let all: [StructuredType] = entityTypes + complexTypes
+        let bySimple = all.filter { $0.name == name }
+        return bySimple.count == 1 ? bySimple[0] : nil
+    }
+
+    /// All overloads of an action or function by qualified name (or simple name when unique).
+    public func operations(named name: String) -> [Operation] {
+        if let ops = operationsByName[resolveAlias(name)] { return ops }
+        let all = actions + functions
+        let bySimple = all.filter { $0.name == name }
+        let namespaces = Set(bySimple.map(\.namespace))
+        return namespaces.count == 1 ? bySimple : []
+    }
+
+    public func functionImport(withName name: String) -> FunctionImport? { functionImportsByName[name] }
+    public func actionImport(withName name: String) -> ActionImport? { actionImportsByName[name] }
+
+    /// Derived entity or complex types of a type, directly or not.
+    public func derivedTypes(of type: StructuredType) -> [StructuredType] { type.derivedTypes }
+
+    /// Bound operations whose binding parameter accepts this type (or a collection of it).
+    public func boundOperations(for type: StructuredType, collection: Bool) -> [Operation] {
+        (actions + functions).filter { op in
+            guard op.isBound, let b = op.parameters.first, b.type.isCollection == collection else { return false }
+            guard let bt = structuredType(withName: b.type.qualifiedName) else { return false }
+            return type.isSubtype(of: bt)
+        }
+    }
+}

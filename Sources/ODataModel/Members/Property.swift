@@ -1,0 +1,29 @@
+/// A structural property of an entity or complex type (SAP's `Property`).
+public final class Property: CsdlElement {
+    public var type: TypeReference
+    public var facets: Facets
+    /// `ConcurrencyMode="Fixed"` (V2/V3): the property takes part in the ETag.
+    public var concurrencyMode: String?
+    /// The type it is declared on (set when it is added to one).
+    public internal(set) weak var declaringType: StructuredType?
+    /// What `type` resolves to in the loaded document.
+    public internal(set) var resolvedType: ResolvedType = .unresolved("")
+
+    public init(name: String, type: TypeReference, facets: Facets = Facets(), location: SourceLocation = .unknown) {
+        self.type = type; self.facets = facets
+        super.init(name: name, location: location)
+    }
+
+    public var isNullable: Bool { facets.nullable ?? true }
+    public var isCollection: Bool { type.isCollection }
+    /// The primitive type of the property or of its elements (through type definitions and enums).
+    public var primitiveType: PrimitiveType? { resolvedType.underlyingPrimitive ?? type.primitive }
+    public var isKey: Bool { (declaringType as? EntityType)?.allKeyNames.contains(name) ?? false }
+    /// `Type.Name`, for messages.
+    public var path: String { "\(declaringType?.qualifiedName ?? "?")/\(name)" }
+    /// The type with its facets, as a column in describe output shows it (`Edm.String(40)`).
+    public var typeDescription: String {
+        let base = type.qualifiedName + facets.shortForm(for: type.primitive)
+        return type.isCollection ? "Collection(\(base))" : base
+    }
+}

@@ -1,0 +1,25 @@
+/// An entity type: a structured type with a key (SAP's `EntityType`).
+public final class EntityType: StructuredType {
+    /// Key property names declared on this type (paths for V4 keys on complex members; alias kept apart).
+    public var ownKeyNames: [String] = []
+    /// `PropertyRef Alias` by key path, where a V4 key uses a path.
+    public var keyAliases: [String: String] = [:]
+    public var hasStream = false
+
+    /// The key: the nearest declared one up the base-type chain.
+    public var allKeyNames: [String] {
+        if !ownKeyNames.isEmpty { return ownKeyNames }
+        for b in baseTypeChain { if let e = b as? EntityType, !e.ownKeyNames.isEmpty { return e.ownKeyNames } }
+        return []
+    }
+    /// The key properties (those that resolve).
+    public var keyProperties: [Property] {
+        allKeyNames.compactMap { structuralProperty(named: $0) }
+    }
+    public var baseEntityType: EntityType? { baseType as? EntityType }
+    /// Entity types derived from this one (SAP's derived types).
+    public var derivedEntityTypes: [EntityType] { derivedTypes.compactMap { $0 as? EntityType } }
+}
+
+/// A complex type: structured, keyless.
+public final class ComplexType: StructuredType {}

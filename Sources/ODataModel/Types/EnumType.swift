@@ -1,0 +1,28 @@
+/// An enumeration type with its members and values.
+public final class EnumType: SchemaElement {
+    public var underlyingType: PrimitiveType = .int32
+    public var isFlags = false
+    public internal(set) var members: [EnumMember] = []
+
+    public func addMember(_ m: EnumMember) { m.enumType = self; members.append(m) }
+    public func member(named name: String) -> EnumMember? { members.first { $0.name == name } }
+}
+
+/// One member of an enumeration type.
+public final class EnumMember: CsdlElement {
+    /// The value: given, or implied by position (0, 1, 2, ...).
+    public var value: Int64
+    /// True when the document gave the value explicitly.
+    public var valueIsExplicit: Bool
+    public internal(set) weak var enumType: EnumType?
+    public init(name: String, value: Int64, explicit: Bool, location: SourceLocation = .unknown) {
+        self.value = value; self.valueIsExplicit = explicit
+        super.init(name: name, location: location)
+    }
+}
+
+/// A type definition: a named primitive type with facets.
+public final class TypeDefinition: SchemaElement {
+    public var underlyingType: TypeReference = TypeReference("Edm.String")
+    public var facets = Facets()
+}

@@ -1,0 +1,90 @@
+/// What entity types and complex types share: a base type, properties (own and inherited), openness.
+open class StructuredType: SchemaElement {
+    public var baseTypeName: TypeReference?
+    public var isAbstract = false
+    public var isOpen = false
+    /// Properties declared on this type, in document order.
+    public internal(set) var ownProperties: [Property] = []
+    public internal(set) var ownNavigationProperties: [NavigationProperty] = []
+    /// The base type, once resolved.
+    public internal(set) weak var baseType: StructuredType?
+    /// Types that name this one as their base type (direct only).
+    public internal(set) var directDerivedTypes: [StructuredType] = []
+
+    private var propertyIndex: [String: Property] = [:]
+    private var navigationIndex: [String: NavigationProperty] = [:]
+
+    public func addProperty(_ p: Property) {
+        p.declaringType = self
+        ownProperties.append(p)
+        if propertyIndex[p.name] == nil { propertyIndex[p.name] = p }
+    }
+    public func addNavigationProperty(_ n: NavigationProperty) {
+        n.declaringType = self
+        ownNavigationProperties.append(n)
+        if navigationIndex[n.name] == nil { navigationIndex[n.name] = n }
+    }
+
+    /// Base types from the nearest up; stops on a cycle.
+    public var baseTypeChain: [StructuredType] {
+        var out: [StructuredType] = []
+        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
+        var t = baseType
+        while let b = t, seen.insert(ObjectIdentifier(b)).inserted { out.append(b); t = b.baseType }
+        return out
+    }
+
+    /// All structural properties, inherited ones first (the order a service writes them).
+    public var properties: [Property] {
+        baseTypeChain.reversed().flatMap { $0.ownProperties } + ownProperties
+    }
+    public var navigationProperties: [NavigationProperty] {
+        baseTypeChain.reversed().flatMap { $0.ownNavigationProperties } + ownNavigationProperties
+    }
+
+    /// A structural property by name, inherited ones included (SAP's `property(withName:)` finds navigation too).
+    public func structuralProperty(named name: String) -> Property? {
+        if let p = propertyIndex[name] { return p }
+        for b in baseTypeChain { if let p = b.propertyIndex[name] { return p } }
+        return nil
+    }
+    public func navigationProperty(named name: String) -> NavigationProperty? {
+        if let p = navigationIndex[name] { return p }
+        for b in baseTypeChain { if let p = b.navigationIndex[name] { return p } }
+        return nil
+    }
+
+    /// A structural or navigation property by name, inherited included; throws a lookup error with suggestions.
+    public func member(withName name: String) throws -> CsdlElement {
+        if let p = structuralProperty(named: name) { return p }
+        if let n = navigationProperty(named: name) { return n }
+        let all = properties.map(\.name) + navigationProperties.map(\.name)
+        throw ModelLookupError(name: name, message: "\(qualifiedName) has no property \(name)",
+                               suggestions: NameSuggester.closest(to: name, in: all))
+    }
+
+    /// The structural property with this name (inherited included), or a lookup error with suggestions.
+    public func property(withName name: String) throws -> Property {
+        if let p = structuralProperty(named: name) { try p.checkUsable("property"); return p }
+        throw ModelLookupError(name: name, message: "\(qualifiedName) has no property \(name)",
+                               suggestions: NameSuggester.closest(to: name, in: properties.map(\.name) + navigationProperties.map(\.name)))
+    }
+
+    /// All types derived from this one, directly or not.
+    public var derivedTypes: [StructuredType] {
+        var out: [StructuredType] = []
+        var queue = directDerivedTypes
+        var seen: Set<ObjectIdentifier> = []
+        while !queue.isEmpty {
+            let t = queue.removeFirst()
+            guard seen.insert(ObjectIdentifier(t)).inserted else { continue }
+            out.append(t); queue += t.directDerivedTypes
+        }
+        return out
+    }
+
+    /// True when this type is `other` or derives from it.
+    public func isSubtype(of other: StructuredType) -> Bool {
+        self === other || baseTypeChain.contains { $0 === other }
+    }
+}

@@ -1,0 +1,3 @@
+import ODataModel
+import CLibEdit
+import ArgumentParser
