@@ -1,1 +1,3 @@
 import ODataShell
+
+OdshCommand.main()

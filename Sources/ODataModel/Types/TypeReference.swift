@@ -1,5 +1,3 @@
-import Foundation
-
 /// A reference to a type as written in metadata (`Edm.String`, `NS.Customer`, `Collection(NS.Address)`),
 /// with the qualified name it resolves to once the document is loaded.
 public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
@@ -10,12 +8,16 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
     public var isCollection: Bool
 
     public init(_ written: String) {
-        let t = written.trimmingCharacters(in: .whitespaces)
-        if t.hasPrefix("Collection("), t.hasSuffix(")") {
+        var t = Substring(written)
+        // Trim only when needed: this runs for every property of multi-megabyte documents.
+        if let f = t.utf8.first, let l = t.utf8.last, f == 0x20 || l == 0x20 || f == 0x09 || l == 0x09 || f == 0x0A || l == 0x0A {
+            t = Substring(written.trimmingWhitespace())
+        }
+        if t.utf8.count > 12, t.hasPrefix("Collection("), t.utf8.last == UInt8(ascii: ")") {
             nameAsWritten = String(t.dropFirst(11).dropLast())
             isCollection = true
         } else {
-            nameAsWritten = t
+            nameAsWritten = String(t)
             isCollection = false
         }
         qualifiedName = nameAsWritten
@@ -29,7 +31,7 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
     public var primitive: PrimitiveType? { PrimitiveType.named(qualifiedName) }
     /// The simple name: the part after the last dot.
     public var simpleName: String {
-        if let i = qualifiedName.lastIndex(of: ".") { return String(qualifiedName[qualifiedName.index(after: i)...]) }
+        if let i = qualifiedName.utf8.lastIndex(of: UInt8(ascii: ".")) { return String(qualifiedName[qualifiedName.index(after: i)...]) }
         return qualifiedName
     }
     public var description: String { isCollection ? "Collection(\(qualifiedName))" : qualifiedName }

@@ -1,0 +1,634 @@
+import CLibXML2
+
+/// Turns SAX events of a CSDL XML document into a raw `CsdlDocument` (names as written, nothing resolved yet).
+final class CsdlXmlBuilder {
+    static let edmxV4 = "http://docs.oasis-open.org/odata/ns/edmx"
+    static let edmxV2 = "http://schemas.microsoft.com/ado/2007/06/edmx"
+    /// Entity Framework designer files use later edmx namespaces; accepted so that they can be recognised as such.
+    static let edmxNamespaces: Set<String> = [edmxV4, edmxV2, "http://schemas.microsoft.com/ado/2008/10/edmx", "http://schemas.microsoft.com/ado/2009/11/edmx"]
+    static let edmV4 = "http://docs.oasis-open.org/odata/ns/edm"
+    static let metadataNS = "http://schemas.microsoft.com/ado/2007/08/dataservices/metadata"
+    /// CSDL namespaces of EDM 1.0 through 3.0 (V2/V3) and OASIS (V4).
+    static let csdlNamespaces: Set<String> = [
+        "http://schemas.microsoft.com/ado/2006/04/edm", "http://schemas.microsoft.com/ado/2007/05/edm",
+        "http://schemas.microsoft.com/ado/2008/01/edm", "http://schemas.microsoft.com/ado/2008/09/edm",
+        "http://schemas.microsoft.com/ado/2009/11/edm", edmV4,
+    ]
+    static let constantKinds: Set<String> = [
+        "String", "Bool", "Int", "Decimal", "Float", "Date", "DateTimeOffset", "TimeOfDay", "Duration", "Guid",
+        "Binary", "EnumMember", "DateTime", "Time",
+    ]
+    static let pathKinds: Set<String> = [
+        "Path", "PropertyPath", "NavigationPropertyPath", "AnnotationPath", "ModelElementPath", "AnyPropertyPath",
+    ]
+
+    let source: String
+    var ctxt: xmlParserCtxtPtr?
+    var fatal: MetadataIssue?
+    let doc = CsdlDocument()
+
+    /// What an open element is, so that its children know where they go.
+    private enum Frame {
+        case edmx, dataServices, ignored
+        case reference(Int)
+        case schema(CsdlSchema)
+        case structured(StructuredType)
+        case key(EntityType)
+        case property(Property)
+        case navigation(NavigationProperty)
+        case enumType(EnumType)
+        case member(EnumMember)
+        case typeDefinition(TypeDefinition)
+        case association(Association)
+        case associationEnd(Association, Int)
+        case assocConstraint(Association)
+        case assocRole(Association, principal: Bool)
+        case container(EntityContainer)
+        case containerElement(ContainerElement)
+        case functionImport(FunctionImport)
+        case actionImport(ActionImport)
+        case associationSet(AssociationSet)
+        case operation(Operation)
+        case parameter(Parameter)
+        case returnType(Operation?, FunctionImport?)
+        case term(Term)
+        case annotationsBlock(AnnotationsBlock)
+        /// Inside an annotation: a generic node collected until the annotation closes.
+        case expression(ExprNode)
+    }
+
+    private var stack: [Frame] = []
+    private var sawRoot = false
+    private var sawDataServices = false
+    private var efDesigner = false
+    var wantsText = false
+    var text = ""
+
+    init(source: String) { self.source = source }
+
+    /// Names and namespace URIs come from libxml2's dictionary, so equal names share one pointer: each is converted
+    /// once and found again through a small direct-mapped cache keyed by the pointer (no hashing).
+    private var nameCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 2048)
+    private var nameCacheValues = [String](repeating: "", count: 2048)
+    func interned(_ p: UnsafePointer<xmlChar>) -> String {
+        let key = UnsafeRawPointer(p)
+        let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & 2047
+        if nameCacheKeys[slot] == key { return nameCacheValues[slot] }
+        let s = String(cString: p)
+        nameCacheKeys[slot] = key
+        nameCacheValues[slot] = s
+        return s
+    }
+
+    /// What a namespace URI is, cached by its (interned) string.
+    enum NamespaceKind { case edmx, csdl, other }
+    private var lastNamespace: String?
+    private var lastNamespaceKind = NamespaceKind.other
+    func kind(of ns: String?) -> NamespaceKind {
+        guard let ns = ns else { return .other }
+        if let l = lastNamespace, l == ns { return lastNamespaceKind }
+        let k: NamespaceKind = Self.edmxNamespaces.contains(ns) ? .edmx : Self.csdlNamespaces.contains(ns) ? .csdl : .other
+        lastNamespace = ns
+        lastNamespaceKind = k
+        return k
+    }
+
+    private var location: SourceLocation {
+        guard let c = ctxt else { return .unknown }
+        return SourceLocation(line: Int(xmlSAX2GetLineNumber(c)), column: Int(xmlSAX2GetColumnNumber(c)))
+    }
+
+    private func fail(_ code: String, _ message: String) {
+        guard fatal == nil else { return }
+        fatal = MetadataIssue(.error, code: code, location: location, message)
+        if let c = ctxt { xmlStopParser(c) }
+    }
+
+    private func warn(_ code: String, path: String, _ message: String) {
+        doc.issues.append(MetadataIssue(.warning, code: code, path: path, location: location, message))
+    }
+
+    // MARK: Elements
+
+    func startElement(local: String, namespace ns: String?, attributes: [XmlAttribute]) {
+        let a = Attrs(attributes)
+        if !sawRoot {
+            sawRoot = true
+            guard local == "Edmx", let ns = ns, Self.edmxNamespaces.contains(ns) else {
+                fail("not-csdl", "not an OData metadata document: the root element is <\(local)>\(ns.map { " in namespace \($0)" } ?? ""), expected <edmx:Edmx>")
+                return
+            }
+            doc.edmxVersion = a["Version"]
+            stack.append(.edmx)
+            return
+        }
+        guard let top = stack.last else { stack.append(.ignored); return }
+
+        if case .expression(let parent) = top {
+            let node = ExprNode(name: local, attributes: attributes, location: location)
+            parent.children.append(node)
+            stack.append(.expression(node))
+            wantsText = true
+            text = ""
+            return
+        }
+        if case .ignored = top { stack.append(.ignored); return }
+
+        let nsKind = kind(of: ns)
+        let isEdmx = nsKind == .edmx
+        let isCsdl = nsKind == .csdl
+
+        if isEdmx {
+            switch (top, local) {
+            case (.edmx, "DataServices"):
+                sawDataServices = true
+                doc.dataServiceVersion = a.foreign(Self.metadataNS, "DataServiceVersion")
+                doc.maxDataServiceVersion = a.foreign(Self.metadataNS, "MaxDataServiceVersion")
+                stack.append(.dataServices)
+            case (.edmx, "Reference"):
+                doc.references.append(CsdlReference(uri: a["Uri"] ?? ""))
+                stack.append(.reference(doc.references.count - 1))
+            case (.reference(let i), "Include"):
+                doc.references[i].includes.append(.init(namespace: a["Namespace"] ?? "", alias: a["Alias"]))
+                stack.append(.ignored)
+            case (.reference(let i), "IncludeAnnotations"):
+                doc.references[i].includeAnnotations.append(.init(termNamespace: a["TermNamespace"] ?? "", qualifier: a["Qualifier"],
+                                                                  targetNamespace: a["TargetNamespace"]))
+                stack.append(.ignored)
+            case (.edmx, "Runtime"), (.edmx, "Designer"), (.edmx, "ConceptualModels"), (.edmx, "StorageModels"), (.edmx, "Mappings"):
+                efDesigner = true
+                stack.append(.ignored)
+            default:
+                stack.append(.ignored)
+            }
+            return
+        }
+
+        guard isCsdl else {
+            // Elements of foreign namespaces (designer data, vendor extensions) are skipped whole.
+            stack.append(.ignored)
+            return
+        }
+
+        if local == "Annotation" || local == "ValueAnnotation" {
+            let node = ExprNode(name: "Annotation", attributes: attributes, location: location)
+            stack.append(.expression(node))
+            wantsText = true
+            text = ""
+            return
+        }
+        if local == "Documentation" || local == "Using" || local == "TypeAnnotation" {
+            stack.append(.ignored)
+            return
+        }
+
+        switch top {
+        case .dataServices:
+            if local == "Schema" {
+                let s = CsdlSchema(namespace: a["Namespace"] ?? "", alias: a["Alias"], location: location)
+                s.foreignAttributes = a.foreignAttributes
+                doc.schemas.append(s)
+                stack.append(.schema(s))
+            } else { unknown(local) }
+
+        case .schema(let s):
+            startSchemaChild(local, a, s)
+
+        case .structured(let t):
+            switch local {
+            case "Key" where t is EntityType:
+                let e = t as! EntityType
+                if !e.ownKeyNames.isEmpty {
+                    warn("duplicate-key", path: e.qualifiedName, "entity type declares its key twice; the first Key is used")
+                    stack.append(.ignored)
+                } else {
+                    stack.append(.key(e))
+                }
+            case "Property":
+                let p = Property(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? "Edm.String"), facets: facets(a), location: location)
+                p.concurrencyMode = a["ConcurrencyMode"]
+                p.foreignAttributes = a.foreignAttributes
+                t.addProperty(p)
+                stack.append(.property(p))
+            case "NavigationProperty":
+                let n = NavigationProperty(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? ""), location: location)
+                n.nullable = a.bool("Nullable")
+                n.partner = a["Partner"]
+                n.containsTarget = a.bool("ContainsTarget") ?? false
+                n.relationship = a["Relationship"]
+                n.fromRole = a["FromRole"]
+                n.toRole = a["ToRole"]
+                n.foreignAttributes = a.foreignAttributes
+                t.addNavigationProperty(n)
+                stack.append(.navigation(n))
+            default: unknown(local)
+            }
+
+        case .key(let t):
+            if local == "PropertyRef", let name = a["Name"] {
+                t.ownKeyNames.append(name)
+                if let alias = a["Alias"] { t.keyAliases[name] = alias }
+            }
+            stack.append(.ignored)
+
+        case .navigation(let n):
+            switch local {
+            case "ReferentialConstraint":
+                n.referentialConstraints.append(ReferentialConstraint(property: a["Property"] ?? "", referencedProperty: a["ReferencedProperty"] ?? ""))
+                stack.append(.ignored)
+            case "OnDelete":
+                n.onDelete = a["Action"]
+                stack.append(.ignored)
+            default: unknown(local)
+            }
+
+        case .enumType(let e):
+            if local == "Member" {
+                let explicit = a["Value"]
+                let value: Int64
+                if let v = explicit {
+                    if let n = Int64(v) { value = n } else {
+                        warn("bad-enum-value", path: "\(e.namespace).\(e.name)/\(a["Name"] ?? "")", "enum member value \(v) is not an integer")
+                        value = Int64(e.members.count)
+                    }
+                } else {
+                    value = e.isFlags ? (e.members.isEmpty ? 0 : 1 << Int64(e.members.count - 1)) : (e.members.last.map { $0.value + 1 } ?? 0)
+                }
+                let m = EnumMember(name: a["Name"] ?? "", value: value, explicit: explicit != nil, location: location)
+                m.foreignAttributes = a.foreignAttributes
+                e.addMember(m)
+                stack.append(.member(m))
+            } else { unknown(local) }
+
+        case .association(let asc):
+            switch local {
+            case "End":
+                asc.ends.append(.init(role: a["Role"] ?? "", type: TypeReference(a["Type"] ?? ""), multiplicity: a["Multiplicity"] ?? "", onDelete: nil))
+                stack.append(.associationEnd(asc, asc.ends.count - 1))
+            case "ReferentialConstraint": stack.append(.assocConstraint(asc))
+            default: unknown(local)
+            }
+        case .associationEnd(let asc, let i):
+            if local == "OnDelete" { asc.ends[i].onDelete = a["Action"] }
+            stack.append(.ignored)
+        case .assocConstraint(let asc):
+            if local == "Principal" || local == "Dependent" {
+                let principal = local == "Principal"
+                if principal { asc.principalRole = a["Role"] } else { asc.dependentRole = a["Role"] }
+                stack.append(.assocRole(asc, principal: principal))
+            } else { unknown(local) }
+        case .assocRole(let asc, let principal):
+            if local == "PropertyRef", let name = a["Name"] {
+                // Principal and dependent property refs pair up by position.
+                if principal {
+                    asc.constraints.append(ReferentialConstraint(property: "", referencedProperty: name))
+                } else if let i = asc.constraints.firstIndex(where: { $0.property.isEmpty }) {
+                    asc.constraints[i].property = name
+                } else {
+                    asc.constraints.append(ReferentialConstraint(property: name, referencedProperty: ""))
+                }
+            }
+            stack.append(.ignored)
+
+        case .container(let c):
+            startContainerChild(local, a, c)
+        case .containerElement(let e):
+            if local == "NavigationPropertyBinding" {
+                e.navigationPropertyBindings.append((a["Path"] ?? "", a["Target"] ?? ""))
+            }
+            stack.append(.ignored)
+        case .associationSet(let s):
+            if local == "End" { s.ends.append((a["Role"] ?? "", a["EntitySet"] ?? "")) }
+            stack.append(.ignored)
+        case .functionImport(let f):
+            switch local {
+            case "Parameter":
+                let p = parameter(a)
+                f.parameters.append(p)
+                stack.append(.parameter(p))
+            case "ReturnType":
+                var r = ReturnType(type: TypeReference(a["Type"] ?? ""))
+                r.facets = facets(a)
+                if f.returnType == nil { f.returnType = r }
+                if f.entitySet == nil { f.entitySet = a["EntitySet"] }
+                stack.append(.returnType(nil, f))
+            default: unknown(local)
+            }
+        case .operation(let o):
+            switch local {
+            case "Parameter":
+                let p = parameter(a)
+                o.parameters.append(p)
+                stack.append(.parameter(p))
+            case "ReturnType":
+                var r = ReturnType(type: TypeReference(a["Type"] ?? ""))
+                r.facets = facets(a)
+                o.returnType = r
+                stack.append(.returnType(o, nil))
+            default: unknown(local)
+            }
+        default:
+            unknown(local)
+        }
+    }
+
+    private func unknown(_ local: String) {
+        stack.append(.ignored)
+    }
+
+    private func parameter(_ a: Attrs) -> Parameter {
+        let p = Parameter(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? ""), location: location)
+        p.facets = facets(a)
+        p.mode = a["Mode"]
+        p.foreignAttributes = a.foreignAttributes
+        return p
+    }
+
+    private func facets(_ a: Attrs) -> Facets {
+        var f = Facets()
+        f.nullable = a.bool("Nullable")
+        if let m = a["MaxLength"] { f.maxLength = MaxLength(m) }
+        if let p = a["Precision"] { f.precision = Int(p) }
+        if let s = a["Scale"] { f.scale = Scale(s) }
+        f.srid = a["SRID"]
+        f.unicode = a.bool("Unicode")
+        f.fixedLength = a.bool("FixedLength")
+        f.defaultValue = a["DefaultValue"]
+        return f
+    }
+
+    private func startSchemaChild(_ local: String, _ a: Attrs, _ s: CsdlSchema) {
+        let name = a["Name"] ?? ""
+        switch local {
+        case "EntityType", "ComplexType":
+            let t: StructuredType = local == "EntityType"
+                ? EntityType(name: name, namespace: s.namespace, location: location)
+                : ComplexType(name: name, namespace: s.namespace, location: location)
+            t.baseTypeName = a["BaseType"].map { TypeReference($0) }
+            t.isAbstract = a.bool("Abstract") ?? false
+            t.isOpen = a.bool("OpenType") ?? false
+            if let e = t as? EntityType {
+                e.hasStream = a.bool("HasStream") ?? (a.foreign(Self.metadataNS, "HasStream") == "true")
+                s.add(e)
+            } else {
+                s.add(t as! ComplexType)
+            }
+            t.foreignAttributes = a.foreignAttributes
+            stack.append(.structured(t))
+        case "EnumType":
+            let e = EnumType(name: name, namespace: s.namespace, location: location)
+            if let u = a["UnderlyingType"] {
+                if let p = PrimitiveType.named(u) { e.underlyingType = p } else {
+                    warn("bad-underlying-type", path: "\(s.namespace).\(name)", "enum underlying type \(u) is not an integer type")
+                }
+            }
+            e.isFlags = a.bool("IsFlags") ?? false
+            e.foreignAttributes = a.foreignAttributes
+            s.add(e)
+            stack.append(.enumType(e))
+        case "TypeDefinition":
+            let t = TypeDefinition(name: name, namespace: s.namespace, location: location)
+            t.underlyingType = TypeReference(a["UnderlyingType"] ?? "Edm.String")
+            t.facets = facets(a)
+            t.foreignAttributes = a.foreignAttributes
+            s.add(t)
+            stack.append(.typeDefinition(t))
+        case "Association":
+            let asc = Association(name: name, namespace: s.namespace, location: location)
+            asc.foreignAttributes = a.foreignAttributes
+            s.add(asc)
+            stack.append(.association(asc))
+        case "EntityContainer":
+            let c = EntityContainer(name: name, namespace: s.namespace, location: location)
+            c.extends = a["Extends"]
+            c.isDefault = a.foreign(Self.metadataNS, "IsDefaultEntityContainer") == "true"
+            c.foreignAttributes = a.foreignAttributes
+            s.add(c)
+            stack.append(.container(c))
+        case "Action", "Function":
+            let o = Operation(kind: local == "Action" ? .action : .function, name: name, namespace: s.namespace, location: location)
+            o.isBound = a.bool("IsBound") ?? false
+            o.isComposable = a.bool("IsComposable") ?? false
+            o.entitySetPath = a["EntitySetPath"]
+            o.foreignAttributes = a.foreignAttributes
+            s.add(o)
+            stack.append(.operation(o))
+        case "Term":
+            let t = Term(name: name, namespace: s.namespace, type: TypeReference(a["Type"] ?? "Edm.String"), location: location)
+            t.facets = facets(a)
+            t.baseTerm = a["BaseTerm"]
+            t.appliesTo = (a["AppliesTo"] ?? "").split(separator: " ").map(String.init)
+            s.add(t)
+            stack.append(.term(t))
+        case "Annotations":
+            let b = AnnotationsBlock(target: a["Target"] ?? "", qualifier: a["Qualifier"], location: location)
+            s.add(b)
+            stack.append(.annotationsBlock(b))
+        default:
+            unknown(local)
+        }
+    }
+
+    private func startContainerChild(_ local: String, _ a: Attrs, _ c: EntityContainer) {
+        let name = a["Name"] ?? ""
+        switch local {
+        case "EntitySet":
+            let s = EntitySet(name: name, type: TypeReference(a["EntityType"] ?? ""), location: location)
+            s.includeInServiceDocument = a.bool("IncludeInServiceDocument") ?? true
+            s.foreignAttributes = a.foreignAttributes
+            c.add(s)
+            stack.append(.containerElement(s))
+        case "Singleton":
+            let s = Singleton(name: name, type: TypeReference(a["Type"] ?? ""), location: location)
+            s.foreignAttributes = a.foreignAttributes
+            c.add(s)
+            stack.append(.containerElement(s))
+        case "FunctionImport":
+            let f = FunctionImport(name: name, location: location)
+            f.function = a["Function"]
+            f.entitySet = a["EntitySet"]
+            f.includeInServiceDocument = a.bool("IncludeInServiceDocument") ?? false
+            f.httpMethod = a.foreign(Self.metadataNS, "HttpMethod") ?? a["HttpMethod"]
+            if let r = a["ReturnType"] { f.returnType = ReturnType(type: TypeReference(r)) }
+            f.isSideEffecting = a.bool("IsSideEffecting")
+            f.isBindable = a.bool("IsBindable")
+            f.isComposable = a.bool("IsComposable")
+            f.foreignAttributes = a.foreignAttributes
+            c.add(f)
+            stack.append(.functionImport(f))
+        case "ActionImport":
+            let i = ActionImport(name: name, action: a["Action"] ?? "", location: location)
+            i.entitySet = a["EntitySet"]
+            i.foreignAttributes = a.foreignAttributes
+            c.add(i)
+            stack.append(.actionImport(i))
+        case "AssociationSet":
+            let s = AssociationSet(name: name, association: a["Association"] ?? "", location: location)
+            s.foreignAttributes = a.foreignAttributes
+            c.add(s)
+            stack.append(.associationSet(s))
+        default:
+            unknown(local)
+        }
+    }
+
+    func endElement() {
+        guard let top = stack.popLast() else { return }
+        guard case .expression(let node) = top else { return }
+        if !text.isEmpty {
+            node.text = text
+            text = ""
+        }
+        // An annotation closes: turn its node tree into an annotation on whatever it sits in.
+        guard node.name == "Annotation" else { return }
+        if case .expression = stack.last { return }   // nested in a record or annotation: converted with its parent
+        wantsText = false
+        let ann = node.annotation()
+        switch stack.last {
+        case .schema(let s): s.annotations.append(ann)
+        case .structured(let t): t.annotations.append(ann)
+        case .property(let p): p.annotations.append(ann)
+        case .navigation(let n): n.annotations.append(ann)
+        case .enumType(let e): e.annotations.append(ann)
+        case .member(let m): m.annotations.append(ann)
+        case .typeDefinition(let t): t.annotations.append(ann)
+        case .container(let c): c.annotations.append(ann)
+        case .containerElement(let e): e.annotations.append(ann)
+        case .functionImport(let f): f.annotations.append(ann)
+        case .actionImport(let i): i.annotations.append(ann)
+        case .operation(let o): o.annotations.append(ann)
+        case .parameter(let p): p.annotations.append(ann)
+        case .term(let t): t.annotations.append(ann)
+        case .annotationsBlock(let b): b.annotations.append(ann)
+        case .association(let asc): asc.annotations.append(ann)
+        case .returnType(let o, _):
+            // Annotations of a return type are kept on the operation, marked by target.
+            var r = ann
+            r.target = "$ReturnType"
+            o?.annotations.append(r)
+        default: break
+        }
+    }
+
+    func finishDocument() throws -> CsdlDocument {
+        if !sawRoot {
+            throw MetadataError(source: source, MetadataIssue(.error, code: "empty", location: location, "the document is empty"))
+        }
+        if efDesigner && !sawDataServices {
+            throw MetadataError(source: source, MetadataIssue(.error, code: "not-service-metadata",
+                "an Entity Framework designer file (edmx:Runtime with storage and mapping models), not a service's $metadata"))
+        }
+        if !sawDataServices {
+            throw MetadataError(source: source, MetadataIssue(.error, code: "not-csdl", "edmx:Edmx has no edmx:DataServices element"))
+        }
+        // The version: edmx 4.x is V4; edmx 1.0 is V2 or V3 by DataServiceVersion (the highest of the two declared).
+        if let v = doc.edmxVersion, v.hasPrefix("4") {
+            doc.version = v == "4.01" ? .v401 : .v4
+        } else {
+            let declared = [doc.dataServiceVersion, doc.maxDataServiceVersion].compactMap { $0.flatMap(ODataVersion.init(versionString:)) }
+            doc.version = declared.contains(.v3) ? .v3 : .v2
+        }
+        doc.source = source
+        return doc
+    }
+}
+
+/// A raw XML element inside an annotation, kept until the annotation is complete.
+final class ExprNode {
+    let name: String
+    let attributes: [XmlAttribute]
+    let location: SourceLocation
+    var children: [ExprNode] = []
+    var text: String?
+
+    init(name: String, attributes: [XmlAttribute], location: SourceLocation) {
+        self.name = name; self.attributes = attributes; self.location = location
+    }
+
+    func attr(_ n: String) -> String? { attributes.first { $0.localName == n && $0.prefix == nil }?.value }
+
+    /// This node, an `Annotation`, as a model annotation.
+    func annotation() -> CsdlAnnotation {
+        var a = CsdlAnnotation(term: attr("Term") ?? "", qualifier: attr("Qualifier"), value: nil, location: location)
+        a.value = inlineValue() ?? children.first(where: { $0.name != "Annotation" })?.expression()
+        a.annotations = children.filter { $0.name == "Annotation" }.map { $0.annotation() }
+        return a
+    }
+
+    /// The value given as an attribute (`String="..."`, `Path="..."`), if any.
+    func inlineValue() -> AnnotationExpression? {
+        for at in attributes where at.prefix == nil {
+            if CsdlXmlBuilder.constantKinds.contains(at.localName) { return .constant(kind: at.localName, value: at.value) }
+            if CsdlXmlBuilder.pathKinds.contains(at.localName) { return .path(kind: at.localName, value: at.value) }
+            if at.localName == "UrlRef" { return .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: at.value)]) }
+        }
+        return nil
+    }
+
+    /// This node as a value expression.
+    func expression() -> AnnotationExpression {
+        if CsdlXmlBuilder.constantKinds.contains(name) {
+            let t = text ?? ""
+            return .constant(kind: name, value: name == "String" ? t : t.trimmingWhitespace())
+        }
+        if CsdlXmlBuilder.pathKinds.contains(name) { return .path(kind: name, value: (text ?? "").trimmingWhitespace()) }
+        let operands = children.filter { $0.name != "Annotation" }
+        switch name {
+        case "Null": return .null
+        case "Record":
+            let props = operands.filter { $0.name == "PropertyValue" }.map { pv -> AnnotationExpression.PropertyValue in
+                let v = pv.inlineValue() ?? pv.children.first(where: { $0.name != "Annotation" })?.expression() ?? .null
+                return .init(property: pv.attr("Property") ?? "", value: v)
+            }
+            return .record(type: attr("Type"), properties: props)
+        case "Collection": return .collection(operands.map { $0.expression() })
+        case "LabeledElementReference":
+            return .dynamic(name: name, attributes: [:], operands: [.constant(kind: "String", value: (text ?? "").trimmingWhitespace())])
+        default:
+            var attrs: [String: String] = [:]
+            var ops: [AnnotationExpression] = []
+            for at in attributes where at.prefix == nil {
+                if CsdlXmlBuilder.constantKinds.contains(at.localName) || CsdlXmlBuilder.pathKinds.contains(at.localName) { continue }
+                attrs[at.localName] = at.value
+            }
+            if let v = inlineValue() { ops.append(v) }
+            ops += operands.map { $0.expression() }
+            return .dynamic(name: name, attributes: attrs, operands: ops)
+        }
+    }
+}
+
+/// The attributes of one element: CSDL ones by local name, foreign ones kept with their namespace.
+struct Attrs {
+    private let list: [XmlAttribute]
+    init(_ list: [XmlAttribute]) { self.list = list }
+
+    subscript(_ name: String) -> String? {
+        for a in list where a.namespace == nil && a.localName == name { return a.value }
+        return nil
+    }
+    func bool(_ name: String) -> Bool? {
+        guard let v = self[name] else { return nil }
+        return v == "true" || v == "1"
+    }
+    func foreign(_ ns: String, _ name: String) -> String? {
+        for a in list where a.namespace == ns && a.localName == name { return a.value }
+        return nil
+    }
+    var foreignAttributes: [ForeignAttribute] {
+        var out: [ForeignAttribute] = []
+        for a in list where a.namespace != nil {
+            out.append(ForeignAttribute(prefix: a.prefix ?? "", localName: a.localName, namespace: a.namespace!, value: a.value))
+        }
+        return out
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s.removeFirst() }
+        while let l = s.last, l.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}

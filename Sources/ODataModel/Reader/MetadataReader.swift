@@ -1,0 +1,104 @@
+import Foundation
+
+/// Reads a metadata document (CSDL XML or CSDL JSON, told apart by its first byte), resolves it and validates it.
+///
+/// Bytes can be pushed in chunks as they arrive (`feed`), which is how live `$metadata` is read: XML goes
+/// straight into the SAX push parser; JSON is collected and parsed at the end.
+public final class MetadataReader {
+    public struct Options: Sendable {
+        /// Turn warnings into errors.
+        public var strict = false
+        public init(strict: Bool = false) { self.strict = strict }
+    }
+
+    private enum Format { case undecided, xml(CsdlXmlReader), json }
+    private var format: Format = .undecided
+    private var jsonBytes: [UInt8] = []
+    private var pending: [UInt8] = []
+    public let source: String
+    public let options: Options
+
+    public init(source: String = "", options: Options = Options()) {
+        self.source = source
+        self.options = options
+    }
+
+    /// Parses the next chunk.
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        switch format {
+        case .xml(let r): try r.feed(bytes)
+        case .json: jsonBytes.append(contentsOf: bytes)
+        case .undecided:
+            pending.append(contentsOf: bytes)
+            var i = 0
+            if pending.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+            while i < pending.count, [0x20, 0x09, 0x0A, 0x0D].contains(pending[i]) { i += 1 }
+            guard i < pending.count else { return }
+            if pending[i] == UInt8(ascii: "{") {
+                format = .json
+                jsonBytes = pending
+            } else {
+                let r = CsdlXmlReader(source: source)
+                format = .xml(r)
+                try pending.withUnsafeBytes { try r.feed($0) }
+            }
+            pending = []
+        }
+    }
+
+    /// Ends the input and returns the resolved document; throws `MetadataError` when it is unreadable
+    /// (or, with `strict`, has warnings).
+    public func finish() throws -> CsdlDocument {
+        let doc: CsdlDocument
+        switch format {
+        case .undecided:
+            throw MetadataError(source: source, MetadataIssue(.error, code: "empty", location: SourceLocation(line: 1, column: 1), "the document is empty"))
+        case .xml(let r):
+            doc = try r.finish()
+        case .json:
+            doc = try jsonBytes.withUnsafeBytes { try CsdlJsonReader.read(bytes: $0, source: source) }
+            jsonBytes = []
+        }
+        doc.source = source
+        ModelResolver(doc).resolve()
+        if options.strict, !doc.warnings.isEmpty {
+            throw MetadataError(source: source, issues: doc.warnings.map { var w = $0; w.severity = .error; return w })
+        }
+        return doc
+    }
+
+    /// Reads a document held in memory.
+    public static func read(bytes: UnsafeRawBufferPointer, source: String = "", options: Options = Options()) throws -> CsdlDocument {
+        let r = MetadataReader(source: source, options: options)
+        try r.feed(bytes)
+        return try r.finish()
+    }
+
+    /// Reads a file, streaming it through the parser in blocks.
+    public static func read(file path: String, options: Options = Options()) throws -> CsdlDocument {
+        guard let fh = fopen(path, "rb") else {
+            throw MetadataFileError(path: path, message: String(cString: strerror(errno)))
+        }
+        defer { fclose(fh) }
+        let r = MetadataReader(source: path, options: options)
+        let size = 256 * 1024
+        let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { buf.deallocate() }
+        while true {
+            let n = fread(buf, 1, size, fh)
+            if n > 0 { try r.feed(UnsafeRawBufferPointer(start: buf, count: n)) }
+            if n < size {
+                if ferror(fh) != 0 { throw MetadataFileError(path: path, message: String(cString: strerror(errno))) }
+                break
+            }
+        }
+        return try r.finish()
+    }
+}
+
+/// A metadata file that could not be opened or read.
+public struct MetadataFileError: Error, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,487 @@
+/// Resolves a raw document (names as written) into a usable model and validates it.
+///
+/// It replaces aliases, links base and derived types, resolves every type reference, turns V2/V3
+/// associations into navigation targets, multiplicities, partners and bindings, attaches the annotations of
+/// `Annotations Target=...` blocks to their targets, and records what real services get wrong as warnings
+/// on the affected elements (which stay in the model, marked).
+struct ModelResolver {
+    let doc: CsdlDocument
+
+    init(_ doc: CsdlDocument) { self.doc = doc }
+
+    private func warn(_ code: String, _ element: CsdlElement?, path: String, _ message: String) {
+        let issue = MetadataIssue(.warning, code: code, path: path, location: element?.location ?? .unknown, message)
+        doc.issues.append(issue)
+        element?.problems.append(issue)
+    }
+
+    /// Warns that a type name does not resolve, unless it lives in a referenced document (a vocabulary, another
+    /// service), which cannot be checked without loading that document and is not the service's mistake.
+    private func unresolved(_ element: CsdlElement?, path: String, what: String, name: String) {
+        if isExternal(name) { return }
+        warn("unresolved-type", element, path: path, "\(what) \(name) is not defined")
+    }
+
+    /// True when a qualified name lives in a namespace included by an `edmx:Reference` rather than declared here.
+    private func isExternal(_ qualifiedName: String) -> Bool {
+        guard let dot = qualifiedName.lastIndex(of: ".") else { return false }
+        let ns = String(qualifiedName[..<dot])
+        return doc.references.contains { $0.includes.contains { $0.namespace == ns } } && !doc.schemas.contains { $0.namespace == ns }
+    }
+
+    func resolve() {
+        indexSchemas()
+        resolveStructuredTypes()
+        resolveEnumsAndDefinitions()
+        resolveOperations()
+        resolveContainers()
+        resolveAnnotations()
+    }
+
+    // MARK: Names
+
+    private func indexSchemas() {
+        for r in doc.references {
+            for inc in r.includes { if let a = inc.alias { doc.aliasToNamespace[a] = inc.namespace } }
+        }
+        for s in doc.schemas {
+            if let a = s.alias { doc.aliasToNamespace[a] = s.namespace }
+        }
+        var seen: [String: SchemaElement] = [:]
+        func add(_ e: SchemaElement, kind: String) {
+            let q = e.qualifiedName
+            if let prev = seen[q] {
+                warn("duplicate-name", e, path: q, "\(kind) \(q) is declared twice (first at \(prev.location)); the first one is used")
+                return
+            }
+            seen[q] = e
+        }
+        for s in doc.schemas {
+            for t in s.entityTypes { add(t, kind: "entity type") }
+            for t in s.complexTypes { add(t, kind: "complex type") }
+            for t in s.enumTypes { add(t, kind: "enum type") }
+            for t in s.typeDefinitions { add(t, kind: "type definition") }
+            for t in s.terms { add(t, kind: "term") }
+            for c in s.entityContainers { add(c, kind: "entity container") }
+            for a in s.associations { add(a, kind: "association") }
+            for o in s.actions + s.functions { doc.operationsByName[o.qualifiedName, default: []].append(o) }
+        }
+        doc.schemaElements = seen
+    }
+
+    private func resolveRef(_ r: inout TypeReference) -> ResolvedType {
+        r.qualifiedName = doc.resolveAlias(r.nameAsWritten)
+        return doc.resolveType(r.qualifiedName)
+    }
+
+    // MARK: Types
+
+    private func resolveStructuredTypes() {
+        let all: [StructuredType] = doc.entityTypes + doc.complexTypes
+        for t in all {
+            guard var b = t.baseTypeName else { continue }
+            b.qualifiedName = doc.resolveAlias(b.nameAsWritten)
+            t.baseTypeName = b
+            let base = doc.schemaElements[b.qualifiedName] as? StructuredType
+            if let base = base, (base is EntityType) == (t is EntityType) {
+                t.baseType = base
+                base.directDerivedTypes.append(t)
+            } else {
+                warn("unresolved-base-type", t, path: t.qualifiedName,
+                     base == nil ? "base type \(b.qualifiedName) is not defined" : "base type \(b.qualifiedName) is not of the same kind")
+            }
+        }
+        for t in all where t.baseTypeChain.contains(where: { $0 === t }) || t.baseTypeChain.last?.baseType != nil {
+            warn("base-type-cycle", t, path: t.qualifiedName, "base types form a cycle")
+        }
+        for t in all {
+            for p in t.ownProperties {
+                p.resolvedType = resolveRef(&p.type)
+                if case .unresolved(let n) = p.resolvedType {
+                    unresolved(p, path: p.path, what: "type", name: n)
+                } else if case .entity = p.resolvedType {
+                    warn("bad-property-type", p, path: p.path, "a structural property cannot have entity type \(p.type.qualifiedName)")
+                }
+                checkDecimal(p.facets, p.primitiveType, element: p, path: p.path)
+            }
+            for n in t.ownNavigationProperties { resolveNavigation(n, in: t) }
+            if let e = t as? EntityType {
+                for k in e.ownKeyNames {
+                    let first = String(k.split(separator: "/").first ?? "")
+                    if e.structuralProperty(named: first) == nil {
+                        warn("missing-key-property", e, path: e.qualifiedName, "key names \(k), which is not a property of the type")
+                    }
+                }
+                // V4 needs a key only on types of entity sets (checked with the containers); V2/V3 always.
+                if !doc.version.isV4 && e.allKeyNames.isEmpty && !e.isAbstract && e.baseTypeChain.allSatisfy({ !$0.isAbstract }) {
+                    warn("missing-key", e, path: e.qualifiedName, "entity type has no key")
+                }
+            }
+            var names = Set<String>()
+            for m in t.ownProperties.map(\.name) + t.ownNavigationProperties.map(\.name) where !names.insert(m).inserted {
+                warn("duplicate-name", t, path: "\(t.qualifiedName)/\(m)", "member \(m) is declared twice")
+            }
+        }
+    }
+
+    private func checkDecimal(_ f: Facets, _ type: PrimitiveType?, element: CsdlElement, path: String) {
+        guard type == .decimal else { return }
+        if f.scale == nil, let d = f.defaultValue, d.contains(".") {
+            warn("decimal-scale", element, path: path,
+                 "Edm.Decimal without Scale (so scale 0) has the default value \(d), which carries fractions")
+        }
+        if case .fixed(let s)? = f.scale, let p = f.precision, s > p {
+            warn("decimal-scale", element, path: path, "Scale \(s) is larger than Precision \(p)")
+        }
+    }
+
+    private func resolveNavigation(_ n: NavigationProperty, in t: StructuredType) {
+        if let rel = n.relationship {
+            // V2/V3: the association's ends give target type and multiplicity.
+            let q = doc.resolveAlias(rel)
+            guard let asc = doc.schemaElements[q] as? Association else {
+                warn("unresolved-association", n, path: n.path, "association \(rel) is not defined")
+                return
+            }
+            guard let to = n.toRole.flatMap(asc.end(role:)), let from = n.fromRole.flatMap(asc.end(role:)) else {
+                warn("unresolved-role", n, path: n.path, "roles \(n.fromRole ?? "?") → \(n.toRole ?? "?") are not ends of \(q)")
+                return
+            }
+            var ref = TypeReference(name: doc.resolveAlias(to.type.nameAsWritten), isCollection: to.multiplicity == "*")
+            ref.nameAsWritten = to.type.nameAsWritten
+            n.type = ref
+            n.multiplicity = to.multiplicity
+            n.nullable = to.multiplicity == "*" ? nil : to.multiplicity == "0..1"
+            n.onDelete = from.onDelete
+            if asc.dependentRole == n.fromRole, asc.principalRole == n.toRole {
+                n.referentialConstraints = asc.constraints
+            }
+        } else {
+            n.type.qualifiedName = doc.resolveAlias(n.type.nameAsWritten)
+        }
+        if let target = doc.schemaElements[n.type.qualifiedName] as? EntityType {
+            n.target = target
+        } else if n.type.primitive == .entityType {
+            // Vocabularies may point at any entity type.
+        } else if n.type.primitive != nil || doc.schemaElements[n.type.qualifiedName] != nil {
+            warn("bad-navigation-type", n, path: n.path, "navigation target \(n.type.qualifiedName) is not an entity type")
+        } else {
+            unresolved(n, path: n.path, what: "navigation target type", name: n.type.qualifiedName)
+        }
+    }
+
+    private func resolveEnumsAndDefinitions() {
+        for e in doc.enumTypes {
+            if !e.underlyingType.isIntegral {
+                warn("bad-underlying-type", e, path: e.qualifiedName, "enum underlying type \(e.underlyingType.rawValue) is not an integer type")
+            }
+            var names = Set<String>()
+            for m in e.members where !names.insert(m.name).inserted {
+                warn("duplicate-name", m, path: "\(e.qualifiedName)/\(m.name)", "enum member \(m.name) is declared twice")
+            }
+        }
+        for t in doc.typeDefinitions {
+            let r = resolveRef(&t.underlyingType)
+            if case .primitive = r {} else {
+                warn("bad-underlying-type", t, path: t.qualifiedName, "underlying type \(t.underlyingType.qualifiedName) is not a primitive type")
+            }
+        }
+        for t in doc.terms {
+            if case .unresolved(let n) = resolveRef(&t.type) {
+                unresolved(t, path: t.qualifiedName, what: "term type", name: n)
+            }
+        }
+    }
+
+    private func resolveOperations() {
+        for o in doc.actions + doc.functions {
+            for p in o.parameters {
+                p.resolvedType = resolveRef(&p.type)
+                if case .unresolved(let n) = p.resolvedType {
+                    unresolved(p, path: "\(o.qualifiedName)/\(p.name)", what: "parameter type", name: n)
+                }
+            }
+            if var r = o.returnType {
+                if case .unresolved(let n) = resolveRef(&r.type) {
+                    unresolved(o, path: "\(o.qualifiedName)/$ReturnType", what: "return type", name: n)
+                }
+                o.returnType = r
+            } else if o.kind == .function {
+                warn("missing-return-type", o, path: o.qualifiedName, "function has no return type")
+            }
+            if o.isBound && o.parameters.isEmpty {
+                warn("missing-binding-parameter", o, path: o.qualifiedName, "bound operation has no binding parameter")
+            }
+        }
+    }
+
+    // MARK: Containers
+
+    private func resolveContainers() {
+        // The default (or only) container's names win when several containers declare the same one.
+        let containers = doc.entityContainers.sorted { a, b in
+            (a === doc.entityContainer ? 0 : 1) < (b === doc.entityContainer ? 0 : 1)
+        }
+        for c in containers {
+            for s in c.entitySets { resolveSetType(s, in: c); register(s, in: &doc.entitySetsByName, kind: "entity set") }
+            for s in c.singletons { resolveSetType(s, in: c); register(s, in: &doc.singletonsByName, kind: "singleton") }
+            for f in c.functionImports {
+                if let fn = f.function {
+                    f.resolvedFunctions = doc.operationsByName[doc.resolveAlias(fn)]?.filter { $0.kind == .function } ?? []
+                    if f.resolvedFunctions.isEmpty { warn("unresolved-function", f, path: "\(c.name)/\(f.name)", "function \(fn) is not defined") }
+                }
+                for p in f.parameters {
+                    p.resolvedType = resolveRef(&p.type)
+                    if case .unresolved(let n) = p.resolvedType {
+                        unresolved(p, path: "\(c.name)/\(f.name)/\(p.name)", what: "parameter type", name: n)
+                    }
+                }
+                if var r = f.returnType {
+                    if case .unresolved(let n) = resolveRef(&r.type) {
+                        unresolved(f, path: "\(c.name)/\(f.name)", what: "return type", name: n)
+                    }
+                    f.returnType = r
+                }
+                if doc.functionImportsByName[f.name] == nil { doc.functionImportsByName[f.name] = f }
+            }
+            for a in c.actionImports {
+                a.resolvedActions = doc.operationsByName[doc.resolveAlias(a.action)]?.filter { $0.kind == .action } ?? []
+                if a.resolvedActions.isEmpty { warn("unresolved-action", a, path: "\(c.name)/\(a.name)", "action \(a.action) is not defined") }
+                if doc.actionImportsByName[a.name] == nil { doc.actionImportsByName[a.name] = a }
+            }
+        }
+        for c in containers {
+            deriveV2Bindings(c)
+            for s in c.entitySets as [ContainerElement] + c.singletons {
+                for b in s.navigationPropertyBindings {
+                    // `[Container/]SetOrSingleton[/path]`: the set or singleton is what must exist.
+                    var segments = b.target.split(separator: "/").map(String.init)
+                    if segments.count > 1, segments[0].contains(".") { segments.removeFirst() }
+                    let setName = segments.first ?? b.target
+                    if doc.entitySetsByName[setName] == nil && doc.singletonsByName[setName] == nil {
+                        warn("unresolved-binding", s, path: "\(c.name)/\(s.name)", "navigation binding \(b.path) targets \(b.target), which is not defined")
+                    }
+                }
+            }
+        }
+    }
+
+    private func resolveSetType(_ s: ContainerElement, in c: EntityContainer) {
+        let r = resolveRef(&s.type)
+        if case .entity(let t) = r {
+            s.entityTypeIfResolved = t
+            if s is EntitySet, doc.version.isV4, t.allKeyNames.isEmpty {
+                warn("missing-key", s, path: "\(c.name)/\(s.name)", "entity type \(t.qualifiedName) of an entity set has no key")
+            }
+        } else {
+            unresolved(s, path: "\(c.name)/\(s.name)", what: "entity type", name: s.type.qualifiedName)
+        }
+    }
+
+    private func register<T: CsdlElement>(_ e: T, in index: inout [String: T], kind: String) {
+        if index[e.name] == nil { index[e.name] = e } else {
+            warn("duplicate-name", e, path: e.name, "\(kind) \(e.name) is declared twice")
+        }
+    }
+
+    /// V2/V3: association sets say which set each navigation leads to; express that as V4-style bindings.
+    private func deriveV2Bindings(_ c: EntityContainer) {
+        guard !c.associationSets.isEmpty else { return }
+        var byAssociation: [String: [AssociationSet]] = [:]
+        for a in c.associationSets {
+            let q = doc.resolveAlias(a.association)
+            byAssociation[q, default: []].append(a)
+            if doc.schemaElements[q] as? Association == nil {
+                warn("unresolved-association", a, path: "\(c.name)/\(a.name)", "association \(a.association) is not defined")
+            }
+        }
+        for s in c.entitySets {
+            guard let t = s.entityTypeIfResolved else { continue }
+            for n in t.navigationProperties {
+                guard let rel = n.relationship, let from = n.fromRole, let to = n.toRole else { continue }
+                for aset in byAssociation[doc.resolveAlias(rel)] ?? [] {
+                    guard aset.ends.contains(where: { $0.role == from && $0.entitySet == s.name }),
+                          let target = aset.ends.first(where: { $0.role == to })?.entitySet else { continue }
+                    if s.bindingTarget(for: n.name) == nil { s.navigationPropertyBindings.append((n.name, target)) }
+                }
+            }
+        }
+        // Partners: the navigation on the other side of the same association.
+        for t in doc.entityTypes {
+            for n in t.ownNavigationProperties where n.partner == nil {
+                guard let rel = n.relationship, let target = n.target else { continue }
+                n.partner = target.navigationProperties.first {
+                    $0.relationship.map(doc.resolveAlias) == doc.resolveAlias(rel) && $0.fromRole == n.toRole && $0.toRole == n.fromRole && $0 !== n
+                }?.name
+            }
+        }
+    }
+
+    // MARK: Annotations
+
+    private func resolveAnnotations() {
+        func fixTerms(_ list: inout [CsdlAnnotation]) {
+            for i in list.indices {
+                list[i].term = doc.resolveAlias(list[i].termAsWritten)
+                fixTerms(&list[i].annotations)
+            }
+        }
+        func fixAll(_ e: CsdlElement) { if !e.annotations.isEmpty { fixTerms(&e.annotations) } }
+        for s in doc.schemas {
+            fixAll(s)
+            for t in s.entityTypes as [StructuredType] + s.complexTypes {
+                fixAll(t)
+                t.ownProperties.forEach(fixAll)
+                t.ownNavigationProperties.forEach(fixAll)
+            }
+            for e in s.enumTypes { fixAll(e); e.members.forEach(fixAll) }
+            s.typeDefinitions.forEach(fixAll)
+            s.terms.forEach(fixAll)
+            for o in s.actions + s.functions { fixAll(o); o.parameters.forEach(fixAll) }
+            for c in s.entityContainers {
+                fixAll(c)
+                c.entitySets.forEach(fixAll); c.singletons.forEach(fixAll)
+                for f in c.functionImports { fixAll(f); f.parameters.forEach(fixAll) }
+                c.actionImports.forEach(fixAll)
+            }
+        }
+        for s in doc.schemas {
+            for b in s.annotationsBlocks {
+                fixTerms(&b.annotations)
+                b.resolvedTarget = resolveTargetAliases(b.target)
+                guard let (element, sub) = element(forTarget: b.resolvedTarget) else {
+                    warn("unresolved-target", b, path: b.target, "annotation target \(b.target) does not exist in the model")
+                    continue
+                }
+                for var a in b.annotations {
+                    a.target = sub ?? b.target
+                    if a.qualifier == nil { a.qualifier = b.qualifier }
+                    element.annotations.append(a)
+                }
+            }
+        }
+    }
+
+    /// Replaces aliases in every qualified name of a target path, parameter types included.
+    private func resolveTargetAliases(_ target: String) -> String {
+        guard !doc.aliasToNamespace.isEmpty else { return target }
+        var out = ""
+        var tokenStart = target.utf8.startIndex
+        func flush(_ end: String.Index) {
+            let token = String(target[tokenStart..<end])
+            out += token.utf8.contains(UInt8(ascii: ".")) ? doc.resolveAlias(token) : token
+        }
+        for i in target.utf8.indices {
+            let c = target.utf8[i]
+            if c == UInt8(ascii: "/") || c == UInt8(ascii: "(") || c == UInt8(ascii: ")") || c == UInt8(ascii: ",") {
+                flush(i)
+                out.unicodeScalars.append(Unicode.Scalar(c))
+                tokenStart = target.utf8.index(after: i)
+            }
+        }
+        flush(target.utf8.endIndex)
+        return out
+    }
+
+    /// Parameter types of an overload signature, split at top-level commas.
+    private func splitSignature(_ sig: String) -> [String] {
+        var out: [String] = []
+        var cur = ""
+        var depth = 0
+        for ch in sig {
+            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
+            if ch == ",", depth == 0 { out.append(cur.trimmingWhitespace()); cur = "" } else { cur.append(ch) }
+        }
+        if !cur.isEmpty || !out.isEmpty { out.append(cur.trimmingWhitespace()) }
+        return out
+    }
+
+    /// The element a target path names, and for `$ReturnType` the sub-target.
+    func element(forTarget target: String) -> (CsdlElement, String?)? {
+        var head = target
+        var rest: [Substring] = []
+        // The first segment may carry an overload signature with (nested) parentheses.
+        if let paren = target.utf8.firstIndex(of: UInt8(ascii: "(")) {
+            var depth = 0
+            var close: String.Index?
+            for i in target.utf8[paren...].indices {
+                let c = target.utf8[i]
+                if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth -= 1; if depth == 0 { close = i; break } }
+            }
+            guard let c = close else { return nil }
+            let afterClose = target.index(after: c)
+            head = String(target[..<afterClose])
+            rest = target[afterClose...].utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+        } else {
+            let parts = target.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+            head = String(parts.first ?? "")
+            rest = Array(parts.dropFirst())
+        }
+        var current: CsdlElement
+        if let p = head.utf8.firstIndex(of: UInt8(ascii: "(")) {
+            let name = String(head[..<p])
+            let sig = String(head[head.index(after: p)..<head.index(before: head.endIndex)])
+            let ops = doc.operationsByName[name] ?? []
+            let params = splitSignature(sig)
+            guard let op = ops.first(where: { o in
+                // Functions name all parameter types; actions only the binding parameter's.
+                let all = o.parameters.map { $0.type.description }
+                let binding = o.isBound ? Array(all.prefix(1)) : []
+                return params == all || params == binding
+            }) ?? (ops.count == 1 ? ops.first : nil) else { return nil }
+            current = op
+        } else if let e = doc.schemaElements[head] {
+            current = e
+        } else if let ops = doc.operationsByName[head], let first = ops.first {
+            current = first
+        } else {
+            return nil
+        }
+        for seg in rest.map(String.init) {
+            switch current {
+            case let t as StructuredType:
+                if let p = t.structuralProperty(named: seg) {
+                    current = p
+                } else if let n = t.navigationProperty(named: seg) {
+                    current = n
+                } else if let derived = doc.schemaElements[seg] as? StructuredType {
+                    current = derived    // a type-cast segment
+                } else { return nil }
+            case let p as Property:
+                guard let ct = doc.schemaElements[p.type.qualifiedName] as? StructuredType else { return nil }
+                guard let m = ct.structuralProperty(named: seg) ?? nil else {
+                    if let n = ct.navigationProperty(named: seg) { current = n; continue }
+                    return nil
+                }
+                current = m
+            case let n as NavigationProperty:
+                guard let t = n.target, let m = t.structuralProperty(named: seg) else { return nil }
+                current = m
+            case let c as EntityContainer:
+                if let s = c.entitySets.first(where: { $0.name == seg }) { current = s }
+                else if let s = c.singletons.first(where: { $0.name == seg }) { current = s }
+                else if let f = c.functionImports.first(where: { $0.name == seg }) { current = f }
+                else if let a = c.actionImports.first(where: { $0.name == seg }) { current = a }
+                else { return nil }
+            case let s as ContainerElement:
+                guard let t = s.entityTypeIfResolved else { return nil }
+                if let p = t.structuralProperty(named: seg) { current = p }
+                else if let n = t.navigationProperty(named: seg) { current = n }
+                else { return nil }
+            case let e as EnumType:
+                guard let m = e.member(named: seg) else { return nil }
+                current = m
+            case let o as Operation:
+                if seg == "$ReturnType" { return (o, "$ReturnType") }
+                guard let p = o.parameter(named: seg) else { return nil }
+                current = p
+            case let f as FunctionImport:
+                guard let p = f.parameters.first(where: { $0.name == seg }) else { return nil }
+                current = p
+            default:
+                return nil
+            }
+        }
+        return (current, nil)
+    }
+}

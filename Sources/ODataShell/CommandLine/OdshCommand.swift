@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+
+/// The `odsh` command line: subcommands for metadata (and, as they land, the shell, diff and profiles).
+public struct OdshCommand: ParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "odsh",
+        abstract: "An OData shell: explore, query and check OData V2 and V4 services.",
+        discussion: """
+            Exit status: 0 success; 1 the service answered with an error (or a diff found incompatible changes); \
+            2 usage error or a statement that names something unknown; 3 network or transport failure; \
+            4 invalid metadata or payload.
+            """,
+        version: version,
+        subcommands: [MetadataCommand.self]
+    )
+
+    public init() {}
+
+    /// Parses the arguments, runs the command and exits with odsh's exit codes (usage errors are 2).
+    public static func main(arguments: [String]? = nil) -> Never {
+        setvbuf(stdout, nil, _IOFBF, 1 << 16)
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                exit(withError: error)   // --help, --version
+            }
+            Stderr.write(fullMessage(for: error) + "\n")
+            Darwin_exit(ExitStatus.usage.rawValue)
+        }
+        var cmd = command
+        do {
+            try cmd.run()
+            fflush(stdout)
+            Darwin_exit(0)
+        } catch let e as ExitCode {
+            fflush(stdout)
+            Darwin_exit(e.rawValue)
+        } catch let e as OdshExit {
+            fflush(stdout)
+            Darwin_exit(e.status.rawValue)
+        } catch {
+            fflush(stdout)
+            if error is ValidationError || error is CleanExit {
+                Stderr.write(fullMessage(for: error) + "\n")
+                Darwin_exit(ExitStatus.usage.rawValue)
+            }
+            Darwin_exit(ErrorReporter().report(error).rawValue)
+        }
+    }
+}
+
+/// Ends a command with an exit status after it has reported what went wrong.
+public struct OdshExit: Error {
+    public var status: ExitStatus
+    public init(_ status: ExitStatus) { self.status = status }
+}
+
+@inline(__always) func Darwin_exit(_ code: Int32) -> Never {
+    fflush(stdout)
+    exit(code)
+}

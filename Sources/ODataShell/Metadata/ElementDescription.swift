@@ -1,0 +1,280 @@
+import ODataModel
+
+/// `odsh metadata describe NAME`: an entity set, singleton, type, function or action in detail.
+struct ElementDescription {
+    let doc: CsdlDocument
+
+    enum Target {
+        case set(ContainerElement, EntityType?)
+        case structured(StructuredType)
+        case enumeration(EnumType)
+        case typeDefinition(TypeDefinition)
+        case operations([Operation])
+        case functionImport(FunctionImport)
+        case actionImport(ActionImport)
+    }
+
+    /// Finds what a name refers to: a set or singleton first, then types, then operations and imports.
+    func find(_ name: String) throws -> Target {
+        if let s = doc.entitySets.first(where: { $0.name == name }) { return .set(s, s.entityTypeIfResolved) }
+        if let s = doc.singletons.first(where: { $0.name == name }) { return .set(s, s.entityTypeIfResolved) }
+        if let t = doc.structuredType(withName: name) { return .structured(t) }
+        if let t = try? doc.enumType(withName: name) { return .enumeration(t) }
+        if let t = doc.schemaElement(named: name) as? TypeDefinition ?? doc.typeDefinitions.first(where: { $0.name == name }) {
+            return .typeDefinition(t)
+        }
+        let ops = doc.operations(named: name)
+        if !ops.isEmpty { return .operations(ops) }
+        if let f = doc.functionImport(withName: name) { return .functionImport(f) }
+        if let a = doc.actionImport(withName: name) { return .actionImport(a) }
+        // Case-insensitive match as a courtesy, then suggestions.
+        var all: [String] = doc.entitySets.map(\.name) + doc.singletons.map(\.name)
+        all += doc.entityTypes.map(\.name) + doc.complexTypes.map(\.name) + doc.enumTypes.map(\.name)
+        all += (doc.functions + doc.actions).map(\.name) + doc.functionImports.map(\.name) + doc.actionImports.map(\.name)
+        if let exact = all.first(where: { $0.lowercased() == name.lowercased() }), exact != name { return try find(exact) }
+        throw ModelLookupError(name: name, message: "no entity set, type, function or action named \(name)",
+                               suggestions: NameSuggester.closest(to: name, in: all))
+    }
+
+    // MARK: Text
+
+    func text(_ target: Target) -> String {
+        switch target {
+        case .set(let s, let t):
+            var out = "\(s is Singleton ? "Singleton" : "EntitySet") \(s.name)\(ElementMarks.text(s)): \(s.type.qualifiedName)\n"
+            out += sapLine(s)
+            out += annotationLines(s.annotations)
+            if !s.navigationPropertyBindings.isEmpty {
+                out += "  bindings:\n"
+                for b in s.navigationPropertyBindings { out += "    \(b.path) → \(b.target)\n" }
+            }
+            for p in s.problems { out += "  ! \(p.message)\n" }
+            if let t = t { out += "\n" + text(.structured(t)) }
+            return out
+        case .structured(let t):
+            var out = "\(t is EntityType ? "EntityType" : "ComplexType") \(t.qualifiedName)\(ElementMarks.text(t))"
+            if let b = t.baseTypeName { out += " : \(b.qualifiedName)" }
+            var flags: [String] = []
+            if t.isAbstract { flags.append("abstract") }
+            if t.isOpen { flags.append("open") }
+            if (t as? EntityType)?.hasStream == true { flags.append("media entity") }
+            if !flags.isEmpty { out += " (" + flags.joined(separator: ", ") + ")" }
+            out += "\n"
+            out += sapLine(t)
+            if let e = t as? EntityType { out += "  key: \(e.allKeyNames.joined(separator: ", "))\n" }
+            out += annotationLines(t.annotations)
+            for p in t.problems { out += "  ! \(p.message)\n" }
+            var table = TextTable(headers: ["PROPERTY", "TYPE", "NULL", "LABEL", "NOTES"])
+            for p in t.properties {
+                var notes: [String] = []
+                if p.isKey { notes.append("key") }
+                if p.declaringType !== t { notes.append("from \(p.declaringType?.name ?? "?")") }
+                if let d = p.facets.defaultValue { notes.append("default \(d)") }
+                if let s = p.facets.srid { notes.append("SRID \(s)") }
+                if p.facets.unicode == false { notes.append("non-unicode") }
+                if p.concurrencyMode == "Fixed" { notes.append("etag") }
+                notes += p.sap.all.filter { !["label", "quickinfo", "heading"].contains($0.key) }
+                    .sorted { $0.key < $1.key }.map { "sap:\($0.key)=\($0.value)" }
+                notes += p.annotations.map { AnnotationFormatter.text($0, limit: 60) }
+                if !p.problems.isEmpty { notes.append("! " + p.problems.map(\.message).joined(separator: "; ")) }
+                table.add([p.name + ElementMarks.text(p), p.typeDescription, p.isNullable ? "yes" : "no",
+                           p.sap.label ?? "", notes.joined(separator: "; ")])
+            }
+            out += "\n" + table.render()
+            let navs = t.navigationProperties
+            if !navs.isEmpty {
+                var nt = TextTable(headers: ["NAVIGATION", "TARGET", "MULT", "PARTNER", "NOTES"])
+                for n in navs {
+                    var notes: [String] = []
+                    if n.containsTarget { notes.append("contained") }
+                    if let d = n.onDelete { notes.append("on delete \(d)") }
+                    if !n.referentialConstraints.isEmpty {
+                        notes.append(n.referentialConstraints.map { "\($0.property)→\($0.referencedProperty)" }.joined(separator: ","))
+                    }
+                    if !n.problems.isEmpty { notes.append("! " + n.problems.map(\.message).joined(separator: "; ")) }
+                    nt.add([n.name + ElementMarks.text(n), n.type.qualifiedName, multiplicity(n), n.partner ?? "", notes.joined(separator: "; ")])
+                }
+                out += "\n" + nt.render()
+            }
+            let derived = t.derivedTypes
+            if !derived.isEmpty { out += "\nderived types: " + derived.map(\.qualifiedName).joined(separator: ", ") + "\n" }
+            return out
+        case .enumeration(let e):
+            var out = "EnumType \(e.qualifiedName)\(ElementMarks.text(e)): \(e.underlyingType.rawValue)\(e.isFlags ? " (flags)" : "")\n"
+            out += annotationLines(e.annotations)
+            for m in e.members { out += "  \(m.name) = \(m.value)\(ElementMarks.text(m))\n" }
+            return out
+        case .typeDefinition(let t):
+            return "TypeDefinition \(t.qualifiedName): \(t.underlyingType.qualifiedName)\(t.facets.shortForm(for: t.underlyingType.primitive))\n"
+                + annotationLines(t.annotations)
+        case .operations(let ops):
+            return ops.map { o in
+                var out = "\(o.kind.rawValue) \(o.qualifiedName)\(ElementMarks.text(o))\(o.isBound ? " (bound)" : "")\(o.isComposable ? " (composable)" : "")\n"
+                for p in o.parameters {
+                    out += "  \(p.name): \(p.type)\(p.isNullable ? "" : " not null")\(o.bindingParameter === p ? " (binding)" : "")\n"
+                }
+                if let r = o.returnType { out += "  returns \(r.type)\(r.isNullable ? "" : " not null")\n" }
+                out += annotationLines(o.annotations)
+                return out
+            }.joined(separator: "\n")
+        case .functionImport(let f):
+            var out = "FunctionImport \(f.name)\(ElementMarks.text(f))"
+            if let fn = f.function { out += " → \(fn)" }
+            if let m = f.httpMethod { out += " (HTTP \(m))" }
+            out += "\n"
+            for p in f.parameters { out += "  \(p.name): \(p.type)\(p.isNullable ? "" : " not null")\n" }
+            if let r = f.returnType { out += "  returns \(r.type)\(f.entitySet.map { " from \($0)" } ?? "")\n" }
+            out += sapLine(f)
+            out += annotationLines(f.annotations)
+            for o in f.resolvedFunctions { out += "\n" + text(.operations([o])) }
+            return out
+        case .actionImport(let a):
+            var out = "ActionImport \(a.name) → \(a.action)\n"
+            for o in a.resolvedActions { out += "\n" + text(.operations([o])) }
+            return out
+        }
+    }
+
+    private func multiplicity(_ n: NavigationProperty) -> String {
+        if let m = n.multiplicity { return m }
+        return n.isCollection ? "*" : (n.isNullable ? "0..1" : "1")
+    }
+
+    private func sapLine(_ e: CsdlElement) -> String {
+        let sap = e.sap
+        guard !sap.isEmpty else { return "" }
+        return "  sap: " + sap.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "\n"
+    }
+
+    private func annotationLines(_ list: [CsdlAnnotation]) -> String {
+        list.map { "  " + AnnotationFormatter.text($0) + "\n" }.joined()
+    }
+
+    // MARK: JSON
+
+    func json(_ target: Target) -> String {
+        var w = JSONWriter()
+        write(target, &w)
+        return w.output + "\n"
+    }
+
+    private func common(_ e: CsdlElement, _ w: inout JSONWriter) {
+        if !e.sap.isEmpty {
+            w.beginObject("sap"); for (k, v) in e.sap.all.sorted(by: { $0.key < $1.key }) { w.string(k, v) }; w.endObject()
+        }
+        if !e.annotations.isEmpty { AnnotationFormatter.json(e.annotations, &w) }
+        ElementMarks.json(e, &w)
+    }
+
+    private func write(_ target: Target, _ w: inout JSONWriter, key: String? = nil) {
+        switch target {
+        case .set(let s, let t):
+            w.beginObject(key)
+            w.string("kind", s is Singleton ? "Singleton" : "EntitySet")
+            w.string("name", s.name)
+            w.string("entityType", s.type.qualifiedName)
+            w.beginArray("navigationPropertyBindings")
+            for b in s.navigationPropertyBindings { w.beginObject(); w.string("path", b.path); w.string("target", b.target); w.endObject() }
+            w.endArray()
+            common(s, &w)
+            if let t = t { write(.structured(t), &w, key: "type") }
+            w.endObject()
+        case .structured(let t):
+            w.beginObject(key)
+            w.string("kind", t is EntityType ? "EntityType" : "ComplexType")
+            w.string("name", t.qualifiedName)
+            w.string("baseType", t.baseTypeName?.qualifiedName)
+            w.bool("abstract", t.isAbstract); w.bool("open", t.isOpen)
+            if let e = t as? EntityType {
+                w.bool("hasStream", e.hasStream)
+                w.beginArray("key"); for k in e.allKeyNames { w.string(nil, k) }; w.endArray()
+            }
+            w.beginArray("properties")
+            for p in t.properties {
+                w.beginObject()
+                w.string("name", p.name); w.string("type", p.type.qualifiedName); w.bool("collection", p.isCollection)
+                w.bool("nullable", p.isNullable)
+                if let m = p.facets.maxLength { w.string("maxLength", m.description) }
+                w.number("precision", p.facets.precision)
+                if let s = p.facets.scale { w.string("scale", s.description) }
+                if let s = p.facets.srid { w.string("srid", s) }
+                if let d = p.facets.defaultValue { w.string("defaultValue", d) }
+                if let u = p.facets.unicode { w.bool("unicode", u) }
+                if let c = p.concurrencyMode { w.string("concurrencyMode", c) }
+                w.bool("key", p.isKey)
+                if p.declaringType !== t { w.string("declaredOn", p.declaringType?.qualifiedName) }
+                common(p, &w)
+                w.endObject()
+            }
+            w.endArray()
+            w.beginArray("navigationProperties")
+            for n in t.navigationProperties {
+                w.beginObject()
+                w.string("name", n.name); w.string("type", n.type.qualifiedName); w.bool("collection", n.isCollection)
+                w.bool("nullable", n.isNullable); w.string("multiplicity", multiplicity(n))
+                w.string("partner", n.partner); w.bool("containsTarget", n.containsTarget)
+                if let d = n.onDelete { w.string("onDelete", d) }
+                w.beginArray("referentialConstraints")
+                for c in n.referentialConstraints {
+                    w.beginObject(); w.string("property", c.property); w.string("referencedProperty", c.referencedProperty); w.endObject()
+                }
+                w.endArray()
+                common(n, &w)
+                w.endObject()
+            }
+            w.endArray()
+            w.beginArray("derivedTypes"); for d in t.derivedTypes { w.string(nil, d.qualifiedName) }; w.endArray()
+            common(t, &w)
+            w.endObject()
+        case .enumeration(let e):
+            w.beginObject(key)
+            w.string("kind", "EnumType"); w.string("name", e.qualifiedName)
+            w.string("underlyingType", e.underlyingType.rawValue); w.bool("isFlags", e.isFlags)
+            w.beginArray("members")
+            for m in e.members { w.beginObject(); w.string("name", m.name); w.raw("value", String(m.value)); common(m, &w); w.endObject() }
+            w.endArray()
+            common(e, &w)
+            w.endObject()
+        case .typeDefinition(let t):
+            w.beginObject(key)
+            w.string("kind", "TypeDefinition"); w.string("name", t.qualifiedName); w.string("underlyingType", t.underlyingType.qualifiedName)
+            common(t, &w)
+            w.endObject()
+        case .operations(let ops):
+            w.beginArray(key)
+            for o in ops {
+                w.beginObject()
+                w.string("kind", o.kind.rawValue); w.string("name", o.qualifiedName)
+                w.bool("isBound", o.isBound); w.bool("isComposable", o.isComposable)
+                parameters(o.parameters, &w)
+                if let r = o.returnType { w.beginObject("returnType"); w.string("type", r.type.description); w.bool("nullable", r.isNullable); w.endObject() }
+                common(o, &w)
+                w.endObject()
+            }
+            w.endArray()
+        case .functionImport(let f):
+            w.beginObject(key)
+            w.string("kind", "FunctionImport"); w.string("name", f.name); w.string("function", f.function)
+            w.string("httpMethod", f.httpMethod); w.string("entitySet", f.entitySet)
+            w.string("returnType", f.returnType?.type.description)
+            parameters(f.parameters, &w)
+            common(f, &w)
+            w.endObject()
+        case .actionImport(let a):
+            w.beginObject(key)
+            w.string("kind", "ActionImport"); w.string("name", a.name); w.string("action", a.action); w.string("entitySet", a.entitySet)
+            common(a, &w)
+            w.endObject()
+        }
+    }
+
+    private func parameters(_ ps: [Parameter], _ w: inout JSONWriter) {
+        w.beginArray("parameters")
+        for p in ps {
+            w.beginObject(); w.string("name", p.name); w.string("type", p.type.description); w.bool("nullable", p.isNullable)
+            if let m = p.mode { w.string("mode", m) }
+            w.endObject()
+        }
+        w.endArray()
+    }
+}

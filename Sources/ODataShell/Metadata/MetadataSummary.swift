@@ -1,0 +1,97 @@
+import ODataModel
+
+/// `odsh metadata summary`: what a document holds, in counts.
+struct MetadataSummary {
+    let doc: CsdlDocument
+
+    var counts: [(String, Int)] {
+        [
+            ("schemas", doc.schemas.count),
+            ("entity types", doc.entityTypes.count),
+            ("complex types", doc.complexTypes.count),
+            ("enum types", doc.enumTypes.count),
+            ("type definitions", doc.typeDefinitions.count),
+            ("entity sets", doc.entitySets.count),
+            ("singletons", doc.singletons.count),
+            ("functions", doc.functions.count),
+            ("actions", doc.actions.count),
+            ("function imports", doc.functionImports.count),
+            ("action imports", doc.actionImports.count),
+            ("associations", doc.associations.count),
+            ("terms", doc.terms.count),
+            ("annotations blocks", doc.annotationsBlocks.count),
+        ]
+    }
+
+    static let jsonKeys = ["schemas", "entityTypes", "complexTypes", "enumTypes", "typeDefinitions", "entitySets", "singletons",
+                           "functions", "actions", "functionImports", "actionImports", "associations", "terms", "annotationsBlocks"]
+
+    var versionText: String {
+        var s = "OData \(doc.version.rawValue)"
+        var parts: [String] = []
+        if let e = doc.edmxVersion { parts.append("edmx \(e)") }
+        if let d = doc.dataServiceVersion { parts.append("DataServiceVersion \(d)") }
+        if let m = doc.maxDataServiceVersion { parts.append("MaxDataServiceVersion \(m)") }
+        if !parts.isEmpty { s += " (" + parts.joined(separator: ", ") + ")" }
+        return s
+    }
+
+    func text() -> String {
+        var out = "\(doc.source)\n"
+        out += "  version      \(versionText)\n"
+        for s in doc.schemas {
+            out += "  schema       \(s.namespace)\(s.alias.map { " (alias \($0))" } ?? "")\n"
+        }
+        if let c = doc.entityContainer { out += "  container    \(c.qualifiedName)\n" }
+        let width = counts.map { $0.0.count }.max() ?? 0
+        for (name, n) in counts where n > 0 || ["entity types", "entity sets"].contains(name) {
+            out += "  " + name + String(repeating: " ", count: width - name.count) + "  " + String(n) + "\n"
+        }
+        if !doc.references.isEmpty { out += "  references   \(doc.references.count)\n" }
+        out += "  warnings     \(doc.warnings.count)\n"
+        return out
+    }
+
+    func json() -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.string("source", doc.source)
+        w.string("version", doc.version.rawValue)
+        w.string("edmxVersion", doc.edmxVersion)
+        w.string("dataServiceVersion", doc.dataServiceVersion)
+        w.string("maxDataServiceVersion", doc.maxDataServiceVersion)
+        w.beginArray("schemas")
+        for s in doc.schemas { w.beginObject(); w.string("namespace", s.namespace); w.string("alias", s.alias); w.endObject() }
+        w.endArray()
+        w.string("entityContainer", doc.entityContainer?.qualifiedName)
+        w.beginObject("counts")
+        for (k, c) in zip(Self.jsonKeys, counts) { w.number(k, c.1) }
+        w.number("references", doc.references.count)
+        w.endObject()
+        IssueList.json(doc.warnings, &w)
+        w.endObject()
+        return w.output + "\n"
+    }
+}
+
+/// Warnings of a document, as text lines and JSON.
+enum IssueList {
+    static func text(_ issues: [MetadataIssue], source: String) -> String {
+        issues.map { i in
+            var s = source.isEmpty ? "" : "\(source):"
+            if i.location != .unknown { s += "\(i.location.line):\(i.location.column):" }
+            return s + " \(i.severity.rawValue): " + (i.path.isEmpty ? "" : "\(i.path): ") + i.message + " [\(i.code)]\n"
+        }.joined()
+    }
+    static func json(_ issues: [MetadataIssue], _ w: inout JSONWriter) {
+        w.beginArray("warnings")
+        for i in issues {
+            w.beginObject()
+            w.string("code", i.code); w.string("path", i.path)
+            w.number("line", i.location.line); w.number("column", i.location.column)
+            w.string("message", i.message)
+            w.endObject()
+        }
+        w.endArray()
+    }
+}

@@ -1,3 +1,0 @@
-import ODataModel
-import CLibEdit
-import ArgumentParser

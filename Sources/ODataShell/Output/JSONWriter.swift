@@ -1,0 +1,60 @@
+/// Writes JSON text: objects keep the order members are added in, strings are escaped per RFC 8259.
+public struct JSONWriter {
+    public private(set) var output = ""
+    private var needsComma: [Bool] = [false]
+    private let pretty: Bool
+    private var depth: Int { needsComma.count - 1 }
+
+    public init(pretty: Bool = true) { self.pretty = pretty }
+
+    private mutating func separator() {
+        if needsComma[needsComma.count - 1] { output += "," }
+        needsComma[needsComma.count - 1] = true
+        if pretty && depth > 0 { output += "\n" + String(repeating: "  ", count: depth) }
+    }
+
+    public mutating func beginObject(_ key: String? = nil) { keyed(key); output += "{"; needsComma.append(false) }
+    public mutating func endObject() { close("}") }
+    public mutating func beginArray(_ key: String? = nil) { keyed(key); output += "["; needsComma.append(false) }
+    public mutating func endArray() { close("]") }
+
+    private mutating func close(_ c: String) {
+        let had = needsComma.removeLast()
+        if pretty && had { output += "\n" + String(repeating: "  ", count: depth) }
+        output += c
+    }
+
+    private mutating func keyed(_ key: String?) {
+        separator()
+        if let k = key { output += Self.quote(k) + (pretty ? ": " : ":") }
+    }
+
+    public mutating func string(_ key: String?, _ v: String?) {
+        keyed(key)
+        output += v.map(Self.quote) ?? "null"
+    }
+    public mutating func number(_ key: String?, _ v: Int?) { keyed(key); output += v.map(String.init) ?? "null" }
+    public mutating func bool(_ key: String?, _ v: Bool?) { keyed(key); output += v.map { $0 ? "true" : "false" } ?? "null" }
+    /// Writes already-encoded JSON text.
+    public mutating func raw(_ key: String?, _ json: String) { keyed(key); output += json }
+
+    /// A JSON string literal.
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        out.reserveCapacity(s.utf8.count + 2)
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20:
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}

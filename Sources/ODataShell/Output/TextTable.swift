@@ -1,0 +1,36 @@
+/// Aligns rows of text in columns (for listings; the result renderer has its own, terminal-aware table).
+public struct TextTable {
+    public var headers: [String]
+    public var rows: [[String]] = []
+    /// Columns whose values are right-aligned (numbers).
+    public var rightAligned: Set<Int> = []
+
+    /// Cells longer than this are cut with an ellipsis (the last column is never cut).
+    public var maxCellWidth = 48
+
+    public init(headers: [String]) { self.headers = headers }
+
+    public mutating func add(_ row: [String]) {
+        let last = row.count - 1
+        rows.append(row.enumerated().map { i, c in
+            i < last && c.count > maxCellWidth ? String(c.prefix(maxCellWidth - 1)) + "…" : c
+        })
+    }
+
+    public func render() -> String {
+        var widths = headers.map { $0.count }
+        for r in rows { for (i, c) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], c.count) } }
+        func line(_ cells: [String]) -> String {
+            var parts: [String] = []
+            for (i, c) in cells.enumerated() {
+                let pad = String(repeating: " ", count: max(0, widths[i] - c.count))
+                parts.append(rightAligned.contains(i) ? pad + c : (i == cells.count - 1 ? c : c + pad))
+            }
+            return parts.joined(separator: "  ")
+        }
+        var out = line(headers) + "\n"
+        out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+        for r in rows { out += line(r) + "\n" }
+        return out
+    }
+}

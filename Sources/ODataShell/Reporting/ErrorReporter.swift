@@ -1,0 +1,57 @@
+import Foundation
+import ODataModel
+
+/// The one place where errors become words on stderr and an exit status.
+public struct ErrorReporter {
+    public var verbose: Bool
+    public init(verbose: Bool = false) { self.verbose = verbose }
+
+    /// A one-line message and the exit status for an error.
+    public func describe(_ error: Error) -> (message: String, details: [String], status: ExitStatus) {
+        switch error {
+        case let e as MetadataError:
+            let details = e.issues.dropFirst().map { $0.description }
+            return ("invalid metadata: \(e)", details, .invalidData)
+        case let e as MetadataFileError:
+            return ("cannot read \(e.path): \(e.message)", [], .usage)
+        case let e as ModelLookupError:
+            return (e.description, [], .usage)
+        case let e as UsageError:
+            return (e.message, [], .usage)
+        default:
+            return ("\(error)", [], .serviceError)
+        }
+    }
+
+    /// Prints the error to stderr and returns its exit status.
+    @discardableResult
+    public func report(_ error: Error) -> ExitStatus {
+        let d = describe(error)
+        Stderr.write("odsh: \(d.message)\n")
+        if verbose { for line in d.details { Stderr.write("  \(line)\n") } }
+        else if !d.details.isEmpty { Stderr.write("  (\(d.details.count) more; --verbose shows them)\n") }
+        return d.status
+    }
+}
+
+/// A mistake in how odsh was called.
+public struct UsageError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Unbuffered writes to stderr and buffered ones to stdout.
+public enum Stderr {
+    public static func write(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, stderr) }
+    }
+}
+
+public enum Stdout {
+    public static func write(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, stdout) }
+    }
+}

@@ -1,0 +1,14 @@
+/// odsh's exit codes, the same for every command.
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    /// The service answered with an error, or a diff found changes at or above the fail level.
+    case serviceError = 1
+    /// Usage error, or a statement that does not parse or names something unknown.
+    case usage = 2
+    /// Network or transport failure.
+    case transport = 3
+    /// Invalid metadata or payload.
+    case invalidData = 4
+    /// Interrupted by Ctrl-C.
+    case interrupted = 130
+}
