@@ -1,0 +1,539 @@
+/// A strict (RFC 8259) byte-level JSON pull tokenizer over UTF-8 bytes.
+///
+/// `next()` returns one token at a time and checks the grammar as it goes: a document that scans to
+/// `.endOfInput` without throwing is well-formed JSON. Strings are unescaped only when they contain escapes
+/// (into a reused scratch buffer); otherwise their bytes are read in place, so scanning allocates nothing per
+/// token. Numbers are kept as their text so callers decide how to read them (Decimal digits stay exact).
+///
+/// The scanner reads from memory it does not own: keep the bytes alive while scanning. Its whole state lives in
+/// the struct between tokens (an explicit state and container stack, no recursion), so a later version can be
+/// fed chunk by chunk and resume at a token boundary; today the input is one complete buffer.
+public struct JSONScanner {
+    public static let defaultMaxDepth = 512
+
+    /// Where the scanner stands in the grammar, between tokens.
+    @usableFromInline enum State: UInt8 {
+        case value, firstValueOrEndArray, firstKeyOrEndObject, commaOrEnd, done
+    }
+
+    @usableFromInline let input: UnsafeRawBufferPointer
+    @usableFromInline var pos: Int
+    @usableFromInline var line = 1
+    @usableFromInline var lineStart: Int
+    @usableFromInline var state = State.value
+    /// One entry per open container: 1 for an object, 0 for an array.
+    @usableFromInline var containers: [UInt8] = []
+    /// Containers deeper than this are an error, so hostile input cannot exhaust the stack of tree builders.
+    public let maxDepth: Int
+
+    @usableFromInline var current = JSONToken.endOfInput
+    @usableFromInline var tokenStart = 0
+    @usableFromInline var tokenLine = 1
+    @usableFromInline var tokenLineStart = 0
+    /// The bytes of the current string (between the quotes) or number, when they are read in place.
+    @usableFromInline var valueStart = 0
+    @usableFromInline var valueEnd = 0
+    /// True when the current string had escapes and its unescaped bytes are in `scratch`.
+    @usableFromInline var valueInScratch = false
+    @usableFromInline var scratch: [UInt8] = []
+    @usableFromInline var integer = false
+    // Columns count characters from the line start; the cache keeps repeated look-ups on one long line linear.
+    @usableFromInline var columnCacheLineStart = -1
+    @usableFromInline var columnCacheOffset = 0
+    @usableFromInline var columnCacheColumn = 1
+
+    /// Scans `bytes` (UTF-8; a leading byte order mark is skipped).
+    public init(bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONScanner.defaultMaxDepth) {
+        input = bytes
+        self.maxDepth = maxDepth
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        pos = start
+        lineStart = start
+        tokenLineStart = start
+    }
+
+    // MARK: The current token
+
+    /// The token the last `next()` returned.
+    @inlinable public var token: JSONToken { current }
+    /// How many containers are open (after `beginObject` it counts that object).
+    @inlinable public var depth: Int { containers.count }
+    /// Byte offset of the current token's first byte.
+    @inlinable public var tokenOffset: Int { tokenStart }
+    /// For a `.number` token: true when it has neither a fraction nor an exponent.
+    @inlinable public var numberIsInteger: Bool { integer }
+
+    /// The text of the current `.key` or `.string` token, unescaped.
+    @inlinable public var stringValue: String {
+        if valueInScratch { return String(decoding: scratch, as: UTF8.self) }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: input[valueStart..<valueEnd]), as: UTF8.self)
+    }
+
+    /// The text of the current `.number` token, as written.
+    @inlinable public var numberText: String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: input[valueStart..<valueEnd]), as: UTF8.self)
+    }
+
+    /// Calls `body` with the bytes of the current key, string (unescaped) or number, without making a String.
+    /// The bytes are valid only inside `body`.
+    @inlinable public func withValueBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if valueInScratch { return try scratch.withUnsafeBytes(body) }
+        return try body(UnsafeRawBufferPointer(rebasing: input[valueStart..<valueEnd]))
+    }
+
+    /// True when the current key or string is exactly `text` (compares bytes, makes no String).
+    @inlinable public func valueEquals(_ text: StaticString) -> Bool {
+        withValueBytes { bytes in
+            guard bytes.count == text.utf8CodeUnitCount else { return false }
+            let p = text.utf8Start
+            for k in 0..<bytes.count where bytes[k] != p[k] { return false }
+            return true
+        }
+    }
+
+    /// Line and column (1-based, in characters) of the current token's first character.
+    public mutating func tokenLocation() -> SourceLocation {
+        if columnCacheLineStart != tokenLineStart || columnCacheOffset > tokenStart {
+            columnCacheLineStart = tokenLineStart; columnCacheOffset = tokenLineStart; columnCacheColumn = 1
+        }
+        var column = columnCacheColumn
+        var i = columnCacheOffset
+        while i < tokenStart {
+            if input[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        columnCacheOffset = tokenStart; columnCacheColumn = column
+        return SourceLocation(line: tokenLine, column: column)
+    }
+
+    // MARK: Scanning
+
+    /// Reads the next token; throws at the first byte that breaks the JSON grammar.
+    @inlinable @discardableResult
+    public mutating func next() throws(JSONError) -> JSONToken {
+        skipWhitespace()
+        markToken()
+        guard pos < input.count else { return try atEndOfInput() }
+        let c = input[pos]
+        switch state {
+        case .commaOrEnd:
+            let inObject = containers[containers.count - 1] != 0
+            if c == UInt8(ascii: ",") {
+                pos += 1
+                skipWhitespace()
+                markToken()
+                guard pos < input.count else { throw error(.unexpectedEndOfInput, "unexpected end of input after ','") }
+                let d = input[pos]
+                return inObject ? try scanKey(d, afterComma: true) : try scanValue(d, afterComma: true)
+            }
+            if c == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                return endContainer(inObject ? .endObject : .endArray)
+            }
+            throw unexpected(c, expected: inObject ? "',' or '}'" : "',' or ']'")
+        case .value:
+            return try scanValue(c, afterComma: false)
+        case .firstValueOrEndArray:
+            if c == UInt8(ascii: "]") { return endContainer(.endArray) }
+            return try scanValue(c, afterComma: false)
+        case .firstKeyOrEndObject:
+            if c == UInt8(ascii: "}") { return endContainer(.endObject) }
+            return try scanKey(c, afterComma: false)
+        case .done:
+            throw error(.trailingData, "unexpected \(describe(c)) after the end of the JSON value")
+        }
+    }
+
+    /// Skips the value that begins with the current token (a whole object or array, or a scalar).
+    @inlinable public mutating func skipValue() throws(JSONError) {
+        guard current == .beginObject || current == .beginArray else { return }
+        let outer = containers.count - 1
+        while true {
+            let t = try next()
+            if (t == .endObject || t == .endArray) && containers.count == outer { return }
+        }
+    }
+
+    @inlinable @inline(__always) mutating func skipWhitespace() {
+        while pos < input.count {
+            let b = input[pos]
+            if b > 0x20 { return }
+            if b == 0x20 || b == 0x09 || b == 0x0D {
+                pos += 1
+            } else if b == 0x0A {
+                pos += 1; line += 1; lineStart = pos
+            } else {
+                return
+            }
+        }
+    }
+
+    @inlinable @inline(__always) mutating func markToken() {
+        tokenStart = pos; tokenLine = line; tokenLineStart = lineStart
+    }
+
+    @inlinable @inline(__always) mutating func afterScalar(_ t: JSONToken) -> JSONToken {
+        state = containers.isEmpty ? .done : .commaOrEnd
+        current = t
+        return t
+    }
+
+    @inlinable mutating func endContainer(_ t: JSONToken) -> JSONToken {
+        containers.removeLast()
+        pos += 1
+        return afterScalar(t)
+    }
+
+    @inlinable mutating func open(_ isObject: Bool) throws(JSONError) -> JSONToken {
+        guard containers.count < maxDepth else {
+            throw error(.tooDeep, "JSON nested deeper than \(maxDepth) levels")
+        }
+        containers.append(isObject ? 1 : 0)
+        pos += 1
+        state = isObject ? .firstKeyOrEndObject : .firstValueOrEndArray
+        current = isObject ? .beginObject : .beginArray
+        return current
+    }
+
+    @inlinable mutating func scanValue(_ c: UInt8, afterComma: Bool) throws(JSONError) -> JSONToken {
+        switch c {
+        case UInt8(ascii: "\""):
+            try scanString()
+            return afterScalar(.string)
+        case UInt8(ascii: "{"):
+            return try open(true)
+        case UInt8(ascii: "["):
+            return try open(false)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try scanNumber()
+            return afterScalar(.number)
+        case UInt8(ascii: "t"):
+            try scanLiteral("true")
+            return afterScalar(.true)
+        case UInt8(ascii: "f"):
+            try scanLiteral("false")
+            return afterScalar(.false)
+        case UInt8(ascii: "n"):
+            try scanLiteral("null")
+            return afterScalar(.null)
+        case UInt8(ascii: "]") where afterComma:
+            throw error(.trailingComma, "trailing comma before ']'")
+        default:
+            throw unexpected(c, expected: "a value")
+        }
+    }
+
+    @inlinable mutating func scanKey(_ c: UInt8, afterComma: Bool) throws(JSONError) -> JSONToken {
+        guard c == UInt8(ascii: "\"") else {
+            if c == UInt8(ascii: "}") && afterComma { throw error(.trailingComma, "trailing comma before '}'") }
+            throw unexpected(c, expected: "a member name in double quotes")
+        }
+        try scanString()
+        skipWhitespace()
+        guard pos < input.count else {
+            throw error(.unexpectedEndOfInput, "unexpected end of input, expected ':' after a member name")
+        }
+        guard input[pos] == UInt8(ascii: ":") else { throw unexpected(input[pos], expected: "':' after a member name") }
+        pos += 1
+        state = .value
+        current = .key
+        return .key
+    }
+
+    /// Scans a string whose opening quote is at `pos`; leaves `pos` after the closing quote.
+    @inlinable mutating func scanString() throws(JSONError) {
+        let start = pos + 1
+        var i = start
+        let end = input.count
+        while i < end {
+            // Eight bytes at a time up to the first quote, backslash, control or non-ASCII byte.
+            while i + 8 <= end {
+                let special = JSONScanner.specialBytes(UInt64(littleEndian: input.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                if special == 0 { i += 8; continue }
+                i += special.trailingZeroBitCount >> 3
+                break
+            }
+            if i >= end { break }
+            let b = input[i]
+            if b == UInt8(ascii: "\"") {
+                valueStart = start; valueEnd = i; valueInScratch = false
+                pos = i + 1
+                return
+            }
+            if b == UInt8(ascii: "\\") {
+                try scanEscapedString(from: start, firstEscape: i)
+                return
+            }
+            if b < 0x20 {
+                pos = i
+                throw error(.controlCharacterInString, "control character \(describe(b)) in a string (escape it)")
+            }
+            if b < 0x80 { i += 1 } else { i = try validateUTF8(at: i) }
+        }
+        pos = end
+        throw error(.unexpectedEndOfInput, "unexpected end of input in a string")
+    }
+
+    /// Eight bytes (the first in the lowest) → the high bit set in the first byte that is `"`, `\\`, below 0x20
+    /// or above 0x7F; bytes after it may be flagged too (borrows), bytes before it never are. Zero when none is.
+    @inlinable @inline(__always) static func specialBytes(_ x: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let quote = x ^ (ones &* 0x22)
+        let backslash = x ^ (ones &* 0x5C)
+        // A byte b has its high bit set in (b - k) & ~b when b < k (for b < 0x80); zero is the case k = 1.
+        let control = (x &- ones &* 0x20) & ~x
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        return (control | hasQuote | hasBackslash | x) & high
+    }
+
+    /// The slow path for strings with escapes: unescapes into `scratch`.
+    @usableFromInline mutating func scanEscapedString(from start: Int, firstEscape: Int) throws(JSONError) {
+        scratch.removeAll(keepingCapacity: true)
+        var run = start
+        var i = firstEscape
+        let end = input.count
+        while i < end {
+            let b = input[i]
+            if b == UInt8(ascii: "\"") {
+                scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[run..<i]))
+                valueInScratch = true
+                pos = i + 1
+                return
+            }
+            if b == UInt8(ascii: "\\") {
+                scratch.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[run..<i]))
+                i = try unescape(at: i)
+                run = i
+                continue
+            }
+            if b < 0x20 {
+                pos = i
+                throw error(.controlCharacterInString, "control character \(describe(b)) in a string (escape it)")
+            }
+            if b < 0x80 { i += 1 } else { i = try validateUTF8(at: i) }
+        }
+        pos = end
+        throw error(.unexpectedEndOfInput, "unexpected end of input in a string")
+    }
+
+    /// Decodes the escape at `i` (a backslash) into `scratch`; returns the offset after it.
+    @usableFromInline mutating func unescape(at i: Int) throws(JSONError) -> Int {
+        let end = input.count
+        guard i + 1 < end else {
+            pos = end
+            throw error(.unexpectedEndOfInput, "unexpected end of input in a string escape")
+        }
+        let e = input[i + 1]
+        switch e {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(e)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hex4(at: i + 2)
+            var next = i + 6
+            if scalar >= 0xD800 && scalar <= 0xDBFF {
+                // A high surrogate must be followed by an escaped low one.
+                for (k, expected) in [UInt8(ascii: "\\"), UInt8(ascii: "u")].enumerated() {
+                    guard next + k < end else {
+                        pos = end
+                        throw error(.unexpectedEndOfInput, "unexpected end of input in a string escape")
+                    }
+                    guard input[next + k] == expected else {
+                        pos = i
+                        throw error(.unpairedSurrogate, "unpaired surrogate \\u\(hexText(scalar)) in a string")
+                    }
+                }
+                let low = try hex4(at: next + 2)
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    pos = i
+                    throw error(.unpairedSurrogate, "unpaired surrogate \\u\(hexText(scalar)) in a string")
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                next += 6
+            } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                pos = i
+                throw error(.unpairedSurrogate, "unpaired surrogate \\u\(hexText(scalar)) in a string")
+            }
+            appendUTF8(scalar)
+            return next
+        default:
+            pos = i
+            throw error(.invalidEscape, "invalid escape '\\\(Unicode.Scalar(e).escaped(asASCII: true))' in a string")
+        }
+        return i + 2
+    }
+
+    @usableFromInline mutating func hex4(at i: Int) throws(JSONError) -> UInt32 {
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            guard i + k < input.count else {
+                pos = input.count
+                throw error(.unexpectedEndOfInput, "unexpected end of input in a \\u escape")
+            }
+            let b = input[i + k]
+            let d: UInt8
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
+            default:
+                pos = i + k
+                throw error(.invalidEscape, "invalid \\u escape: \(describe(b)) is not a hex digit")
+            }
+            v = v << 4 | UInt32(d)
+        }
+        return v
+    }
+
+    @usableFromInline mutating func appendUTF8(_ v: UInt32) {
+        switch v {
+        case 0..<0x80:
+            scratch.append(UInt8(v))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | v >> 6)); scratch.append(UInt8(0x80 | v & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | v >> 12)); scratch.append(UInt8(0x80 | v >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | v & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | v >> 18)); scratch.append(UInt8(0x80 | v >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | v >> 6 & 0x3F)); scratch.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+
+    /// Checks the multi-byte UTF-8 sequence starting at `i`; returns the offset after it.
+    @usableFromInline mutating func validateUTF8(at i: Int) throws(JSONError) -> Int {
+        let b0 = input[i]
+        let count: Int
+        var lo: UInt8 = 0x80, hi: UInt8 = 0xBF   // allowed range of the second byte
+        switch b0 {
+        case 0xC2...0xDF: count = 2
+        case 0xE0: count = 3; lo = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: count = 3
+        case 0xED: count = 3; hi = 0x9F
+        case 0xF0: count = 4; lo = 0x90
+        case 0xF1...0xF3: count = 4
+        case 0xF4: count = 4; hi = 0x8F
+        default:
+            pos = i
+            throw error(.invalidUTF8, "invalid UTF-8 byte 0x\(hexText(UInt32(b0)))")
+        }
+        for k in 1..<count {
+            guard i + k < input.count else {
+                pos = input.count
+                throw error(.unexpectedEndOfInput, "unexpected end of input in a string")
+            }
+            let b = input[i + k]
+            let ok = k == 1 ? (b >= lo && b <= hi) : (b & 0xC0 == 0x80)
+            guard ok else {
+                pos = i
+                throw error(.invalidUTF8, "invalid UTF-8 sequence starting with byte 0x\(hexText(UInt32(b0)))")
+            }
+        }
+        return i + count
+    }
+
+    /// Scans `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` at `pos`.
+    @inlinable mutating func scanNumber() throws(JSONError) {
+        let start = pos
+        let end = input.count
+        var i = pos
+        var isInteger = true
+        if input[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < end else { pos = i; throw error(.unexpectedEndOfInput, "unexpected end of input in a number") }
+        if input[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < end && isDigit(input[i]) {
+                pos = i - 1
+                throw error(.invalidNumber, "a number may not have a leading zero")
+            }
+        } else if isDigit(input[i]) {
+            i += 1
+            while i < end && isDigit(input[i]) { i += 1 }
+        } else {
+            pos = i
+            throw error(.invalidNumber, "expected a digit after '-', found \(describe(input[i]))")
+        }
+        if i < end && input[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            try requireDigit(at: i, after: "'.'")
+            while i < end && isDigit(input[i]) { i += 1 }
+        }
+        if i < end && (input[i] == UInt8(ascii: "e") || input[i] == UInt8(ascii: "E")) {
+            isInteger = false
+            i += 1
+            if i < end && (input[i] == UInt8(ascii: "+") || input[i] == UInt8(ascii: "-")) { i += 1 }
+            try requireDigit(at: i, after: "the exponent mark")
+            while i < end && isDigit(input[i]) { i += 1 }
+        }
+        valueStart = start; valueEnd = i; valueInScratch = false
+        integer = isInteger
+        pos = i
+    }
+
+    @inlinable @inline(__always) func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+
+    @inlinable mutating func requireDigit(at i: Int, after what: String) throws(JSONError) {
+        guard i < input.count else { pos = i; throw error(.unexpectedEndOfInput, "unexpected end of input in a number") }
+        guard isDigit(input[i]) else {
+            pos = i
+            throw error(.invalidNumber, "expected a digit after \(what), found \(describe(input[i]))")
+        }
+    }
+
+    @inlinable mutating func scanLiteral(_ word: StaticString) throws(JSONError) {
+        let n = word.utf8CodeUnitCount
+        let p = word.utf8Start
+        var k = 0
+        while k < n {
+            guard pos + k < input.count else {
+                pos += k
+                throw error(.unexpectedEndOfInput, "unexpected end of input in '\(word)'")
+            }
+            guard input[pos + k] == p[k] else {
+                throw error(.invalidLiteral, "invalid literal: expected '\(word)'")
+            }
+            k += 1
+        }
+        pos += n
+    }
+
+    // MARK: Errors (cold)
+
+    @usableFromInline mutating func atEndOfInput() throws(JSONError) -> JSONToken {
+        if state == .done { current = .endOfInput; return .endOfInput }
+        if containers.isEmpty { throw error(.unexpectedEndOfInput, "unexpected end of input, expected a JSON value") }
+        let what = containers[containers.count - 1] != 0 ? "an object" : "an array"
+        throw error(.unexpectedEndOfInput, "unexpected end of input inside \(what)")
+    }
+
+    /// An error at `pos`.
+    @usableFromInline func error(_ kind: JSONError.Kind, _ message: String) -> JSONError {
+        var column = 1
+        var i = lineStart
+        while i < pos && i < input.count {
+            if input[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return JSONError(kind, message, line: line, column: column, offset: pos)
+    }
+
+    @usableFromInline func unexpected(_ c: UInt8, expected: String) -> JSONError {
+        error(.unexpectedCharacter, "unexpected \(describe(c)), expected \(expected)")
+    }
+
+    @usableFromInline func describe(_ b: UInt8) -> String {
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return "byte 0x\(hexText(UInt32(b)))"
+    }
+
+    @usableFromInline func hexText(_ v: UInt32) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, (v > 0xFF ? 4 : 2) - s.count)) + s
+    }
+}
