@@ -14,6 +14,13 @@ public struct MetadataIssue: Error, Hashable, Sendable, CustomStringConvertible 
         self.severity = severity; self.code = code; self.path = path; self.location = location; self.message = message
     }
 
+    /// Problems after which the element cannot be used at all (its type is unknown); others (an odd key, a broken
+    /// annotation) leave it usable and are only listed.
+    public var blocksUse: Bool {
+        ["unresolved-type", "unresolved-base-type", "base-type-cycle", "bad-property-type", "unresolved-association",
+         "unresolved-role", "bad-navigation-type"].contains(code)
+    }
+
     public var description: String {
         var s = ""
         if location != .unknown { s += "\(location): " }

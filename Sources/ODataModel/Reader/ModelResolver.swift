@@ -350,16 +350,64 @@ struct ModelResolver {
                 fixTerms(&b.annotations)
                 b.resolvedTarget = resolveTargetAliases(b.target)
                 guard let (element, sub) = element(forTarget: b.resolvedTarget) else {
-                    warn("unresolved-target", b, path: b.target, "annotation target \(b.target) does not exist in the model")
+                    warn("unresolved-target", b, path: b.target.isEmpty ? "\(s.namespace)/Annotations" : b.target,
+                         b.target.isEmpty ? "Annotations without a target" : "annotation target \(b.target) does not exist in the model")
                     continue
                 }
                 for var a in b.annotations {
                     a.target = sub ?? b.target
                     if a.qualifier == nil { a.qualifier = b.qualifier }
                     element.annotations.append(a)
+                    checkPaths(a, on: element, blockLocation: b)
                 }
             }
         }
+    }
+
+    /// Property and navigation property paths inside an annotation on a type or entity set must lead somewhere.
+    private func checkPaths(_ a: CsdlAnnotation, on element: CsdlElement, blockLocation: CsdlElement) {
+        let context: StructuredType?
+        switch element {
+        case let t as StructuredType: context = t
+        case let s as ContainerElement: context = s.entityTypeIfResolved
+        default: context = nil
+        }
+        guard let type = context, let value = a.value else { return }
+        func walk(_ e: AnnotationExpression) {
+            switch e {
+            case .path(let kind, let path) where kind == "PropertyPath" || kind == "NavigationPropertyPath":
+                // An empty navigation path means the annotated instance itself (SAP's SideEffects use it).
+                if kind == "NavigationPropertyPath" && path.isEmpty { return }
+                if !pathResolves(path, from: type) {
+                    warn("unresolved-path", blockLocation, path: "\(a.target ?? "")@\(a.term)",
+                         path.isEmpty ? "\(kind) is empty" : "\(kind) \(path) does not exist on \(type.qualifiedName)")
+                }
+            case .record(_, let props): props.forEach { walk($0.value) }
+            case .collection(let items): items.forEach(walk)
+            case .dynamic(_, _, let ops): ops.forEach(walk)
+            default: break
+            }
+        }
+        walk(value)
+    }
+
+    private func pathResolves(_ path: String, from type: StructuredType) -> Bool {
+        guard !path.isEmpty else { return false }
+        var current: StructuredType? = type
+        for seg in path.split(separator: "/").map(String.init) {
+            guard let t = current else { return true }   // past a primitive or unknown type: not ours to judge
+            if seg.hasPrefix("@") || seg == "*" || seg == "$count" { return true }
+            if let p = t.structuralProperty(named: seg) {
+                current = doc.schemaElements[p.type.qualifiedName] as? StructuredType
+            } else if let n = t.navigationProperty(named: seg) {
+                current = n.target
+            } else if seg.contains("."), let cast = doc.schemaElement(named: seg) as? StructuredType {
+                current = cast
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Replaces aliases in every qualified name of a target path, parameter types included.
