@@ -9,9 +9,8 @@ bash scripts/setup.sh || exit
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
 
 # The tests find the corpus and the reference servers in ../shared beside the repo root, or in $ODSH_SHARED.
-shared="${ODSH_SHARED:-$root/../shared}"
+shared="$(realpath -m "${ODSH_SHARED:-$root/../shared}")"
 if [ -d "$shared" ]; then
-  shared="$(cd "$shared" && pwd)"
   export ODSH_SHARED="$shared"
   echo "shared: $shared (corpus: $shared/corpus, reference servers: $shared/refsrv)"
 else
