@@ -6,18 +6,10 @@
 #   python load_pyodata.py FILE            pyodata's MetadataBuilder (V2 files only)
 #   python load_odatapy.py FILE            odatapy's XmlEdmProvider + Edm, what its client does (V4 files only)
 # plus one run of each under /usr/bin/time for peak memory (max RSS). Results: bench-out/ (or $BENCH_OUT).
-# ODSH_BINARY defaults to .build/release/odsh, built with `swift build -c release` when missing.
+# ODSH_BINARY defaults to .build/release/odsh, (re)built first with `swift build -c release`.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-
-odsh="${1:-.build/release/odsh}"
-if [ ! -x "$odsh" ]; then
-  if [ $# -gt 0 ]; then echo "bench: $odsh is not an executable" >&2; exit 1; fi
-  echo "bench: building $odsh (swift build -c release)"
-  swift build -c release
-fi
-odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
 
 corpus="${ODSH_SHARED:-$root/../shared}/corpus/metadata"
 if [ ! -d "$corpus" ]; then
@@ -27,6 +19,17 @@ fi
 files=("$corpus/msgraph-v1.0-Prod.v2.xml" "$corpus/sap-gw-v2-FAR_MANAGE_BS_SRV.xml")
 
 bash scripts/setup.sh
+
+if [ $# -gt 0 ]; then
+  odsh="$1"
+  if [ ! -x "$odsh" ]; then echo "bench: $odsh is not an executable" >&2; exit 1; fi
+else
+  # Always (incremental, about a second when up to date): timing a stale binary would mislead.
+  echo "bench: swift build -c release --product odsh"
+  swift build -c release --product odsh
+  odsh=.build/release/odsh
+fi
+odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
 
 # The Python libraries live in a venv of their own, made on first use.
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/odsh-bench/venv"
