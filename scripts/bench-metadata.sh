@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# bench-metadata.sh [ODSH_BINARY]: how fast odsh loads large $metadata documents, next to a floor and two Python
+# libraries. Per file, one hyperfine run side by side (whole processes, startup included) of
+#   odsh metadata summary FILE             the thing measured
+#   xmllint --stream --noout FILE          floor: libxml2 reading the bytes, building nothing
+#   python load_pyodata.py FILE            pyodata's MetadataBuilder (V2 files only)
+#   python load_odatapy.py FILE            odatapy's XmlEdmProvider + Edm, what its client does (V4 files only)
+# plus one run of each under /usr/bin/time for peak memory (max RSS). Results: bench-out/ (or $BENCH_OUT).
+# ODSH_BINARY defaults to .build/release/odsh, (re)built first with `swift build -c release`.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+corpus="${ODSH_SHARED:-$root/../shared}/corpus/metadata"
+if [ ! -d "$corpus" ]; then
+  echo "bench: corpus not found at $corpus (set ODSH_SHARED to the shared folder)" >&2
+  exit 1
+fi
+files=("$corpus/msgraph-v1.0-Prod.v2.xml" "$corpus/sap-gw-v2-FAR_MANAGE_BS_SRV.xml")
+
+bash scripts/setup.sh
+
+if [ $# -gt 0 ]; then
+  odsh="$1"
+  if [ ! -x "$odsh" ]; then echo "bench: $odsh is not an executable" >&2; exit 1; fi
+else
+  # Always (incremental, about a second when up to date): timing a stale binary would mislead.
+  echo "bench: swift build -c release --product odsh"
+  swift build -c release --product odsh
+  odsh=.build/release/odsh
+fi
+odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
+
+# The Python libraries live in a venv of their own, made on first use.
+venv="${XDG_CACHE_HOME:-$HOME/.cache}/odsh-bench/venv"
+python="$venv/bin/python"
+if ! [ -x "$python" ] || ! "$python" -c 'import pyodata, odatapy' 2>/dev/null; then
+  echo "bench: installing pyodata and odatapy into $venv"
+  [ -x "$python" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check pyodata odatapy==5.3.0
+fi
+
+out="${BENCH_OUT:-$root/bench-out}"
+mkdir -p "$out"
+results="$out/metadata-results.tsv" # file, name, mean s, stddev s, min s, max RSS KiB, what it printed
+: >"$results"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+# command_for NAME FILE: sets cmd to the command line that loads FILE with NAME.
+command_for() {
+  case "$1" in
+    odsh) cmd=("$odsh" metadata summary "$2") ;;
+    xmllint) cmd=(xmllint --stream --noout "$2") ;;
+    pyodata) cmd=("$python" "$root/scripts/bench/load_pyodata.py" "$2") ;;
+    odatapy) cmd=("$python" "$root/scripts/bench/load_odatapy.py" "$2") ;;
+  esac
+}
+# run_once NAME: runs cmd once under /usr/bin/time (max RSS to $tmp/rss); fails when it fails or when it printed
+# nothing, which would not show it did the work (only the xmllint floor is silent by design).
+run_once() {
+  local status=0
+  /usr/bin/time -f %M -o "$tmp/rss" "${cmd[@]}" >"$tmp/stdout" 2>"$tmp/stderr" || status=$?
+  if [ "$status" -ne 0 ]; then
+    [ -s "$tmp/stderr" ] || echo "exit status $status" >"$tmp/stderr"
+    return 1
+  fi
+  if [ "$1" != xmllint ] && [ ! -s "$tmp/stdout" ]; then
+    echo "exited 0 but printed nothing" >"$tmp/stderr"
+    return 1
+  fi
+}
+
+for file in "${files[@]}"; do
+  base="$(basename "$file" .xml)"
+  expected="$(grep -o '<EntityType[[:space:]>]' "$file" | wc -l)"
+  # The Edmx element's Version says it: SAP V2 documents also use the V4 namespaces (edmx:Reference, Annotations).
+  edmx_version="$(head -c 4096 "$file" | grep -o '<[A-Za-z]*:\{0,1\}Edmx [^>]*' | sed -n 's/.*Version="\([^"]*\)".*/\1/p' || true)"
+  case "$edmx_version" in 4.*) version=V4 ;; *) version=V2 ;; esac
+  echo
+  echo "== $base ($version, $(du -k "$file" | cut -f1) KiB, $expected EntityType elements)"
+
+  if [ "$version" = V2 ]; then names=(odsh xmllint pyodata); else names=(odsh xmllint odatapy); fi
+
+  # One run each: does it load the file at all, what did it find, and its peak memory.
+  timed_names=(); timed_commands=()
+  for name in "${names[@]}"; do
+    command_for "$name" "$file"
+    if run_once "$name"; then
+      rss="$(tail -n 1 "$tmp/rss")"
+      said="$(grep -i -m 1 'entity.\{0,1\}type' "$tmp/stdout" || head -n 1 "$tmp/stdout" || true)"
+      # "1182 entity types" or "Entity types: 1182"
+      found="$(sed -nE 's/.*\b([0-9]+) entity ?types?\b.*/\1/Ip; t; s/.*entity ?types?\W{0,3}([0-9]+).*/\1/Ip' <<<"$said")"
+      if [ -z "$said" ]; then said="(prints nothing: it only reads the bytes)"; check="floor"
+      elif [ -z "$found" ]; then check="count not checked"
+      elif [ "$found" = "$expected" ]; then check="count ok"
+      else check="COUNT MISMATCH: $found, expected $expected"; fi
+      printf '   %-8s %s  [%s]\n' "$name" "$said" "$check"
+      timed_names+=("$name"); timed_commands+=("$(printf '%q ' "${cmd[@]}")")
+      printf '%s\t%s\t\t\t\t%s\t%s\n' "$base" "$name" "$rss" "$said" >>"$results"
+    else
+      why="$(tail -n 1 "$tmp/stderr" | cut -c1-200)"
+      printf '   %-8s CANNOT LOAD the file: %s\n' "$name" "$why"
+      printf '%s\t%s\t-\t-\t-\t-\tcannot load: %s\n' "$base" "$name" "$why" >>"$results"
+    fi
+  done
+
+  hyperfine_args=(-N --warmup 3 --runs 15 --export-markdown "$out/metadata-$base.md"
+    --export-json "$out/metadata-$base.json")
+  for i in "${!timed_names[@]}"; do hyperfine_args+=(-n "${timed_names[$i]}" "${timed_commands[$i]}"); done
+  hyperfine "${hyperfine_args[@]}"
+
+  # Fill the means into the rows written above.
+  "$python" - "$out/metadata-$base.json" "$results" "$base" <<'PY'
+import json, sys
+timings = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[2])]
+for row in rows:
+    if row[0] == sys.argv[3] and row[1] in timings:
+        row[2] = f'{timings[row[1]]["mean"]:.4f}'
+        row[3] = f'{timings[row[1]]["stddev"]:.4f}'
+        row[4] = f'{timings[row[1]]["min"]:.4f}'
+open(sys.argv[2], "w").write("".join("\t".join(row) + "\n" for row in rows))
+PY
+done
+
+echo
+echo "== Summary (mean of 15 runs, whole process; peak RSS of one run). Markdown and JSON: $out/"
+echo "   load average now: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (other work on the machine skews the times)"
+"$python" - "$results" <<'PY'
+import sys
+from collections import defaultdict
+by_file = defaultdict(dict)
+for line in open(sys.argv[1]):
+    base, name, mean, stddev, fastest, rss, said = line.rstrip("\n").split("\t")
+    by_file[base][name] = (mean, stddev, fastest, rss)
+
+def verdict(ok):
+    return "meets target" if ok else "MISSES target"
+
+def seconds(entry, column=0):
+    return float(entry[column]) if entry and entry[column] not in ("", "-") else None
+
+def ratio_text(a, b):
+    """a/b on the means, and on the fastest runs, which other work on the machine disturbs least."""
+    return f"{seconds(a) / seconds(b):5.2f}x (fastest runs: {seconds(a, 2) / seconds(b, 2):5.2f}x)"
+
+for base, rows in by_file.items():
+    print(f"{base}")
+    for name, (mean, stddev, fastest, rss) in rows.items():
+        if mean in ("", "-"):
+            print(f"  {name:8} cannot load")
+        else:
+            print(f"  {name:8} {float(mean) * 1000:7.1f} ms ± {float(stddev) * 1000:5.1f}  (fastest {float(fastest) * 1000:7.1f})"
+                  f"   peak RSS {int(rss) / 1024:6.1f} MiB")
+    odsh = seconds(rows.get("odsh"))
+    if odsh is None:
+        print("  no ratios: odsh did not load the file")
+        continue
+    if seconds(rows.get("xmllint")):
+        ratio = odsh / seconds(rows["xmllint"])
+        print(f"  odsh/xmllint = {ratio_text(rows['odsh'], rows['xmllint'])}   target <= 1.5x: {verdict(ratio <= 1.5)}")
+    for lib in ("pyodata", "odatapy"):
+        if lib not in rows:
+            continue
+        other = seconds(rows[lib])
+        if other:
+            ratio = other / odsh
+            print(f"  {lib}/odsh = {ratio_text(rows[lib], rows['odsh'])}   target >= 5x: {verdict(ratio >= 5)}")
+        else:
+            print(f"  {lib}/odsh = n/a ({lib} cannot load the file)")
+PY

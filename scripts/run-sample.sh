@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# run-sample.sh: set everything up and run odsh's main job on a sample Northwind service.
+# With ../shared (or $ODSH_SHARED): Northwind V4 from the corpus, and in url/repl mode the V4 reference server
+# (odatapy on 127.0.0.1). Without it: scripts/sample/northwind-mini.xml, shipped in this repo.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+# >>> SWITCH: "file" today; "url" once `odsh metadata summary URL` is merged; "repl" once `odsh URL` is.
+mode="${ODSH_SAMPLE_MODE:-file}"
+case "$mode" in file | url | repl) ;; *) echo "run-sample: ODSH_SAMPLE_MODE is file, url or repl" >&2; exit 2 ;; esac
+
+bash scripts/setup.sh
+swift build -c release
+odsh="$root/.build/release/odsh"
+
+shared="${ODSH_SHARED:-$root/../shared}"
+if [ ! -d "$shared/corpus" ]; then
+  echo "run-sample: $shared not found: using the small sample shipped in scripts/sample/"
+  exec "$odsh" metadata summary "$root/scripts/sample/northwind-mini.xml"
+fi
+
+if [ "$mode" = file ]; then
+  exec "$odsh" metadata summary "$shared/corpus/metadata/northwind-v4.xml"
+fi
+
+# url and repl need the server: a free loopback port, stopped again on the way out.
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+bash "$shared/refsrv/start-v4.sh" "$port"
+trap 'bash "$shared/refsrv/stop.sh" "$port" >/dev/null' EXIT
+service="http://127.0.0.1:$port/northwind/"
+if [ "$mode" = url ]; then "$odsh" metadata summary "$service"; else "$odsh" "$service"; fi

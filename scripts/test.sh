@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# test.sh [SWIFT-TEST-ARGS...]: the project's test command. Installs what is missing (setup.sh), builds, runs the
+# tests. Extra arguments go to `swift test` (e.g. --filter ODataModelTests, --no-parallel). Exit code = swift test's.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root" || exit
+
+bash scripts/setup.sh || exit
+if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
+
+# The tests find the corpus and the reference servers in ../shared beside the repo root, or in $ODSH_SHARED.
+shared="$(realpath -m "${ODSH_SHARED:-$root/../shared}")"
+if [ -d "$shared" ]; then
+  export ODSH_SHARED="$shared"
+  echo "shared: $shared (corpus: $shared/corpus, reference servers: $shared/refsrv)"
+else
+  echo "========================================================================================"
+  echo "NOTICE: ../shared not found: tests that need the corpus or reference servers will be skipped"
+  echo "        (looked for $shared; set ODSH_SHARED to its path)"
+  echo "========================================================================================"
+fi
+
+swift build || exit
+# Swift Testing runs tests concurrently in-process anyway; --parallel also spreads XCTest cases over workers.
+swift test --parallel "$@"
