@@ -74,8 +74,12 @@ public final class CsdlDocument {
 
     /// What a qualified type name resolves to.
     public func resolveType(_ name: String) -> ResolvedType {
-        let q = resolveAlias(name)
-        if let p = PrimitiveType.named(q) { return .primitive(p) }
+        resolveQualifiedType(resolveAlias(name))
+    }
+
+    /// `resolveType` for a name whose alias is already replaced.
+    func resolveQualifiedType(_ q: String) -> ResolvedType {
+        if q.utf8.starts(with: "Edm.".utf8), let p = PrimitiveType.named(q) { return .primitive(p) }
         switch schemaElements[q] {
         case let t as EntityType: return .entity(t)
         case let t as ComplexType: return .complex(t)

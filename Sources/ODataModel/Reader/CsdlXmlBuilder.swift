@@ -110,8 +110,7 @@ final class CsdlXmlBuilder {
 
     // MARK: Elements
 
-    func startElement(local: String, namespace ns: String?, attributes: [XmlAttribute]) {
-        let a = Attrs(attributes)
+    func startElement(local: String, namespace ns: String?, attributes a: Attrs) {
         if !sawRoot {
             sawRoot = true
             guard local == "Edmx", let ns = ns, Self.edmxNamespaces.contains(ns) else {
@@ -125,7 +124,7 @@ final class CsdlXmlBuilder {
         guard let top = stack.last else { stack.append(.ignored); return }
 
         if case .expression(let parent) = top {
-            let node = ExprNode(name: local, attributes: attributes, location: location)
+            let node = ExprNode(name: local, attributes: a.all, location: location)
             parent.children.append(node)
             stack.append(.expression(node))
             wantsText = true
@@ -171,7 +170,7 @@ final class CsdlXmlBuilder {
         }
 
         if local == "Annotation" || local == "ValueAnnotation" {
-            let node = ExprNode(name: "Annotation", attributes: attributes, location: location)
+            let node = ExprNode(name: "Annotation", attributes: a.all, location: location)
             stack.append(.expression(node))
             wantsText = true
             text = ""
@@ -598,13 +597,22 @@ final class ExprNode {
     }
 }
 
-/// The attributes of one element: CSDL ones by local name, foreign ones kept with their namespace.
+/// The attributes of one element as SAX2 hands them over (five pointers each: local name, prefix, URI, value,
+/// value end). Only what is asked for is turned into Swift strings; valid during the start-element callback only.
 struct Attrs {
-    private let list: [XmlAttribute]
-    init(_ list: [XmlAttribute]) { self.list = list }
+    let raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let count: Int
+    unowned let builder: CsdlXmlBuilder
 
+    private func value(_ i: Int) -> String {
+        let start = raw![i * 5 + 3]!, end = raw![i * 5 + 4]!
+        return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+    }
+
+    /// An attribute without namespace (CSDL's own) by local name.
     subscript(_ name: String) -> String? {
-        for a in list where a.namespace == nil && a.localName == name { return a.value }
+        guard let r = raw else { return nil }
+        for i in 0..<count where r[i * 5 + 2] == nil && builder.interned(r[i * 5]!) == name { return value(i) }
         return nil
     }
     func bool(_ name: String) -> Bool? {
@@ -612,15 +620,30 @@ struct Attrs {
         return v == "true" || v == "1"
     }
     func foreign(_ ns: String, _ name: String) -> String? {
-        for a in list where a.namespace == ns && a.localName == name { return a.value }
+        guard let r = raw else { return nil }
+        for i in 0..<count {
+            guard let uri = r[i * 5 + 2] else { continue }
+            if builder.interned(r[i * 5]!) == name && builder.interned(uri) == ns { return value(i) }
+        }
         return nil
     }
     var foreignAttributes: [ForeignAttribute] {
+        guard let r = raw else { return [] }
         var out: [ForeignAttribute] = []
-        for a in list where a.namespace != nil {
-            out.append(ForeignAttribute(prefix: a.prefix ?? "", localName: a.localName, namespace: a.namespace!, value: a.value))
+        for i in 0..<count {
+            guard let uri = r[i * 5 + 2] else { continue }
+            out.append(ForeignAttribute(prefix: r[i * 5 + 1].map { builder.interned($0) } ?? "", localName: builder.interned(r[i * 5]!),
+                                        namespace: builder.interned(uri), value: value(i)))
         }
         return out
+    }
+    /// Every attribute, materialised (for annotation expressions, which keep them).
+    var all: [XmlAttribute] {
+        guard let r = raw else { return [] }
+        return (0..<count).map { i in
+            XmlAttribute(localName: builder.interned(r[i * 5]!), prefix: r[i * 5 + 1].map { builder.interned($0) },
+                         namespace: r[i * 5 + 2].map { builder.interned($0) }, value: value(i))
+        }
     }
 }
 

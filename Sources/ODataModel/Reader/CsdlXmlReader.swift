@@ -84,19 +84,7 @@ private func csdlStartElement(_ ctx: UnsafeMutableRawPointer?, _ localname: Unsa
                               _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
     let b = builderFrom(ctx)
     if b.fatal != nil { return }
-    var attrs: [XmlAttribute] = []
-    if nbAttributes > 0, let a = attributes {
-        attrs.reserveCapacity(Int(nbAttributes))
-        for i in 0..<Int(nbAttributes) {
-            let base = i * 5
-            let local = b.interned(a[base]!)
-            let pfx = a[base + 1].map { b.interned($0) }
-            let ns = a[base + 2].map { b.interned($0) }
-            let start = a[base + 3]!, end = a[base + 4]!
-            let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-            attrs.append(XmlAttribute(localName: local, prefix: pfx, namespace: ns, value: value))
-        }
-    }
+    let attrs = Attrs(raw: attributes, count: Int(nbAttributes), builder: b)
     b.startElement(local: b.interned(localname!), namespace: uri.map { b.interned($0) }, attributes: attrs)
 }
 

@@ -71,7 +71,7 @@ struct ModelResolver {
 
     private func resolveRef(_ r: inout TypeReference) -> ResolvedType {
         r.qualifiedName = doc.resolveAlias(r.nameAsWritten)
-        return doc.resolveType(r.qualifiedName)
+        return doc.resolveQualifiedType(r.qualifiedName)
     }
 
     // MARK: Types

@@ -71,8 +71,10 @@ struct CorpusXmlTests {
         let type = try doc.entityType(withName: "A_TestEntityType")
         let error = try #require(throws: ModelLookupError.self) { try type.property(withName: "ComplexTypeProperty") }
         #expect(error.description.contains("A_TestComplexTypeMISTAKE"))
-        // Other properties stay usable.
-        _ = try type.property(withName: "StringProperty")
+        // The type itself and the rest of the document stay usable; the complex type the property meant is fine.
+        #expect(type.allKeyNames == ["KeyPropertyGuid", "KeyPropertyString"])
+        let complex = try doc.complexType(withName: "A_TestComplexType")
+        #expect(try complex.property(withName: "StringProperty").facets.maxLength == .length(10))
     }
 
     /// Counts per document against xmllint's XPath over the same file (an independent reader).
