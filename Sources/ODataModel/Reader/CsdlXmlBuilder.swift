@@ -1,4 +1,7 @@
 import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns SAX events of a CSDL XML document into a raw `CsdlDocument` (names as written, nothing resolved yet).
 final class CsdlXmlBuilder {
@@ -609,21 +612,26 @@ struct Attrs {
         return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
     }
 
-    /// An attribute without namespace (CSDL's own) by local name.
-    subscript(_ name: String) -> String? {
+    /// An attribute without namespace (CSDL's own) by local name, compared as C bytes: no Swift string is made
+    /// unless the attribute is there.
+    subscript(_ name: StaticString) -> String? {
         guard let r = raw else { return nil }
-        for i in 0..<count where r[i * 5 + 2] == nil && builder.interned(r[i * 5]!) == name { return value(i) }
+        let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+        for i in 0..<count where r[i * 5 + 2] == nil {
+            if strcmp(UnsafeRawPointer(r[i * 5]!).assumingMemoryBound(to: CChar.self), want) == 0 { return value(i) }
+        }
         return nil
     }
-    func bool(_ name: String) -> Bool? {
+    func bool(_ name: StaticString) -> Bool? {
         guard let v = self[name] else { return nil }
         return v == "true" || v == "1"
     }
-    func foreign(_ ns: String, _ name: String) -> String? {
+    func foreign(_ ns: String, _ name: StaticString) -> String? {
         guard let r = raw else { return nil }
+        let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
         for i in 0..<count {
             guard let uri = r[i * 5 + 2] else { continue }
-            if builder.interned(r[i * 5]!) == name && builder.interned(uri) == ns { return value(i) }
+            if strcmp(UnsafeRawPointer(r[i * 5]!).assumingMemoryBound(to: CChar.self), want) == 0 && builder.interned(uri) == ns { return value(i) }
         }
         return nil
     }

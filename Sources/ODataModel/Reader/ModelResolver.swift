@@ -413,6 +413,11 @@ struct ModelResolver {
     /// Replaces aliases in every qualified name of a target path, parameter types included.
     private func resolveTargetAliases(_ target: String) -> String {
         guard !doc.aliasToNamespace.isEmpty else { return target }
+        // Most targets are `Alias.Type/member`: only the head can hold an alias.
+        if !target.utf8.contains(UInt8(ascii: "(")) {
+            guard let slash = target.utf8.firstIndex(of: UInt8(ascii: "/")) else { return doc.resolveAlias(target) }
+            return doc.resolveAlias(String(target[..<slash])) + target[slash...]
+        }
         var out = ""
         var tokenStart = target.utf8.startIndex
         func flush(_ end: String.Index) {
