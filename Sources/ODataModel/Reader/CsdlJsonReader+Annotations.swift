@@ -49,12 +49,7 @@ extension CsdlJsonReader.Reading {
         var result: [String: [CsdlAnnotation]] = [:]
         var nested: [(target: String, chain: [TermKey], annotation: CsdlAnnotation)] = []
         for m in members {
-            guard let at = m.key.firstIndex(of: "@") else { continue }
-            let target = String(m.key[..<at])
-            let chain = m.key[m.key.index(after: at)...].split(separator: "@", omittingEmptySubsequences: false).map { segment in
-                let parts = segment.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-                return TermKey(term: String(parts[0]), qualifier: parts.count > 1 ? String(parts[1]) : nil)
-            }
+            guard let (target, chain) = Self.parseAnnotationKey(m.key) else { continue }
             guard chain.allSatisfy({ !$0.term.isEmpty && $0.qualifier?.isEmpty != true }) else {
                 warn("invalid-value", path, m.location, "malformed annotation name \(m.key) is ignored")
                 continue
@@ -81,6 +76,22 @@ extension CsdlJsonReader.Reading {
             }
         }
         return result
+    }
+
+    /// `Target@A#Q@B` → ("Target", [A#Q, B]); nil without an `@`. Works on bytes: `@` and `#` are ASCII.
+    static func parseAnnotationKey(_ key: String) -> (target: String, chain: [TermKey])? {
+        let utf8 = key.utf8
+        guard let at = utf8.firstIndex(of: UInt8(ascii: "@")) else { return nil }
+        var chain: [TermKey] = []
+        for segment in utf8[utf8.index(after: at)...].split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false) {
+            if let hash = segment.firstIndex(of: UInt8(ascii: "#")) {
+                chain.append(TermKey(term: String(key[segment.startIndex..<hash]),
+                                     qualifier: String(key[utf8.index(after: hash)..<segment.endIndex])))
+            } else {
+                chain.append(TermKey(term: String(key[segment.startIndex..<segment.endIndex]), qualifier: nil))
+            }
+        }
+        return (String(key[..<at]), chain)
     }
 
     private func attach(_ a: CsdlAnnotation, under chain: ArraySlice<TermKey>, in list: inout [CsdlAnnotation]) -> Bool {
@@ -117,7 +128,7 @@ extension CsdlJsonReader.Reading {
 
     /// An object: a `$`-keyword expression, or a record. `@` members annotate the expression and are not kept.
     func objectExpression(_ members: [Member], at location: SourceLocation, path: String) -> AnnotationExpression {
-        let keywords = members.filter { $0.key.hasPrefix("$") && !$0.key.contains("@") }
+        let keywords = members.filter { $0.key.hasPrefix("$") && !$0.key.containsAtSign }
         guard !keywords.isEmpty else { return record(members, path: path) }
         func value(_ key: String) -> JSONNode? { keywords.first { $0.key == key }?.value }
         func operands(_ n: JSONNode) -> [AnnotationExpression] {
@@ -179,7 +190,7 @@ extension CsdlJsonReader.Reading {
                 }
             } else if m.key == "$Type" {
                 if type == nil, let t = m.value.string { type = t }
-            } else if !m.key.contains("@") {
+            } else if !m.key.containsAtSign {
                 properties.append(.init(property: m.key, value: expression(m.value, path: "\(path)/\(m.key)")))
             }
         }

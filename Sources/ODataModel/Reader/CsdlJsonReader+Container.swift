@@ -3,7 +3,7 @@ extension CsdlJsonReader.Reading {
     func readContainer(_ m: Member, _ members: [Member], into schema: CsdlSchema) {
         let path = "\(schema.namespace).\(m.key)"
         let container = EntityContainer(name: m.key, namespace: schema.namespace, location: m.location)
-        for x in members where !x.key.contains("@") {
+        for x in members where !x.key.containsAtSign {
             switch x.key {
             case "$Kind": break
             case "$Extends": container.extends = string(x, path)
@@ -28,7 +28,7 @@ extension CsdlJsonReader.Reading {
         if has("$Action") {
             var action = ""
             var entitySet: String?
-            for x in members where !x.key.contains("@") {
+            for x in members where !x.key.containsAtSign {
                 switch x.key {
                 case "$Action": action = string(x, path) ?? ""
                 case "$EntitySet": entitySet = string(x, path)
@@ -41,7 +41,7 @@ extension CsdlJsonReader.Reading {
             container.add(a)
         } else if has("$Function") {
             let f = FunctionImport(name: m.key, location: m.location)
-            for x in members where !x.key.contains("@") {
+            for x in members where !x.key.containsAtSign {
                 switch x.key {
                 case "$Function": f.function = string(x, path)
                 case "$EntitySet": f.entitySet = string(x, path)
@@ -57,12 +57,12 @@ extension CsdlJsonReader.Reading {
             let element: ContainerElement = isSet
                 ? EntitySet(name: m.key, type: TypeReference(name: typeName, isCollection: false), location: m.location)
                 : Singleton(name: m.key, type: TypeReference(name: typeName, isCollection: false), location: m.location)
-            for x in members where !x.key.contains("@") {
+            for x in members where !x.key.containsAtSign {
                 switch x.key {
                 case "$Type": break
                 case "$Collection": _ = bool(x, path)
                 case "$NavigationPropertyBinding":
-                    for b in object(x, path) ?? [] where !b.key.contains("@") {
+                    for b in object(x, path) ?? [] where !b.key.containsAtSign {
                         if let target = string(b, path) { element.navigationPropertyBindings.append((path: b.key, target: target)) }
                     }
                 case "$IncludeInServiceDocument" where isSet:

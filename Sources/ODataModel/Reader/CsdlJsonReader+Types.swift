@@ -7,7 +7,7 @@ extension CsdlJsonReader.Reading {
         let type: StructuredType = isEntity
             ? EntityType(name: m.key, namespace: schema.namespace, location: m.location)
             : ComplexType(name: m.key, namespace: schema.namespace, location: m.location)
-        for x in members where !x.key.contains("@") {
+        for x in members where !x.key.containsAtSign {
             switch x.key {
             case "$Kind": break
             case "$BaseType": if let s = string(x, path) { type.baseTypeName = TypeReference(name: s, isCollection: false) }
@@ -70,7 +70,7 @@ extension CsdlJsonReader.Reading {
         var partner: String?, onDelete: String?
         var containsTarget = false
         var constraints: [ReferentialConstraint] = []
-        for x in members where !x.key.contains("@") {
+        for x in members where !x.key.containsAtSign {
             switch x.key {
             case "$Kind": break
             case "$Type": typeName = string(x, path)
@@ -81,7 +81,7 @@ extension CsdlJsonReader.Reading {
             case "$OnDelete": onDelete = string(x, path)
             case "$ReferentialConstraint":
                 // {dependent: principal}; "dependent@Term" members annotate a constraint and are not kept.
-                for c in object(x, path) ?? [] where !c.key.contains("@") {
+                for c in object(x, path) ?? [] where !c.key.containsAtSign {
                     if let principal = string(c, path) {
                         constraints.append(ReferentialConstraint(property: c.key, referencedProperty: principal))
                     }
@@ -109,7 +109,7 @@ extension CsdlJsonReader.Reading {
     func readEnumType(_ m: Member, _ members: [Member], into schema: CsdlSchema) {
         let path = "\(schema.namespace).\(m.key)"
         let e = EnumType(name: m.key, namespace: schema.namespace, location: m.location)
-        for x in members where !x.key.contains("@") {
+        for x in members where !x.key.containsAtSign {
             switch x.key {
             case "$Kind": break
             case "$UnderlyingType":
@@ -142,7 +142,7 @@ extension CsdlJsonReader.Reading {
         let path = "\(schema.namespace).\(m.key)"
         let td = TypeDefinition(name: m.key, namespace: schema.namespace, location: m.location)
         var underlying: String?
-        for x in members where !x.key.contains("@") {
+        for x in members where !x.key.containsAtSign {
             switch x.key {
             case "$Kind": break
             case "$UnderlyingType": underlying = string(x, path)
@@ -196,7 +196,7 @@ extension CsdlJsonReader.Reading {
                 continue
             }
             let op = Operation(kind: kind, name: m.key, namespace: schema.namespace, location: item.location)
-            for x in members where !x.key.contains("@") {
+            for x in members where !x.key.containsAtSign {
                 switch x.key {
                 case "$Kind": break
                 case "$IsBound": op.isBound = bool(x, path) ?? false
@@ -255,7 +255,7 @@ extension CsdlJsonReader.Reading {
     /// Reads `$Type`, `$Collection` and facets; hands every other member (annotations excepted) to `other`.
     func readTypeAndFacets(_ members: [Member], path: String, other: (Member) -> Void) -> TypeAndFacets {
         var t = TypeAndFacets()
-        for x in members where !x.key.contains("@") {
+        for x in members where !x.key.containsAtSign {
             switch x.key {
             case "$Type": if let s = string(x, path) { t.type = s }
             case "$Collection": t.isCollection = bool(x, path) ?? false
