@@ -340,7 +340,8 @@ public struct JSONScanner {
             var next = i + 6
             if scalar >= 0xD800 && scalar <= 0xDBFF {
                 // A high surrogate must be followed by an escaped low one.
-                for (k, expected) in [UInt8(ascii: "\\"), UInt8(ascii: "u")].enumerated() {
+                for k in 0..<2 {
+                    let expected = k == 0 ? UInt8(ascii: "\\") : UInt8(ascii: "u")
                     guard next + k < end else {
                         pos = end
                         throw error(.unexpectedEndOfInput, "unexpected end of input in a string escape")
