@@ -208,11 +208,16 @@ extension CsdlJsonReader.Reading {
                     }
                 case "$ReturnType":
                     guard let r = object(x, path) else { break }
-                    // Annotations of a return type have no place in the model and are not kept.
                     let t = readTypeAndFacets(r, path: "\(path)/$ReturnType") { unknownMember($0, "\(path)/$ReturnType") }
                     var returnType = ReturnType(type: t.reference)
                     returnType.facets = t.facetsNotNullByDefault
                     op.returnType = returnType
+                    // As in CSDL XML reading: annotations of the return type are kept on the operation, targeted `$ReturnType`.
+                    for a in annotations(in: r, path: "\(path)/$ReturnType")[""] ?? [] {
+                        var a = a
+                        a.target = "$ReturnType"
+                        op.annotations.append(a)
+                    }
                 default: unknownMember(x, path)
                 }
             }
@@ -262,6 +267,8 @@ extension CsdlJsonReader.Reading {
             default: if !readFacet(x, into: &t.facets, path: path) { other(x) }
             }
         }
+        // CSDL JSON leaves out `$Scale` when it is `variable` (CSDL XML's absent Scale means 0).
+        if t.type == "Edm.Decimal" && t.facets.scale == nil { t.facets.scale = .variable }
         return t
     }
 

@@ -356,6 +356,8 @@ final class CsdlXmlBuilder {
         f.unicode = a.bool("Unicode")
         f.fixedLength = a.bool("FixedLength")
         f.defaultValue = a["DefaultValue"]
+        // SAP V2: a decfloat is a Decimal whose scale floats.
+        if f.scale == nil, a.foreign(SAPAttributes.namespace, "variable-scale") == "true" { f.scale = .floating }
         return f
     }
 

@@ -297,12 +297,15 @@ struct ModelResolver {
         }
         for s in c.entitySets {
             guard let t = s.entityTypeIfResolved else { continue }
-            for n in t.navigationProperties {
+            // Navigation of derived types binds too, by a path with a type cast (`NS.Derived/Nav`).
+            let navs = t.navigationProperties.map { ("", $0) }
+                + t.derivedTypes.flatMap { d in d.ownNavigationProperties.map { (d.qualifiedName + "/", $0) } }
+            for (prefix, n) in navs {
                 guard let rel = n.relationship, let from = n.fromRole, let to = n.toRole else { continue }
                 for aset in byAssociation[doc.resolveAlias(rel)] ?? [] {
                     guard aset.ends.contains(where: { $0.role == from && $0.entitySet == s.name }),
                           let target = aset.ends.first(where: { $0.role == to })?.entitySet else { continue }
-                    if s.bindingTarget(for: n.name) == nil { s.navigationPropertyBindings.append((n.name, target)) }
+                    if s.bindingTarget(for: prefix + n.name) == nil { s.navigationPropertyBindings.append((prefix + n.name, target)) }
                 }
             }
         }
@@ -320,9 +323,25 @@ struct ModelResolver {
     // MARK: Annotations
 
     private func resolveAnnotations() {
+        let hasAliases = !doc.aliasToNamespace.isEmpty
+        // Qualified names inside values (record types, labeled element references) are written with aliases too.
+        func fixValue(_ e: AnnotationExpression) -> AnnotationExpression {
+            switch e {
+            case .record(let type, let props):
+                return .record(type: type.map(doc.resolveAlias), properties: props.map { .init(property: $0.property, value: fixValue($0.value)) })
+            case .collection(let items): return .collection(items.map(fixValue))
+            case .dynamic("LabeledElementReference", let attrs, let ops):
+                return .dynamic(name: "LabeledElementReference", attributes: attrs, operands: ops.map {
+                    if case .constant(let k, let v) = $0 { return .constant(kind: k, value: doc.resolveAlias(v)) } else { return $0 }
+                })
+            case .dynamic(let name, let attrs, let ops): return .dynamic(name: name, attributes: attrs, operands: ops.map(fixValue))
+            default: return e
+            }
+        }
         func fixTerms(_ list: inout [CsdlAnnotation]) {
             for i in list.indices {
                 list[i].term = doc.resolveAlias(list[i].termAsWritten)
+                if hasAliases, let v = list[i].value { list[i].value = fixValue(v) }
                 fixTerms(&list[i].annotations)
             }
         }
