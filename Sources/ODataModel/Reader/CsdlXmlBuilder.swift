@@ -73,6 +73,18 @@ final class CsdlXmlBuilder {
     /// once and found again through a small direct-mapped cache keyed by the pointer (no hashing).
     private var nameCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 2048)
     private var nameCacheValues = [String](repeating: "", count: 2048)
+    private var elementNameKeys = [UnsafeRawPointer?](repeating: nil, count: 512)
+    private var elementNameValues = [ElementName](repeating: .other, count: 512)
+    /// The element-name enum of an interned local name.
+    func elementName(_ p: UnsafePointer<xmlChar>) -> ElementName {
+        let key = UnsafeRawPointer(p)
+        let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & 511
+        if elementNameKeys[slot] == key { return elementNameValues[slot] }
+        let n = ElementName(rawValue: interned(p)) ?? .other
+        elementNameKeys[slot] = key
+        elementNameValues[slot] = n
+        return n
+    }
     func interned(_ p: UnsafePointer<xmlChar>) -> String {
         let key = UnsafeRawPointer(p)
         let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & 2047
@@ -113,10 +125,10 @@ final class CsdlXmlBuilder {
 
     // MARK: Elements
 
-    func startElement(local: String, namespace ns: String?, attributes a: Attrs) {
+    func startElement(local: String, name: ElementName, namespace ns: String?, attributes a: Attrs) {
         if !sawRoot {
             sawRoot = true
-            guard local == "Edmx", let ns = ns, Self.edmxNamespaces.contains(ns) else {
+            guard name == .Edmx, let ns = ns, Self.edmxNamespaces.contains(ns) else {
                 fail("not-csdl", "not an OData metadata document: the root element is <\(local)>\(ns.map { " in namespace \($0)" } ?? ""), expected <edmx:Edmx>")
                 return
             }
@@ -141,23 +153,23 @@ final class CsdlXmlBuilder {
         let isCsdl = nsKind == .csdl
 
         if isEdmx {
-            switch (top, local) {
-            case (.edmx, "DataServices"):
+            switch (top, name) {
+            case (.edmx, .DataServices):
                 sawDataServices = true
                 doc.dataServiceVersion = a.foreign(Self.metadataNS, "DataServiceVersion")
                 doc.maxDataServiceVersion = a.foreign(Self.metadataNS, "MaxDataServiceVersion")
                 stack.append(.dataServices)
-            case (.edmx, "Reference"):
+            case (.edmx, .Reference):
                 doc.references.append(CsdlReference(uri: a["Uri"] ?? ""))
                 stack.append(.reference(doc.references.count - 1))
-            case (.reference(let i), "Include"):
+            case (.reference(let i), .Include):
                 doc.references[i].includes.append(.init(namespace: a["Namespace"] ?? "", alias: a["Alias"]))
                 stack.append(.ignored)
-            case (.reference(let i), "IncludeAnnotations"):
+            case (.reference(let i), .IncludeAnnotations):
                 doc.references[i].includeAnnotations.append(.init(termNamespace: a["TermNamespace"] ?? "", qualifier: a["Qualifier"],
                                                                   targetNamespace: a["TargetNamespace"]))
                 stack.append(.ignored)
-            case (.edmx, "Runtime"), (.edmx, "Designer"), (.edmx, "ConceptualModels"), (.edmx, "StorageModels"), (.edmx, "Mappings"):
+            case (.edmx, .Runtime), (.edmx, .Designer), (.edmx, .ConceptualModels), (.edmx, .StorageModels), (.edmx, .Mappings):
                 efDesigner = true
                 stack.append(.ignored)
             default:
@@ -172,33 +184,33 @@ final class CsdlXmlBuilder {
             return
         }
 
-        if local == "Annotation" || local == "ValueAnnotation" {
+        if name == .Annotation || name == .ValueAnnotation {
             let node = ExprNode(name: "Annotation", attributes: a.all, location: location)
             stack.append(.expression(node))
             wantsText = true
             text = ""
             return
         }
-        if local == "Documentation" || local == "Using" || local == "TypeAnnotation" {
+        if name == .Documentation || name == .Using || name == .TypeAnnotation {
             stack.append(.ignored)
             return
         }
 
         switch top {
         case .dataServices:
-            if local == "Schema" {
+            if name == .Schema {
                 let s = CsdlSchema(namespace: a["Namespace"] ?? "", alias: a["Alias"], location: location)
                 s.foreignAttributes = a.foreignAttributes
                 doc.schemas.append(s)
                 stack.append(.schema(s))
-            } else { unknown(local) }
+            } else { unknown() }
 
         case .schema(let s):
-            startSchemaChild(local, a, s)
+            startSchemaChild(name, a, s)
 
         case .structured(let t):
-            switch local {
-            case "Key" where t is EntityType:
+            switch name {
+            case .Key where t is EntityType:
                 let e = t as! EntityType
                 if !e.ownKeyNames.isEmpty {
                     warn("duplicate-key", path: e.qualifiedName, "entity type declares its key twice; the first Key is used")
@@ -206,13 +218,13 @@ final class CsdlXmlBuilder {
                 } else {
                     stack.append(.key(e))
                 }
-            case "Property":
+            case .Property:
                 let p = Property(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? "Edm.String"), facets: facets(a), location: location)
                 p.concurrencyMode = a["ConcurrencyMode"]
                 p.foreignAttributes = a.foreignAttributes
                 t.addProperty(p)
                 stack.append(.property(p))
-            case "NavigationProperty":
+            case .NavigationProperty:
                 let n = NavigationProperty(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? ""), location: location)
                 n.nullable = a.bool("Nullable")
                 n.partner = a["Partner"]
@@ -223,29 +235,29 @@ final class CsdlXmlBuilder {
                 n.foreignAttributes = a.foreignAttributes
                 t.addNavigationProperty(n)
                 stack.append(.navigation(n))
-            default: unknown(local)
+            default: unknown()
             }
 
         case .key(let t):
-            if local == "PropertyRef", let name = a["Name"] {
+            if name == .PropertyRef, let name = a["Name"] {
                 t.ownKeyNames.append(name)
                 if let alias = a["Alias"] { t.keyAliases[name] = alias }
             }
             stack.append(.ignored)
 
         case .navigation(let n):
-            switch local {
-            case "ReferentialConstraint":
+            switch name {
+            case .ReferentialConstraint:
                 n.referentialConstraints.append(ReferentialConstraint(property: a["Property"] ?? "", referencedProperty: a["ReferencedProperty"] ?? ""))
                 stack.append(.ignored)
-            case "OnDelete":
+            case .OnDelete:
                 n.onDelete = a["Action"]
                 stack.append(.ignored)
-            default: unknown(local)
+            default: unknown()
             }
 
         case .enumType(let e):
-            if local == "Member" {
+            if name == .Member {
                 let explicit = a["Value"]
                 let value: Int64
                 if let v = explicit {
@@ -260,27 +272,27 @@ final class CsdlXmlBuilder {
                 m.foreignAttributes = a.foreignAttributes
                 e.addMember(m)
                 stack.append(.member(m))
-            } else { unknown(local) }
+            } else { unknown() }
 
         case .association(let asc):
-            switch local {
-            case "End":
+            switch name {
+            case .End:
                 asc.ends.append(.init(role: a["Role"] ?? "", type: TypeReference(a["Type"] ?? ""), multiplicity: a["Multiplicity"] ?? "", onDelete: nil))
                 stack.append(.associationEnd(asc, asc.ends.count - 1))
-            case "ReferentialConstraint": stack.append(.assocConstraint(asc))
-            default: unknown(local)
+            case .ReferentialConstraint: stack.append(.assocConstraint(asc))
+            default: unknown()
             }
         case .associationEnd(let asc, let i):
-            if local == "OnDelete" { asc.ends[i].onDelete = a["Action"] }
+            if name == .OnDelete { asc.ends[i].onDelete = a["Action"] }
             stack.append(.ignored)
         case .assocConstraint(let asc):
-            if local == "Principal" || local == "Dependent" {
-                let principal = local == "Principal"
+            if name == .Principal || name == .Dependent {
+                let principal = name == .Principal
                 if principal { asc.principalRole = a["Role"] } else { asc.dependentRole = a["Role"] }
                 stack.append(.assocRole(asc, principal: principal))
-            } else { unknown(local) }
+            } else { unknown() }
         case .assocRole(let asc, let principal):
-            if local == "PropertyRef", let name = a["Name"] {
+            if name == .PropertyRef, let name = a["Name"] {
                 // Principal and dependent property refs pair up by position.
                 if principal {
                     asc.constraints.append(ReferentialConstraint(property: "", referencedProperty: name))
@@ -293,48 +305,48 @@ final class CsdlXmlBuilder {
             stack.append(.ignored)
 
         case .container(let c):
-            startContainerChild(local, a, c)
+            startContainerChild(name, a, c)
         case .containerElement(let e):
-            if local == "NavigationPropertyBinding" {
+            if name == .NavigationPropertyBinding {
                 e.navigationPropertyBindings.append((a["Path"] ?? "", a["Target"] ?? ""))
             }
             stack.append(.ignored)
         case .associationSet(let s):
-            if local == "End" { s.ends.append((a["Role"] ?? "", a["EntitySet"] ?? "")) }
+            if name == .End { s.ends.append((a["Role"] ?? "", a["EntitySet"] ?? "")) }
             stack.append(.ignored)
         case .functionImport(let f):
-            switch local {
-            case "Parameter":
+            switch name {
+            case .Parameter:
                 let p = parameter(a)
                 f.parameters.append(p)
                 stack.append(.parameter(p))
-            case "ReturnType":
+            case .ReturnType:
                 var r = ReturnType(type: TypeReference(a["Type"] ?? ""))
                 r.facets = facets(a)
                 if f.returnType == nil { f.returnType = r }
                 if f.entitySet == nil { f.entitySet = a["EntitySet"] }
                 stack.append(.returnType(nil, f))
-            default: unknown(local)
+            default: unknown()
             }
         case .operation(let o):
-            switch local {
-            case "Parameter":
+            switch name {
+            case .Parameter:
                 let p = parameter(a)
                 o.parameters.append(p)
                 stack.append(.parameter(p))
-            case "ReturnType":
+            case .ReturnType:
                 var r = ReturnType(type: TypeReference(a["Type"] ?? ""))
                 r.facets = facets(a)
                 o.returnType = r
                 stack.append(.returnType(o, nil))
-            default: unknown(local)
+            default: unknown()
             }
         default:
-            unknown(local)
+            unknown()
         }
     }
 
-    private func unknown(_ local: String) {
+    private func unknown() {
         stack.append(.ignored)
     }
 
@@ -361,11 +373,11 @@ final class CsdlXmlBuilder {
         return f
     }
 
-    private func startSchemaChild(_ local: String, _ a: Attrs, _ s: CsdlSchema) {
+    private func startSchemaChild(_ element: ElementName, _ a: Attrs, _ s: CsdlSchema) {
         let name = a["Name"] ?? ""
-        switch local {
-        case "EntityType", "ComplexType":
-            let t: StructuredType = local == "EntityType"
+        switch element {
+        case .EntityType, .ComplexType:
+            let t: StructuredType = element == .EntityType
                 ? EntityType(name: name, namespace: s.namespace, location: location)
                 : ComplexType(name: name, namespace: s.namespace, location: location)
             t.baseTypeName = a["BaseType"].map { TypeReference($0) }
@@ -379,7 +391,7 @@ final class CsdlXmlBuilder {
             }
             t.foreignAttributes = a.foreignAttributes
             stack.append(.structured(t))
-        case "EnumType":
+        case .EnumType:
             let e = EnumType(name: name, namespace: s.namespace, location: location)
             if let u = a["UnderlyingType"] {
                 if let p = PrimitiveType.named(u) { e.underlyingType = p } else {
@@ -390,64 +402,64 @@ final class CsdlXmlBuilder {
             e.foreignAttributes = a.foreignAttributes
             s.add(e)
             stack.append(.enumType(e))
-        case "TypeDefinition":
+        case .TypeDefinition:
             let t = TypeDefinition(name: name, namespace: s.namespace, location: location)
             t.underlyingType = TypeReference(a["UnderlyingType"] ?? "Edm.String")
             t.facets = facets(a)
             t.foreignAttributes = a.foreignAttributes
             s.add(t)
             stack.append(.typeDefinition(t))
-        case "Association":
+        case .Association:
             let asc = Association(name: name, namespace: s.namespace, location: location)
             asc.foreignAttributes = a.foreignAttributes
             s.add(asc)
             stack.append(.association(asc))
-        case "EntityContainer":
+        case .EntityContainer:
             let c = EntityContainer(name: name, namespace: s.namespace, location: location)
             c.extends = a["Extends"]
             c.isDefault = a.foreign(Self.metadataNS, "IsDefaultEntityContainer") == "true"
             c.foreignAttributes = a.foreignAttributes
             s.add(c)
             stack.append(.container(c))
-        case "Action", "Function":
-            let o = Operation(kind: local == "Action" ? .action : .function, name: name, namespace: s.namespace, location: location)
+        case .Action, .Function:
+            let o = Operation(kind: element == .Action ? .action : .function, name: name, namespace: s.namespace, location: location)
             o.isBound = a.bool("IsBound") ?? false
             o.isComposable = a.bool("IsComposable") ?? false
             o.entitySetPath = a["EntitySetPath"]
             o.foreignAttributes = a.foreignAttributes
             s.add(o)
             stack.append(.operation(o))
-        case "Term":
+        case .Term:
             let t = Term(name: name, namespace: s.namespace, type: TypeReference(a["Type"] ?? "Edm.String"), location: location)
             t.facets = facets(a)
             t.baseTerm = a["BaseTerm"]
             t.appliesTo = (a["AppliesTo"] ?? "").split(separator: " ").map(String.init)
             s.add(t)
             stack.append(.term(t))
-        case "Annotations":
+        case .Annotations:
             let b = AnnotationsBlock(target: a["Target"] ?? "", qualifier: a["Qualifier"], location: location)
             s.add(b)
             stack.append(.annotationsBlock(b))
         default:
-            unknown(local)
+            unknown()
         }
     }
 
-    private func startContainerChild(_ local: String, _ a: Attrs, _ c: EntityContainer) {
+    private func startContainerChild(_ element: ElementName, _ a: Attrs, _ c: EntityContainer) {
         let name = a["Name"] ?? ""
-        switch local {
-        case "EntitySet":
+        switch element {
+        case .EntitySet:
             let s = EntitySet(name: name, type: TypeReference(a["EntityType"] ?? ""), location: location)
             s.includeInServiceDocument = a.bool("IncludeInServiceDocument") ?? true
             s.foreignAttributes = a.foreignAttributes
             c.add(s)
             stack.append(.containerElement(s))
-        case "Singleton":
+        case .Singleton:
             let s = Singleton(name: name, type: TypeReference(a["Type"] ?? ""), location: location)
             s.foreignAttributes = a.foreignAttributes
             c.add(s)
             stack.append(.containerElement(s))
-        case "FunctionImport":
+        case .FunctionImport:
             let f = FunctionImport(name: name, location: location)
             f.function = a["Function"]
             f.entitySet = a["EntitySet"]
@@ -460,19 +472,19 @@ final class CsdlXmlBuilder {
             f.foreignAttributes = a.foreignAttributes
             c.add(f)
             stack.append(.functionImport(f))
-        case "ActionImport":
+        case .ActionImport:
             let i = ActionImport(name: name, action: a["Action"] ?? "", location: location)
             i.entitySet = a["EntitySet"]
             i.foreignAttributes = a.foreignAttributes
             c.add(i)
             stack.append(.actionImport(i))
-        case "AssociationSet":
+        case .AssociationSet:
             let s = AssociationSet(name: name, association: a["Association"] ?? "", location: location)
             s.foreignAttributes = a.foreignAttributes
             c.add(s)
             stack.append(.associationSet(s))
         default:
-            unknown(local)
+            unknown()
         }
     }
 
@@ -535,6 +547,12 @@ final class CsdlXmlBuilder {
         doc.source = source
         return doc
     }
+}
+
+/// The CSDL and EDMX element names the reader acts on, told apart once per distinct name pointer.
+enum ElementName: String {
+    case Edmx, DataServices, Reference, Include, IncludeAnnotations, Runtime, Designer, ConceptualModels, StorageModels, Mappings, Schema, EntityType, ComplexType, EnumType, TypeDefinition, Association, EntityContainer, Action, Function, Term, Annotations, Annotation, ValueAnnotation, Documentation, Using, TypeAnnotation, Key, PropertyRef, Property, NavigationProperty, ReferentialConstraint, OnDelete, Member, End, Principal, Dependent, EntitySet, Singleton, FunctionImport, ActionImport, AssociationSet, NavigationPropertyBinding, Parameter, ReturnType
+    case other = ""
 }
 
 /// A raw XML element inside an annotation, kept until the annotation is complete.

@@ -85,7 +85,7 @@ private func csdlStartElement(_ ctx: UnsafeMutableRawPointer?, _ localname: Unsa
     let b = builderFrom(ctx)
     if b.fatal != nil { return }
     let attrs = Attrs(raw: attributes, count: Int(nbAttributes), builder: b)
-    b.startElement(local: b.interned(localname!), namespace: uri.map { b.interned($0) }, attributes: attrs)
+    b.startElement(local: b.interned(localname!), name: b.elementName(localname!), namespace: uri.map { b.interned($0) }, attributes: attrs)
 }
 
 private func csdlEndElement(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,

@@ -433,8 +433,8 @@ struct ModelResolver {
     private func resolveTargetAliases(_ target: String) -> String {
         guard !doc.aliasToNamespace.isEmpty else { return target }
         // Most targets are `Alias.Type/member`: only the head can hold an alias.
-        if !target.utf8.contains(UInt8(ascii: "(")) {
-            guard let slash = target.utf8.firstIndex(of: UInt8(ascii: "/")) else { return doc.resolveAlias(target) }
+        if !target.containsByte(UInt8(ascii: "(")) {
+            guard let slash = target.firstIndex(ofByte: UInt8(ascii: "/")) else { return doc.resolveAlias(target) }
             return doc.resolveAlias(String(target[..<slash])) + target[slash...]
         }
         var out = ""
@@ -473,7 +473,7 @@ struct ModelResolver {
         var head = target
         var rest: [Substring] = []
         // The first segment may carry an overload signature with (nested) parentheses.
-        if let paren = target.utf8.firstIndex(of: UInt8(ascii: "(")) {
+        if let paren = target.firstIndex(ofByte: UInt8(ascii: "(")) {
             var depth = 0
             var close: String.Index?
             for i in target.utf8[paren...].indices {
@@ -485,12 +485,12 @@ struct ModelResolver {
             head = String(target[..<afterClose])
             rest = target[afterClose...].utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
         } else {
-            let parts = target.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+            let parts = target.splitBytes(UInt8(ascii: "/"))
             head = String(parts.first ?? "")
             rest = Array(parts.dropFirst())
         }
         var current: CsdlElement
-        if let p = head.utf8.firstIndex(of: UInt8(ascii: "(")) {
+        if let p = head.firstIndex(ofByte: UInt8(ascii: "(")) {
             let name = String(head[..<p])
             let sig = String(head[head.index(after: p)..<head.index(before: head.endIndex)])
             let ops = doc.operationsByName[name] ?? []
