@@ -14,7 +14,8 @@ public struct OdshCommand: ParsableCommand {
             4 invalid metadata or payload.
             """,
         version: version,
-        subcommands: [MetadataCommand.self]
+        subcommands: [ShellCommand.self, MetadataCommand.self],
+        defaultSubcommand: ShellCommand.self
     )
 
     public init() {}
