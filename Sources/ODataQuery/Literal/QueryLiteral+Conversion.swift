@@ -66,7 +66,12 @@ extension QueryLiteral {
         case .single(let f): return type == .double ? .double(Double(f)) : nil
         case .string(let s):
             switch type {
-            case .guid, .date, .timeOfDay, .dateTimeOffset, .duration, .dateTime, .time: return Self.parse(s, as: type)
+            case .guid, .date, .timeOfDay, .dateTimeOffset, .duration, .dateTime, .time:
+                if let v = Self.parse(s, as: type) { return v }
+                // '1997-07-04' is also midnight of a date-time; '10:30' also a V2 Edm.Time.
+                if LiteralSyntax.isDate(s) { return QueryLiteral.date(s).converted(to: type) }
+                if LiteralSyntax.isTimeOfDay(s) { return QueryLiteral.timeOfDay(s).converted(to: type) }
+                return nil
             default: return nil
             }
         case .date(let t):

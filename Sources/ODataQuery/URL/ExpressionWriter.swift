@@ -77,8 +77,11 @@ public struct ExpressionWriter: Sendable {
             if op == .has, !version.isV4 { throw QueryWriteError.unsupported("the has operator", version) }
             let p = Self.precedence(e)
             let pa = Self.precedence(a), pb = Self.precedence(b)
-            let leftParens = pa < p || (pa == p && (p == 3 || p == 4 || p == 8))
-            return try operand(a, parentheses: leftParens) + " \(op.rawValue) " + operand(b, parentheses: pb <= p)
+            // Comparisons inside comparisons always get parentheses: servers differ on eq against gt precedence.
+            let isComparison = p == 3 || p == 4
+            let leftParens = pa < p || (pa == p && p == 8) || (isComparison && (pa == 3 || pa == 4))
+            let rightParens = pb <= p || (isComparison && (pb == 3 || pb == 4))
+            return try operand(a, parentheses: leftParens) + " \(op.rawValue) " + operand(b, parentheses: rightParens)
         case .isIn(let lhs, let list):
             let l = try operand(lhs, parentheses: Self.precedence(lhs) < 9)
             return "\(l) in (" + (try list.map { try write($0) }.joined(separator: ",")) + ")"

@@ -302,8 +302,8 @@ public struct Binder {
 
     struct Context {
         var type: StructuredType?
-        /// Lambda variables and the type each stands for.
-        var variables: [String: StructuredType]
+        /// Lambda variables and the type each stands for (an entity or complex type, or a primitive one).
+        var variables: [String: ExprType]
     }
 
     private func requireBoolean(_ t: ExprType, _ e: AST.Expr, _ what: String) throws {
@@ -377,7 +377,10 @@ public struct Binder {
             }
             guard let v = variable, let p = predicate else { return (.lambda(op, collection: path, variable: nil, predicate: nil), .boolean) }
             var inner = ctx
-            if let st = ct.structured { inner.variables[v.text] = st }
+            var vt = ct
+            vt.isCollection = false
+            vt.origin = v.text
+            inner.variables[v.text] = vt
             let (bp, pt) = try bindExpr(p, inner, expected: .boolean)
             try requireBoolean(pt, p, op.rawValue)
             return (.lambda(op, collection: path, variable: v.text, predicate: bp), .boolean)
@@ -411,9 +414,11 @@ public struct Binder {
         let ba: QueryExpression, bb: QueryExpression, ta: ExprType, tb: ExprType
         if takesTypeFromOtherSide(a, ctx) && !takesTypeFromOtherSide(b, ctx) {
             (bb, tb) = try bindExpr(b, ctx, expected: op.isComparison ? nil : expected)
+            try checkArithmetic(op, tb, b)
             (ba, ta) = try bindExpr(a, ctx, expected: tb)
         } else {
             (ba, ta) = try bindExpr(a, ctx, expected: op.isComparison ? nil : expected)
+            try checkArithmetic(op, ta, a)
             (bb, tb) = try bindExpr(b, ctx, expected: ta.isKnown ? ta : nil)
         }
         if op.isComparison {
@@ -423,13 +428,17 @@ public struct Binder {
             try checkComparable(ta, tb, b.range)
             return (.binary(op, ba, bb), .boolean)
         }
-        // Arithmetic.
-        for (t, x) in [(ta, a), (tb, b)] {
-            if let p = t.primitive, !(p.isNumeric || [.date, .dateTimeOffset, .duration, .dateTime, .time].contains(p)) {
-                throw LanguageError(.typeMismatch, "\(op.rawValue) needs numbers; this is \(t.origin ?? t.name)", at: x.range)
-            }
-        }
+        try checkArithmetic(op, ta, a)
+        try checkArithmetic(op, tb, b)
         return (.binary(op, ba, bb), ta.primitive.map { [.date, .dateTimeOffset, .dateTime].contains($0) } == true ? ta : widerNumeric(ta, tb))
+    }
+
+    private func checkArithmetic(_ op: BinaryOperator, _ t: ExprType, _ x: AST.Expr) throws {
+        guard op.isArithmetic else { return }
+        let ok = t.primitive.map { $0.isNumeric || [.date, .dateTimeOffset, .duration, .dateTime, .time].contains($0) } ?? !t.isKnown
+        if !ok || t.isCollection {
+            throw LanguageError(.typeMismatch, "\(op.rawValue) needs numbers; this is \(t.origin ?? t.name)", at: x.range)
+        }
     }
 
     private func widerNumeric(_ a: ExprType, _ b: ExprType) -> ExprType {
@@ -456,8 +465,8 @@ public struct Binder {
         var t: StructuredType?
         var rest = names[...]
         if let v = ctx.variables[names[0].text] {
-            t = v; segments = [names[0].text]; rest = names.dropFirst()
-            if rest.isEmpty { return (.property(PropertyPath(segments)), ExprType(structured: v, origin: names[0].text)) }
+            t = v.structured; segments = [names[0].text]; rest = names.dropFirst()
+            if rest.isEmpty { return (.property(PropertyPath(segments)), v) }
         } else {
             t = ctx.type
         }
@@ -615,8 +624,6 @@ public struct Binder {
         }
         guard let p = want.primitive else { return v }
         if let c = v.converted(to: p) { return c }
-        // Values that only compare (integers against dates and so on) keep their own type only when both are numbers.
-        if v.isNumeric && p.isNumeric { return v }
         throw LanguageError(.typeMismatch, "\(describe(l)) cannot be \(p.rawValue)\(want.origin.map { ", the type of \($0)" } ?? "")", at: r)
     }
 
