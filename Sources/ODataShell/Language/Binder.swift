@@ -471,8 +471,8 @@ public struct Binder {
             t = ctx.type
         }
         // A single bare name that is not a property: an enum member or INF/NaN, when the other side says so.
-        if names.count == 1, let only = names.first, let tt = t,
-           tt.structuralProperty(named: only.text) == nil, tt.navigationProperty(named: only.text) == nil, ctx.variables[only.text] == nil {
+        if names.count == 1, let only = names.first, ctx.variables[only.text] == nil,
+           t.map({ $0.structuralProperty(named: only.text) == nil && $0.navigationProperty(named: only.text) == nil }) ?? true {
             if let en = expected?.enumType {
                 guard let m = en.member(named: only.text) else {
                     throw LanguageError(.unknownName, "\(en.name) has no member \(only.text)", at: only.range,
@@ -483,6 +483,9 @@ public struct Binder {
             if let p = expected?.primitive, p == .double || p == .single, ["INF", "NaN"].contains(only.text) {
                 let d: Double = only.text == "INF" ? .infinity : .nan
                 return (.literal(p == .double ? .double(d) : .single(Float(d))), .of(p))
+            }
+            if t == nil {
+                throw LanguageError(.syntax, "\(only.text) is not a value here (put text in quotes: '\(only.text)')", at: only.range)
             }
         }
         var type = ExprType.unknown
