@@ -237,7 +237,7 @@ public struct Parser {
         clauseKind = nested ? .expandOption : .clauseKeyword
         defer { clauseKind = savedKind }
         while true {
-            try complete([clauseKind] + (nested ? [] : scope.navigation.isEmpty && !o.hasAny ? [.keyword("/")] : []))
+            try complete([clauseKind])
             if atEnd { return o }
             if nested && (tok.isSymbol(")") || tok.isSymbol(";")) { return o }
             guard tok.kind == .identifier else { throw unexpected(nested ? "an expand option (\(Self.clauseWords))" : "a clause (\(Self.clauseWords))") }
@@ -314,6 +314,8 @@ public struct Parser {
 
     private mutating func orderList() throws -> [AST.OrderItem] {
         var items: [AST.OrderItem] = []
+        afterExpression = [.keyword("asc"), .keyword("desc"), .keyword(",")]
+        defer { afterExpression = [] }
         while true {
             depth = 0
             let e = try expression()
@@ -322,6 +324,7 @@ public struct Parser {
             if tok.isKeyword("desc") || tok.isKeyword("descending") { advance(); desc = true }
             else if tok.isKeyword("asc") || tok.isKeyword("ascending") { advance() }
             items.append(AST.OrderItem(expr: e, descending: desc))
+            try complete([.keyword(","), clauseKind])
             if tok.isSymbol(",") { advance(); continue }
             return items
         }
@@ -412,8 +415,11 @@ public struct Parser {
     // Loosest first: or, and, not, comparison (= == != <> < <= > >=, one per level), + -, * / %, unary -,
     // postfix in (...) and has, primary.
 
+    /// What may follow a complete expression at the top of a clause (`asc`, `desc` in order by).
+    private var afterExpression: [CompletionContext.Expectation] = []
+
     private var afterOperand: [CompletionContext.Expectation] {
-        [.binaryOperator] + (depth == 0 ? [clauseKind] : [])
+        [.binaryOperator] + (depth == 0 ? afterExpression + [clauseKind] : [])
     }
 
     mutating func expression() throws -> AST.Expr { try orExpr() }
@@ -657,6 +663,3 @@ public struct Parser {
     }
 }
 
-extension AST.Options {
-    var hasAny: Bool { !isEmpty }
-}
