@@ -98,3 +98,35 @@ struct CompletionContextTests {
         #expect(c.expectations == [.property(Self.customers), .function, .value(comparedWith: nil)])
     }
 }
+
+/// Scopes resolved against the model: the types whose names a completer offers.
+@Suite("Completion scopes in the model")
+struct CompletionScopeTests {
+    @Test("navigation prefixes, lambda variables and expand paths reach their types")
+    func types() throws {
+        let doc = try TestModels.document("lab-v4")
+        let c = CompletionContextTests.context("Items where Owner/|")
+        guard case .property(let scope)? = c.expectations.first else { Issue.record("no property expectation"); return }
+        #expect(scope.structuredType(in: doc)?.name == "Person")
+        let l = CompletionContextTests.context("Items where Parts/any(p: p/Item/|")
+        guard case .property(let ls)? = l.expectations.first else { Issue.record("no property expectation"); return }
+        #expect(ls.structuredType(in: doc)?.name == "Item")
+        let e = CompletionContextTests.context("Items expand Parts(select |")
+        guard case .property(let es)? = e.expectations.first else { Issue.record("no property expectation"); return }
+        #expect(es.structuredType(in: doc)?.name == "Part")
+        let a = CompletionContextTests.context("Items where Address/|")
+        guard case .property(let asc)? = a.expectations.first else { Issue.record("no property expectation"); return }
+        #expect(asc.structuredType(in: doc)?.name == "Address")
+    }
+
+    @Test("the value compared with an enum property offers its members")
+    func enumMembers() throws {
+        let doc = try TestModels.document("lab-v4")
+        let c = CompletionContextTests.context("Items where Color = |")
+        let scope = c.expectations.compactMap { e -> CompletionContext.Scope? in
+            if case .value(let s?) = e { return s } else { return nil }
+        }.first
+        #expect(scope?.enumType(in: doc)?.members.map(\.name) == ["Red", "Green", "Blue"])
+        #expect(CompletionContext.Scope(resource: ["Items"], navigation: ["Name"]).enumType(in: doc) == nil)
+    }
+}
