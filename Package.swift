@@ -39,7 +39,8 @@ let package = Package(
         .testTarget(name: "ODataModelTests", dependencies: ["ODataModel"]),
         .testTarget(name: "ODataQueryTests", dependencies: ["ODataQuery", "ODataModel"]),
         .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataModel"]),
-        .testTarget(name: "ODataShellTests", dependencies: ["ODataShell"]),
+        .testTarget(name: "ODataShellTests", dependencies: ["ODataShell", "ODataQuery", "ODataModel"],
+                    exclude: ["Language/Fixtures", "Language/golden-statements.txt"]),
     ],
     swiftLanguageModes: [.v5]
 )
