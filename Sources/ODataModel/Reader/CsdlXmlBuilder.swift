@@ -56,11 +56,12 @@ final class CsdlXmlBuilder {
         case returnType(Operation?, FunctionImport?)
         case term(Term)
         case annotationsBlock(AnnotationsBlock)
-        /// Inside an annotation: a generic node collected until the annotation closes.
-        case expression(ExprNode)
+        /// Inside an annotation: the open element is the top of `exprStack`.
+        case expression
     }
 
     private var stack: [Frame] = []
+    private var exprStack: [ExprFrame] = []
     private var sawRoot = false
     private var sawDataServices = false
     private var efDesigner = false
@@ -138,10 +139,9 @@ final class CsdlXmlBuilder {
         }
         guard let top = stack.last else { stack.append(.ignored); return }
 
-        if case .expression(let parent) = top {
-            let node = ExprNode(name: local, attributes: a.all, location: location)
-            parent.children.append(node)
-            stack.append(.expression(node))
+        if case .expression = top {
+            exprStack.append(ExprFrame(name: local, attributes: a, builder: self, location: location))
+            stack.append(.expression)
             wantsText = true
             text = ""
             return
@@ -164,6 +164,8 @@ final class CsdlXmlBuilder {
                 stack.append(.reference(doc.references.count - 1))
             case (.reference(let i), .Include):
                 doc.references[i].includes.append(.init(namespace: a["Namespace"] ?? "", alias: a["Alias"]))
+                // Known aliases let annotations be read with their qualified names resolved right away.
+                if let alias = a["Alias"], let ns = a["Namespace"] { doc.aliasToNamespace[alias] = ns }
                 stack.append(.ignored)
             case (.reference(let i), .IncludeAnnotations):
                 doc.references[i].includeAnnotations.append(.init(termNamespace: a["TermNamespace"] ?? "", qualifier: a["Qualifier"],
@@ -185,8 +187,8 @@ final class CsdlXmlBuilder {
         }
 
         if name == .Annotation || name == .ValueAnnotation {
-            let node = ExprNode(name: "Annotation", attributes: a.all, location: location)
-            stack.append(.expression(node))
+            exprStack.append(ExprFrame(name: "Annotation", attributes: a, builder: self, location: location))
+            stack.append(.expression)
             wantsText = true
             text = ""
             return
@@ -200,6 +202,7 @@ final class CsdlXmlBuilder {
         case .dataServices:
             if name == .Schema {
                 let s = CsdlSchema(namespace: a["Namespace"] ?? "", alias: a["Alias"], location: location)
+                if let alias = s.alias { doc.aliasToNamespace[alias] = s.namespace }
                 s.foreignAttributes = a.foreignAttributes
                 doc.schemas.append(s)
                 stack.append(.schema(s))
@@ -490,16 +493,24 @@ final class CsdlXmlBuilder {
 
     func endElement() {
         guard let top = stack.popLast() else { return }
-        guard case .expression(let node) = top else { return }
-        if !text.isEmpty {
-            node.text = text
-            text = ""
+        guard case .expression = top, var f = exprStack.popLast() else { return }
+        f.text = text
+        text = ""
+        if f.name == "PropertyValue" {
+            if !exprStack.isEmpty { exprStack[exprStack.count - 1].properties.append(f.propertyValue()) }
+            return
         }
-        // An annotation closes: turn its node tree into an annotation on whatever it sits in.
-        guard node.name == "Annotation" else { return }
-        if case .expression = stack.last { return }   // nested in a record or annotation: converted with its parent
+        if f.name != "Annotation" {
+            if !exprStack.isEmpty { exprStack[exprStack.count - 1].operands.append(f.expression()) }
+            return
+        }
+        let ann = f.annotation(resolvingTermWith: doc)
+        if !exprStack.isEmpty {
+            // An annotation of an annotation is kept; one inside a record or other expression has no place in the model.
+            if exprStack[exprStack.count - 1].name == "Annotation" { exprStack[exprStack.count - 1].annotations.append(ann) }
+            return
+        }
         wantsText = false
-        let ann = node.annotation()
         switch stack.last {
         case .schema(let s): s.annotations.append(ann)
         case .structured(let t): t.annotations.append(ann)
@@ -555,67 +566,60 @@ enum ElementName: String {
     case other = ""
 }
 
-/// A raw XML element inside an annotation, kept until the annotation is complete.
-final class ExprNode {
+/// An element inside an annotation, open until its end tag. Values are built bottom-up: each element that closes
+/// hands its expression (or property value, or annotation) to the one around it, so no tree of XML nodes is kept.
+struct ExprFrame {
     let name: String
-    let attributes: [XmlAttribute]
     let location: SourceLocation
-    var children: [ExprNode] = []
-    var text: String?
+    /// `Term`, `Qualifier` (Annotation), `Property` (PropertyValue), `Type` (Record) and the like.
+    var attributes: [String: String] = [:]
+    /// The value given as an attribute (`String="..."`, `Path="..."`).
+    var inline: AnnotationExpression?
+    var operands: [AnnotationExpression] = []
+    var properties: [AnnotationExpression.PropertyValue] = []
+    var annotations: [CsdlAnnotation] = []
+    var text = ""
 
-    init(name: String, attributes: [XmlAttribute], location: SourceLocation) {
-        self.name = name; self.attributes = attributes; self.location = location
+    init(name: String, attributes a: Attrs, builder: CsdlXmlBuilder, location: SourceLocation) {
+        self.name = name
+        self.location = location
+        a.forEachUnprefixed { key, value in
+            if inline == nil {
+                if CsdlXmlBuilder.constantKinds.contains(key) { inline = .constant(kind: key, value: value); return }
+                if CsdlXmlBuilder.pathKinds.contains(key) { inline = .path(kind: key, value: value); return }
+                if key == "UrlRef" { inline = .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: value)]); return }
+            }
+            attributes[key] = value
+        }
+        // Qualified names in values are stored with aliases replaced, like terms.
+        if name == "Record", let t = attributes["Type"] { attributes["Type"] = builder.doc.resolveAlias(t) }
     }
 
-    func attr(_ n: String) -> String? { attributes.first { $0.localName == n && $0.prefix == nil }?.value }
-
-    /// This node, an `Annotation`, as a model annotation.
-    func annotation() -> CsdlAnnotation {
-        var a = CsdlAnnotation(term: attr("Term") ?? "", qualifier: attr("Qualifier"), value: nil, location: location)
-        a.value = inlineValue() ?? children.first(where: { $0.name != "Annotation" })?.expression()
-        a.annotations = children.filter { $0.name == "Annotation" }.map { $0.annotation() }
+    func annotation(resolvingTermWith doc: CsdlDocument) -> CsdlAnnotation {
+        let written = attributes["Term"] ?? ""
+        var a = CsdlAnnotation(term: written, qualifier: attributes["Qualifier"], value: inline ?? operands.first, location: location)
+        a.term = doc.resolveAlias(written)
+        a.annotations = annotations
         return a
     }
 
-    /// The value given as an attribute (`String="..."`, `Path="..."`), if any.
-    func inlineValue() -> AnnotationExpression? {
-        for at in attributes where at.prefix == nil {
-            if CsdlXmlBuilder.constantKinds.contains(at.localName) { return .constant(kind: at.localName, value: at.value) }
-            if CsdlXmlBuilder.pathKinds.contains(at.localName) { return .path(kind: at.localName, value: at.value) }
-            if at.localName == "UrlRef" { return .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: at.value)]) }
-        }
-        return nil
+    func propertyValue() -> AnnotationExpression.PropertyValue {
+        .init(property: attributes["Property"] ?? "", value: inline ?? operands.first ?? .null)
     }
 
-    /// This node as a value expression.
     func expression() -> AnnotationExpression {
         if CsdlXmlBuilder.constantKinds.contains(name) {
-            let t = text ?? ""
-            return .constant(kind: name, value: name == "String" ? t : t.trimmingWhitespace())
+            return .constant(kind: name, value: name == "String" ? text : text.trimmingWhitespace())
         }
-        if CsdlXmlBuilder.pathKinds.contains(name) { return .path(kind: name, value: (text ?? "").trimmingWhitespace()) }
-        let operands = children.filter { $0.name != "Annotation" }
+        if CsdlXmlBuilder.pathKinds.contains(name) { return .path(kind: name, value: text.trimmingWhitespace()) }
         switch name {
         case "Null": return .null
-        case "Record":
-            let props = operands.filter { $0.name == "PropertyValue" }.map { pv -> AnnotationExpression.PropertyValue in
-                let v = pv.inlineValue() ?? pv.children.first(where: { $0.name != "Annotation" })?.expression() ?? .null
-                return .init(property: pv.attr("Property") ?? "", value: v)
-            }
-            return .record(type: attr("Type"), properties: props)
-        case "Collection": return .collection(operands.map { $0.expression() })
+        case "Record": return .record(type: attributes["Type"], properties: properties)
+        case "Collection": return .collection(operands)
         case "LabeledElementReference":
-            return .dynamic(name: name, attributes: [:], operands: [.constant(kind: "String", value: (text ?? "").trimmingWhitespace())])
+            return .dynamic(name: name, attributes: [:], operands: [.constant(kind: "String", value: text.trimmingWhitespace())])
         default:
-            var attrs: [String: String] = [:]
-            var ops: [AnnotationExpression] = []
-            for at in attributes where at.prefix == nil {
-                if CsdlXmlBuilder.constantKinds.contains(at.localName) || CsdlXmlBuilder.pathKinds.contains(at.localName) { continue }
-                attrs[at.localName] = at.value
-            }
-            if let v = inlineValue() { ops.append(v) }
-            ops += operands.map { $0.expression() }
-            return .dynamic(name: name, attributes: attrs, operands: ops)
+            return .dynamic(name: name, attributes: attributes, operands: (inline.map { [$0] } ?? []) + operands)
         }
     }
 }
@@ -665,13 +669,10 @@ struct Attrs {
         }
         return out
     }
-    /// Every attribute, materialised (for annotation expressions, which keep them).
-    var all: [XmlAttribute] {
-        guard let r = raw else { return [] }
-        return (0..<count).map { i in
-            XmlAttribute(localName: builder.interned(r[i * 5]!), prefix: r[i * 5 + 1].map { builder.interned($0) },
-                         namespace: r[i * 5 + 2].map { builder.interned($0) }, value: value(i))
-        }
+    /// Calls `body` with each attribute that has no namespace (CSDL's own).
+    func forEachUnprefixed(_ body: (String, String) -> Void) {
+        guard let r = raw else { return }
+        for i in 0..<count where r[i * 5 + 2] == nil { body(builder.interned(r[i * 5]!), value(i)) }
     }
 }
 

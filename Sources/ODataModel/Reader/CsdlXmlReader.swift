@@ -114,11 +114,3 @@ private func csdlStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xmlEr
                             "\(what): \(msg)")
     if let c = b.ctxt { xmlStopParser(c) }
 }
-
-/// One attribute of an element as SAX2 delivers it.
-struct XmlAttribute {
-    var localName: String
-    var prefix: String?
-    var namespace: String?
-    var value: String
-}

@@ -325,23 +325,35 @@ struct ModelResolver {
     private func resolveAnnotations() {
         let hasAliases = !doc.aliasToNamespace.isEmpty
         // Qualified names inside values (record types, labeled element references) are written with aliases too.
-        func fixValue(_ e: AnnotationExpression) -> AnnotationExpression {
+        // Returns nil when nothing changes, so that values already resolved (the XML reader does it) cost no copies.
+        func fixValue(_ e: AnnotationExpression) -> AnnotationExpression? {
             switch e {
             case .record(let type, let props):
-                return .record(type: type.map(doc.resolveAlias), properties: props.map { .init(property: $0.property, value: fixValue($0.value)) })
-            case .collection(let items): return .collection(items.map(fixValue))
+                let newType = type.map(doc.resolveAlias)
+                var changed = newType != type
+                var newProps = props
+                for i in props.indices { if let v = fixValue(props[i].value) { newProps[i].value = v; changed = true } }
+                return changed ? .record(type: newType, properties: newProps) : nil
+            case .collection(let items):
+                var changed = false
+                var newItems = items
+                for i in items.indices { if let v = fixValue(items[i]) { newItems[i] = v; changed = true } }
+                return changed ? .collection(newItems) : nil
             case .dynamic("LabeledElementReference", let attrs, let ops):
-                return .dynamic(name: "LabeledElementReference", attributes: attrs, operands: ops.map {
-                    if case .constant(let k, let v) = $0 { return .constant(kind: k, value: doc.resolveAlias(v)) } else { return $0 }
-                })
-            case .dynamic(let name, let attrs, let ops): return .dynamic(name: name, attributes: attrs, operands: ops.map(fixValue))
-            default: return e
+                guard case .constant(let k, let v)? = ops.first, doc.resolveAlias(v) != v else { return nil }
+                return .dynamic(name: "LabeledElementReference", attributes: attrs, operands: [.constant(kind: k, value: doc.resolveAlias(v))])
+            case .dynamic(let name, let attrs, let ops):
+                var changed = false
+                var newOps = ops
+                for i in ops.indices { if let v = fixValue(ops[i]) { newOps[i] = v; changed = true } }
+                return changed ? .dynamic(name: name, attributes: attrs, operands: newOps) : nil
+            default: return nil
             }
         }
         func fixTerms(_ list: inout [CsdlAnnotation]) {
             for i in list.indices {
                 list[i].term = doc.resolveAlias(list[i].termAsWritten)
-                if hasAliases, let v = list[i].value { list[i].value = fixValue(v) }
+                if hasAliases, let v = list[i].value, let fixed = fixValue(v) { list[i].value = fixed }
                 fixTerms(&list[i].annotations)
             }
         }
