@@ -9,7 +9,7 @@
 #     MTLS_PORT   HTTPS that demands a client certificate of the test CA (DIR/client.crt, DIR/client.key)
 #     AWAY_PORT   plain HTTP on 127.0.0.2, logging credential headers of every request to DIR/away.log
 #   With OWNER_PID, nginx stops when that process ends.
-# nginx.sh stop DIR
+# nginx.sh stop DIR  -- stop it and remove DIR (only a DIR that this script set up)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -21,6 +21,7 @@ case "${1:-}" in
     dir="${2:?usage: nginx.sh start DIR UPSTREAM_PORT [OWNER_PID]}"; upstream="${3:?UPSTREAM_PORT}"; owner="${4:-}"
     mkdir -p "$dir/tmp"
     cd "$dir"
+    : >.odsh-nginx-fixture
     # A CA, a server certificate for 127.0.0.1 and a client certificate, all signed by it (EC keys: fast).
     openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj "/CN=odsh test CA" \
       -keyout ca.key -out ca.crt 2>/dev/null
@@ -126,6 +127,7 @@ CONF
   stop)
     dir="${2:?usage: nginx.sh stop DIR}"
     [ -f "$dir/nginx.pid" ] && kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
+    if [ -f "$dir/.odsh-nginx-fixture" ]; then sleep 0.2; rm -rf "$dir"; fi
     ;;
   *)
     sed -n '2,14p' "$0" >&2; exit 2 ;;
