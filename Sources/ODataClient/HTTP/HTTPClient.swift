@@ -15,6 +15,9 @@ public final class HTTPClient: @unchecked Sendable {
     public let configuration: HTTPConfiguration
 
     private var handle: UnsafeMutableRawPointer?
+    /// The multi handle that drives `handle`, so the cancellation flag is looked at every 100 ms while waiting;
+    /// it also holds the connection pool and DNS cache between requests.
+    private var multi: UnsafeMutableRawPointer?
     private let transfer = CurlTransfer()
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private let lock = NSRecursiveLock()
@@ -30,10 +33,11 @@ public final class HTTPClient: @unchecked Sendable {
         self.configuration = configuration
         tracer = configuration.isTracing ? HTTPTracer(configuration: configuration) : nil
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        guard Self.globalInit == CURLE_OK, let h = curl_easy_init() else {
+        guard Self.globalInit == CURLE_OK, let h = curl_easy_init(), let m = curl_multi_init() else {
             throw ODataClientError(.invalidRequest("libcurl could not be initialised"), method: nil, url: "")
         }
         handle = h
+        multi = m
         try applySessionOptions(h)
     }
 
@@ -108,7 +112,9 @@ public final class HTTPClient: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let h = handle else { return }
-        curl_easy_cleanup(h)
+        if let m = multi { curl_multi_cleanup(m) }  // closes the pooled connections
+        multi = nil
+        curl_easy_cleanup(h)  // writes the cookie jar
         handle = nil
         protectCookieJar()
     }
@@ -215,11 +221,10 @@ public final class HTTPClient: @unchecked Sendable {
         try check(odsh_curl_setopt_slist(h, CURLOPT_HTTPHEADER, list), "HTTP headers")
 
         errorBuffer[0] = 0
-        let redactedURL = Redaction.redactURLPasswords(url)
-        transfer.reset(url: redactedURL, traceLimit: tracer?.withData == true ? configuration.traceBodyLimit : 0,
+        transfer.reset(url: url, traceLimit: tracer?.withData == true ? configuration.traceBodyLimit : 0,
                        onHeaders: onHeaders, onChunk: onChunk)
         let started = ContinuousClock.now
-        let code = curl_easy_perform(h)
+        let code = perform(h)
         let handedOver = code == CURLE_OK ? transfer.finish() : true
         let elapsed = Self.seconds(ContinuousClock.now - started)
         metrics.exchanges += 1
@@ -257,6 +262,28 @@ public final class HTTPClient: @unchecked Sendable {
         }
         return Exchange(method: request.method, url: url, head: head, body: transfer.collected,
                         bytes: transfer.bodyBytes, redirectTarget: redirectTarget)
+    }
+
+    /// Runs the transfer on the multi handle. Unlike curl_easy_perform, which calls the progress callback only
+    /// about once a second while a server is silent, this wakes every 100 ms to look at the cancellation flag.
+    private func perform(_ h: UnsafeMutableRawPointer) -> CURLcode {
+        guard let m = multi, curl_multi_add_handle(m, h) == CURLM_OK else { return curl_easy_perform(h) }
+        defer { curl_multi_remove_handle(m, h) }
+        var running: Int32 = 1
+        while running > 0 {
+            guard curl_multi_perform(m, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
+            if running == 0 { break }
+            if HTTPCancellation.isCancelled { return CURLE_ABORTED_BY_CALLBACK }
+            guard curl_multi_poll(m, nil, 0, 100, nil) == CURLM_OK else { return CURLE_FAILED_INIT }
+        }
+        var left: Int32 = 0
+        var result = CURLE_OK
+        while let message = curl_multi_info_read(m, &left) {
+            if message.pointee.msg == CURLMSG_DONE && message.pointee.easy_handle == h {
+                result = message.pointee.data.result
+            }
+        }
+        return result
     }
 
     /// Session headers, then the request's (replacing same-named ones), then the bearer token unless given.

@@ -8,7 +8,7 @@ public struct HTTPResponseHead: Sendable {
     public var httpVersion: String
     /// The response headers in the order received.
     public var headers: HTTPHeaders
-    /// The URL that answered (after same-origin redirects), passwords redacted.
+    /// The URL that answered, as sent: after same-origin redirects, with sap-client/sap-language added.
     public var url: String
 
     public init(status: Int, reason: String = "", httpVersion: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders(), url: String = "") {
