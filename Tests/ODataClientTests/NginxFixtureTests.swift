@@ -123,6 +123,38 @@ extension IntegrationTests {
             #expect(second.metrics.connectionsOpened == 0)
         }
 
+        @Test func proxyFromTheEnvironmentIsUsed() throws {
+            let upstream = try Fixtures.shared.v4()
+            let saved = (getenv("http_proxy").map { String(cString: $0) }, getenv("no_proxy").map { String(cString: $0) })
+            setenv("http_proxy", "http://127.0.0.1:\(nginx.proxyPort)", 1)
+            unsetenv("no_proxy")
+            defer {
+                if let p = saved.0 { setenv("http_proxy", p, 1) } else { unsetenv("http_proxy") }
+                if let n = saved.1 { setenv("no_proxy", n, 1) }
+            }
+            let url = "http://127.0.0.1:\(upstream)/northwind/?via=proxy"
+            let response = try HTTPClient().send(HTTPRequest(url: url))
+            #expect(response.status == 200)
+            var logged = ""
+            var waited = 0
+            while !logged.contains("via=proxy") && waited < 50 {  // nginx logs after it answered
+                Thread.sleep(forTimeInterval: 0.02)
+                waited += 1
+                logged = try String(contentsOf: nginx.directory.appendingPathComponent("proxy.log"), encoding: .utf8)
+            }
+            #expect(logged.contains("\"GET \(url) HTTP/1.1\""), "\(logged)")
+        }
+
+        @Test func sendingFromInsideACallbackIsRefused() throws {
+            let client = try HTTPClient()
+            let url = "\(nginx.http)/echo-headers"
+            let error = try #require(throws: ODataClientError.self) {
+                try client.send(HTTPRequest(url: url)) { _ in _ = try client.send(HTTPRequest(url: url)) }
+            }
+            #expect(error.summary.contains("busy"))
+            #expect(try client.send(HTTPRequest(url: url)).status == 200)
+        }
+
         // MARK: error pages
 
         @Test func htmlErrorPageGivesAShortSummary() throws {

@@ -8,6 +8,7 @@
 #     TLS_PORT    HTTPS with the test CA's server certificate (DIR/ca.crt), proxied to the upstream
 #     MTLS_PORT   HTTPS that demands a client certificate of the test CA (DIR/client.crt, DIR/client.key)
 #     AWAY_PORT   plain HTTP on 127.0.0.2, logging credential headers of every request to DIR/away.log
+#     PROXY_PORT  a forward proxy for plain HTTP (absolute-form requests), logging them to DIR/proxy.log
 #   With OWNER_PID, nginx stops when that process ends.
 # nginx.sh stop DIR  -- stop it and remove DIR (only a DIR that this script set up)
 set -euo pipefail
@@ -43,6 +44,7 @@ case "${1:-}" in
     tls_port="$(python3 "$here/free-port.py")"
     mtls_port="$(python3 "$here/free-port.py")"
     away_port="$(python3 "$here/free-port.py" 127.0.0.2)"
+    proxy_port="$(python3 "$here/free-port.py")"
     user_line=""; [ "$(id -u)" -eq 0 ] && user_line="user root;"  # workers must read files in DIR
     cat >nginx.conf <<CONF
 $user_line
@@ -105,6 +107,11 @@ http {
     location / { default_type text/plain; return 200 "client=\$ssl_client_s_dn\n"; }
   }
   server {
+    listen 127.0.0.1:$proxy_port;
+    access_log $dir/proxy.log credentials;
+    location / { proxy_pass http://\$http_host; }
+  }
+  server {
     listen 127.0.0.2:$away_port;
     access_log $dir/away.log credentials;
     location / { default_type text/plain; return 200 "landed\n"; }
@@ -112,6 +119,7 @@ http {
 }
 CONF
     : >away.log
+    : >proxy.log
     "$nginx_bin" -p "$dir" -c "$dir/nginx.conf" -e "$dir/error.log" </dev/null >/dev/null 2>>"$dir/error.log" \
       || { cat "$dir/error.log" >&2; exit 1; }
     for _ in $(seq 1 50); do
@@ -123,6 +131,7 @@ CONF
     echo "TLS_PORT=$tls_port"
     echo "MTLS_PORT=$mtls_port"
     echo "AWAY_PORT=$away_port"
+    echo "PROXY_PORT=$proxy_port"
     ;;
   stop)
     dir="${2:?usage: nginx.sh stop DIR}"

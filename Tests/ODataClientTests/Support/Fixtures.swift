@@ -19,6 +19,7 @@ final class Fixtures: @unchecked Sendable {
         var tlsPort: Int
         var mtlsPort: Int
         var awayPort: Int
+        var proxyPort: Int
         var password: String
         var http: String { "http://127.0.0.1:\(httpPort)" }
         func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
@@ -45,11 +46,13 @@ final class Fixtures: @unchecked Sendable {
         try? FileManager.default.removeItem(at: dir)
         let values = try Self.runScript("nginx.sh", ["start", dir.path, String(upstream), String(getpid())])
         guard let http = values["HTTP_PORT"].flatMap(Int.init), let tls = values["TLS_PORT"].flatMap(Int.init),
-              let mtls = values["MTLS_PORT"].flatMap(Int.init), let away = values["AWAY_PORT"].flatMap(Int.init) else {
+              let mtls = values["MTLS_PORT"].flatMap(Int.init), let away = values["AWAY_PORT"].flatMap(Int.init),
+              let proxy = values["PROXY_PORT"].flatMap(Int.init) else {
             throw Failure(description: "nginx.sh printed no ports: \(values)")
         }
         let password = try String(contentsOf: dir.appendingPathComponent("password"), encoding: .utf8)
-        let n = Nginx(directory: dir, httpPort: http, tlsPort: tls, mtlsPort: mtls, awayPort: away, password: password)
+        let n = Nginx(directory: dir, httpPort: http, tlsPort: tls, mtlsPort: mtls, awayPort: away, proxyPort: proxy,
+                      password: password)
         nginxFixture = n
         return n
     }
