@@ -84,6 +84,17 @@ extension IntegrationTests {
             #expect(client.csrfToken != oldToken)
         }
 
+        @Test func aTokenGivenAsSessionHeaderIsSentAsItIs() throws {
+            var configuration = HTTPConfiguration(serviceRoot: root)
+            configuration.headers.add("X-CSRF-Token", "given-by-the-user")
+            let since = try lastLogID()
+            let client = try HTTPClient(configuration: configuration)
+            let error = try #require(throws: ODataClientError.self) { try client.send(newPartner()) }
+            #expect(error.httpStatus == 403)
+            #expect(client.csrfToken == nil)
+            #expect(try requests(after: since).map(\.method) == ["POST"], "no token fetch, no retry")
+        }
+
         @Test func withoutServiceRootTheRefusalIsAnODataError() throws {
             let client = try HTTPClient()
             let error = try #require(throws: ODataClientError.self) { try client.send(newPartner()) }

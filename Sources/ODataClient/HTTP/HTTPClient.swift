@@ -130,8 +130,8 @@ public final class HTTPClient: @unchecked Sendable {
         var metrics = HTTPTransferMetrics()
         var request = original
         let root = configuration.serviceRoot ?? ""
-        let usesCSRF = request.method.isModifying && configuration.csrfProtection && !root.isEmpty
-            && !request.headers.contains("X-CSRF-Token")
+        let givenToken = request.headers.contains("X-CSRF-Token") || configuration.headers.contains("X-CSRF-Token")
+        let usesCSRF = request.method.isModifying && configuration.csrfProtection && !root.isEmpty && !givenToken
         if usesCSRF {
             let token = try csrfToken ?? fetchCSRFToken(root, &metrics)
             if !token.isEmpty { request.headers.set("X-CSRF-Token", token) }
