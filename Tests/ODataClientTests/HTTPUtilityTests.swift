@@ -79,6 +79,14 @@ struct PrettyJSONTests {
     }
 }
 
+struct MetadataURLTests {
+    @Test func metadataURLKeepsTheQuery() {
+        #expect(HTTPClient.metadataURL("http://h/svc") == "http://h/svc/$metadata")
+        #expect(HTTPClient.metadataURL("http://h/svc/") == "http://h/svc/$metadata")
+        #expect(HTTPClient.metadataURL("http://h/svc/?sap-client=100") == "http://h/svc/$metadata?sap-client=100")
+    }
+}
+
 struct URLOriginTests {
     @Test func sameOrigin() {
         #expect(URLOrigin("http://Host/a") == URLOrigin("http://host:80/b?c"))

@@ -4,7 +4,7 @@ import Testing
 
 /// TLS, authentication, redirects, error pages and cookies against an nginx of our own in front of odatapy.
 extension IntegrationTests {
-    @Suite(.enabled(if: TestEnvironment.hasNginx && TestEnvironment.hasReferenceServers, TestEnvironment.noNginx))
+    @Suite(.enabled(if: TestEnvironment.hasNginxAndServers, TestEnvironment.noNginxOrServers))
     struct ThroughNginx {
         let nginx: Fixtures.Nginx
 

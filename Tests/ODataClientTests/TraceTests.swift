@@ -4,7 +4,7 @@ import Testing
 
 /// Trace output, and that it holds no credentials unless traceSecrets says so.
 extension IntegrationTests {
-    @Suite(.enabled(if: TestEnvironment.hasNginx && TestEnvironment.hasReferenceServers, TestEnvironment.noNginx))
+    @Suite(.enabled(if: TestEnvironment.hasNginxAndServers, TestEnvironment.noNginxOrServers))
     struct Tracing {
         let nginx: Fixtures.Nginx
 

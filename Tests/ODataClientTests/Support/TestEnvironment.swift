@@ -32,6 +32,10 @@ enum TestEnvironment {
     static let noNginx: Comment = "nginx, openssl, python3 or curl missing (run scripts/testenv/install.sh)"
     static let noPython: Comment = "python3 missing"
 
+    /// The nginx fixture proxies a reference server, so it needs both.
+    static let hasNginxAndServers = hasNginx && hasReferenceServers
+    static let noNginxOrServers = hasReferenceServers ? noNginx : noReferenceServers
+
     private static func hasTool(_ name: String) -> Bool {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
