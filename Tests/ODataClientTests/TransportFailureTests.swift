@@ -21,6 +21,19 @@ extension IntegrationTests {
             #expect(error.summary == "GET \(url): \(text) (curl error 7)")
         }
 
+        @Test func failedExchangeIsTraced() throws {
+            let url = "http://127.0.0.1:\(try Fixtures.shared.closedPort())/x"
+            let trace = TraceCollector()
+            var configuration = HTTPConfiguration()
+            configuration.traceRequests = true
+            configuration.traceSink = trace.sink
+            #expect(throws: ODataClientError.self) { try HTTPClient(configuration: configuration).send(HTTPRequest(url: url)) }
+            #expect(trace.text.hasPrefix("HTTP GET \(url) -> failed after "))
+            #expect(trace.text.contains(" ms: Failed to connect to 127.0.0.1 port"))
+            #expect(trace.text.hasSuffix(" (curl error 7)\n"))
+            #expect(trace.text.split(separator: "\n").count == 1)
+        }
+
         @Test func silentServerTimesOut() throws {
             let port = try Fixtures.shared.hangingServer()
             var configuration = HTTPConfiguration()

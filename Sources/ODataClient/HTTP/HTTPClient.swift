@@ -243,7 +243,7 @@ public final class HTTPClient: @unchecked Sendable {
         }
         guard code == CURLE_OK, handedOver, let head = transfer.head else {
             let error = curlError(code == CURLE_OK ? CURLE_WEIRD_SERVER_REPLY : code, request.method, url)
-            trace.failure = error.summary
+            trace.failure = error.reason
             tracer?.trace(trace)
             throw error
         }

@@ -57,15 +57,21 @@ public struct ODataClientError: Error, Sendable, CustomStringConvertible {
         [method?.rawValue, url.isEmpty ? nil : url].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// The one line a person needs.
+    /// The one line a person needs. HTTP errors speak of the answer; the others name the request first.
     public var summary: String {
+        if case .http = kind { return reason }
+        return request.isEmpty ? reason : "\(request): \(reason)"
+    }
+
+    /// What went wrong, without the request.
+    var reason: String {
         switch kind {
         case .transport(let code, let text):
-            return "\(request): \(text) (curl error \(code))"
+            return "\(text) (curl error \(code))"
         case .timeout(let text):
-            return "\(request): timed out: \(text)"
+            return "timed out: \(text)"
         case .cancelled:
-            return "\(request): cancelled"
+            return "cancelled"
         case .http(let status, let reason, let odataError, let bodySummary):
             let line = HTTPResponseHead(status: status, reason: reason).statusLine
             if let e = odataError {
@@ -76,11 +82,11 @@ public struct ODataClientError: Error, Sendable, CustomStringConvertible {
             if let s = bodySummary, !s.isEmpty { return "HTTP \(line): \(s)" }
             return "HTTP \(line)"
         case .redirectToOtherOrigin(let location):
-            return "\(request): redirected to another origin, not followed (credentials stay with the service): \(Redaction.redactURLPasswords(location))"
+            return "redirected to another origin, not followed (credentials stay with the service): \(Redaction.redactURLPasswords(location))"
         case .tooManyRedirects(let n):
-            return "\(request): more than \(n) redirects"
+            return "more than \(n) redirects"
         case .invalidRequest(let text):
-            return request.isEmpty ? text : "\(request): \(text)"
+            return text
         }
     }
 
