@@ -128,10 +128,20 @@ struct ConfigurationTests {
 
     @Test func onlyHTTPAndHTTPSAreSpoken() throws {
         let error = try #require(throws: ODataClientError.self) { try HTTPClient().send(HTTPRequest(url: "file:///etc/passwd")) }
-        guard case .transport(let code, _) = error.kind else {
-            Issue.record("expected a transport error, got \(error.kind)")
+        guard case .invalidRequest(let text) = error.kind else {
+            Issue.record("expected invalidRequest, got \(error.kind)")
             return
         }
-        #expect(code == 1)  // CURLE_UNSUPPORTED_PROTOCOL
+        #expect(text.hasSuffix("(curl error 1)"))  // CURLE_UNSUPPORTED_PROTOCOL
+        #expect(!error.isTransportFailure)
+    }
+
+    @Test func malformedURLIsTheCallersMistake() throws {
+        let error = try #require(throws: ODataClientError.self) { try HTTPClient().send(HTTPRequest(url: "http://h/a b")) }
+        guard case .invalidRequest(let text) = error.kind else {
+            Issue.record("expected invalidRequest, got \(error.kind)")
+            return
+        }
+        #expect(text.hasSuffix("(curl error 3)"))  // CURLE_URL_MALFORMAT
     }
 }

@@ -2,6 +2,8 @@
 # install.sh -- install the Debian packages of apt-packages.txt that are missing (needs root or sudo).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+# The project's setup script, where present, installs this list together with everything else.
+[ -x "$here/../setup.sh" ] && exec "$here/../setup.sh"
 missing=()
 while read -r pkg; do
   case "$pkg" in ''|'#'*) continue ;; esac

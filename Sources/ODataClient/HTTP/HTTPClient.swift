@@ -345,6 +345,9 @@ public final class HTTPClient: @unchecked Sendable {
             return ODataClientError(.cancelled, method: method, url: url)
         case CURLE_OPERATION_TIMEDOUT:
             return ODataClientError(.timeout(curlText: text), method: method, url: url)
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            // The URL as given cannot be sent: a mistake of the caller, not of the network.
+            return ODataClientError(.invalidRequest("\(text) (curl error \(code.rawValue))"), method: method, url: url)
         default:
             return ODataClientError(.transport(curlCode: Int(code.rawValue), curlText: text), method: method, url: url)
         }

@@ -14,7 +14,8 @@ public struct ODataClientError: Error, Sendable, CustomStringConvertible {
         case redirectToOtherOrigin(location: String)
         /// More redirects than `HTTPConfiguration.maxRedirects`.
         case tooManyRedirects(Int)
-        /// The request could not be made as given (bad URL or header, client in use, file not readable).
+        /// The request could not be made as given: a malformed URL or one that is not http(s), a bad header,
+        /// the client busy or closed, a file named in the configuration not readable.
         case invalidRequest(String)
     }
 
