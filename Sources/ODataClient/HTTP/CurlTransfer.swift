@@ -18,10 +18,10 @@ final class CurlTransfer {
 
     static let errorBodyLimit = 1 << 20
 
-    var url = ""
-    var onHeaders: HeadHandler?
-    var onChunk: ChunkHandler?
-    var traceLimit = 0
+    private(set) var url = ""
+    private var onHeaders: HeadHandler?
+    private var onChunk: ChunkHandler?
+    private var traceLimit = 0
 
     private(set) var head: HTTPResponseHead?
     private var headerBlockDone = false
@@ -29,7 +29,6 @@ final class CurlTransfer {
     private(set) var collected = Data()
     private(set) var traced = Data()
     private(set) var bodyBytes: Int64 = 0
-    private(set) var chunks = 0
     private(set) var sentHeaderLines: [String] = []
     /// An error thrown by the consumer; it aborted the transfer and is rethrown as it is.
     private(set) var consumerError: Error?
@@ -45,7 +44,6 @@ final class CurlTransfer {
         collected = Data()
         traced = Data()
         bodyBytes = 0
-        chunks = 0
         sentHeaderLines = []
         consumerError = nil
     }
@@ -94,7 +92,6 @@ final class CurlTransfer {
     func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
         if mode == .undecided && !decide() { return false }
         bodyBytes += Int64(chunk.count)
-        chunks += 1
         if traced.count < traceLimit {
             traced.append(contentsOf: chunk.prefix(traceLimit - traced.count))
         }
