@@ -135,14 +135,8 @@ extension IntegrationTests {
             let url = "http://127.0.0.1:\(upstream)/northwind/?via=proxy"
             let response = try HTTPClient().send(HTTPRequest(url: url))
             #expect(response.status == 200)
-            var logged = ""
-            var waited = 0
-            while !logged.contains("via=proxy") && waited < 50 {  // nginx logs after it answered
-                Thread.sleep(forTimeInterval: 0.02)
-                waited += 1
-                logged = try String(contentsOf: nginx.directory.appendingPathComponent("proxy.log"), encoding: .utf8)
-            }
-            #expect(logged.contains("\"GET \(url) HTTP/1.1\""), "\(logged)")
+            let logged = try nginx.logLines("proxy.log", once: "via=proxy")
+            #expect(logged.contains { $0.contains("\"GET \(url) HTTP/1.1\"") }, "\(logged)")
         }
 
         @Test func sendingFromInsideACallbackIsRefused() throws {
@@ -177,7 +171,6 @@ extension IntegrationTests {
         }
 
         @Test func redirectToAnotherHostIsRefusedAndNothingIsSentThere() throws {
-            let log = nginx.directory.appendingPathComponent("away.log")
             var c = basic()
             c.cookie = "MYSAPSSO2=secret-sso"
             c.headers.add("X-CSRF-Token", "secret-token")
@@ -193,13 +186,7 @@ extension IntegrationTests {
             // The other host logs the credential headers of whatever reaches it. A request of our own, without
             // credentials, must be the only line there: the refused redirect sent nothing.
             _ = try HTTPClient().send(HTTPRequest(url: "http://127.0.0.2:\(nginx.awayPort)/direct"))
-            var lines: [Substring] = []
-            var waited = 0
-            while !lines.contains(where: { $0.contains("/direct") }) && waited < 50 {  // nginx logs after it answered
-                Thread.sleep(forTimeInterval: 0.02)
-                waited += 1
-                lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
-            }
+            let lines = try nginx.logLines("away.log", once: "/direct")
             #expect(lines.count == 1, "\(lines)")
             #expect(lines.first?.contains(#""GET /direct HTTP/1.1" authorization="-" cookie="-" x-csrf-token="-""#) == true)
         }

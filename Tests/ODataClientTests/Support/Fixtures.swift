@@ -23,6 +23,17 @@ final class Fixtures: @unchecked Sendable {
         var password: String
         var http: String { "http://127.0.0.1:\(httpPort)" }
         func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+        /// The lines of one of nginx's logs once one contains `text` (nginx logs after it has answered; 1 s at most).
+        func logLines(_ name: String, once text: String) throws -> [Substring] {
+            var lines: [Substring] = []
+            for _ in 0..<50 {
+                lines = try String(contentsOfFile: file(name), encoding: .utf8).split(separator: "\n")
+                if lines.contains(where: { $0.contains(text) }) { break }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return lines
+        }
     }
 
     private let lock = NSLock()
