@@ -90,6 +90,11 @@ public final class HTTPClient: @unchecked Sendable {
         return try send(request, onChunk: consumer)
     }
 
+    /// The `$metadata` URL of a service root, with any password in it redacted: for messages.
+    public static func metadataURLForDisplay(_ serviceURL: String) -> String {
+        Redaction.redactURLPasswords(metadataURL(serviceURL))
+    }
+
     /// The `$metadata` URL of a service root, keeping a query string (e.g. `sap-client`) at the end.
     static func metadataURL(_ serviceURL: String) -> String {
         let cut = serviceURL.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? serviceURL.endIndex

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ODataModel
+import ODataClient
 
 /// `odsh metadata`: read a service's metadata and show what it holds.
 struct MetadataCommand: ParsableCommand {
@@ -46,7 +47,8 @@ struct MetadataCommand: ParsableCommand {
 
 /// Where metadata comes from and how strictly it is read; shared by the metadata commands.
 struct MetadataSourceOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("A metadata file (CSDL XML or CSDL JSON).", valueName: "source"))
+    @Argument(help: ArgumentHelp("A metadata file (CSDL XML or CSDL JSON), or a service URL whose $metadata is fetched.",
+                                 valueName: "source"))
     var source: String
 
     @Flag(name: .long, help: "Write JSON instead of text.")
@@ -61,10 +63,13 @@ struct MetadataSourceOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Do not list metadata warnings.")
     var quiet = false
 
+    @OptionGroup(title: "Connection (for a service URL)")
+    var connection: ConnectionOptions
+
     /// Reads and validates the document; lists warnings on stderr (unless --quiet); errors exit with 4.
     func load() throws -> CsdlDocument {
         do {
-            let doc = try MetadataReader.read(file: source, options: .init(strict: strict))
+            let doc = try MetadataLoader(connection: connection, strict: strict).load(source)
             // The process ends right after the command: skip tearing down a large object graph (a measurable share
             // of a one-shot run on multi-megabyte metadata).
             _ = Unmanaged.passRetained(doc)

@@ -1,9 +1,10 @@
 import ArgumentParser
+import ODataClient
 import Foundation
 
 /// The `odsh` command line: subcommands for metadata (and, as they land, the shell, diff and profiles).
 public struct OdshCommand: ParsableCommand {
-    public static let version = "0.1.0"
+    public static let version = ODataClientVersion.version
 
     public static let configuration = CommandConfiguration(
         commandName: "odsh",

@@ -33,6 +33,9 @@ struct ShellCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Show every metadata warning and the details of errors.")
     var verbose = false
 
+    @OptionGroup(title: "Connection")
+    var connection: ConnectionOptions
+
     func run() throws {
         guard let service = service else {
             throw UsageError("give the service root URL, as in odsh --metadata northwind.xml http://host/northwind/ -c \"Customers top 2\"")
@@ -96,11 +99,8 @@ struct ShellCommand: ParsableCommand {
 
     /// The service's metadata: from --metadata, or (once the HTTP client is wired) from URL/$metadata.
     func loadMetadata(service: String) throws -> CsdlDocument {
-        guard let path = metadata else {
-            throw UsageError("loading metadata from a URL needs the HTTP client; use --metadata FILE")
-        }
         do {
-            let doc = try MetadataReader.read(file: path)
+            let doc = try MetadataLoader(connection: connection, strict: false).load(metadata ?? service)
             _ = Unmanaged.passRetained(doc)  // the process ends soon: skip tearing the model down
             return doc
         } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import ODataModel
 import ODataQuery
+import ODataClient
 
 /// The one place where errors become words on stderr and an exit status.
 public struct ErrorReporter {
@@ -23,6 +24,14 @@ public struct ErrorReporter {
             return (e.description, [], .usage)
         case let e as QueryWriteError:
             return (e.message, [], .usage)
+        case let e as ODataClientError:
+            let details = e.details.split(separator: "\n").map(String.init)
+            switch e.kind {
+            case .transport, .timeout: return (e.summary, details, .transport)
+            case .cancelled: return (e.summary, details, .interrupted)
+            case .invalidRequest: return (e.summary, details, .usage)
+            case .http, .redirectToOtherOrigin, .tooManyRedirects: return (e.summary, details, .serviceError)
+            }
         default:
             return ("\(error)", [], .serviceError)
         }
