@@ -95,7 +95,7 @@ public struct MetadataChange: Sendable, Hashable, CustomStringConvertible {
         }
         func v(_ s: String?) -> String {
             guard let s = s else { return "(none)" }
-            return s.count > valueLimit + 2 ? String(s.prefix(max(1, valueLimit - 1))) + "…" : s
+            return s.count - 2 > valueLimit ? String(s.prefix(max(1, valueLimit - 1))) + "…" : s
         }
         let arrow = "\(v(shownOld)) → \(v(shownNew))"
         switch kind {

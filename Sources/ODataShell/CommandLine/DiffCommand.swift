@@ -66,7 +66,7 @@ struct DiffCommand: ParsableCommand {
         if !canBeRemoved.isEmpty {
             let paths = ElementPaths.index(older)
             for p in canBeRemoved where paths[p] == nil {
-                let hint = NameSuggester.closest(to: p, in: Array(paths.keys))
+                let hint = Self.suggestions(for: p, in: paths.keys)
                 throw OdshExit(ErrorReporter(verbose: verbose).report(UsageError(
                     "--can-be-removed \(p): no element of \(old) has this path"
                     + (hint.isEmpty ? "" : " (did you mean \(hint.joined(separator: ", "))?)"))))
@@ -88,6 +88,17 @@ struct DiffCommand: ParsableCommand {
             Stderr.write("odsh diff: load old \(ms(t1 - t0)), load new \(ms(t2 - t1)), compare \(ms(t3 - t2)), output \(ms(clock.now - t3))\n")
         }
         if outcome.failed { throw OdshExit(outcome.exitStatus) }
+    }
+
+    /// Paths close to a mistyped one: siblings with a similar last segment first, else similar paths.
+    static func suggestions(for path: String, in paths: Dictionary<String, CsdlElement>.Keys) -> [String] {
+        if let slash = path.lastIndex(of: "/") {
+            let parent = String(path[...slash])
+            let siblings = paths.filter { $0.hasPrefix(parent) && !$0.dropFirst(parent.count).contains("/") }
+            let close = NameSuggester.closest(to: String(path[path.index(after: slash)...]), in: siblings.map { String($0.dropFirst(parent.count)) })
+            if !close.isEmpty { return close.map { parent + $0 } }
+        }
+        return NameSuggester.closest(to: path, in: Array(paths))
     }
 
     private func ms(_ d: Duration) -> String {
