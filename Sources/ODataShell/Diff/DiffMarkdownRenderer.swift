@@ -52,7 +52,8 @@ struct DiffMarkdownRenderer {
         "`" + s.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
     }
 
-    /// Table cells: no line breaks, pipes escaped, HTML-ish characters defused.
+    /// Table cells: no line breaks, pipes escaped, HTML-ish characters defused, and `@` written as an entity so that
+    /// annotation terms (`@Core.Description`) do not mention GitHub users.
     private func cell(_ s: String) -> String {
         var out = ""
         for ch in s {
@@ -60,6 +61,7 @@ struct DiffMarkdownRenderer {
             case "|": out += "\\|"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
+            case "@": out += "&#64;"
             case "\n", "\r": out += " "
             default: out.append(ch)
             }
