@@ -238,6 +238,7 @@ public final class MetadataComparison {
     }
 
     private func compareSchemaElements() {
+        var matched = Set<ObjectIdentifier>()
         for s in old.schemas {
             for o in Self.typesAndTerms(s) {
                 let q = o.qualifiedName
@@ -254,6 +255,7 @@ public final class MetadataComparison {
                     removed(q, kind, .elementRemoved, o, carry: .schemaElement(o))
                     continue
                 }
+                matched.insert(ObjectIdentifier(n))
                 if nk != kind {
                     emit(q, kind, .kindChanged, .elementKindChanged, old: kind.words, new: nk.words)
                     continue
@@ -268,7 +270,7 @@ public final class MetadataComparison {
             }
         }
         for s in new.schemas {
-            for n in Self.typesAndTerms(s) {
+            for n in Self.typesAndTerms(s) where !matched.contains(ObjectIdentifier(n)) {
                 let q = n.qualifiedName
                 guard new.schemaElements[q] === n, let kind = Self.kind(of: n) else { continue }
                 if let o = old.schemaElements[q], let ok = Self.kind(of: o), ok != .entityContainer { continue }
@@ -300,6 +302,24 @@ public final class MetadataComparison {
         }
         compareAnnotations(o, n, path: path, element: kind)
 
+        compareProperties(o, n, path: path)
+        compareNavigationProperties(o, n, path: path)
+    }
+
+    /// True when two lists declare the same names in the same order: the usual case, compared pairwise without look-ups.
+    private static func sameNames<T: CsdlElement>(_ a: [T], _ b: [T]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i].name != b[i].name || a[i].isRemoved { return false }
+        return true
+    }
+
+    private func compareProperties(_ o: StructuredType, _ n: StructuredType, path: String) {
+        if Self.sameNames(o.ownProperties, n.ownProperties) {
+            for (p, np) in zip(o.ownProperties, n.ownProperties) where !Self.quickEqual(p, np) {
+                compareProperty(p, np, path: "\(path)/\(p.name)")
+            }
+            return
+        }
         // Structural properties. One declared on a base type counts as the type's own for its users: a property that
         // moves up or down the hierarchy is reported as moved (and compared), not as removed and added.
         for p in o.ownProperties where o.structuralProperty(named: p.name) === p {
@@ -333,7 +353,16 @@ public final class MetadataComparison {
             }
         }
 
-        // Navigation properties, the same way.
+    }
+
+    private func compareNavigationProperties(_ o: StructuredType, _ n: StructuredType, path: String) {
+        if Self.sameNames(o.ownNavigationProperties, n.ownNavigationProperties) {
+            for (p, np) in zip(o.ownNavigationProperties, n.ownNavigationProperties) {
+                compareNavigation(p, np, path: "\(path)/\(p.name)")
+            }
+            return
+        }
+        // Navigation properties, the same way as structural ones.
         for p in o.ownNavigationProperties where o.navigationProperty(named: p.name) === p {
             let pp = "\(path)/\(p.name)"
             let np = n.navigationProperty(named: p.name)
@@ -364,6 +393,13 @@ public final class MetadataComparison {
                 added(pp, .navigationProperty, .propertyAdded, np)
             }
         }
+    }
+
+    /// Nothing to report between two properties: checked without building a path (this runs for every property).
+    private static func quickEqual(_ o: Property, _ n: Property) -> Bool {
+        o.type.qualifiedName == n.type.qualifiedName && o.type.isCollection == n.type.isCollection && o.facets == n.facets
+            && o.concurrencyMode == n.concurrencyMode && o.annotations.isEmpty && n.annotations.isEmpty
+            && o.foreignAttributes == n.foreignAttributes
     }
 
     private func compareProperty(_ o: Property, _ n: Property, path: String) {
@@ -421,6 +457,17 @@ public final class MetadataComparison {
             emit(path, .enumType, .flagsChanged, .enumFlagsChanged, old: value(o.isFlags), new: value(n.isFlags))
         }
         compareAnnotations(o, n, path: path, element: .enumType)
+        if Self.sameNames(o.members, n.members) {
+            for (m, nm) in zip(o.members, n.members) where m.value != nm.value || !m.annotations.isEmpty || !nm.annotations.isEmpty
+                || !m.foreignAttributes.isEmpty || !nm.foreignAttributes.isEmpty {
+                let mp = "\(path)/\(m.name)"
+                if m.value != nm.value {
+                    emit(mp, .enumMember, .enumValueChanged, .enumValueChanged, old: String(m.value), new: String(nm.value))
+                }
+                compareAnnotations(m, nm, path: mp, element: .enumMember)
+            }
+            return
+        }
         var newMembers: [String: EnumMember] = [:]
         for m in n.members where newMembers[m.name] == nil { newMembers[m.name] = m }
         var oldNames = Set<String>()
@@ -741,6 +788,9 @@ public final class MetadataComparison {
 
     private func compareAnnotationLists(_ o: [CsdlAnnotation], _ n: [CsdlAnnotation], path: String, element: MetadataChange.ElementKind) {
         if o.isEmpty && n.isEmpty { return }
+        if o.count == n.count, zip(o, n).allSatisfy({ $0.term == $1.term && $0.qualifier == $1.qualifier && AnnotationText.same($0, $1) }) {
+            return
+        }
         var byKey: [String: CsdlAnnotation] = [:]
         for a in n where byKey[a.key] == nil { byKey[a.key] = a }
         var oldKeys = Set<String>()
