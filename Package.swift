@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The metadata reader and payload readers touch class properties millions of times per document; in release
+// builds the dynamic exclusivity checks cost about a tenth of the run (measured with callgrind), and the code
+// does not rely on them.
+let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "odsh",
     products: [
@@ -22,7 +27,7 @@ let package = Package(
                        providers: [.apt(["libedit-dev"])]),
 
         // The library floors: each may only use the floors below it.
-        .target(name: "ODataModel", dependencies: ["CLibXML2"]),
+        .target(name: "ODataModel", dependencies: ["CLibXML2"], swiftSettings: releaseSpeed),
         .target(name: "ODataQuery", dependencies: ["ODataModel"]),
         .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CLibXML2"]),
         .target(name: "ODataShell", dependencies: [
@@ -34,7 +39,8 @@ let package = Package(
         .testTarget(name: "ODataModelTests", dependencies: ["ODataModel"]),
         .testTarget(name: "ODataQueryTests", dependencies: ["ODataQuery", "ODataModel"]),
         .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataModel"]),
-        .testTarget(name: "ODataShellTests", dependencies: ["ODataShell"]),
+        .testTarget(name: "ODataShellTests", dependencies: ["ODataShell", "ODataQuery", "ODataModel"],
+                    exclude: ["Language/Fixtures", "Language/golden-statements.txt"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -61,7 +61,7 @@ public final class CsdlDocument {
 
     /// Replaces a leading alias by its namespace: `self.Customer` → `NS.Customer`.
     public func resolveAlias(_ qualified: String) -> String {
-        guard !aliasToNamespace.isEmpty, let dot = qualified.utf8.lastIndex(of: UInt8(ascii: ".")) else { return qualified }
+        guard !aliasToNamespace.isEmpty, let dot = qualified.lastIndex(ofByte: UInt8(ascii: ".")) else { return qualified }
         let prefix = String(qualified[..<dot])
         if let ns = aliasToNamespace[prefix] { return ns + qualified[dot...] }
         return qualified

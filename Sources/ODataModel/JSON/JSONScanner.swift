@@ -9,6 +9,7 @@
 /// the struct between tokens (an explicit state and container stack, no recursion), so a later version can be
 /// fed chunk by chunk and resume at a token boundary; today the input is one complete buffer.
 public struct JSONScanner {
+    /// The nesting limit unless one is given: deep enough for any real document, shallow enough for any stack.
     public static let defaultMaxDepth = 512
 
     /// Where the scanner stands in the grammar, between tokens.
@@ -85,10 +86,11 @@ public struct JSONScanner {
     /// True when the current key or string is exactly `text` (compares bytes, makes no String).
     @inlinable public func valueEquals(_ text: StaticString) -> Bool {
         withValueBytes { bytes in
-            guard bytes.count == text.utf8CodeUnitCount else { return false }
-            let p = text.utf8Start
-            for k in 0..<bytes.count where bytes[k] != p[k] { return false }
-            return true
+            text.withUTF8Buffer { expected in
+                guard bytes.count == expected.count else { return false }
+                for k in 0..<bytes.count where bytes[k] != expected[k] { return false }
+                return true
+            }
         }
     }
 
@@ -338,7 +340,8 @@ public struct JSONScanner {
             var next = i + 6
             if scalar >= 0xD800 && scalar <= 0xDBFF {
                 // A high surrogate must be followed by an escaped low one.
-                for (k, expected) in [UInt8(ascii: "\\"), UInt8(ascii: "u")].enumerated() {
+                for k in 0..<2 {
+                    let expected = k == 0 ? UInt8(ascii: "\\") : UInt8(ascii: "u")
                     guard next + k < end else {
                         pos = end
                         throw error(.unexpectedEndOfInput, "unexpected end of input in a string escape")

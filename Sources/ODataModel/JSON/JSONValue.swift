@@ -77,14 +77,20 @@ public enum JSONValue: Sendable, Equatable {
         guard case .array(let items) = self, items.indices.contains(index) else { return nil }
         return items[index]
     }
+    /// The text of a string.
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The value of `true` or `false`.
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     /// The text of a number.
     public var numberText: String? { if case .number(let n) = self { return n } else { return nil } }
+    /// The elements of an array.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The members of an object, in document order.
     public var objectValue: [(key: String, value: JSONValue)]? { if case .object(let o) = self { return o } else { return nil } }
+    /// True for `null`.
     public var isNull: Bool { if case .null = self { return true } else { return false } }
 
+    /// Structural equality; object members are compared in order, numbers by their text.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true

@@ -1,4 +1,7 @@
 import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns SAX events of a CSDL XML document into a raw `CsdlDocument` (names as written, nothing resolved yet).
 final class CsdlXmlBuilder {
@@ -53,11 +56,12 @@ final class CsdlXmlBuilder {
         case returnType(Operation?, FunctionImport?)
         case term(Term)
         case annotationsBlock(AnnotationsBlock)
-        /// Inside an annotation: a generic node collected until the annotation closes.
-        case expression(ExprNode)
+        /// Inside an annotation: the open element is the top of `exprStack`.
+        case expression
     }
 
     private var stack: [Frame] = []
+    private var exprStack: [ExprFrame] = []
     private var sawRoot = false
     private var sawDataServices = false
     private var efDesigner = false
@@ -70,6 +74,18 @@ final class CsdlXmlBuilder {
     /// once and found again through a small direct-mapped cache keyed by the pointer (no hashing).
     private var nameCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 2048)
     private var nameCacheValues = [String](repeating: "", count: 2048)
+    private var elementNameKeys = [UnsafeRawPointer?](repeating: nil, count: 512)
+    private var elementNameValues = [ElementName](repeating: .other, count: 512)
+    /// The element-name enum of an interned local name.
+    func elementName(_ p: UnsafePointer<xmlChar>) -> ElementName {
+        let key = UnsafeRawPointer(p)
+        let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & 511
+        if elementNameKeys[slot] == key { return elementNameValues[slot] }
+        let n = ElementName(rawValue: interned(p)) ?? .other
+        elementNameKeys[slot] = key
+        elementNameValues[slot] = n
+        return n
+    }
     func interned(_ p: UnsafePointer<xmlChar>) -> String {
         let key = UnsafeRawPointer(p)
         let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & 2047
@@ -110,10 +126,10 @@ final class CsdlXmlBuilder {
 
     // MARK: Elements
 
-    func startElement(local: String, namespace ns: String?, attributes a: Attrs) {
+    func startElement(local: String, name: ElementName, namespace ns: String?, attributes a: Attrs) {
         if !sawRoot {
             sawRoot = true
-            guard local == "Edmx", let ns = ns, Self.edmxNamespaces.contains(ns) else {
+            guard name == .Edmx, let ns = ns, Self.edmxNamespaces.contains(ns) else {
                 fail("not-csdl", "not an OData metadata document: the root element is <\(local)>\(ns.map { " in namespace \($0)" } ?? ""), expected <edmx:Edmx>")
                 return
             }
@@ -123,10 +139,9 @@ final class CsdlXmlBuilder {
         }
         guard let top = stack.last else { stack.append(.ignored); return }
 
-        if case .expression(let parent) = top {
-            let node = ExprNode(name: local, attributes: a.all, location: location)
-            parent.children.append(node)
-            stack.append(.expression(node))
+        if case .expression = top {
+            exprStack.append(ExprFrame(name: local, attributes: a, builder: self, location: location))
+            stack.append(.expression)
             wantsText = true
             text = ""
             return
@@ -138,23 +153,25 @@ final class CsdlXmlBuilder {
         let isCsdl = nsKind == .csdl
 
         if isEdmx {
-            switch (top, local) {
-            case (.edmx, "DataServices"):
+            switch (top, name) {
+            case (.edmx, .DataServices):
                 sawDataServices = true
                 doc.dataServiceVersion = a.foreign(Self.metadataNS, "DataServiceVersion")
                 doc.maxDataServiceVersion = a.foreign(Self.metadataNS, "MaxDataServiceVersion")
                 stack.append(.dataServices)
-            case (.edmx, "Reference"):
+            case (.edmx, .Reference):
                 doc.references.append(CsdlReference(uri: a["Uri"] ?? ""))
                 stack.append(.reference(doc.references.count - 1))
-            case (.reference(let i), "Include"):
+            case (.reference(let i), .Include):
                 doc.references[i].includes.append(.init(namespace: a["Namespace"] ?? "", alias: a["Alias"]))
+                // Known aliases let annotations be read with their qualified names resolved right away.
+                if let alias = a["Alias"], let ns = a["Namespace"] { doc.aliasToNamespace[alias] = ns }
                 stack.append(.ignored)
-            case (.reference(let i), "IncludeAnnotations"):
+            case (.reference(let i), .IncludeAnnotations):
                 doc.references[i].includeAnnotations.append(.init(termNamespace: a["TermNamespace"] ?? "", qualifier: a["Qualifier"],
                                                                   targetNamespace: a["TargetNamespace"]))
                 stack.append(.ignored)
-            case (.edmx, "Runtime"), (.edmx, "Designer"), (.edmx, "ConceptualModels"), (.edmx, "StorageModels"), (.edmx, "Mappings"):
+            case (.edmx, .Runtime), (.edmx, .Designer), (.edmx, .ConceptualModels), (.edmx, .StorageModels), (.edmx, .Mappings):
                 efDesigner = true
                 stack.append(.ignored)
             default:
@@ -169,33 +186,34 @@ final class CsdlXmlBuilder {
             return
         }
 
-        if local == "Annotation" || local == "ValueAnnotation" {
-            let node = ExprNode(name: "Annotation", attributes: a.all, location: location)
-            stack.append(.expression(node))
+        if name == .Annotation || name == .ValueAnnotation {
+            exprStack.append(ExprFrame(name: "Annotation", attributes: a, builder: self, location: location))
+            stack.append(.expression)
             wantsText = true
             text = ""
             return
         }
-        if local == "Documentation" || local == "Using" || local == "TypeAnnotation" {
+        if name == .Documentation || name == .Using || name == .TypeAnnotation {
             stack.append(.ignored)
             return
         }
 
         switch top {
         case .dataServices:
-            if local == "Schema" {
+            if name == .Schema {
                 let s = CsdlSchema(namespace: a["Namespace"] ?? "", alias: a["Alias"], location: location)
+                if let alias = s.alias { doc.aliasToNamespace[alias] = s.namespace }
                 s.foreignAttributes = a.foreignAttributes
                 doc.schemas.append(s)
                 stack.append(.schema(s))
-            } else { unknown(local) }
+            } else { unknown() }
 
         case .schema(let s):
-            startSchemaChild(local, a, s)
+            startSchemaChild(name, a, s)
 
         case .structured(let t):
-            switch local {
-            case "Key" where t is EntityType:
+            switch name {
+            case .Key where t is EntityType:
                 let e = t as! EntityType
                 if !e.ownKeyNames.isEmpty {
                     warn("duplicate-key", path: e.qualifiedName, "entity type declares its key twice; the first Key is used")
@@ -203,13 +221,13 @@ final class CsdlXmlBuilder {
                 } else {
                     stack.append(.key(e))
                 }
-            case "Property":
+            case .Property:
                 let p = Property(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? "Edm.String"), facets: facets(a), location: location)
                 p.concurrencyMode = a["ConcurrencyMode"]
                 p.foreignAttributes = a.foreignAttributes
                 t.addProperty(p)
                 stack.append(.property(p))
-            case "NavigationProperty":
+            case .NavigationProperty:
                 let n = NavigationProperty(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? ""), location: location)
                 n.nullable = a.bool("Nullable")
                 n.partner = a["Partner"]
@@ -220,29 +238,29 @@ final class CsdlXmlBuilder {
                 n.foreignAttributes = a.foreignAttributes
                 t.addNavigationProperty(n)
                 stack.append(.navigation(n))
-            default: unknown(local)
+            default: unknown()
             }
 
         case .key(let t):
-            if local == "PropertyRef", let name = a["Name"] {
+            if name == .PropertyRef, let name = a["Name"] {
                 t.ownKeyNames.append(name)
                 if let alias = a["Alias"] { t.keyAliases[name] = alias }
             }
             stack.append(.ignored)
 
         case .navigation(let n):
-            switch local {
-            case "ReferentialConstraint":
+            switch name {
+            case .ReferentialConstraint:
                 n.referentialConstraints.append(ReferentialConstraint(property: a["Property"] ?? "", referencedProperty: a["ReferencedProperty"] ?? ""))
                 stack.append(.ignored)
-            case "OnDelete":
+            case .OnDelete:
                 n.onDelete = a["Action"]
                 stack.append(.ignored)
-            default: unknown(local)
+            default: unknown()
             }
 
         case .enumType(let e):
-            if local == "Member" {
+            if name == .Member {
                 let explicit = a["Value"]
                 let value: Int64
                 if let v = explicit {
@@ -257,27 +275,27 @@ final class CsdlXmlBuilder {
                 m.foreignAttributes = a.foreignAttributes
                 e.addMember(m)
                 stack.append(.member(m))
-            } else { unknown(local) }
+            } else { unknown() }
 
         case .association(let asc):
-            switch local {
-            case "End":
+            switch name {
+            case .End:
                 asc.ends.append(.init(role: a["Role"] ?? "", type: TypeReference(a["Type"] ?? ""), multiplicity: a["Multiplicity"] ?? "", onDelete: nil))
                 stack.append(.associationEnd(asc, asc.ends.count - 1))
-            case "ReferentialConstraint": stack.append(.assocConstraint(asc))
-            default: unknown(local)
+            case .ReferentialConstraint: stack.append(.assocConstraint(asc))
+            default: unknown()
             }
         case .associationEnd(let asc, let i):
-            if local == "OnDelete" { asc.ends[i].onDelete = a["Action"] }
+            if name == .OnDelete { asc.ends[i].onDelete = a["Action"] }
             stack.append(.ignored)
         case .assocConstraint(let asc):
-            if local == "Principal" || local == "Dependent" {
-                let principal = local == "Principal"
+            if name == .Principal || name == .Dependent {
+                let principal = name == .Principal
                 if principal { asc.principalRole = a["Role"] } else { asc.dependentRole = a["Role"] }
                 stack.append(.assocRole(asc, principal: principal))
-            } else { unknown(local) }
+            } else { unknown() }
         case .assocRole(let asc, let principal):
-            if local == "PropertyRef", let name = a["Name"] {
+            if name == .PropertyRef, let name = a["Name"] {
                 // Principal and dependent property refs pair up by position.
                 if principal {
                     asc.constraints.append(ReferentialConstraint(property: "", referencedProperty: name))
@@ -290,48 +308,48 @@ final class CsdlXmlBuilder {
             stack.append(.ignored)
 
         case .container(let c):
-            startContainerChild(local, a, c)
+            startContainerChild(name, a, c)
         case .containerElement(let e):
-            if local == "NavigationPropertyBinding" {
+            if name == .NavigationPropertyBinding {
                 e.navigationPropertyBindings.append((a["Path"] ?? "", a["Target"] ?? ""))
             }
             stack.append(.ignored)
         case .associationSet(let s):
-            if local == "End" { s.ends.append((a["Role"] ?? "", a["EntitySet"] ?? "")) }
+            if name == .End { s.ends.append((a["Role"] ?? "", a["EntitySet"] ?? "")) }
             stack.append(.ignored)
         case .functionImport(let f):
-            switch local {
-            case "Parameter":
+            switch name {
+            case .Parameter:
                 let p = parameter(a)
                 f.parameters.append(p)
                 stack.append(.parameter(p))
-            case "ReturnType":
+            case .ReturnType:
                 var r = ReturnType(type: TypeReference(a["Type"] ?? ""))
                 r.facets = facets(a)
                 if f.returnType == nil { f.returnType = r }
                 if f.entitySet == nil { f.entitySet = a["EntitySet"] }
                 stack.append(.returnType(nil, f))
-            default: unknown(local)
+            default: unknown()
             }
         case .operation(let o):
-            switch local {
-            case "Parameter":
+            switch name {
+            case .Parameter:
                 let p = parameter(a)
                 o.parameters.append(p)
                 stack.append(.parameter(p))
-            case "ReturnType":
+            case .ReturnType:
                 var r = ReturnType(type: TypeReference(a["Type"] ?? ""))
                 r.facets = facets(a)
                 o.returnType = r
                 stack.append(.returnType(o, nil))
-            default: unknown(local)
+            default: unknown()
             }
         default:
-            unknown(local)
+            unknown()
         }
     }
 
-    private func unknown(_ local: String) {
+    private func unknown() {
         stack.append(.ignored)
     }
 
@@ -353,14 +371,16 @@ final class CsdlXmlBuilder {
         f.unicode = a.bool("Unicode")
         f.fixedLength = a.bool("FixedLength")
         f.defaultValue = a["DefaultValue"]
+        // SAP V2: a decfloat is a Decimal whose scale floats.
+        if f.scale == nil, a.foreign(SAPAttributes.namespace, "variable-scale") == "true" { f.scale = .floating }
         return f
     }
 
-    private func startSchemaChild(_ local: String, _ a: Attrs, _ s: CsdlSchema) {
+    private func startSchemaChild(_ element: ElementName, _ a: Attrs, _ s: CsdlSchema) {
         let name = a["Name"] ?? ""
-        switch local {
-        case "EntityType", "ComplexType":
-            let t: StructuredType = local == "EntityType"
+        switch element {
+        case .EntityType, .ComplexType:
+            let t: StructuredType = element == .EntityType
                 ? EntityType(name: name, namespace: s.namespace, location: location)
                 : ComplexType(name: name, namespace: s.namespace, location: location)
             t.baseTypeName = a["BaseType"].map { TypeReference($0) }
@@ -374,7 +394,7 @@ final class CsdlXmlBuilder {
             }
             t.foreignAttributes = a.foreignAttributes
             stack.append(.structured(t))
-        case "EnumType":
+        case .EnumType:
             let e = EnumType(name: name, namespace: s.namespace, location: location)
             if let u = a["UnderlyingType"] {
                 if let p = PrimitiveType.named(u) { e.underlyingType = p } else {
@@ -385,64 +405,64 @@ final class CsdlXmlBuilder {
             e.foreignAttributes = a.foreignAttributes
             s.add(e)
             stack.append(.enumType(e))
-        case "TypeDefinition":
+        case .TypeDefinition:
             let t = TypeDefinition(name: name, namespace: s.namespace, location: location)
             t.underlyingType = TypeReference(a["UnderlyingType"] ?? "Edm.String")
             t.facets = facets(a)
             t.foreignAttributes = a.foreignAttributes
             s.add(t)
             stack.append(.typeDefinition(t))
-        case "Association":
+        case .Association:
             let asc = Association(name: name, namespace: s.namespace, location: location)
             asc.foreignAttributes = a.foreignAttributes
             s.add(asc)
             stack.append(.association(asc))
-        case "EntityContainer":
+        case .EntityContainer:
             let c = EntityContainer(name: name, namespace: s.namespace, location: location)
             c.extends = a["Extends"]
             c.isDefault = a.foreign(Self.metadataNS, "IsDefaultEntityContainer") == "true"
             c.foreignAttributes = a.foreignAttributes
             s.add(c)
             stack.append(.container(c))
-        case "Action", "Function":
-            let o = Operation(kind: local == "Action" ? .action : .function, name: name, namespace: s.namespace, location: location)
+        case .Action, .Function:
+            let o = Operation(kind: element == .Action ? .action : .function, name: name, namespace: s.namespace, location: location)
             o.isBound = a.bool("IsBound") ?? false
             o.isComposable = a.bool("IsComposable") ?? false
             o.entitySetPath = a["EntitySetPath"]
             o.foreignAttributes = a.foreignAttributes
             s.add(o)
             stack.append(.operation(o))
-        case "Term":
+        case .Term:
             let t = Term(name: name, namespace: s.namespace, type: TypeReference(a["Type"] ?? "Edm.String"), location: location)
             t.facets = facets(a)
             t.baseTerm = a["BaseTerm"]
             t.appliesTo = (a["AppliesTo"] ?? "").split(separator: " ").map(String.init)
             s.add(t)
             stack.append(.term(t))
-        case "Annotations":
+        case .Annotations:
             let b = AnnotationsBlock(target: a["Target"] ?? "", qualifier: a["Qualifier"], location: location)
             s.add(b)
             stack.append(.annotationsBlock(b))
         default:
-            unknown(local)
+            unknown()
         }
     }
 
-    private func startContainerChild(_ local: String, _ a: Attrs, _ c: EntityContainer) {
+    private func startContainerChild(_ element: ElementName, _ a: Attrs, _ c: EntityContainer) {
         let name = a["Name"] ?? ""
-        switch local {
-        case "EntitySet":
+        switch element {
+        case .EntitySet:
             let s = EntitySet(name: name, type: TypeReference(a["EntityType"] ?? ""), location: location)
             s.includeInServiceDocument = a.bool("IncludeInServiceDocument") ?? true
             s.foreignAttributes = a.foreignAttributes
             c.add(s)
             stack.append(.containerElement(s))
-        case "Singleton":
+        case .Singleton:
             let s = Singleton(name: name, type: TypeReference(a["Type"] ?? ""), location: location)
             s.foreignAttributes = a.foreignAttributes
             c.add(s)
             stack.append(.containerElement(s))
-        case "FunctionImport":
+        case .FunctionImport:
             let f = FunctionImport(name: name, location: location)
             f.function = a["Function"]
             f.entitySet = a["EntitySet"]
@@ -455,34 +475,42 @@ final class CsdlXmlBuilder {
             f.foreignAttributes = a.foreignAttributes
             c.add(f)
             stack.append(.functionImport(f))
-        case "ActionImport":
+        case .ActionImport:
             let i = ActionImport(name: name, action: a["Action"] ?? "", location: location)
             i.entitySet = a["EntitySet"]
             i.foreignAttributes = a.foreignAttributes
             c.add(i)
             stack.append(.actionImport(i))
-        case "AssociationSet":
+        case .AssociationSet:
             let s = AssociationSet(name: name, association: a["Association"] ?? "", location: location)
             s.foreignAttributes = a.foreignAttributes
             c.add(s)
             stack.append(.associationSet(s))
         default:
-            unknown(local)
+            unknown()
         }
     }
 
     func endElement() {
         guard let top = stack.popLast() else { return }
-        guard case .expression(let node) = top else { return }
-        if !text.isEmpty {
-            node.text = text
-            text = ""
+        guard case .expression = top, var f = exprStack.popLast() else { return }
+        f.text = text
+        text = ""
+        if f.name == "PropertyValue" {
+            if !exprStack.isEmpty { exprStack[exprStack.count - 1].properties.append(f.propertyValue()) }
+            return
         }
-        // An annotation closes: turn its node tree into an annotation on whatever it sits in.
-        guard node.name == "Annotation" else { return }
-        if case .expression = stack.last { return }   // nested in a record or annotation: converted with its parent
+        if f.name != "Annotation" {
+            if !exprStack.isEmpty { exprStack[exprStack.count - 1].operands.append(f.expression()) }
+            return
+        }
+        let ann = f.annotation(resolvingTermWith: doc)
+        if !exprStack.isEmpty {
+            // An annotation of an annotation is kept; one inside a record or other expression has no place in the model.
+            if exprStack[exprStack.count - 1].name == "Annotation" { exprStack[exprStack.count - 1].annotations.append(ann) }
+            return
+        }
         wantsText = false
-        let ann = node.annotation()
         switch stack.last {
         case .schema(let s): s.annotations.append(ann)
         case .structured(let t): t.annotations.append(ann)
@@ -532,67 +560,66 @@ final class CsdlXmlBuilder {
     }
 }
 
-/// A raw XML element inside an annotation, kept until the annotation is complete.
-final class ExprNode {
-    let name: String
-    let attributes: [XmlAttribute]
-    let location: SourceLocation
-    var children: [ExprNode] = []
-    var text: String?
+/// The CSDL and EDMX element names the reader acts on, told apart once per distinct name pointer.
+enum ElementName: String {
+    case Edmx, DataServices, Reference, Include, IncludeAnnotations, Runtime, Designer, ConceptualModels, StorageModels, Mappings, Schema, EntityType, ComplexType, EnumType, TypeDefinition, Association, EntityContainer, Action, Function, Term, Annotations, Annotation, ValueAnnotation, Documentation, Using, TypeAnnotation, Key, PropertyRef, Property, NavigationProperty, ReferentialConstraint, OnDelete, Member, End, Principal, Dependent, EntitySet, Singleton, FunctionImport, ActionImport, AssociationSet, NavigationPropertyBinding, Parameter, ReturnType
+    case other = ""
+}
 
-    init(name: String, attributes: [XmlAttribute], location: SourceLocation) {
-        self.name = name; self.attributes = attributes; self.location = location
+/// An element inside an annotation, open until its end tag. Values are built bottom-up: each element that closes
+/// hands its expression (or property value, or annotation) to the one around it, so no tree of XML nodes is kept.
+struct ExprFrame {
+    let name: String
+    let location: SourceLocation
+    /// `Term`, `Qualifier` (Annotation), `Property` (PropertyValue), `Type` (Record) and the like.
+    var attributes: [String: String] = [:]
+    /// The value given as an attribute (`String="..."`, `Path="..."`).
+    var inline: AnnotationExpression?
+    var operands: [AnnotationExpression] = []
+    var properties: [AnnotationExpression.PropertyValue] = []
+    var annotations: [CsdlAnnotation] = []
+    var text = ""
+
+    init(name: String, attributes a: Attrs, builder: CsdlXmlBuilder, location: SourceLocation) {
+        self.name = name
+        self.location = location
+        a.forEachUnprefixed { key, value in
+            if inline == nil {
+                if CsdlXmlBuilder.constantKinds.contains(key) { inline = .constant(kind: key, value: value); return }
+                if CsdlXmlBuilder.pathKinds.contains(key) { inline = .path(kind: key, value: value); return }
+                if key == "UrlRef" { inline = .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: value)]); return }
+            }
+            attributes[key] = value
+        }
+        // Qualified names in values are stored with aliases replaced, like terms.
+        if name == "Record", let t = attributes["Type"] { attributes["Type"] = builder.doc.resolveAlias(t) }
     }
 
-    func attr(_ n: String) -> String? { attributes.first { $0.localName == n && $0.prefix == nil }?.value }
-
-    /// This node, an `Annotation`, as a model annotation.
-    func annotation() -> CsdlAnnotation {
-        var a = CsdlAnnotation(term: attr("Term") ?? "", qualifier: attr("Qualifier"), value: nil, location: location)
-        a.value = inlineValue() ?? children.first(where: { $0.name != "Annotation" })?.expression()
-        a.annotations = children.filter { $0.name == "Annotation" }.map { $0.annotation() }
+    func annotation(resolvingTermWith doc: CsdlDocument) -> CsdlAnnotation {
+        let written = attributes["Term"] ?? ""
+        var a = CsdlAnnotation(term: written, qualifier: attributes["Qualifier"], value: inline ?? operands.first, location: location)
+        a.term = doc.resolveAlias(written)
+        a.annotations = annotations
         return a
     }
 
-    /// The value given as an attribute (`String="..."`, `Path="..."`), if any.
-    func inlineValue() -> AnnotationExpression? {
-        for at in attributes where at.prefix == nil {
-            if CsdlXmlBuilder.constantKinds.contains(at.localName) { return .constant(kind: at.localName, value: at.value) }
-            if CsdlXmlBuilder.pathKinds.contains(at.localName) { return .path(kind: at.localName, value: at.value) }
-            if at.localName == "UrlRef" { return .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: at.value)]) }
-        }
-        return nil
+    func propertyValue() -> AnnotationExpression.PropertyValue {
+        .init(property: attributes["Property"] ?? "", value: inline ?? operands.first ?? .null)
     }
 
-    /// This node as a value expression.
     func expression() -> AnnotationExpression {
         if CsdlXmlBuilder.constantKinds.contains(name) {
-            let t = text ?? ""
-            return .constant(kind: name, value: name == "String" ? t : t.trimmingWhitespace())
+            return .constant(kind: name, value: name == "String" ? text : text.trimmingWhitespace())
         }
-        if CsdlXmlBuilder.pathKinds.contains(name) { return .path(kind: name, value: (text ?? "").trimmingWhitespace()) }
-        let operands = children.filter { $0.name != "Annotation" }
+        if CsdlXmlBuilder.pathKinds.contains(name) { return .path(kind: name, value: text.trimmingWhitespace()) }
         switch name {
         case "Null": return .null
-        case "Record":
-            let props = operands.filter { $0.name == "PropertyValue" }.map { pv -> AnnotationExpression.PropertyValue in
-                let v = pv.inlineValue() ?? pv.children.first(where: { $0.name != "Annotation" })?.expression() ?? .null
-                return .init(property: pv.attr("Property") ?? "", value: v)
-            }
-            return .record(type: attr("Type"), properties: props)
-        case "Collection": return .collection(operands.map { $0.expression() })
+        case "Record": return .record(type: attributes["Type"], properties: properties)
+        case "Collection": return .collection(operands)
         case "LabeledElementReference":
-            return .dynamic(name: name, attributes: [:], operands: [.constant(kind: "String", value: (text ?? "").trimmingWhitespace())])
+            return .dynamic(name: name, attributes: [:], operands: [.constant(kind: "String", value: text.trimmingWhitespace())])
         default:
-            var attrs: [String: String] = [:]
-            var ops: [AnnotationExpression] = []
-            for at in attributes where at.prefix == nil {
-                if CsdlXmlBuilder.constantKinds.contains(at.localName) || CsdlXmlBuilder.pathKinds.contains(at.localName) { continue }
-                attrs[at.localName] = at.value
-            }
-            if let v = inlineValue() { ops.append(v) }
-            ops += operands.map { $0.expression() }
-            return .dynamic(name: name, attributes: attrs, operands: ops)
+            return .dynamic(name: name, attributes: attributes, operands: (inline.map { [$0] } ?? []) + operands)
         }
     }
 }
@@ -609,21 +636,26 @@ struct Attrs {
         return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
     }
 
-    /// An attribute without namespace (CSDL's own) by local name.
-    subscript(_ name: String) -> String? {
+    /// An attribute without namespace (CSDL's own) by local name, compared as C bytes: no Swift string is made
+    /// unless the attribute is there.
+    subscript(_ name: StaticString) -> String? {
         guard let r = raw else { return nil }
-        for i in 0..<count where r[i * 5 + 2] == nil && builder.interned(r[i * 5]!) == name { return value(i) }
+        let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+        for i in 0..<count where r[i * 5 + 2] == nil {
+            if strcmp(UnsafeRawPointer(r[i * 5]!).assumingMemoryBound(to: CChar.self), want) == 0 { return value(i) }
+        }
         return nil
     }
-    func bool(_ name: String) -> Bool? {
+    func bool(_ name: StaticString) -> Bool? {
         guard let v = self[name] else { return nil }
         return v == "true" || v == "1"
     }
-    func foreign(_ ns: String, _ name: String) -> String? {
+    func foreign(_ ns: String, _ name: StaticString) -> String? {
         guard let r = raw else { return nil }
+        let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
         for i in 0..<count {
             guard let uri = r[i * 5 + 2] else { continue }
-            if builder.interned(r[i * 5]!) == name && builder.interned(uri) == ns { return value(i) }
+            if strcmp(UnsafeRawPointer(r[i * 5]!).assumingMemoryBound(to: CChar.self), want) == 0 && builder.interned(uri) == ns { return value(i) }
         }
         return nil
     }
@@ -637,13 +669,10 @@ struct Attrs {
         }
         return out
     }
-    /// Every attribute, materialised (for annotation expressions, which keep them).
-    var all: [XmlAttribute] {
-        guard let r = raw else { return [] }
-        return (0..<count).map { i in
-            XmlAttribute(localName: builder.interned(r[i * 5]!), prefix: r[i * 5 + 1].map { builder.interned($0) },
-                         namespace: r[i * 5 + 2].map { builder.interned($0) }, value: value(i))
-        }
+    /// Calls `body` with each attribute that has no namespace (CSDL's own).
+    func forEachUnprefixed(_ body: (String, String) -> Void) {
+        guard let r = raw else { return }
+        for i in 0..<count where r[i * 5 + 2] == nil { body(builder.interned(r[i * 5]!), value(i)) }
     }
 }
 

@@ -85,7 +85,7 @@ private func csdlStartElement(_ ctx: UnsafeMutableRawPointer?, _ localname: Unsa
     let b = builderFrom(ctx)
     if b.fatal != nil { return }
     let attrs = Attrs(raw: attributes, count: Int(nbAttributes), builder: b)
-    b.startElement(local: b.interned(localname!), namespace: uri.map { b.interned($0) }, attributes: attrs)
+    b.startElement(local: b.interned(localname!), name: b.elementName(localname!), namespace: uri.map { b.interned($0) }, attributes: attrs)
 }
 
 private func csdlEndElement(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,
@@ -113,12 +113,4 @@ private func csdlStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xmlEr
     b.fatal = MetadataIssue(.error, code: "not-well-formed", location: SourceLocation(line: Int(e.line), column: Int(e.int2)),
                             "\(what): \(msg)")
     if let c = b.ctxt { xmlStopParser(c) }
-}
-
-/// One attribute of an element as SAX2 delivers it.
-struct XmlAttribute {
-    var localName: String
-    var prefix: String?
-    var namespace: String?
-    var value: String
 }

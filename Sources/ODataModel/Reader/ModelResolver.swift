@@ -297,12 +297,15 @@ struct ModelResolver {
         }
         for s in c.entitySets {
             guard let t = s.entityTypeIfResolved else { continue }
-            for n in t.navigationProperties {
+            // Navigation of derived types binds too, by a path with a type cast (`NS.Derived/Nav`).
+            let navs = t.navigationProperties.map { ("", $0) }
+                + t.derivedTypes.flatMap { d in d.ownNavigationProperties.map { (d.qualifiedName + "/", $0) } }
+            for (prefix, n) in navs {
                 guard let rel = n.relationship, let from = n.fromRole, let to = n.toRole else { continue }
                 for aset in byAssociation[doc.resolveAlias(rel)] ?? [] {
                     guard aset.ends.contains(where: { $0.role == from && $0.entitySet == s.name }),
                           let target = aset.ends.first(where: { $0.role == to })?.entitySet else { continue }
-                    if s.bindingTarget(for: n.name) == nil { s.navigationPropertyBindings.append((n.name, target)) }
+                    if s.bindingTarget(for: prefix + n.name) == nil { s.navigationPropertyBindings.append((prefix + n.name, target)) }
                 }
             }
         }
@@ -320,9 +323,37 @@ struct ModelResolver {
     // MARK: Annotations
 
     private func resolveAnnotations() {
+        let hasAliases = !doc.aliasToNamespace.isEmpty
+        // Qualified names inside values (record types, labeled element references) are written with aliases too.
+        // Returns nil when nothing changes, so that values already resolved (the XML reader does it) cost no copies.
+        func fixValue(_ e: AnnotationExpression) -> AnnotationExpression? {
+            switch e {
+            case .record(let type, let props):
+                let newType = type.map(doc.resolveAlias)
+                var changed = newType != type
+                var newProps = props
+                for i in props.indices { if let v = fixValue(props[i].value) { newProps[i].value = v; changed = true } }
+                return changed ? .record(type: newType, properties: newProps) : nil
+            case .collection(let items):
+                var changed = false
+                var newItems = items
+                for i in items.indices { if let v = fixValue(items[i]) { newItems[i] = v; changed = true } }
+                return changed ? .collection(newItems) : nil
+            case .dynamic("LabeledElementReference", let attrs, let ops):
+                guard case .constant(let k, let v)? = ops.first, doc.resolveAlias(v) != v else { return nil }
+                return .dynamic(name: "LabeledElementReference", attributes: attrs, operands: [.constant(kind: k, value: doc.resolveAlias(v))])
+            case .dynamic(let name, let attrs, let ops):
+                var changed = false
+                var newOps = ops
+                for i in ops.indices { if let v = fixValue(ops[i]) { newOps[i] = v; changed = true } }
+                return changed ? .dynamic(name: name, attributes: attrs, operands: newOps) : nil
+            default: return nil
+            }
+        }
         func fixTerms(_ list: inout [CsdlAnnotation]) {
             for i in list.indices {
                 list[i].term = doc.resolveAlias(list[i].termAsWritten)
+                if hasAliases, let v = list[i].value, let fixed = fixValue(v) { list[i].value = fixed }
                 fixTerms(&list[i].annotations)
             }
         }
@@ -413,6 +444,11 @@ struct ModelResolver {
     /// Replaces aliases in every qualified name of a target path, parameter types included.
     private func resolveTargetAliases(_ target: String) -> String {
         guard !doc.aliasToNamespace.isEmpty else { return target }
+        // Most targets are `Alias.Type/member`: only the head can hold an alias.
+        if !target.containsByte(UInt8(ascii: "(")) {
+            guard let slash = target.firstIndex(ofByte: UInt8(ascii: "/")) else { return doc.resolveAlias(target) }
+            return doc.resolveAlias(String(target[..<slash])) + target[slash...]
+        }
         var out = ""
         var tokenStart = target.utf8.startIndex
         func flush(_ end: String.Index) {
@@ -449,7 +485,7 @@ struct ModelResolver {
         var head = target
         var rest: [Substring] = []
         // The first segment may carry an overload signature with (nested) parentheses.
-        if let paren = target.utf8.firstIndex(of: UInt8(ascii: "(")) {
+        if let paren = target.firstIndex(ofByte: UInt8(ascii: "(")) {
             var depth = 0
             var close: String.Index?
             for i in target.utf8[paren...].indices {
@@ -461,12 +497,12 @@ struct ModelResolver {
             head = String(target[..<afterClose])
             rest = target[afterClose...].utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
         } else {
-            let parts = target.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+            let parts = target.splitBytes(UInt8(ascii: "/"))
             head = String(parts.first ?? "")
             rest = Array(parts.dropFirst())
         }
         var current: CsdlElement
-        if let p = head.utf8.firstIndex(of: UInt8(ascii: "(")) {
+        if let p = head.firstIndex(ofByte: UInt8(ascii: "(")) {
             let name = String(head[..<p])
             let sig = String(head[head.index(after: p)..<head.index(before: head.endIndex)])
             let ops = doc.operationsByName[name] ?? []

@@ -4,8 +4,14 @@ public final class EnumType: SchemaElement {
     public var isFlags = false
     public internal(set) var members: [EnumMember] = []
 
-    public func addMember(_ m: EnumMember) { m.enumType = self; members.append(m) }
-    public func member(named name: String) -> EnumMember? { members.first { $0.name == name } }
+    private var memberIndex: [String: EnumMember] = [:]
+
+    public func addMember(_ m: EnumMember) {
+        m.enumType = self
+        members.append(m)
+        if memberIndex[m.name] == nil { memberIndex[m.name] = m }
+    }
+    public func member(named name: String) -> EnumMember? { memberIndex[name] }
 }
 
 /// One member of an enumeration type.

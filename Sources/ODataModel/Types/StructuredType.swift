@@ -7,7 +7,8 @@ open class StructuredType: SchemaElement {
     public internal(set) var ownProperties: [Property] = []
     public internal(set) var ownNavigationProperties: [NavigationProperty] = []
     /// The base type, once resolved.
-    public internal(set) weak var baseType: StructuredType?
+    public internal(set) weak var baseType: StructuredType? { didSet { cachedChain = nil } }
+    private var cachedChain: [StructuredType]?
     /// Types that name this one as their base type (direct only).
     public internal(set) var directDerivedTypes: [StructuredType] = []
 
@@ -27,6 +28,21 @@ open class StructuredType: SchemaElement {
 
     /// Base types from the nearest up; stops on a cycle.
     public var baseTypeChain: [StructuredType] {
+        // Base types are linked once, when the document is resolved; look-ups walk the chain often.
+        // The cache is checked link by link (a few pointer comparisons), so a base type changed further up shows.
+        if let c = cachedChain, c.first === baseType, isStillValid(c) { return c }
+        let chain = computeChain()
+        cachedChain = chain
+        return chain
+    }
+
+    private func isStillValid(_ c: [StructuredType]) -> Bool {
+        for i in c.indices.dropLast() where c[i].baseType !== c[i + 1] { return false }
+        guard let last = c.last else { return baseType == nil }
+        return last.baseType == nil || last.baseType === self || c.contains { $0 === last.baseType }
+    }
+
+    private func computeChain() -> [StructuredType] {
         var out: [StructuredType] = []
         var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
         var t = baseType

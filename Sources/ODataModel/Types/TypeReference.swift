@@ -31,7 +31,7 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
     public var primitive: PrimitiveType? { PrimitiveType.named(qualifiedName) }
     /// The simple name: the part after the last dot.
     public var simpleName: String {
-        if let i = qualifiedName.utf8.lastIndex(of: UInt8(ascii: ".")) { return String(qualifiedName[qualifiedName.index(after: i)...]) }
+        if let i = qualifiedName.lastIndex(ofByte: UInt8(ascii: ".")) { return String(qualifiedName[qualifiedName.index(after: i)...]) }
         return qualifiedName
     }
     public var description: String { isCollection ? "Collection(\(qualifiedName))" : qualifiedName }

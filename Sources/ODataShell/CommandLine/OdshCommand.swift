@@ -14,7 +14,8 @@ public struct OdshCommand: ParsableCommand {
             4 invalid metadata or payload.
             """,
         version: version,
-        subcommands: [MetadataCommand.self, DiffCommand.self]
+        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self],
+        defaultSubcommand: ShellCommand.self
     )
 
     public init() {}
@@ -46,6 +47,8 @@ public struct OdshCommand: ParsableCommand {
             Darwin_exit(e.status.rawValue)
         } catch {
             fflush(stdout)
+            // --help and --version can surface from run() when a default subcommand is involved.
+            if exitCode(for: error) == .success { exit(withError: error) }
             if error is ValidationError || error is CleanExit {
                 Stderr.write(fullMessage(for: error) + "\n")
                 Darwin_exit(ExitStatus.usage.rawValue)

@@ -1,5 +1,6 @@
 import Foundation
 import ODataModel
+import ODataQuery
 
 /// The one place where errors become words on stderr and an exit status.
 public struct ErrorReporter {
@@ -18,6 +19,10 @@ public struct ErrorReporter {
             return (e.description, [], .usage)
         case let e as UsageError:
             return (e.message, [], .usage)
+        case let e as LanguageError:
+            return (e.description, [], .usage)
+        case let e as QueryWriteError:
+            return (e.message, [], .usage)
         default:
             return ("\(error)", [], .serviceError)
         }
@@ -25,12 +30,17 @@ public struct ErrorReporter {
 
     /// Prints the error to stderr and returns its exit status.
     @discardableResult
-    public func report(_ error: Error) -> ExitStatus {
+    public func report(_ error: Error, context: String? = nil) -> ExitStatus {
         let d = describe(error)
-        Stderr.write("odsh: \(d.message)\n")
+        Stderr.write("odsh: \(context.map { "\($0): " } ?? "")\(d.message)\n")
         if verbose { for line in d.details { Stderr.write("  \(line)\n") } }
         else if !d.details.isEmpty { Stderr.write("  (\(d.details.count) more; --verbose shows them)\n") }
         return d.status
+    }
+
+    /// Prints a warning (such as a capability restriction) to stderr.
+    public func warn(_ message: String, context: String? = nil) {
+        Stderr.write("odsh: \(context.map { "\($0): " } ?? "")warning: \(message)\n")
     }
 }
 

@@ -1,0 +1,176 @@
+import CCurl
+import Foundation
+
+/// The state of the exchange in flight on a client's easy handle, reached from curl's C callbacks through
+/// the user-data pointer. One per client, reset before each exchange.
+final class CurlTransfer {
+    /// What happens to body bytes; decided when the first byte (or the end) arrives and the status is known.
+    enum Mode {
+        case undecided
+        /// Handed to the consumer: a final, successful response.
+        case deliver
+        /// Kept (up to a limit) for the error message or thrown away (redirect body).
+        case collect
+    }
+
+    typealias HeadHandler = (HTTPResponseHead) throws -> Void
+    typealias ChunkHandler = (UnsafeRawBufferPointer) throws -> Void
+
+    static let errorBodyLimit = 1 << 20
+
+    private(set) var url = ""
+    private var onHeaders: HeadHandler?
+    private var onChunk: ChunkHandler?
+    private var traceLimit = 0
+
+    private(set) var head: HTTPResponseHead?
+    private var headerBlockDone = false
+    private(set) var mode = Mode.undecided
+    private(set) var collected = Data()
+    private(set) var traced = Data()
+    private(set) var bodyBytes: Int64 = 0
+    private(set) var sentHeaderLines: [String] = []
+    /// An error thrown by the consumer; it aborted the transfer and is rethrown as it is.
+    private(set) var consumerError: Error?
+
+    func reset(url: String, traceLimit: Int, onHeaders: HeadHandler?, onChunk: ChunkHandler?) {
+        self.url = url
+        self.traceLimit = traceLimit
+        self.onHeaders = onHeaders
+        self.onChunk = onChunk
+        head = nil
+        headerBlockDone = false
+        mode = .undecided
+        collected = Data()
+        traced = Data()
+        bodyBytes = 0
+        sentHeaderLines = []
+        consumerError = nil
+    }
+
+    /// Drops the consumer closures, which only live for the duration of one `send`.
+    func detach() {
+        onHeaders = nil
+        onChunk = nil
+    }
+
+    /// Whether the final head says "follow this redirect".
+    var isRedirect: Bool {
+        guard let head else { return false }
+        return [301, 302, 303, 307, 308].contains(head.status) && head.headers.contains("Location")
+    }
+
+    // MARK: callbacks
+
+    /// One header line from CURLOPT_HEADERFUNCTION. A status line starts a new head: interim 1xx responses and
+    /// a proxy's CONNECT answer come before the final one.
+    func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
+        var end = raw.count
+        while end > 0, raw[end - 1] == 0x0A || raw[end - 1] == 0x0D { end -= 1 }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<end]), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            head = HTTPResponseHead(status: parts.count > 1 ? Int(parts[1]) ?? 0 : 0,
+                                    reason: parts.count > 2 ? String(parts[2]) : "",
+                                    httpVersion: String(parts.first ?? "HTTP"), url: url)
+            headerBlockDone = false
+            return
+        }
+        guard head != nil, !headerBlockDone else { return }
+        if line.isEmpty {
+            headerBlockDone = true
+        } else if line.first == " " || line.first == "\t" {
+            head!.headers.continueLastValue(line.trimmingCharacters(in: .whitespaces))  // obsolete line folding
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = String(line[..<colon])
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            head!.headers.add(name, value)
+        }
+    }
+
+    /// Body bytes from CURLOPT_WRITEFUNCTION (already content-decoded). Returns false to abort the transfer.
+    func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if mode == .undecided && !decide() { return false }
+        bodyBytes += Int64(chunk.count)
+        if traced.count < traceLimit {
+            traced.append(contentsOf: chunk.prefix(traceLimit - traced.count))
+        }
+        switch mode {
+        case .deliver:
+            guard let onChunk else { return true }
+            do {
+                try onChunk(chunk)
+            } catch {
+                consumerError = error
+                return false
+            }
+        case .collect:
+            if collected.count < Self.errorBodyLimit {
+                collected.append(contentsOf: chunk.prefix(Self.errorBodyLimit - collected.count))
+            }
+        case .undecided:
+            break
+        }
+        return true
+    }
+
+    /// After the transfer: a response without body still gets its head handed over. False if the consumer threw.
+    func finish() -> Bool {
+        mode == .undecided ? decide() : true
+    }
+
+    /// Chooses the mode from the status; hands the head to the consumer for a successful final response.
+    private func decide() -> Bool {
+        let status = head?.status ?? 0
+        if status >= 400 || isRedirect {
+            mode = .collect
+            return true
+        }
+        mode = .deliver
+        guard let head, let onHeaders else { return true }
+        do {
+            try onHeaders(head)
+            return true
+        } catch {
+            consumerError = error
+            return false
+        }
+    }
+
+    /// Request headers as curl sent them, from CURLOPT_DEBUGFUNCTION (CURLINFO_HEADER_OUT).
+    func receiveSentHeaders(_ raw: UnsafeRawBufferPointer) {
+        let text = String(decoding: raw, as: UTF8.self)
+        sentHeaderLines += text.split(whereSeparator: \.isNewline).map(String.init)  // "\r\n" is one Character
+    }
+}
+
+// C callbacks: top-level functions (no captures); the transfer comes through the user-data pointer.
+
+func odshCurlWrite(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    guard let user else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+    let n = size * count
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: n)) ? n : 0
+}
+
+func odshCurlHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
+    guard let user else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+    let n = size * count
+    transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: n))
+    return n
+}
+
+/// Polls the process-wide cancellation flag; a non-zero answer makes curl abort with CURLE_ABORTED_BY_CALLBACK.
+func odshCurlProgress(_ user: UnsafeMutableRawPointer?, _ dlTotal: curl_off_t, _ dlNow: curl_off_t,
+                      _ ulTotal: curl_off_t, _ ulNow: curl_off_t) -> Int32 {
+    HTTPCancellation.isCancelled ? 1 : 0
+}
+
+func odshCurlDebug(_ handle: UnsafeMutableRawPointer?, _ type: curl_infotype, _ data: UnsafeMutablePointer<CChar>?,
+                   _ size: Int, _ user: UnsafeMutableRawPointer?) -> Int32 {
+    guard type == CURLINFO_HEADER_OUT, let user else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+    transfer.receiveSentHeaders(UnsafeRawBufferPointer(start: data, count: size))
+    return 0
+}

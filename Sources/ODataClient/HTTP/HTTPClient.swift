@@ -1,0 +1,466 @@
+import CCurl
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One HTTP session over one libcurl easy handle, so kept-alive connections, TLS sessions, DNS answers and
+/// cookies carry from one request to the next. Requests run one at a time (a lock serialises them); `send`
+/// blocks the calling thread until the exchange is over.
+///
+/// Library code: it prints nothing; failures are thrown as `ODataClientError` (or the consumer's own error),
+/// and traces go to `HTTPConfiguration.traceSink`.
+public final class HTTPClient: @unchecked Sendable {
+    /// The settings this session was made with.
+    public let configuration: HTTPConfiguration
+
+    private var handle: UnsafeMutableRawPointer?
+    /// The multi handle that drives `handle`, so the cancellation flag is looked at every 100 ms while waiting;
+    /// it also holds the connection pool and DNS cache between requests.
+    private var multi: UnsafeMutableRawPointer?
+    private let transfer = CurlTransfer()
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    private let lock = NSRecursiveLock()
+    private var busy = false
+    private let tracer: HTTPTracer?
+    /// nil until fetched; "" when the server issues none.
+    private(set) var csrfToken: String?
+
+    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    /// Opens a session. Throws `invalidRequest` when libcurl refuses a setting or a named file cannot be read.
+    public init(configuration: HTTPConfiguration = HTTPConfiguration()) throws {
+        self.configuration = configuration
+        tracer = configuration.isTracing ? HTTPTracer(configuration: configuration) : nil
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        guard Self.globalInit == CURLE_OK, let h = curl_easy_init(), let m = curl_multi_init() else {
+            throw ODataClientError(.invalidRequest("libcurl could not be initialised"), method: nil, url: "")
+        }
+        handle = h
+        multi = m
+        try applySessionOptions(h)
+    }
+
+    deinit {
+        close()
+        errorBuffer.deallocate()
+    }
+
+    // MARK: sending
+
+    /// Sends `request` and streams the body of a successful response to `onChunk` as curl receives it.
+    ///
+    /// `onHeaders` sees the final response's head before the first chunk. Redirects within the origin are
+    /// followed, a CSRF token is fetched for modifying requests (see `HTTPConfiguration.csrfProtection`).
+    /// A status of 400 or more is thrown as `ODataClientError.Kind.http` with the parsed OData error; neither
+    /// closure sees such a response. An error thrown by a closure aborts the transfer and is rethrown as it is.
+    /// The returned response has no body.
+    @discardableResult
+    public func send(_ request: HTTPRequest,
+                     onHeaders: (HTTPResponseHead) throws -> Void = { _ in },
+                     onChunk: (UnsafeRawBufferPointer) throws -> Void) throws -> HTTPResponse {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !busy else {
+            throw ODataClientError(.invalidRequest("the HTTP client is busy: send was called from inside one of its own callbacks"),
+                                   method: request.method, url: request.url)
+        }
+        busy = true
+        defer { busy = false }
+        return try withoutActuallyEscaping(onHeaders) { onHeaders in
+            try withoutActuallyEscaping(onChunk) { onChunk in
+                defer { transfer.detach() }  // the closures must not outlive this block
+                return try run(request, onHeaders: onHeaders, onChunk: onChunk)
+            }
+        }
+    }
+
+    /// Sends `request` and collects the body of a successful response. Errors as for the streaming `send`.
+    public func send(_ request: HTTPRequest) throws -> HTTPResponse {
+        var body = Data()
+        var response = try send(request, onChunk: { body.append(contentsOf: $0) })
+        response.body = body
+        return response
+    }
+
+    /// GETs `SERVICE/$metadata` (Accept: application/xml) and streams the document to `consumer` chunk by chunk.
+    @discardableResult
+    public func fetchMetadata(serviceURL: String, consumer: (UnsafeRawBufferPointer) throws -> Void) throws -> HTTPResponse {
+        let request = HTTPRequest(method: .get, url: Self.metadataURL(serviceURL), headers: ["Accept": "application/xml"])
+        return try send(request, onChunk: consumer)
+    }
+
+    /// The `$metadata` URL of a service root, keeping a query string (e.g. `sap-client`) at the end.
+    static func metadataURL(_ serviceURL: String) -> String {
+        let cut = serviceURL.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? serviceURL.endIndex
+        var root = String(serviceURL[..<cut])
+        if !root.hasSuffix("/") { root += "/" }
+        return root + "$metadata" + serviceURL[cut...]
+    }
+
+    /// Writes the cookie jar now (it is also written after a response that sets cookies, and by `close()`).
+    public func flushCookies() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let h = handle, configuration.cookieJar != nil else { return }
+        _ = odsh_curl_setopt_string(h, CURLOPT_COOKIELIST, "FLUSH")
+        protectCookieJar()
+    }
+
+    /// Ends the session: writes the cookie jar and closes connections. Later sends fail.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let h = handle else { return }
+        if let m = multi { curl_multi_cleanup(m) }  // closes the pooled connections
+        multi = nil
+        curl_easy_cleanup(h)  // writes the cookie jar
+        handle = nil
+        protectCookieJar()
+    }
+
+    // MARK: one request: CSRF, redirects
+
+    private func run(_ original: HTTPRequest, onHeaders: @escaping CurlTransfer.HeadHandler,
+                     onChunk: @escaping CurlTransfer.ChunkHandler) throws -> HTTPResponse {
+        guard !HTTPCancellation.isCancelled else {
+            throw ODataClientError(.cancelled, method: original.method, url: original.url)
+        }
+        let started = ContinuousClock.now
+        var metrics = HTTPTransferMetrics()
+        var request = original
+        let root = configuration.serviceRoot ?? ""
+        let givenToken = request.headers.contains("X-CSRF-Token") || configuration.headers.contains("X-CSRF-Token")
+        let usesCSRF = request.method.isModifying && configuration.csrfProtection && !root.isEmpty && !givenToken
+        if usesCSRF {
+            let token = try csrfToken ?? fetchCSRFToken(root, &metrics)
+            if !token.isEmpty { request.headers.set("X-CSRF-Token", token) }
+        }
+        var outcome = try followingRedirects(request, onHeaders, onChunk, &metrics)
+        if usesCSRF, outcome.head.status == 403, outcome.head.headers["X-CSRF-Token"]?.lowercased() == "required" {
+            // The token ran out (or belongs to a session that ended): one new token, one retry.
+            let token = try fetchCSRFToken(root, &metrics)
+            if !token.isEmpty { request.headers.set("X-CSRF-Token", token) }
+            outcome = try followingRedirects(request, onHeaders, onChunk, &metrics)
+        }
+        metrics.elapsed = Self.seconds(ContinuousClock.now - started)
+        metrics.bytesReceived = outcome.bytes
+        if outcome.head.status >= 400 { throw httpError(outcome) }
+        return HTTPResponse(head: outcome.head, body: nil, metrics: metrics)
+    }
+
+    /// GET on the service root with `X-CSRF-Token: Fetch`; the session cookie that goes with the token stays
+    /// in this handle's cookie engine.
+    private func fetchCSRFToken(_ root: String, _ metrics: inout HTTPTransferMetrics) throws -> String {
+        let fetch = HTTPRequest(method: .get, url: root, headers: ["X-CSRF-Token": "Fetch", "Accept": "application/json"])
+        let outcome = try followingRedirects(fetch, nil, nil, &metrics)
+        if outcome.head.status >= 400 { throw httpError(outcome) }
+        let token = outcome.head.headers["X-CSRF-Token"] ?? ""
+        csrfToken = token.lowercased() == "required" ? "" : token
+        return csrfToken!
+    }
+
+    /// One request with its same-origin redirects. See `HTTPConfiguration` for why other origins are refused.
+    private func followingRedirects(_ request: HTTPRequest, _ onHeaders: CurlTransfer.HeadHandler?,
+                                    _ onChunk: CurlTransfer.ChunkHandler?,
+                                    _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
+        var current = request
+        var hops = 0
+        while true {
+            let outcome = try exchange(current, onHeaders, onChunk, &metrics)
+            guard let target = outcome.redirectTarget else { return outcome }
+            guard hops < configuration.maxRedirects else {
+                throw ODataClientError(.tooManyRedirects(configuration.maxRedirects), method: request.method, url: request.url)
+            }
+            guard let from = URLOrigin(current.url), let to = URLOrigin(target), from == to else {
+                throw ODataClientError(.redirectToOtherOrigin(location: target), method: current.method, url: outcome.url,
+                                       responseHeaders: outcome.head.headers)
+            }
+            hops += 1
+            metrics.redirects += 1
+            current.url = target
+            // What browsers and curl do: 303 always, and 301/302 after POST, continue with a GET.
+            if outcome.head.status == 303 || ([301, 302].contains(outcome.head.status) && current.method == .post) {
+                current.method = .get
+                current.body = nil
+                current.headers.remove("Content-Type")
+            }
+        }
+    }
+
+    // MARK: one exchange on the handle
+
+    /// The result of one exchange that got an HTTP response.
+    private struct Exchange {
+        var method: HTTPMethod
+        var url: String
+        var head: HTTPResponseHead
+        /// The body of an error or redirect response (up to a limit); empty when it went to the consumer.
+        var body: Data
+        var bytes: Int64
+        var redirectTarget: String?
+    }
+
+    private func exchange(_ request: HTTPRequest, _ onHeaders: CurlTransfer.HeadHandler?,
+                          _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
+        guard let h = handle else {
+            throw ODataClientError(.invalidRequest("the HTTP client was closed"), method: request.method, url: request.url)
+        }
+        let url = SAPQueryParameters.apply(to: request.url, client: configuration.sapClient, language: configuration.sapLanguage)
+        let headers = effectiveHeaders(for: request)
+        var list: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(list) }
+        for line in try headerLines(headers, request: request, url: url) {
+            guard let extended = curl_slist_append(list, line) else {
+                throw ODataClientError(.invalidRequest("out of memory"), method: request.method, url: url)
+            }
+            list = extended
+        }
+        try set(h, CURLOPT_URL, url)
+        try setMethod(h, request)
+        try check(odsh_curl_setopt_slist(h, CURLOPT_HTTPHEADER, list), "HTTP headers")
+
+        errorBuffer[0] = 0
+        transfer.reset(url: url, traceLimit: tracer?.withData == true ? configuration.traceBodyLimit : 0,
+                       onHeaders: onHeaders, onChunk: onChunk)
+        let started = ContinuousClock.now
+        let code = perform(h)
+        let handedOver = code == CURLE_OK ? transfer.finish() : true
+        let elapsed = Self.seconds(ContinuousClock.now - started)
+        metrics.exchanges += 1
+        var opened = 0
+        _ = odsh_curl_getinfo_long(h, CURLINFO_NUM_CONNECTS, &opened)
+        metrics.connectionsOpened += opened
+
+        var trace = HTTPTracer.Exchange(method: request.method, url: url, sentHeaderLines: transfer.sentHeaderLines,
+                                        requestHeaders: headers, requestBody: request.body, head: transfer.head,
+                                        responseBody: transfer.traced, responseBodyBytes: transfer.bodyBytes,
+                                        elapsed: elapsed, failure: nil)
+        if let consumerError = transfer.consumerError {
+            trace.failure = "stopped by the consumer: \(consumerError)"
+            tracer?.trace(trace)
+            throw consumerError
+        }
+        guard code == CURLE_OK, handedOver, let head = transfer.head else {
+            let error = curlError(code == CURLE_OK ? CURLE_WEIRD_SERVER_REPLY : code, request.method, url)
+            trace.failure = error.reason
+            tracer?.trace(trace)
+            throw error
+        }
+        tracer?.trace(trace)
+        if configuration.cookieJar != nil, head.headers.contains("Set-Cookie") {
+            // Written now rather than only at close, so a session cookie survives an interrupted run.
+            _ = odsh_curl_setopt_string(h, CURLOPT_COOKIELIST, "FLUSH")
+            protectCookieJar()
+        }
+        var redirectTarget: String?
+        if transfer.isRedirect {
+            var location: UnsafeMutablePointer<CChar>?
+            if odsh_curl_getinfo_string(h, CURLINFO_REDIRECT_URL, &location) == CURLE_OK, let location {
+                redirectTarget = String(cString: location)
+            }
+        }
+        return Exchange(method: request.method, url: url, head: head, body: transfer.collected,
+                        bytes: transfer.bodyBytes, redirectTarget: redirectTarget)
+    }
+
+    /// Runs the transfer on the multi handle. Unlike curl_easy_perform, which calls the progress callback only
+    /// about once a second while a server is silent, this wakes every 100 ms to look at the cancellation flag.
+    private func perform(_ h: UnsafeMutableRawPointer) -> CURLcode {
+        guard let m = multi, curl_multi_add_handle(m, h) == CURLM_OK else { return curl_easy_perform(h) }
+        defer { curl_multi_remove_handle(m, h) }
+        var running: Int32 = 1
+        while running > 0 {
+            guard curl_multi_perform(m, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
+            if running == 0 { break }
+            if HTTPCancellation.isCancelled { return CURLE_ABORTED_BY_CALLBACK }
+            guard curl_multi_poll(m, nil, 0, 100, nil) == CURLM_OK else { return CURLE_FAILED_INIT }
+        }
+        var left: Int32 = 0
+        var result = CURLE_OK
+        while let message = curl_multi_info_read(m, &left) {
+            if message.pointee.msg == CURLMSG_DONE && message.pointee.easy_handle == h {
+                result = message.pointee.data.result
+            }
+        }
+        return result
+    }
+
+    /// Session headers, then the request's (replacing same-named ones), then the bearer token unless given.
+    private func effectiveHeaders(for request: HTTPRequest) -> HTTPHeaders {
+        var headers = configuration.headers.merging(request.headers)
+        if case .bearer(let token) = configuration.authentication, !headers.contains("Authorization") {
+            headers.add("Authorization", "Bearer \(token)")
+        }
+        return headers
+    }
+
+    /// Header lines for CURLOPT_HTTPHEADER. "Name;" sends an empty value, "Name:" suppresses curl's own header.
+    private func headerLines(_ headers: HTTPHeaders, request: HTTPRequest, url: String) throws -> [String] {
+        var lines: [String] = []
+        for field in headers {
+            let badName = field.name.isEmpty || field.name.contains(where: { $0 == ":" || $0.isWhitespace || $0.isNewline })
+            guard !badName, !field.value.contains(where: \.isNewline) else {
+                throw ODataClientError(.invalidRequest("invalid header \"\(field.name)\""), method: request.method, url: url)
+            }
+            lines.append(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)")
+        }
+        lines.append("Expect:")  // no 100-continue round trip before bodies
+        if request.body != nil && !headers.contains("Content-Type") {
+            lines.append("Content-Type:")  // not curl's x-www-form-urlencoded
+        }
+        return lines
+    }
+
+    /// The easy handle is reused, so every exchange sets the method options afresh.
+    private func setMethod(_ h: UnsafeMutableRawPointer, _ request: HTTPRequest) throws {
+        switch (request.method, request.body) {
+        case (.get, _):
+            try check(odsh_curl_setopt_long(h, CURLOPT_HTTPGET, 1), "GET")
+            try check(odsh_curl_setopt_string(h, CURLOPT_CUSTOMREQUEST, nil), "GET")
+        case (.delete, nil):
+            try check(odsh_curl_setopt_long(h, CURLOPT_HTTPGET, 1), "DELETE")
+            try check(odsh_curl_setopt_string(h, CURLOPT_CUSTOMREQUEST, "DELETE"), "DELETE")
+        default:
+            let body = request.body ?? Data()
+            try check(odsh_curl_setopt_off(h, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)), "body size")
+            let code: CURLcode = body.withUnsafeBytes { raw in
+                let empty: StaticString = ""
+                let bytes = raw.baseAddress ?? UnsafeRawPointer(empty.utf8Start)
+                return odsh_curl_setopt_pointer(h, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes))
+            }
+            try check(code, "body")
+            try check(odsh_curl_setopt_string(h, CURLOPT_CUSTOMREQUEST, request.method == .post ? nil : request.method.rawValue),
+                      request.method.rawValue)
+        }
+    }
+
+    // MARK: errors
+
+    private func curlError(_ code: CURLcode, _ method: HTTPMethod, _ url: String) -> ODataClientError {
+        let buffered = String(cString: errorBuffer)
+        let text = Redaction.redactURLPasswords(buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered)
+        switch code {
+        case CURLE_ABORTED_BY_CALLBACK where HTTPCancellation.isCancelled:
+            return ODataClientError(.cancelled, method: method, url: url)
+        case CURLE_OPERATION_TIMEDOUT:
+            return ODataClientError(.timeout(curlText: text), method: method, url: url)
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            // The URL as given cannot be sent: a mistake of the caller, not of the network.
+            return ODataClientError(.invalidRequest("\(text) (curl error \(code.rawValue))"), method: method, url: url)
+        default:
+            return ODataClientError(.transport(curlCode: Int(code.rawValue), curlText: text), method: method, url: url)
+        }
+    }
+
+    private func httpError(_ outcome: Exchange) -> ODataClientError {
+        let type = outcome.head.headers["Content-Type"]
+        let parsed = ODataErrorResponse.parse(outcome.body, contentType: type)
+        let summary = parsed == nil ? ResponseBodySummary.summarize(outcome.body, contentType: type) : nil
+        return ODataClientError(.http(status: outcome.head.status, reason: outcome.head.reason, odataError: parsed, bodySummary: summary),
+                                method: outcome.method, url: outcome.url, responseHeaders: outcome.head.headers)
+    }
+
+    // MARK: session options
+
+    private func applySessionOptions(_ h: UnsafeMutableRawPointer) throws {
+        let c = configuration
+        let me = Unmanaged.passUnretained(transfer).toOpaque()
+        try check(odsh_curl_setopt_long(h, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
+        try check(odsh_curl_setopt_pointer(h, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)), "error buffer")
+        try check(odsh_curl_setopt_write_callback(h, CURLOPT_WRITEFUNCTION, odshCurlWrite), "write callback")
+        try check(odsh_curl_setopt_pointer(h, CURLOPT_WRITEDATA, me), "write callback")
+        try check(odsh_curl_setopt_write_callback(h, CURLOPT_HEADERFUNCTION, odshCurlHeader), "header callback")
+        try check(odsh_curl_setopt_pointer(h, CURLOPT_HEADERDATA, me), "header callback")
+        try check(odsh_curl_setopt_xferinfo_callback(h, CURLOPT_XFERINFOFUNCTION, odshCurlProgress), "progress callback")
+        try check(odsh_curl_setopt_long(h, CURLOPT_NOPROGRESS, 0), "progress callback")
+        if c.traceWithData {
+            try check(odsh_curl_setopt_debug_callback(h, CURLOPT_DEBUGFUNCTION, odshCurlDebug), "debug callback")
+            try check(odsh_curl_setopt_pointer(h, CURLOPT_DEBUGDATA, me), "debug callback")
+            try check(odsh_curl_setopt_long(h, CURLOPT_VERBOSE, 1), "debug callback")
+        }
+        try set(h, CURLOPT_PROTOCOLS_STR, "http,https")
+        try check(odsh_curl_setopt_long(h, CURLOPT_FOLLOWLOCATION, 0), "redirects")  // followed by hand, same origin only
+        if c.acceptCompressed { try set(h, CURLOPT_ACCEPT_ENCODING, "") }
+        try set(h, CURLOPT_USERAGENT, c.userAgent)
+        try check(odsh_curl_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(c.connectTimeout)), "connect timeout")
+        try check(odsh_curl_setopt_long(h, CURLOPT_TIMEOUT_MS, Self.milliseconds(c.timeout)), "timeout")
+        try check(odsh_curl_setopt_long(h, CURLOPT_TCP_KEEPALIVE, 1), "keep-alive")
+
+        if case .basic(let user, let password) = c.authentication {
+            try check(odsh_curl_setopt_long(h, CURLOPT_HTTPAUTH, ODSH_CURLAUTH_BASIC), "basic authentication")
+            try set(h, CURLOPT_USERNAME, user)
+            try set(h, CURLOPT_PASSWORD, password)
+        }
+        if let cookie = c.cookie, !cookie.isEmpty { try set(h, CURLOPT_COOKIE, cookie) }
+        if let jar = c.cookieJar {
+            try prepareCookieJar(jar)
+            try set(h, CURLOPT_COOKIEFILE, jar)
+            try set(h, CURLOPT_COOKIEJAR, jar)
+        } else {
+            try set(h, CURLOPT_COOKIEFILE, "")  // the cookie engine on, in memory: session and CSRF cookies
+        }
+        if c.useNetrc || c.netrcFile != nil {
+            try check(odsh_curl_setopt_long(h, CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue)), "netrc")
+            if let file = c.netrcFile {
+                try requireReadable(file, "netrc file")
+                try set(h, CURLOPT_NETRC_FILE, file)
+            }
+        }
+        if let cert = c.clientCertificate {
+            try requireReadable(cert, "client certificate")
+            try set(h, CURLOPT_SSLCERT, cert)
+        }
+        if let key = c.clientKey {
+            try requireReadable(key, "client key")
+            try set(h, CURLOPT_SSLKEY, key)
+        }
+        if let ca = c.caBundle {
+            try requireReadable(ca, "CA bundle")
+            try set(h, CURLOPT_CAINFO, ca)
+        }
+        if c.insecure {
+            try check(odsh_curl_setopt_long(h, CURLOPT_SSL_VERIFYPEER, 0), "insecure")
+            try check(odsh_curl_setopt_long(h, CURLOPT_SSL_VERIFYHOST, 0), "insecure")
+        }
+        // No CURLOPT_PROXY: libcurl then takes http_proxy/https_proxy/all_proxy/no_proxy from the environment.
+    }
+
+    /// The jar is created 0600 before curl writes it: curl keeps an existing file's mode, and it holds credentials.
+    private func prepareCookieJar(_ path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw ODataClientError(.invalidRequest("cookie jar \(path): \(String(cString: strerror(errno)))"), method: nil, url: "")
+        }
+        Glibc.close(fd)
+    }
+
+    private func protectCookieJar() {
+        if let jar = configuration.cookieJar { chmod(jar, 0o600) }
+    }
+
+    private func requireReadable(_ path: String, _ what: String) throws {
+        guard access(path, R_OK) == 0 else {
+            throw ODataClientError(.invalidRequest("\(what) \(path): \(String(cString: strerror(errno)))"), method: nil, url: "")
+        }
+    }
+
+    private func set(_ h: UnsafeMutableRawPointer, _ option: CURLoption, _ value: String) throws {
+        try check(odsh_curl_setopt_string(h, option, value), "option \(option.rawValue)")
+    }
+
+    private func check(_ code: CURLcode, _ what: String) throws {
+        guard code == CURLE_OK else {
+            throw ODataClientError(.invalidRequest("libcurl refused \(what): \(String(cString: curl_easy_strerror(code)))"),
+                                   method: nil, url: "")
+        }
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        seconds <= 0 ? 0 : Int((seconds * 1000).rounded())
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

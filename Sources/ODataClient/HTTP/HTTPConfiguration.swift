@@ -1,0 +1,77 @@
+/// All settings of one HTTP session. A value: build it, then hand it to `HTTPClient`.
+///
+/// Redirects: only redirects within the origin of the request (scheme, host and port) are followed; a redirect
+/// to any other origin fails with `ODataClientError.Kind.redirectToOtherOrigin` and nothing is sent there. Following
+/// it without credentials would mostly land on an identity provider's login page (SAP systems redirect
+/// unauthenticated requests to SAML login), which is not an OData answer; the error names the target instead.
+///
+/// Proxies come from the usual environment variables (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`),
+/// which libcurl reads by itself; nothing here turns that off.
+public struct HTTPConfiguration: Sendable {
+    /// The service root URL (ending in "/"), used to fetch CSRF tokens; without it no CSRF token is fetched.
+    public var serviceRoot: String?
+
+    /// Headers sent with every request (repeatable); a request's own headers of the same name replace them.
+    public var headers = HTTPHeaders()
+    /// The User-Agent header.
+    public var userAgent = ODataClientVersion.userAgent
+    /// Ask for gzip/deflate (and whatever else libcurl decodes) and decode transparently.
+    public var acceptCompressed = true
+
+    /// Basic or bearer authentication.
+    public var authentication = HTTPAuthentication.none
+    /// Cookies sent with every request, as in a Cookie header: "name=value; name2=value2".
+    public var cookie: String?
+    /// A Netscape cookie file that is read at the start and written by `flushCookies()` and `close()`, so that
+    /// session cookies (SAP's MYSAPSSO2, SAP_SESSIONID_*) survive between runs. Written with mode 0600.
+    public var cookieJar: String?
+    /// Use ~/.netrc (or `netrcFile`) for credentials when the URL and `authentication` give none.
+    public var useNetrc = false
+    /// A netrc file other than ~/.netrc.
+    public var netrcFile: String?
+
+    /// Client certificate for mutual TLS (PEM; may hold the key too).
+    public var clientCertificate: String?
+    /// Private key of the client certificate (PEM).
+    public var clientKey: String?
+    /// CA certificates (PEM bundle) to verify the server with, instead of the system's.
+    public var caBundle: String?
+    /// Skip verification of the server's certificate and host name. Only when explicitly asked for.
+    public var insecure = false
+
+    /// Seconds allowed to connect (including TLS handshake); 0 means libcurl's default (300 s).
+    public var connectTimeout: Double = 30
+    /// Seconds allowed for a whole exchange, from connect to last byte; 0 means no limit.
+    public var timeout: Double = 30
+    /// Redirects followed per request (same origin only).
+    public var maxRedirects = 10
+
+    /// SAP client, sent as `sap-client=` query parameter on every request that does not already carry one.
+    public var sapClient: String?
+    /// SAP logon language, sent as `sap-language=` query parameter like `sapClient`.
+    public var sapLanguage: String?
+    /// Fetch an `X-CSRF-Token` before the first modifying request and retry once when the server says
+    /// `X-CSRF-Token: Required`. Needs `serviceRoot`. Servers that issue no token cost one GET per session.
+    public var csrfProtection = true
+
+    /// Trace each exchange: method, URL, status, elapsed ms, bytes (SAP's traceRequests).
+    public var traceRequests = false
+    /// Trace request and response headers and bodies too (SAP's traceWithData); implies traceRequests.
+    public var traceWithData = false
+    /// Indent JSON and XML bodies in the trace (SAP's prettyTracing).
+    public var prettyTracing = false
+    /// Show credentials in the trace (Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-CSRF-Token values
+    /// and URL passwords); otherwise they read `<redacted>`.
+    public var traceSecrets = false
+    /// Bodies longer than this are cut in the trace.
+    public var traceBodyLimit = 64 * 1024
+    /// Where trace records go; standard error when nil.
+    public var traceSink: (any TraceSink)?
+
+    public init(serviceRoot: String? = nil) {
+        self.serviceRoot = serviceRoot
+    }
+
+    /// Whether anything is traced.
+    public var isTracing: Bool { traceRequests || traceWithData }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// One HTTP request: method, URL, headers and an optional body.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The absolute URL as text, spelled by the caller (OData URLs are sent as written, not re-encoded).
+    public var url: String
+    /// Headers of this request; they replace configured session headers of the same name.
+    public var headers: HTTPHeaders
+    /// The request body; nil sends none.
+    public var body: Data?
+
+    public init(method: HTTPMethod = .get, url: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// A completed response: head, body (nil when it was streamed to a consumer) and transfer figures.
+public struct HTTPResponse: Sendable {
+    public var head: HTTPResponseHead
+    /// The whole body, or nil when it went to an `onChunk` consumer.
+    public var body: Data?
+    public var metrics: HTTPTransferMetrics
+
+    public init(head: HTTPResponseHead, body: Data?, metrics: HTTPTransferMetrics) {
+        self.head = head
+        self.body = body
+        self.metrics = metrics
+    }
+
+    /// The HTTP status code.
+    public var status: Int { head.status }
+    /// The response headers.
+    public var headers: HTTPHeaders { head.headers }
+}

@@ -1,0 +1,125 @@
+/// Every failure of the HTTP layer, with where it happened (method and URL, passwords redacted).
+public struct ODataClientError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable {
+        /// libcurl failed: connection refused, DNS, TLS, a body cut short. `curlText` is curl's own message.
+        case transport(curlCode: Int, curlText: String)
+        /// The connect or total timeout ran out.
+        case timeout(curlText: String)
+        /// `HTTPCancellation.requestCancel()` stopped the request.
+        case cancelled
+        /// The server answered with status 400 or above.
+        case http(status: Int, reason: String, odataError: ODataErrorResponse?, bodySummary: String?)
+        /// The server redirected to another scheme, host or port; nothing was sent there.
+        case redirectToOtherOrigin(location: String)
+        /// More redirects than `HTTPConfiguration.maxRedirects`.
+        case tooManyRedirects(Int)
+        /// The request could not be made as given: a malformed URL or one that is not http(s), a bad header,
+        /// the client busy or closed, a file named in the configuration not readable.
+        case invalidRequest(String)
+    }
+
+    public let kind: Kind
+    /// The method of the failed exchange, when there was one.
+    public let method: HTTPMethod?
+    /// The URL of the failed exchange, passwords redacted.
+    public let url: String
+    /// Response headers of an HTTP error.
+    public let responseHeaders: HTTPHeaders?
+
+    public init(_ kind: Kind, method: HTTPMethod?, url: String, responseHeaders: HTTPHeaders? = nil) {
+        self.kind = kind
+        self.method = method
+        self.url = Redaction.redactURLPasswords(url)
+        self.responseHeaders = responseHeaders
+    }
+
+    /// Whether the server could not be reached or the transfer broke (transport or timeout): the shell's exit 3.
+    public var isTransportFailure: Bool {
+        switch kind {
+        case .transport, .timeout: return true
+        default: return false
+        }
+    }
+
+    /// The HTTP status of an HTTP error.
+    public var httpStatus: Int? {
+        if case .http(let status, _, _, _) = kind { return status }
+        return nil
+    }
+
+    /// The parsed OData error body of an HTTP error.
+    public var odataError: ODataErrorResponse? {
+        if case .http(_, _, let odataError, _) = kind { return odataError }
+        return nil
+    }
+
+    private var request: String {
+        [method?.rawValue, url.isEmpty ? nil : url].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// The one line a person needs. HTTP errors speak of the answer; the others name the request first.
+    public var summary: String {
+        if case .http = kind { return reason }
+        return request.isEmpty ? reason : "\(request): \(reason)"
+    }
+
+    /// What went wrong, without the request.
+    var reason: String {
+        switch kind {
+        case .transport(let code, let text):
+            return "\(text) (curl error \(code))"
+        case .timeout(let text):
+            return "timed out: \(text)"
+        case .cancelled:
+            return "cancelled"
+        case .http(let status, let reason, let odataError, let bodySummary):
+            let line = HTTPResponseHead(status: status, reason: reason).statusLine
+            if let e = odataError {
+                var text = "HTTP \(line): \(e.message)"
+                if !e.code.isEmpty { text += " [\(e.code)]" }
+                return text
+            }
+            if let s = bodySummary, !s.isEmpty { return "HTTP \(line): \(s)" }
+            return "HTTP \(line)"
+        case .redirectToOtherOrigin(let location):
+            return "redirected to another origin, not followed (credentials stay with the service): \(Redaction.redactURLPasswords(location))"
+        case .tooManyRedirects(let n):
+            return "more than \(n) redirects"
+        case .invalidRequest(let text):
+            return text
+        }
+    }
+
+    /// The rest, for --verbose: request, OData code, target, details, inner error.
+    public var details: String {
+        var lines: [String] = []
+        if !request.isEmpty { lines.append("request: \(request)") }
+        switch kind {
+        case .transport(let code, _):
+            lines.append("curl error \(code)")
+        case .http(_, _, let odataError, let bodySummary):
+            if let e = odataError {
+                if !e.code.isEmpty { lines.append("code: \(e.code)") }
+                if let lang = e.language { lines.append("language: \(lang)") }
+                if let target = e.target, !target.isEmpty { lines.append("target: \(target)") }
+                for d in e.details {
+                    var line = "detail:"
+                    if let s = d.severity, !s.isEmpty { line += " [\(s)]" }
+                    if !d.code.isEmpty { line += " \(d.code):" }
+                    line += " \(d.message)"
+                    if let t = d.target, !t.isEmpty { line += " (target: \(t))" }
+                    lines.append(line)
+                }
+                if let inner = e.innerError, !inner.isEmpty { lines.append("inner error: \(inner)") }
+            } else if let s = bodySummary, !s.isEmpty {
+                lines.append("body: \(s)")
+            }
+        default:
+            break
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    public var description: String { summary }
+}

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Byte searches on a string's UTF-8 through memchr: the generic collection algorithms on `String.UTF8View` cost
+/// tens of instructions a byte, and name handling runs them hundreds of thousands of times per large document.
+extension String {
+    /// The index of the first occurrence of an ASCII byte.
+    @inline(__always)
+    func firstIndex(ofByte b: UInt8) -> String.Index? {
+        let offset: Int?? = utf8.withContiguousStorageIfAvailable { buf -> Int? in
+            guard let base = buf.baseAddress, let p = memchr(base, Int32(b), buf.count) else { return nil }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(p))
+        }
+        guard let found = offset else { return utf8.firstIndex(of: b) }
+        return found.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// The index of the last occurrence of an ASCII byte.
+    @inline(__always)
+    func lastIndex(ofByte b: UInt8) -> String.Index? {
+        let offset: Int?? = utf8.withContiguousStorageIfAvailable { buf -> Int? in
+            var i = buf.count - 1
+            while i >= 0 { if buf[i] == b { return i }; i -= 1 }
+            return nil
+        }
+        guard let found = offset else { return utf8.lastIndex(of: b) }
+        return found.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+    }
+
+    @inline(__always)
+    func containsByte(_ b: UInt8) -> Bool { firstIndex(ofByte: b) != nil }
+
+    /// Splits at an ASCII byte, dropping empty pieces (like `split(separator:)`).
+    func splitBytes(_ b: UInt8) -> [Substring] {
+        let bounds: [Int]? = utf8.withContiguousStorageIfAvailable { buf -> [Int] in
+            var cuts: [Int] = []
+            for i in 0..<buf.count where buf[i] == b { cuts.append(i) }
+            return cuts
+        }
+        guard let cuts = bounds else { return utf8.split(separator: b).map { Substring($0) } }
+        var out: [Substring] = []
+        var start = 0
+        for c in cuts + [utf8.count] {
+            if c > start { out.append(self[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: c)]) }
+            start = c + 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,202 @@
+import ODataModel
+
+extension QueryLiteral {
+    /// A literal of `type` read from its plain text form (`12.5`, `1997-01-01`, a GUID, `P1D`); nil when the text
+    /// cannot be a value of that type.
+    public static func parse(_ text: String, as type: PrimitiveType) -> QueryLiteral? {
+        switch type {
+        case .string: return .string(text)
+        case .boolean:
+            switch text.lowercased() { case "true": return .boolean(true); case "false": return .boolean(false); default: return nil }
+        case .byte: return UInt8(text).map { .byte($0) }
+        case .sbyte: return Int8(text).map { .sbyte($0) }
+        case .int16: return Int16(text).map { .int16($0) }
+        case .int32: return Int32(text).map { .int32($0) }
+        case .int64: return Int64(text).map { .int64($0) }
+        case .decimal: return LiteralSyntax.isDecimal(text) ? .decimal(text) : nil
+        case .double: return parseFloating(text).map { .double($0) }
+        case .single: return parseFloating(text).map { .single(Float($0)) }
+        case .guid: return LiteralSyntax.isGuid(text) ? .guid(text) : nil
+        case .date: return LiteralSyntax.isDate(text) ? .date(text) : nil
+        case .timeOfDay: return LiteralSyntax.isTimeOfDay(text) ? .timeOfDay(text) : nil
+        case .dateTimeOffset: return LiteralSyntax.isDateTimeOffset(text) ? .dateTimeOffset(text) : nil
+        case .duration: return LiteralSyntax.isDuration(text) ? .duration(text) : nil
+        case .dateTime: return LiteralSyntax.isLocalDateTime(text) ? .dateTime(text) : nil
+        case .time: return LiteralSyntax.isDuration(text) ? .time(text) : nil
+        case .binary: return Base64.decode(text).map { .binary($0) }
+        default: return nil
+        }
+    }
+
+    static func parseFloating(_ text: String) -> Double? {
+        switch text {
+        case "INF": return .infinity
+        case "-INF": return -.infinity
+        case "NaN": return .nan
+        default:
+            guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { return nil }
+            return Double(text)
+        }
+    }
+
+    /// This literal as a value of `type`, when it can be one without losing anything: integers widen or narrow
+    /// within range, integers and decimals become floating, a date becomes midnight of a date-time, text becomes a
+    /// date, time, duration or GUID when it reads as one. Text never becomes a number or a Boolean.
+    public func converted(to type: PrimitiveType) -> QueryLiteral? {
+        if self == .null { return .null }
+        if primitiveType == type { return self }
+        switch self {
+        case .byte(let v): return Self.integer(Int64(v), as: type)
+        case .sbyte(let v): return Self.integer(Int64(v), as: type)
+        case .int16(let v): return Self.integer(Int64(v), as: type)
+        case .int32(let v): return Self.integer(Int64(v), as: type)
+        case .int64(let v): return Self.integer(v, as: type)
+        case .decimal(let t):
+            switch type {
+            case .double: return Double(t).map { .double($0) }
+            case .single: return Float(t).map { .single($0) }
+            default: return nil
+            }
+        case .double(let d):
+            switch type {
+            case .single: return .single(Float(d))
+            case .decimal: return d.isFinite ? .decimal(Self.shortest(d)) : nil
+            default: return nil
+            }
+        case .single(let f): return type == .double ? .double(Double(f)) : nil
+        case .string(let s):
+            switch type {
+            case .guid, .date, .timeOfDay, .dateTimeOffset, .duration, .dateTime, .time:
+                if let v = Self.parse(s, as: type) { return v }
+                // '1997-07-04' is also midnight of a date-time; '10:30' also a V2 Edm.Time.
+                if LiteralSyntax.isDate(s) { return QueryLiteral.date(s).converted(to: type) }
+                if LiteralSyntax.isTimeOfDay(s) { return QueryLiteral.timeOfDay(s).converted(to: type) }
+                return nil
+            default: return nil
+            }
+        case .date(let t):
+            switch type {
+            case .dateTimeOffset: return .dateTimeOffset(t + "T00:00:00Z")
+            case .dateTime: return .dateTime(t + "T00:00:00")
+            default: return nil
+            }
+        case .dateTime(let t):
+            switch type {
+            case .dateTimeOffset: return .dateTimeOffset(Self.withSeconds(t) + "Z")
+            default: return nil
+            }
+        case .dateTimeOffset(let t):
+            // A V2 DateTime has no offset: only UTC values convert without loss.
+            if type == .dateTime, t.hasSuffix("Z") || t.hasSuffix("z") { return .dateTime(String(t.dropLast())) }
+            return nil
+        case .timeOfDay(let t):
+            return type == .time ? .time(Self.isoDuration(ofTimeOfDay: t)) : nil
+        case .duration(let t):
+            return type == .time ? .time(t) : nil
+        case .time(let t):
+            return type == .duration ? .duration(t) : nil
+        default:
+            return nil
+        }
+    }
+
+    private static func integer(_ v: Int64, as type: PrimitiveType) -> QueryLiteral? {
+        switch type {
+        case .byte: return UInt8(exactly: v).map { .byte($0) }
+        case .sbyte: return Int8(exactly: v).map { .sbyte($0) }
+        case .int16: return Int16(exactly: v).map { .int16($0) }
+        case .int32: return Int32(exactly: v).map { .int32($0) }
+        case .int64: return .int64(v)
+        case .decimal: return .decimal(String(v))
+        case .double: return .double(Double(v))
+        case .single: return .single(Float(v))
+        default: return nil
+        }
+    }
+
+    /// `12:30` → `12:30:00`.
+    static func withSeconds(_ t: String) -> String {
+        guard let tIndex = t.firstIndex(where: { $0 == "T" || $0 == "t" }) else { return t }
+        let time = t[t.index(after: tIndex)...]
+        return time.count == 5 ? t + ":00" : t
+    }
+
+    /// `13:20:05.5` → `PT13H20M5.5S`, the V2 Edm.Time form.
+    static func isoDuration(ofTimeOfDay t: String) -> String {
+        let parts = t.split(separator: ":")
+        let h = Int(parts[0]) ?? 0, m = Int(parts[1]) ?? 0
+        var s = parts.count > 2 ? String(parts[2]) : "0"
+        while s.count > 1, s.hasPrefix("0"), !s.hasPrefix("0.") { s.removeFirst() }
+        var out = "PT"
+        if h > 0 { out += "\(h)H" }
+        if m > 0 { out += "\(m)M" }
+        if s != "0" || out == "PT" { out += "\(s)S" }
+        return out
+    }
+
+    /// The shortest text that reads back as the same Double (`1.5`, `1e+20`).
+    static func shortest(_ d: Double) -> String {
+        var s = "\(d)"
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+}
+
+/// Base64 (standard and URL alphabets) for Edm.Binary.
+public enum Base64 {
+    private static let standard = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// Encodes with the standard alphabet and padding; `url` uses `-` and `_` (V4 `binary'...'`).
+    public static func encode(_ bytes: [UInt8], url: Bool = false) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i < bytes.count {
+            let b0 = bytes[i], b1 = i + 1 < bytes.count ? bytes[i + 1] : 0, b2 = i + 2 < bytes.count ? bytes[i + 2] : 0
+            out.append(standard[Int(b0 >> 2)])
+            out.append(standard[Int((b0 & 3) << 4 | b1 >> 4)])
+            out.append(i + 1 < bytes.count ? standard[Int((b1 & 15) << 2 | b2 >> 6)] : UInt8(ascii: "="))
+            out.append(i + 2 < bytes.count ? standard[Int(b2 & 63)] : UInt8(ascii: "="))
+            i += 3
+        }
+        var s = String(decoding: out, as: UTF8.self)
+        if url { s = String(s.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }) }
+        return s
+    }
+
+    /// Decodes either alphabet, padding optional; nil on any other character.
+    public static func decode(_ text: String) -> [UInt8]? {
+        var vals: [UInt8] = []
+        for c in text.utf8 {
+            switch c {
+            case 65...90: vals.append(c - 65)
+            case 97...122: vals.append(c - 97 + 26)
+            case 48...57: vals.append(c - 48 + 52)
+            case UInt8(ascii: "+"), UInt8(ascii: "-"): vals.append(62)
+            case UInt8(ascii: "/"), UInt8(ascii: "_"): vals.append(63)
+            case UInt8(ascii: "="): continue
+            default: return nil
+            }
+        }
+        if vals.count % 4 == 1 { return nil }
+        var out: [UInt8] = []
+        var i = 0
+        while i < vals.count {
+            let n = min(4, vals.count - i)
+            let v0 = vals[i], v1 = vals[i + 1], v2 = n > 2 ? vals[i + 2] : 0, v3 = n > 3 ? vals[i + 3] : 0
+            out.append(v0 << 2 | v1 >> 4)
+            if n > 2 { out.append((v1 & 15) << 4 | v2 >> 2) }
+            if n > 3 { out.append((v2 & 3) << 6 | v3) }
+            i += 4
+        }
+        return out
+    }
+
+    /// Hex digits (V2 `X'...'`).
+    public static func decodeHex(_ text: String) -> [UInt8]? {
+        let u = Array(text.utf8)
+        guard u.count % 2 == 0, u.allSatisfy(LiteralSyntax.isHex) else { return nil }
+        func v(_ c: UInt8) -> UInt8 { c <= 57 ? c - 48 : (c | 0x20) - 87 }
+        return stride(from: 0, to: u.count, by: 2).map { v(u[$0]) << 4 | v(u[$0 + 1]) }
+    }
+}

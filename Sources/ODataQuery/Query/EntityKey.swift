@@ -1,0 +1,23 @@
+/// The key of an entity: one value (`Customers('ALFKI')`) or named values (`Order_Details(OrderID=1,ProductID=2)`).
+public struct EntityKey: Hashable, Sendable {
+    /// One key property and its value.
+    public struct Value: Hashable, Sendable {
+        public var name: String?
+        public var value: QueryLiteral
+        public init(name: String?, value: QueryLiteral) { self.name = name; self.value = value }
+    }
+    public var values: [Value]
+
+    public init() { values = [] }
+    /// A single-valued key written without the property name.
+    public init(_ value: QueryLiteral) { values = [Value(name: nil, value: value)] }
+    /// A key of named values (composite or not).
+    public init(_ pairs: [(String, QueryLiteral)]) { values = pairs.map { Value(name: $0.0, value: $0.1) } }
+
+    /// This key with one more named value (SAP's `EntityKey().with(name:value:)`).
+    public func with(name: String, value: QueryLiteral) -> EntityKey {
+        var k = self
+        k.values.append(Value(name: name, value: value))
+        return k
+    }
+}

@@ -1,0 +1,14 @@
+/// One segment of a resource path: `Customers`, `('ALFKI')`, `Orders`, `CompanyName`, a function or action call.
+public enum PathSegment {
+    case entitySet(String)
+    case singleton(String)
+    /// A key predicate on the segment before it.
+    case key(EntityKey)
+    case navigation(String)
+    /// A structural property (the path then addresses its value).
+    case property(String)
+    /// A function import (V4 `Name(p=v)`, V2 `Name?p=v`) with parameters typed by the model.
+    case function(String, parameters: [(name: String, value: QueryLiteral)])
+    /// An action import (POST; parameters go in the body).
+    case action(String)
+}

@@ -1,0 +1,66 @@
+import Foundation
+import ODataModel
+
+/// Spells literals as OData URL text for a version: V4 bare dates and GUIDs, V2 `datetime'...'`, `12.50M`, `5L`.
+public struct LiteralFormatter: Sendable {
+    public let version: ODataVersion
+    public init(version: ODataVersion) { self.version = version }
+    private var v4: Bool { version.isV4 }
+
+    /// The URL text of a literal (not yet percent-encoded); throws for types the version does not have.
+    public func text(_ l: QueryLiteral) throws -> String {
+        switch l {
+        case .null: return "null"
+        case .boolean(let b): return b ? "true" : "false"
+        case .byte(let v): return String(v)
+        case .sbyte(let v): return String(v)
+        case .int16(let v): return String(v)
+        case .int32(let v): return String(v)
+        case .int64(let v): return v4 ? String(v) : "\(v)L"
+        case .decimal(let t): return v4 ? t : "\(t)M"
+        case .double(let d): return v4 ? Self.floating(d) : Self.floating(d) + "d"
+        case .single(let f): return v4 ? Self.floating(Double(f), single: f) : Self.floating(Double(f), single: f) + "f"
+        case .string(let s): return Self.quoted(s)
+        case .guid(let g): return v4 ? g : "guid'\(g)'"
+        case .binary(let b):
+            return v4 ? "binary'\(Base64.encode(b, url: true))'" : "X'\(b.map { Self.hex2($0) }.joined())'"
+        case .date(let t):
+            guard v4 else { throw QueryWriteError.unsupported("the Edm.Date literal \(t)", version, hint: "OData V2 has Edm.DateTime: datetime'\(t)T00:00:00'") }
+            return t
+        case .timeOfDay(let t):
+            guard v4 else { throw QueryWriteError.unsupported("the Edm.TimeOfDay literal \(t)", version, hint: "OData V2 has Edm.Time: time'\(QueryLiteral.isoDuration(ofTimeOfDay: t))'") }
+            return t
+        case .dateTimeOffset(let t): return v4 ? t : "datetimeoffset'\(t)'"
+        case .duration(let t):
+            guard v4 else { throw QueryWriteError.unsupported("the Edm.Duration literal \(t)", version, hint: "OData V2 has Edm.Time: time'\(t)'") }
+            return "duration'\(t)'"
+        case .dateTime(let t):
+            guard !v4 else { throw QueryWriteError.unsupported("the Edm.DateTime literal \(t)", version, needs: "OData V2 or V3", hint: "V4 uses Edm.DateTimeOffset: \(t)Z") }
+            return "datetime'\(t)'"
+        case .time(let t):
+            guard !v4 else { throw QueryWriteError.unsupported("the Edm.Time literal \(t)", version, needs: "OData V2 or V3", hint: "V4 uses Edm.TimeOfDay or Edm.Duration") }
+            return "time'\(t)'"
+        case .enumMember(let type, let member):
+            guard v4 else { throw QueryWriteError.unsupported("the enum member \(type)'\(member)'", version) }
+            return "\(type)'\(Self.escape(member))'"
+        }
+    }
+
+    static func hex2(_ b: UInt8) -> String {
+        let h = Array("0123456789ABCDEF")
+        return String([h[Int(b >> 4)], h[Int(b & 15)]])
+    }
+
+    /// `'it''s'`: single quotes doubled.
+    public static func quoted(_ s: String) -> String { "'" + escape(s) + "'" }
+    static func escape(_ s: String) -> String { s.replacingOccurrences(of: "'", with: "''") }
+
+    /// `INF`, `-INF`, `NaN`, else the shortest text that reads back as the same value.
+    static func floating(_ d: Double, single: Float? = nil) -> String {
+        if d.isNaN { return "NaN" }
+        if d.isInfinite { return d < 0 ? "-INF" : "INF" }
+        var s = single.map { "\($0)" } ?? "\(d)"
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s
+    }
+}

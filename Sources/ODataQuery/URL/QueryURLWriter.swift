@@ -1,0 +1,131 @@
+import ODataModel
+
+/// Writes a `DataQuery` as a URL relative to the service root, for the service's OData version.
+///
+/// Options come in a fixed order: `$filter`, `$search`, `$select`, `$expand`, `$orderby`, `$top`, `$skip`,
+/// `$count`/`$inlinecount`, then custom options. V2 has no nested expand options: nested `$select` and `$expand`
+/// become paths (`$expand=A/B`, `$select=A/X`); other nested options are an error.
+public struct QueryURLWriter: Sendable {
+    public let version: ODataVersion
+    public let expressions: ExpressionWriter
+    public let literals: LiteralFormatter
+
+    public init(version: ODataVersion) {
+        self.version = version
+        expressions = ExpressionWriter(version: version)
+        literals = LiteralFormatter(version: version)
+    }
+
+    /// Path and query string, percent-encoded: `Customers('ALFKI')/Orders?$filter=Freight%20gt%2020`.
+    public func relativeURL(for q: DataQuery) throws -> String {
+        var (path, options) = try resourcePath(q)
+        if q.countOnly { path += "/$count" }
+        options += try queryOptions(q, nested: false).map { ($0.0, URLEncoding.queryValue($0.1)) }
+        options += q.customOptions
+        return options.isEmpty ? path : path + "?" + options.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
+    }
+
+    /// The resource path, and the encoded query options it needs (V2 function import parameters).
+    func resourcePath(_ q: DataQuery) throws -> (String, [(String, String)]) {
+        var out = ""
+        var options: [(String, String)] = []
+        for seg in q.path {
+            switch seg {
+            case .entitySet(let n), .singleton(let n):
+                out += URLEncoding.pathSegment(n)
+            case .navigation(let n), .property(let n):
+                out += "/" + URLEncoding.pathSegment(n)
+            case .key(let k):
+                out += URLEncoding.pathSegment(try keyPredicate(k))
+            case .function(let n, let params):
+                if version.isV4 {
+                    let args = try params.map { "\($0.name)=\(try literals.text($0.value))" }.joined(separator: ",")
+                    out += URLEncoding.pathSegment("\(n)(\(args))")
+                } else {
+                    out += URLEncoding.pathSegment(n)
+                    options += try params.map { ($0.name, URLEncoding.queryValue(try literals.text($0.value))) }
+                }
+            case .action(let n):
+                out += URLEncoding.pathSegment(n)
+            }
+        }
+        return (out, options)
+    }
+
+    /// `('ALFKI')` or `(OrderID=10248,ProductID=11)` (not yet percent-encoded).
+    public func keyPredicate(_ k: EntityKey) throws -> String {
+        if k.values.count == 1 { return "(" + (try literals.text(k.values[0].value)) + ")" }
+        return "(" + (try k.values.map { "\($0.name ?? "?")=\(try literals.text($0.value))" }.joined(separator: ",")) + ")"
+    }
+
+    /// `$filter` text of an expression (not yet percent-encoded).
+    public func filterText(_ e: QueryExpression) throws -> String { try expressions.text(e) }
+
+    /// The system query options with their values not yet percent-encoded.
+    public func queryOptions(_ q: DataQuery, nested: Bool) throws -> [(String, String)] {
+        var o: [(String, String)] = []
+        if let f = q.filterExpression { o.append(("$filter", try expressions.text(f))) }
+        if let s = q.searchText {
+            guard version.isV4 else { throw QueryWriteError.unsupported("$search", version) }
+            o.append(("$search", s))
+        }
+        if version.isV4 {
+            var sel = q.selectItems.map(\.description)
+            if q.selectsAll { sel.insert("*", at: 0) }
+            if !sel.isEmpty { o.append(("$select", sel.joined(separator: ","))) }
+            if !q.expandItems.isEmpty { o.append(("$expand", try q.expandItems.map(v4Expand).joined(separator: ","))) }
+        } else {
+            var expands: [String] = [], selects: [String] = [], wholes: [String] = []
+            for item in q.expandItems { try v2Expand(item, prefix: "", expands: &expands, selects: &selects, wholes: &wholes) }
+            var sel = q.selectItems.map(\.description)
+            let anySelect = !sel.isEmpty || !selects.isEmpty || q.selectsAll
+            if anySelect {
+                if q.selectsAll || (sel.isEmpty && !selects.isEmpty) { sel.insert("*", at: 0) }
+                sel += wholes + selects
+                o.append(("$select", sel.joined(separator: ",")))
+            }
+            if !expands.isEmpty { o.append(("$expand", expands.joined(separator: ","))) }
+        }
+        if !q.sortItems.isEmpty {
+            o.append(("$orderby", try q.sortItems.map { item in
+                let t = try expressions.text(item.expression)
+                return item.order == .descending ? "\(t) desc" : t
+            }.joined(separator: ",")))
+        }
+        if let t = q.topCount { o.append(("$top", String(t))) }
+        if let s = q.skipCount { o.append(("$skip", String(s))) }
+        if q.includesInlineCount {
+            if version.isV4 { o.append(("$count", "true")) } else { o.append(("$inlinecount", "allpages")) }
+        }
+        return o
+    }
+
+    private func v4Expand(_ item: ExpandItem) throws -> String {
+        guard let nq = item.query else { return item.path.description }
+        let opts = try queryOptions(nq, nested: true)
+        return opts.isEmpty ? item.path.description : "\(item.path)(" + opts.map { "\($0.0)=\($0.1)" }.joined(separator: ";") + ")"
+    }
+
+    /// V2: `Orders(select X; expand Y)` becomes `$expand=Orders/Y` and `$select=Orders/X`; with a `$select` present,
+    /// an expanded property without nested select is selected whole so that the service still returns it.
+    private func v2Expand(_ item: ExpandItem, prefix: String, expands: inout [String], selects: inout [String],
+                          wholes: inout [String]) throws {
+        let path = prefix.isEmpty ? item.path.description : "\(prefix)/\(item.path)"
+        guard let nq = item.query else { expands.append(path); wholes.append(path); return }
+        let unsupported: [(Bool, String)] = [
+            (nq.filterExpression != nil, "$filter"), (!nq.sortItems.isEmpty, "$orderby"), (nq.topCount != nil, "$top"),
+            (nq.skipCount != nil, "$skip"), (nq.includesInlineCount, "$count"), (nq.searchText != nil, "$search"),
+        ]
+        if let (_, what) = unsupported.first(where: { $0.0 }) {
+            throw QueryWriteError(
+                feature: "nested \(what) in $expand", version: version,
+                message: "nested \(what) in the expansion of \(path) cannot be expressed in OData \(version.rawValue): "
+                    + "it has no nested expand options (only select and expand, written as paths)")
+        }
+        if nq.expandItems.isEmpty { expands.append(path) }
+        if nq.selectItems.isEmpty && !nq.selectsAll { wholes.append(path) }
+        for s in nq.selectItems { selects.append("\(path)/\(s)") }
+        if nq.selectsAll { selects.append("\(path)/*") }
+        for child in nq.expandItems { try v2Expand(child, prefix: path, expands: &expands, selects: &selects, wholes: &wholes) }
+    }
+}

@@ -1,0 +1,19 @@
+import ODataModel
+
+/// A query that cannot be written for the service's OData version (or at all), with the feature named.
+public struct QueryWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What cannot be written: `lambda operator any`, `$search`, `nested $filter in $expand of Orders`.
+    public var feature: String
+    public var version: ODataVersion
+    public var message: String
+    public init(feature: String, version: ODataVersion, message: String) {
+        self.feature = feature; self.version = version; self.message = message
+    }
+    /// `feature` is not available in `version` (optionally: why, or what to do instead).
+    static func unsupported(_ feature: String, _ version: ODataVersion, needs: String = "OData V4", hint: String? = nil) -> QueryWriteError {
+        var m = "\(feature) needs \(needs); this service speaks OData \(version.rawValue)"
+        if let h = hint { m += " (\(h))" }
+        return QueryWriteError(feature: feature, version: version, message: m)
+    }
+    public var description: String { message }
+}

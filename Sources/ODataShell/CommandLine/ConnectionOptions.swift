@@ -1,0 +1,231 @@
+import ArgumentParser
+import Foundation
+import ODataClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The options of every odsh command that talks to a service: headers, authentication, TLS, timeouts,
+/// SAP client and language, and tracing. `httpConfiguration(serviceRoot:)` turns them into an `HTTPConfiguration`.
+public struct ConnectionOptions: ParsableArguments {
+    public init() {}
+
+    @Option(name: [.customShort("H"), .customLong("header")],
+            help: ArgumentHelp("Send this header with every request (repeatable). \"Name;\" sends an empty value.",
+                               valueName: "name: value"))
+    public var headers: [String] = []
+
+    @Option(name: .customLong("user-agent"),
+            help: ArgumentHelp("The User-Agent header (default: \(ODataClientVersion.userAgent)).", valueName: "text"))
+    public var userAgent: String?
+
+    @Option(name: [.customShort("u"), .customLong("user")],
+            help: ArgumentHelp("Basic authentication. Without \":password\", odsh asks for it on the terminal.",
+                               valueName: "user[:password]"))
+    public var user: String?
+
+    @Option(name: .customLong("bearer"),
+            help: ArgumentHelp("Send \"Authorization: Bearer TOKEN\" (default: $ODSH_BEARER_TOKEN).", valueName: "token"))
+    public var bearer: String?
+
+    @Option(name: .customLong("cookie"),
+            help: ArgumentHelp("Send these cookies with every request.", valueName: "name=value[; name=value]"))
+    public var cookie: String?
+
+    @Option(name: .customLong("cookie-jar"),
+            help: ArgumentHelp("Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP's MYSAPSSO2 lasts between runs.",
+                               valueName: "file"))
+    public var cookieJar: String?
+
+    @Flag(name: .customLong("netrc"), help: "Take user and password for the host from ~/.netrc.")
+    public var netrc = false
+
+    @Option(name: .customLong("cert"),
+            help: ArgumentHelp("Client certificate for mutual TLS (PEM; may include the key).", valueName: "file"))
+    public var certificate: String?
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"))
+    public var key: String?
+
+    @Option(name: .customLong("cacert"),
+            help: ArgumentHelp("Verify the server with these CA certificates (PEM) instead of the system's.", valueName: "file"))
+    public var caBundle: String?
+
+    @Flag(name: .customLong("insecure"),
+          help: "Do not verify the server's TLS certificate or host name. Anyone on the way can then read and change the traffic.")
+    public var insecure = false
+
+    @Option(name: .customLong("timeout"),
+            help: ArgumentHelp("Seconds a request may take in all, 0 for no limit.", valueName: "seconds"))
+    public var timeout: Double = 30
+
+    @Option(name: .customLong("connect-timeout"),
+            help: ArgumentHelp("Seconds to connect, TLS handshake included.", valueName: "seconds"))
+    public var connectTimeout: Double = 30
+
+    @Option(name: .customLong("sap-client"),
+            help: ArgumentHelp("SAP client, sent as sap-client=N with every request.", valueName: "nnn"))
+    public var sapClient: String?
+
+    @Option(name: .customLong("sap-language"),
+            help: ArgumentHelp("SAP logon language, sent as sap-language=L with every request.", valueName: "language"))
+    public var sapLanguage: String?
+
+    @Flag(name: .customLong("trace"),
+          help: "Trace every HTTP exchange on stderr: method, URL, status, time, bytes.")
+    public var trace = false
+
+    @Flag(name: .customLong("trace-data"),
+          help: "Trace headers and bodies too (implies --trace; long bodies are cut).")
+    public var traceData = false
+
+    @Flag(name: .customLong("trace-pretty"),
+          help: "Indent JSON and XML bodies in the trace (implies --trace-data).")
+    public var tracePretty = false
+
+    @Option(name: .customLong("trace-file"),
+            help: ArgumentHelp("Append the trace to this file instead of stderr (implies --trace).", valueName: "path"))
+    public var traceFile: String?
+
+    @Flag(name: .customLong("trace-secrets"),
+          help: "Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.")
+    public var traceSecrets = false
+
+    public mutating func validate() throws {
+        for header in headers {
+            _ = try Self.parseHeader(header)
+        }
+        if let user, user.isEmpty || user.hasPrefix(":") {
+            throw ValidationError("--user needs a user name: --user USER[:PASSWORD]")
+        }
+        if user != nil && bearer != nil {
+            throw ValidationError("--user and --bearer exclude each other")
+        }
+        if key != nil && certificate == nil {
+            throw ValidationError("--key needs --cert")
+        }
+        if timeout < 0 || !timeout.isFinite { throw ValidationError("--timeout must be 0 or more seconds") }
+        if connectTimeout < 0 || !connectTimeout.isFinite { throw ValidationError("--connect-timeout must be 0 or more seconds") }
+        if let sapClient, sapClient.count != 3 || !sapClient.allSatisfy(\.isASCII) || !sapClient.allSatisfy(\.isNumber) {
+            throw ValidationError("--sap-client is a three-digit client number, e.g. 100")
+        }
+        if let sapLanguage, sapLanguage.isEmpty || !sapLanguage.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            throw ValidationError("--sap-language is a language key such as EN or de")
+        }
+    }
+
+    /// The session settings these options describe.
+    ///
+    /// A password missing from `--user` is read from the terminal without echo (`readPassword`), or is an error
+    /// when standard input is not a terminal. `--bearer` falls back to `ODSH_BEARER_TOKEN` in `environment`.
+    public func httpConfiguration(serviceRoot: String?,
+                                  environment: [String: String] = ProcessInfo.processInfo.environment,
+                                  readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws -> HTTPConfiguration {
+        var c = HTTPConfiguration(serviceRoot: serviceRoot)
+        for header in headers {
+            let (name, value) = try Self.parseHeader(header)
+            c.headers.add(name, value)
+        }
+        if let userAgent { c.userAgent = userAgent }
+        if let user {
+            if let colon = user.firstIndex(of: ":") {
+                c.authentication = .basic(user: String(user[..<colon]), password: String(user[user.index(after: colon)...]))
+            } else {
+                c.authentication = .basic(user: user, password: try readPassword(user))
+            }
+        } else if let token = bearer ?? environment["ODSH_BEARER_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            c.authentication = .bearer(token: token)
+        }
+        c.cookie = cookie
+        c.cookieJar = cookieJar.map(Self.expandTilde)
+        c.useNetrc = netrc
+        c.clientCertificate = certificate.map(Self.expandTilde)
+        c.clientKey = key.map(Self.expandTilde)
+        c.caBundle = caBundle.map(Self.expandTilde)
+        c.insecure = insecure
+        c.timeout = timeout
+        c.connectTimeout = connectTimeout
+        c.sapClient = sapClient
+        c.sapLanguage = sapLanguage
+        c.traceWithData = traceData || tracePretty
+        c.traceRequests = trace || c.traceWithData || traceFile != nil
+        c.prettyTracing = tracePretty
+        c.traceSecrets = traceSecrets
+        if let traceFile {
+            do {
+                c.traceSink = try FileTraceSink(path: Self.expandTilde(traceFile))
+            } catch let error as ODataClientError {
+                throw ValidationError("--trace-file: \(error.summary)")
+            }
+        }
+        return c
+    }
+
+    /// "Name: value" (or "Name;" for an empty value) split into name and value.
+    static func parseHeader(_ text: String) throws -> (String, String) {
+        if text.hasSuffix(";"), !text.contains(":") {
+            let name = String(text.dropLast())
+            if isToken(name) { return (name, "") }
+        }
+        guard let colon = text.firstIndex(of: ":"), isToken(String(text[..<colon])) else {
+            throw ValidationError("--header \"\(text)\" is not \"Name: value\"")
+        }
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !value.contains(where: \.isNewline) else {
+            throw ValidationError("--header \"\(text.prefix(40))\" has a line break in its value")
+        }
+        return (String(text[..<colon]), value)
+    }
+
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains($0) }
+    }
+
+    private static func expandTilde(_ path: String) -> String {
+        (path as NSString).expandingTildeInPath
+    }
+
+    /// Asks for the password of `user` on the terminal without echo; an error when standard input is no terminal.
+    public static func readPasswordFromTerminal(_ user: String) throws -> String {
+        guard isatty(0) == 1 else {
+            throw ValidationError("--user \(user) has no password and standard input is not a terminal to ask for it; use --user \(user):PASSWORD or --netrc")
+        }
+        return try TerminalPassword.read(prompt: "Password for \(user): ")
+    }
+}
+
+/// Reads a line from the terminal on standard input with echo off. Ctrl-C during the prompt restores echo
+/// before the signal takes its usual course.
+private enum TerminalPassword {
+    nonisolated(unsafe) static var saved = termios()
+
+    static func read(prompt: String) throws -> String {
+        var original = termios()
+        guard tcgetattr(0, &original) == 0 else { throw ValidationError("cannot read the terminal settings") }
+        saved = original
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        silent.c_lflag |= tcflag_t(ECHONL)
+        let previous = signal(SIGINT, restoreAndReraise)
+        defer { signal(SIGINT, previous) }
+        FileHandle.standardError.write(Data(prompt.utf8))
+        guard tcsetattr(0, TCSAFLUSH, &silent) == 0 else { throw ValidationError("cannot switch terminal echo off") }
+        defer { tcsetattr(0, TCSAFLUSH, &original) }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = Glibc.read(0, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 || byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+private func restoreAndReraise(_ signalNumber: Int32) {
+    tcsetattr(0, TCSANOW, &TerminalPassword.saved)
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
+}

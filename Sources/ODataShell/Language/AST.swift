@@ -1,0 +1,143 @@
+import ODataQuery
+
+/// The parsed (not yet bound) form of a statement: names as written, literals untyped, every part with its range.
+public enum AST {
+    /// A name as written, with where it stands.
+    public struct Name: Hashable, Sendable {
+        public var text: String
+        public var range: SourceRange
+    }
+
+    /// `Customers('ALFKI')/Orders`: segments, each a name and an optional key.
+    public struct ResourcePath: Hashable, Sendable {
+        public var segments: [Segment]
+        public var range: SourceRange { segments.first!.name.range.to(segments.last!.range) }
+    }
+    public struct Segment: Hashable, Sendable {
+        public var name: Name
+        public var key: Key?
+        public var range: SourceRange { key.map { name.range.to($0.range) } ?? name.range }
+    }
+    public struct Key: Hashable, Sendable {
+        /// One unnamed value, or named values.
+        public var values: [(name: Name?, value: Expr)]
+        public var range: SourceRange
+        public static func == (a: Key, b: Key) -> Bool {
+            a.range == b.range && a.values.count == b.values.count
+                && zip(a.values, b.values).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        }
+        public func hash(into h: inout Hasher) { h.combine(range) }
+    }
+
+    /// The options after a resource path (or inside an expand item).
+    public struct Options: Hashable, Sendable {
+        public var filter: Expr?
+        public var select: [SelectItem] = []
+        public var orderBy: [OrderItem] = []
+        public var expand: [ExpandItem] = []
+        public var top: (value: Int, range: SourceRange)?
+        public var skip: (value: Int, range: SourceRange)?
+        public var inlineCount: SourceRange?
+        public var search: (text: String, range: SourceRange)?
+        public init() {}
+        public static func == (a: Options, b: Options) -> Bool {
+            a.filter == b.filter && a.select == b.select && a.orderBy == b.orderBy && a.expand == b.expand
+                && a.top?.value == b.top?.value && a.skip?.value == b.skip?.value && a.inlineCount == b.inlineCount
+                && a.search?.text == b.search?.text
+        }
+        public func hash(into h: inout Hasher) { h.combine(filter); h.combine(select) }
+        public var isEmpty: Bool {
+            filter == nil && select.isEmpty && orderBy.isEmpty && expand.isEmpty && top == nil && skip == nil
+                && inlineCount == nil && search == nil
+        }
+    }
+
+    /// A select item: a property path, or `*`.
+    public struct SelectItem: Hashable, Sendable {
+        /// Empty for `*`.
+        public var path: [Name]
+        public var range: SourceRange
+    }
+    public struct OrderItem: Hashable, Sendable {
+        public var expr: Expr
+        public var descending: Bool
+    }
+    public struct ExpandItem: Hashable, Sendable {
+        public var path: [Name]
+        public var options: Options?
+        public var range: SourceRange
+    }
+
+    /// A value in a create/update body.
+    public indirect enum Value: Hashable, Sendable {
+        case expr(Expr)
+        case object([Member], SourceRange)
+        case array([Value], SourceRange)
+    }
+    public struct Member: Hashable, Sendable {
+        public var name: Name
+        public var value: Value
+    }
+
+    /// A literal as written, typed later by what it meets.
+    public enum Literal: Hashable, Sendable {
+        case string(String)
+        case integer(String)
+        case decimal(String)
+        case double(String)
+        case boolean(Bool)
+        case null
+        case date(String)
+        case dateTimeOffset(String)
+        case localDateTime(String)
+        case timeOfDay(String)
+        case guid(String)
+        /// `prefix'text'`: `guid'...'`, `datetime'...'`, `duration'...'`, `X'0A'`, `Namespace.Color'Red'`.
+        case typed(prefix: String, text: String)
+    }
+
+    /// An expression with its range.
+    public struct Expr: Hashable, Sendable {
+        public indirect enum Kind: Hashable, Sendable {
+            case literal(Literal)
+            /// `Customer/Country`, `d/Quantity`, a bare enum member name, `INF`.
+            case path([Name])
+            case unary(UnaryOperator, Expr)
+            case binary(BinaryOperator, Expr, Expr)
+            case isIn(Expr, [Expr])
+            case call(Name, [Expr])
+            /// `Order_Details/any(d: d/Quantity > 100)`.
+            case lambda(LambdaOperator, collection: [Name], variable: Name?, predicate: Expr?)
+            /// `(...)`: kept so that printing can show what the user grouped.
+            case group(Expr)
+        }
+        public var kind: Kind
+        public var range: SourceRange
+    }
+
+    /// What a statement asks for.
+    public enum Statement: Hashable, Sendable {
+        /// `Customers where ...`, `count Customers ...` (countOnly), `search Products "chai"` (options.search).
+        case query(path: ResourcePath, options: Options, countOnly: Bool)
+        case create(path: ResourcePath, body: Value)
+        case update(path: ResourcePath, body: Value)
+        case delete(path: ResourcePath)
+        /// `call Name(p=v, ...)`.
+        case call(name: Name, arguments: [(name: Name, value: Expr)])
+        /// `get /relative/url?...`, passed through as written.
+        case raw(String)
+
+        public static func == (a: Statement, b: Statement) -> Bool {
+            switch (a, b) {
+            case let (.query(p1, o1, c1), .query(p2, o2, c2)): return p1 == p2 && o1 == o2 && c1 == c2
+            case let (.create(p1, b1), .create(p2, b2)), let (.update(p1, b1), .update(p2, b2)): return p1 == p2 && b1 == b2
+            case let (.delete(p1), .delete(p2)): return p1 == p2
+            case let (.call(n1, a1), .call(n2, a2)):
+                return n1 == n2 && a1.count == a2.count && zip(a1, a2).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+            case let (.raw(x), .raw(y)): return x == y
+            default: return false
+            }
+        }
+        public func hash(into h: inout Hasher) { h.combine(String(describing: self).count) }
+    }
+}

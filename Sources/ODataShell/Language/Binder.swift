@@ -1,0 +1,834 @@
+import ODataModel
+import ODataQuery
+
+/// Checks a parsed statement against the model and turns it into a request: names resolved (with "did you mean"),
+/// literals typed by the property or parameter they meet, V4-only features refused on V2 services, capability
+/// restrictions reported as warnings.
+public struct Binder {
+    public let document: CsdlDocument
+    public var version: ODataVersion { document.version }
+    private var warnings: [String] = []
+    private var text = ""
+
+    public init(document: CsdlDocument) { self.document = document }
+
+    /// Parses and binds one statement.
+    public static func bind(_ statement: String, document: CsdlDocument) throws -> BoundStatement {
+        let ast = try Parser.parse(statement)
+        var b = Binder(document: document)
+        return try b.bind(ast, text: statement)
+    }
+
+    /// Binds a parsed statement; `text` is the statement, for the caret line of errors.
+    public mutating func bind(_ statement: AST.Statement, text: String) throws -> BoundStatement {
+        self.text = text
+        warnings = []
+        do {
+            return try bindStatement(statement)
+        } catch var e as LanguageError {
+            e.statement = text
+            throw e
+        } catch let e as QueryWriteError {
+            var l = LanguageError(.unsupported, e.message, at: SourceRange(start: 0, end: text.count))
+            l.statement = text
+            throw l
+        }
+    }
+
+    private func writer() -> QueryURLWriter { QueryURLWriter(version: version) }
+
+    private mutating func bindStatement(_ s: AST.Statement) throws -> BoundStatement {
+        switch s {
+        case .raw(let url):
+            var u = url
+            while u.hasPrefix("/") { u.removeFirst() }
+            return BoundStatement(request: RequestDescription(method: "GET", relativeURL: u), query: nil, warnings: [])
+        case .query(let path, let options, let countOnly):
+            let target = try resolve(path)
+            if let e = target.endsInProperty, !options.isEmpty {
+                throw LanguageError(.syntax, "no clauses can follow the property \(e)", at: path.range)
+            }
+            var q = target.query
+            q = try applyOptions(options, to: q, type: target.entityType, set: target.entitySet, nested: false)
+            if countOnly {
+                guard target.isCollection else { throw LanguageError(.syntax, "count needs a collection, not one entity", at: path.range) }
+                q = q.count()
+            }
+            checkRequiredFilters(options, set: target.entitySet, type: target.entityType, isCollection: target.isCollection)
+            let url = try writer().relativeURL(for: q)
+            return BoundStatement(request: RequestDescription(method: "GET", relativeURL: url), query: q, warnings: warnings)
+        case .create(let path, let body):
+            let target = try resolve(path)
+            guard target.isCollection, let type = target.entityType else {
+                throw LanguageError(.syntax, "create needs an entity set or a collection, not one entity", at: path.range)
+            }
+            let json = try bodyJSON(body, type: type)
+            return BoundStatement(request: RequestDescription(method: "POST", relativeURL: try writer().relativeURL(for: target.query), body: json),
+                                  query: nil, warnings: warnings)
+        case .update(let path, let body):
+            let target = try resolve(path)
+            guard !target.isCollection, let type = target.entityType else {
+                throw LanguageError(.syntax, "update needs one entity: give its key, as in \(path.segments[0].name.text)(...)", at: path.range)
+            }
+            let json = try bodyJSON(body, type: type)
+            return BoundStatement(request: RequestDescription(method: version.isV4 ? "PATCH" : "MERGE",
+                                                              relativeURL: try writer().relativeURL(for: target.query), body: json),
+                                  query: nil, warnings: warnings)
+        case .delete(let path):
+            let target = try resolve(path)
+            guard !target.isCollection else {
+                throw LanguageError(.syntax, "delete needs one entity: give its key, as in \(path.segments[0].name.text)(...)", at: path.range)
+            }
+            return BoundStatement(request: RequestDescription(method: "DELETE", relativeURL: try writer().relativeURL(for: target.query)),
+                                  query: nil, warnings: warnings)
+        case .call(let name, let arguments):
+            return try bindCall(name, arguments)
+        }
+    }
+
+    // MARK: Resource paths
+
+    private struct Target {
+        var query: DataQuery
+        var entityType: EntityType?
+        var entitySet: EntitySet?
+        var isCollection: Bool
+        var endsInProperty: String?
+    }
+
+    private func resolve(_ path: AST.ResourcePath) throws -> Target {
+        let first = path.segments[0]
+        var q = DataQuery()
+        var type: EntityType
+        var set: EntitySet?
+        var isCollection: Bool
+        if let s = try? document.entitySet(withName: first.name.text), s.name == first.name.text {
+            type = try usable { try s.requireEntityType() }(first.name.range)
+            q = q.from(s)
+            set = s
+            isCollection = true
+        } else if let s = try? document.singleton(withName: first.name.text) {
+            type = try usable { try s.requireEntityType() }(first.name.range)
+            q = q.from(s)
+            isCollection = false
+        } else {
+            let names = document.entitySets.map(\.name) + document.singletons.map(\.name)
+            throw LanguageError(.unknownName, "no entity set or singleton named \(first.name.text)", at: first.name.range,
+                                suggestions: NameSuggester.closest(to: first.name.text, in: names))
+        }
+        if let k = first.key {
+            guard isCollection else { throw LanguageError(.syntax, "\(first.name.text) is a singleton: it has no key", at: k.range) }
+            q = q.withKey(try bindKey(k, type: type))
+            isCollection = false
+        }
+        var navPath: [String] = []
+        for (i, seg) in path.segments.enumerated().dropFirst() {
+            if let nav = type.navigationProperty(named: seg.name.text) {
+                guard !isCollection else {
+                    throw LanguageError(.syntax, "give a key before following \(seg.name.text): \(path.segments[i - 1].name.text) is a collection",
+                                        at: seg.name.range)
+                }
+                guard let target = nav.target else {
+                    throw LanguageError(.unknownName, "the target type of \(nav.name) is not in the metadata", at: seg.name.range)
+                }
+                navPath.append(nav.name)
+                q = q.navigate(nav)
+                type = target
+                isCollection = nav.isCollection
+                set = set.flatMap { s in s.bindingTarget(for: navPath.joined(separator: "/")).flatMap { try? document.entitySet(withName: $0) } }
+                if let k = seg.key {
+                    guard isCollection else { throw LanguageError(.syntax, "\(nav.name) leads to one entity: it takes no key", at: k.range) }
+                    q = q.withKey(try bindKey(k, type: type))
+                    isCollection = false
+                }
+            } else if let p = type.structuralProperty(named: seg.name.text), i == path.segments.count - 1, seg.key == nil {
+                guard !isCollection else {
+                    throw LanguageError(.syntax, "give a key before \(p.name): \(path.segments[i - 1].name.text) is a collection", at: seg.name.range)
+                }
+                q = q.property(p)
+                return Target(query: q, entityType: nil, entitySet: nil, isCollection: false, endsInProperty: p.name)
+            } else {
+                let names = type.navigationProperties.map(\.name) + type.properties.map(\.name)
+                throw LanguageError(.unknownName, "\(type.name) has no navigation property \(seg.name.text)", at: seg.name.range,
+                                    suggestions: NameSuggester.closest(to: seg.name.text, in: names))
+            }
+        }
+        return Target(query: q, entityType: type, entitySet: set, isCollection: isCollection, endsInProperty: nil)
+    }
+
+    private func usable<T>(_ f: @escaping () throws -> T) -> (SourceRange) throws -> T {
+        { range in
+            do { return try f() } catch let e as ModelLookupError {
+                throw LanguageError(.unknownName, e.message, at: range, suggestions: e.suggestions)
+            }
+        }
+    }
+
+    private func bindKey(_ k: AST.Key, type: EntityType) throws -> EntityKey {
+        let keys = type.keyProperties
+        guard !keys.isEmpty else { throw LanguageError(.syntax, "\(type.name) has no key", at: k.range) }
+        if k.values.count == 1, k.values[0].name == nil {
+            guard keys.count == 1 else {
+                throw LanguageError(.syntax, "\(type.name) has a key of \(keys.count) properties: name them, as in ("
+                                    + keys.map { "\($0.name)=..." }.joined(separator: ", ") + ")", at: k.range)
+            }
+            return EntityKey(try bindValue(k.values[0].value, to: keys[0]))
+        }
+        var pairs: [(String, QueryLiteral)] = []
+        for (name, value) in k.values {
+            guard let n = name else { throw LanguageError(.syntax, "name every key value, as in (\(keys.map { "\($0.name)=..." }.joined(separator: ", ")))", at: value.range) }
+            guard let p = keys.first(where: { $0.name == n.text }) else {
+                throw LanguageError(.unknownName, "\(n.text) is not a key property of \(type.name)", at: n.range,
+                                    suggestions: NameSuggester.closest(to: n.text, in: keys.map(\.name)))
+            }
+            if pairs.contains(where: { $0.0 == p.name }) { throw LanguageError(.syntax, "\(p.name) is given twice", at: n.range) }
+            pairs.append((p.name, try bindValue(value, to: p)))
+        }
+        let missing = keys.filter { p in !pairs.contains { $0.0 == p.name } }
+        if !missing.isEmpty {
+            throw LanguageError(.syntax, "the key of \(type.name) also needs " + missing.map(\.name).joined(separator: ", "), at: k.range)
+        }
+        if keys.count == 1 { return EntityKey(pairs[0].1) }
+        // Write composite keys in the order the type declares them.
+        return EntityKey(keys.map { p in pairs.first { $0.0 == p.name }! })
+    }
+
+    /// A literal bound to a property's type (keys, bodies).
+    private func bindValue(_ e: AST.Expr, to p: Property) throws -> QueryLiteral {
+        let (x, _) = try bindExpr(e, Context(type: nil, variables: [:]), expected: ExprType.of(p))
+        guard case .literal(let l) = x else { throw LanguageError(.typeMismatch, "a value is needed for \(p.name), not an expression", at: e.range) }
+        return l
+    }
+
+    // MARK: Options
+
+    private mutating func applyOptions(_ o: AST.Options, to query: DataQuery, type: EntityType?, set: EntitySet?, nested: Bool) throws -> DataQuery {
+        var q = query
+        guard let type = type else { return q }
+        let ctx = Context(type: type, variables: [:])
+        if let f = o.filter {
+            let (e, t) = try bindExpr(f, ctx, expected: .boolean)
+            try requireBoolean(t, f, "where")
+            q = q.filter(e)
+            checkFilterable(f, type: type, set: set)
+        }
+        if let s = o.search {
+            guard version.isV4 else { throw unsupported("search ($search)", at: s.range) }
+            q = q.search(s.text)
+        }
+        for item in o.select {
+            if item.path.isEmpty { q = q.selectAll(); continue }
+            q = q.select([try selectPath(item, type: type)])
+        }
+        for item in o.expand {
+            q = try expand(item, into: q, type: type, set: set)
+        }
+        for (i, item) in o.orderBy.enumerated() {
+            let (e, t) = try bindExpr(item.expr, ctx, expected: nil)
+            if t.structured != nil || t.isCollection {
+                throw LanguageError(.typeMismatch, "cannot order by \(t.origin ?? "this"): it is not a single value", at: item.expr.range)
+            }
+            checkSortable(item.expr, type: type, set: set)
+            let order: SortOrder = item.descending ? .descending : .ascending
+            q = i == 0 ? q.orderBy(e, order) : q.thenBy(e, order)
+        }
+        if let t = o.top { q = q.top(t.value) }
+        if let s = o.skip { q = q.skip(s.value) }
+        if o.inlineCount != nil { q = q.inlineCount() }
+        return q
+    }
+
+    private func selectPath(_ item: AST.SelectItem, type: StructuredType) throws -> PropertyPath {
+        var t: StructuredType = type
+        var out: [String] = []
+        for (i, n) in item.path.enumerated() {
+            if let p = t.structuralProperty(named: n.text) {
+                out.append(p.name)
+                if i < item.path.count - 1 {
+                    guard case .complex(let c) = p.resolvedType else {
+                        throw LanguageError(.syntax, "\(p.name) is not a complex property: nothing can follow it", at: item.path[i + 1].range)
+                    }
+                    t = c
+                }
+            } else if let nav = t.navigationProperty(named: n.text) {
+                throw LanguageError(.syntax, "\(nav.name) is a navigation property: use expand \(nav.name)(select ...)", at: n.range)
+            } else {
+                throw unknownProperty(n, in: t)
+            }
+        }
+        return PropertyPath(out)
+    }
+
+    private mutating func expand(_ item: AST.ExpandItem, into q: DataQuery, type: EntityType, set: EntitySet?) throws -> DataQuery {
+        if item.path.isEmpty { return q.expand(PropertyPath(["*"])) }
+        var t: StructuredType = type
+        var names: [String] = []
+        var target: EntityType?
+        for n in item.path {
+            if let nav = t.navigationProperty(named: n.text) {
+                names.append(nav.name)
+                guard let tt = nav.target else { throw LanguageError(.unknownName, "the target of \(nav.name) is not in the metadata", at: n.range) }
+                t = tt; target = tt
+            } else if let p = t.structuralProperty(named: n.text), case .complex(let c) = p.resolvedType {
+                names.append(p.name); t = c
+            } else if t.structuralProperty(named: n.text) != nil {
+                throw LanguageError(.syntax, "\(n.text) is not a navigation property: select it instead of expanding it", at: n.range)
+            } else {
+                throw LanguageError(.unknownName, "\(t.name) has no navigation property \(n.text)", at: n.range,
+                                    suggestions: NameSuggester.closest(to: n.text, in: t.navigationProperties.map(\.name) + t.properties.map(\.name)))
+            }
+        }
+        guard let tgt = target else { throw LanguageError(.syntax, "\(item.path.last!.text) leads to no entity", at: item.range) }
+        var nested: DataQuery? = nil
+        if let o = item.options {
+            if !version.isV4 {
+                let v2Bad: [(SourceRange?, String)] = [
+                    (o.filter?.range, "where ($filter)"), (o.orderBy.first?.expr.range, "order by ($orderby)"),
+                    (o.top?.range, "top ($top)"), (o.skip?.range, "skip ($skip)"), (o.inlineCount, "count ($count)"),
+                    (o.search?.range, "search ($search)"),
+                ]
+                if let (r, what) = v2Bad.first(where: { $0.0 != nil }) {
+                    throw LanguageError(.unsupported, "\(what) inside expand needs OData V4; this service speaks OData \(version.rawValue), "
+                                        + "whose $expand takes no options (select and expand inside expand are written as paths)", at: r!)
+                }
+            }
+            let targetSet = set.flatMap { s in s.bindingTarget(for: names.joined(separator: "/")).flatMap { try? document.entitySet(withName: $0) } }
+            nested = try applyOptions(o, to: DataQuery(), type: tgt, set: targetSet, nested: true)
+        }
+        return q.expand(PropertyPath(names), withQuery: nested)
+    }
+
+    // MARK: Expressions
+
+    struct Context {
+        var type: StructuredType?
+        /// Lambda variables and the type each stands for (an entity or complex type, or a primitive one).
+        var variables: [String: ExprType]
+    }
+
+    private func requireBoolean(_ t: ExprType, _ e: AST.Expr, _ what: String) throws {
+        if t.isKnown, t.primitive != .boolean || t.isCollection {
+            throw LanguageError(.typeMismatch, "\(what) needs a condition; this is \(t.origin ?? t.name)", at: e.range)
+        }
+    }
+
+    private func unsupported(_ feature: String, at r: SourceRange) -> LanguageError {
+        LanguageError(.unsupported, "\(feature) needs OData V4; this service speaks OData \(version.rawValue)", at: r)
+    }
+
+    private func unknownProperty(_ n: AST.Name, in t: StructuredType) -> LanguageError {
+        LanguageError(.unknownName, "\(t.name) has no property \(n.text)", at: n.range,
+                      suggestions: NameSuggester.closest(to: n.text, in: t.properties.map(\.name) + t.navigationProperties.map(\.name)))
+    }
+
+    /// True for expressions whose type comes from the other side (literals and bare names that may be enum members).
+    private func takesTypeFromOtherSide(_ e: AST.Expr, _ ctx: Context) -> Bool {
+        switch e.kind {
+        case .literal(let l):
+            if case .typed = l { return false }
+            return true
+        case .group(let x): return takesTypeFromOtherSide(x, ctx)
+        case .unary(.negate, let x): return takesTypeFromOtherSide(x, ctx)
+        case .path(let names):
+            guard names.count == 1, let t = ctx.type else { return false }
+            return t.structuralProperty(named: names[0].text) == nil && t.navigationProperty(named: names[0].text) == nil
+                && ctx.variables[names[0].text] == nil
+        default: return false
+        }
+    }
+
+    func bindExpr(_ e: AST.Expr, _ ctx: Context, expected: ExprType?) throws -> (QueryExpression, ExprType) {
+        switch e.kind {
+        case .group(let x):
+            return try bindExpr(x, ctx, expected: expected)
+        case .literal(let l):
+            let lit = try bindLiteral(l, e.range, expected: expected)
+            var t = ExprType.of(lit.primitiveType)
+            if case .enumMember(let tn, _) = lit { t.enumType = try? document.enumType(withName: tn) }
+            if lit == .null, let x = expected { t = x }
+            return (.literal(lit), t)
+        case .path(let names):
+            return try bindPath(names, e, ctx, expected: expected)
+        case .unary(.not, let x):
+            let (bx, t) = try bindExpr(x, ctx, expected: .boolean)
+            try requireBoolean(t, x, "not")
+            return (.unary(.not, bx), .boolean)
+        case .unary(.negate, let x):
+            let (bx, t) = try bindExpr(x, ctx, expected: expected)
+            if case .literal(let l) = bx, let n = negated(l) { return (.literal(n), t) }
+            if let p = t.primitive, !p.isNumeric && p != .duration {
+                throw LanguageError(.typeMismatch, "- needs a number; this is \(t.origin ?? t.name)", at: x.range)
+            }
+            return (.unary(.negate, bx), t)
+        case .binary(let op, let a, let b):
+            return try bindBinary(op, a, b, e, ctx, expected: expected)
+        case .isIn(let lhs, let items):
+            let (bl, lt) = try bindExpr(lhs, ctx, expected: nil)
+            guard !items.isEmpty else { throw LanguageError(.syntax, "the list after in is empty", at: e.range) }
+            let bound = try items.map { try bindExpr($0, ctx, expected: lt).0 }
+            return (.isIn(bl, bound), .boolean)
+        case .call(let n, let args):
+            return try bindCall(n, args, e, ctx)
+        case .lambda(let op, let collection, let variable, let predicate):
+            guard version >= .v3 else { throw LanguageError(.unsupported, "the lambda operator \(op.rawValue) needs OData V3 or V4; this service speaks OData \(version.rawValue)", at: e.range) }
+            let (cp, ct) = try bindPath(collection, e, ctx, expected: nil)
+            guard case .property(let path) = cp, ct.isCollection else {
+                throw LanguageError(.typeMismatch, "\(op.rawValue) needs a collection; \(collection.map(\.text).joined(separator: "/")) is not one", at: collection.last!.range)
+            }
+            guard let v = variable, let p = predicate else { return (.lambda(op, collection: path, variable: nil, predicate: nil), .boolean) }
+            var inner = ctx
+            var vt = ct
+            vt.isCollection = false
+            vt.origin = v.text
+            inner.variables[v.text] = vt
+            let (bp, pt) = try bindExpr(p, inner, expected: .boolean)
+            try requireBoolean(pt, p, op.rawValue)
+            return (.lambda(op, collection: path, variable: v.text, predicate: bp), .boolean)
+        }
+    }
+
+    private func negated(_ l: QueryLiteral) -> QueryLiteral? {
+        switch l {
+        case .double(let d): return .double(-d)
+        case .single(let f): return .single(-f)
+        default: return nil
+        }
+    }
+
+    private func bindBinary(_ op: BinaryOperator, _ a: AST.Expr, _ b: AST.Expr, _ e: AST.Expr, _ ctx: Context, expected: ExprType?) throws -> (QueryExpression, ExprType) {
+        if op.isLogical {
+            let (ba, ta) = try bindExpr(a, ctx, expected: .boolean)
+            try requireBoolean(ta, a, op.rawValue)
+            let (bb, tb) = try bindExpr(b, ctx, expected: .boolean)
+            try requireBoolean(tb, b, op.rawValue)
+            return (.binary(op, ba, bb), .boolean)
+        }
+        if op == .has {
+            guard version.isV4 else { throw unsupported("the has operator", at: e.range) }
+            let (ba, ta) = try bindExpr(a, ctx, expected: nil)
+            guard ta.enumType != nil else { throw LanguageError(.typeMismatch, "has needs an enum property on its left; this is \(ta.origin ?? ta.name)", at: a.range) }
+            let (bb, _) = try bindExpr(b, ctx, expected: ta)
+            return (.binary(.has, ba, bb), .boolean)
+        }
+        // The operand that has a type of its own is bound first; literals take the type of the other side.
+        let ba: QueryExpression, bb: QueryExpression, ta: ExprType, tb: ExprType
+        if takesTypeFromOtherSide(a, ctx) && !takesTypeFromOtherSide(b, ctx) {
+            (bb, tb) = try bindExpr(b, ctx, expected: op.isComparison ? nil : expected)
+            try checkArithmetic(op, tb, b)
+            (ba, ta) = try bindExpr(a, ctx, expected: tb)
+        } else {
+            (ba, ta) = try bindExpr(a, ctx, expected: op.isComparison ? nil : expected)
+            try checkArithmetic(op, ta, a)
+            (bb, tb) = try bindExpr(b, ctx, expected: ta.isKnown ? ta : nil)
+        }
+        if op.isComparison {
+            if ta.isCollection || tb.isCollection {
+                throw LanguageError(.typeMismatch, "cannot compare a collection; use any or all", at: ta.isCollection ? a.range : b.range)
+            }
+            try checkComparable(ta, tb, b.range)
+            return (.binary(op, ba, bb), .boolean)
+        }
+        try checkArithmetic(op, ta, a)
+        try checkArithmetic(op, tb, b)
+        return (.binary(op, ba, bb), ta.primitive.map { [.date, .dateTimeOffset, .dateTime].contains($0) } == true ? ta : widerNumeric(ta, tb))
+    }
+
+    private func checkArithmetic(_ op: BinaryOperator, _ t: ExprType, _ x: AST.Expr) throws {
+        guard op.isArithmetic else { return }
+        let ok = t.primitive.map { $0.isNumeric || [.date, .dateTimeOffset, .duration, .dateTime, .time].contains($0) } ?? !t.isKnown
+        if !ok || t.isCollection {
+            throw LanguageError(.typeMismatch, "\(op.rawValue) needs numbers; this is \(t.origin ?? t.name)", at: x.range)
+        }
+    }
+
+    private func widerNumeric(_ a: ExprType, _ b: ExprType) -> ExprType {
+        let order: [PrimitiveType] = [.byte, .sbyte, .int16, .int32, .int64, .decimal, .single, .double]
+        guard let pa = a.primitive, let pb = b.primitive, let ia = order.firstIndex(of: pa), let ib = order.firstIndex(of: pb) else { return a.isKnown ? a : b }
+        return ia >= ib ? a : b
+    }
+
+    private func checkComparable(_ a: ExprType, _ b: ExprType, _ r: SourceRange) throws {
+        guard a.isKnown, b.isKnown else { return }
+        if let pa = a.primitive, let pb = b.primitive {
+            if pa == pb || (pa.isNumeric && pb.isNumeric) { return }
+            let dates: Set<PrimitiveType> = [.date, .dateTimeOffset, .dateTime]
+            if dates.contains(pa) && dates.contains(pb) { return }
+            throw LanguageError(.typeMismatch, "cannot compare \(a.origin ?? pa.rawValue) with \(b.origin ?? pb.rawValue)", at: r)
+        }
+        if let ea = a.enumType, let eb = b.enumType, ea === eb { return }
+        if a.structured != nil || b.structured != nil { return }
+        throw LanguageError(.typeMismatch, "cannot compare \(a.origin ?? a.name) with \(b.origin ?? b.name)", at: r)
+    }
+
+    private func bindPath(_ names: [AST.Name], _ e: AST.Expr, _ ctx: Context, expected: ExprType?) throws -> (QueryExpression, ExprType) {
+        var segments: [String] = []
+        var t: StructuredType?
+        var rest = names[...]
+        if let v = ctx.variables[names[0].text] {
+            t = v.structured; segments = [names[0].text]; rest = names.dropFirst()
+            if rest.isEmpty { return (.property(PropertyPath(segments)), v) }
+        } else {
+            t = ctx.type
+        }
+        // A single bare name that is not a property: an enum member or INF/NaN, when the other side says so.
+        if names.count == 1, let only = names.first, ctx.variables[only.text] == nil,
+           t.map({ $0.structuralProperty(named: only.text) == nil && $0.navigationProperty(named: only.text) == nil }) ?? true {
+            if let en = expected?.enumType {
+                guard let m = en.member(named: only.text) else {
+                    throw LanguageError(.unknownName, "\(en.name) has no member \(only.text)", at: only.range,
+                                        suggestions: NameSuggester.closest(to: only.text, in: en.members.map(\.name)))
+                }
+                return (.literal(.enumMember(type: en.qualifiedName, member: m.name)), ExprType(enumType: en))
+            }
+            if let p = expected?.primitive, p == .double || p == .single, ["INF", "NaN"].contains(only.text) {
+                let d: Double = only.text == "INF" ? .infinity : .nan
+                return (.literal(p == .double ? .double(d) : .single(Float(d))), .of(p))
+            }
+            if t == nil {
+                throw LanguageError(.syntax, "\(only.text) is not a value here (put text in quotes: '\(only.text)')", at: only.range)
+            }
+        }
+        var type = ExprType.unknown
+        for (i, n) in zip(rest.indices, rest) {
+            guard let cur = t else { throw LanguageError(.syntax, "nothing can follow \(names[i - 1].text)", at: n.range) }
+            let last = i == names.count - 1
+            if let p = cur.structuralProperty(named: n.text) {
+                segments.append(p.name)
+                type = ExprType.of(p)
+                if case .complex(let c) = p.resolvedType, !p.isCollection { t = c } else { t = nil }
+                if !last, t == nil { throw LanguageError(.syntax, "\(p.name) is not a complex or navigation property: nothing can follow it", at: names[i + 1].range) }
+            } else if let nav = cur.navigationProperty(named: n.text) {
+                segments.append(nav.name)
+                type = ExprType(structured: nav.target, isCollection: nav.isCollection, origin: nav.name)
+                if nav.isCollection && !last {
+                    throw LanguageError(.syntax, "\(nav.name) is a collection: use \(nav.name)/any(x: x/\(names[i + 1].text) ...) to test its members",
+                                        at: names[i + 1].range)
+                }
+                t = nav.target
+            } else {
+                throw unknownProperty(n, in: cur)
+            }
+        }
+        return (.property(PropertyPath(segments)), type)
+    }
+
+    private func bindCall(_ n: AST.Name, _ args: [AST.Expr], _ e: AST.Expr, _ ctx: Context) throws -> (QueryExpression, ExprType) {
+        guard let f = QueryFunction.named(n.text) else {
+            throw LanguageError(.unknownName, "no function named \(n.text)", at: n.range,
+                                suggestions: NameSuggester.closest(to: n.text.lowercased(), in: QueryFunction.all.map(\.name)))
+        }
+        guard f.arity.contains(args.count) else {
+            let want = f.arity.lowerBound == f.arity.upperBound ? "\(f.arity.lowerBound)" : "\(f.arity.lowerBound) or \(f.arity.upperBound)"
+            throw LanguageError(.syntax, "\(f.name) takes \(want) argument\(f.arity.upperBound == 1 ? "" : "s"), not \(args.count)", at: e.range)
+        }
+        if !version.isV4, f.v2Name == nil { throw unsupported("the function \(f.name)()", at: n.range) }
+        if f.name == "isof" || f.name == "cast" {
+            var bound: [QueryExpression] = []
+            if args.count == 2 { bound.append(try bindExpr(args[0], ctx, expected: nil).0) }
+            let (tn, tt) = try typeName(args.last!)
+            bound.append(.typeName(tn))
+            return (.function(f.name, bound), f.name == "isof" ? .boolean : tt)
+        }
+        var bound: [QueryExpression] = []
+        var first = ExprType.unknown
+        for (i, a) in args.enumerated() {
+            let want = i < f.argumentTypes.count ? f.argumentTypes[i].map { ExprType.of($0) } : nil
+            let (x, t) = try bindExpr(a, ctx, expected: want)
+            if i == 0 { first = t }
+            if let w = want?.primitive, let p = t.primitive, p != w, !(w.isNumeric && p.isNumeric),
+               !([PrimitiveType.dateTimeOffset, .dateTime, .date].contains(w) && [PrimitiveType.dateTimeOffset, .dateTime, .date].contains(p)) {
+                throw LanguageError(.typeMismatch, "\(f.name) needs \(w.rawValue) here; this is \(t.origin ?? p.rawValue)", at: a.range)
+            }
+            bound.append(x)
+        }
+        return (.function(f.name, bound), f.returnType.map { ExprType.of($0) } ?? first)
+    }
+
+    /// The type argument of isof/cast: a qualified entity, complex, enum or primitive type name.
+    private func typeName(_ e: AST.Expr) throws -> (String, ExprType) {
+        var written: String?
+        if case .path(let names) = e.kind, names.count == 1 { written = names[0].text }
+        if case .literal(.string(let s)) = e.kind { written = s }
+        guard let w = written else { throw LanguageError(.syntax, "expected a type name such as NorthwindModel.Customer or Edm.String", at: e.range) }
+        if let p = PrimitiveType.named(w) { return (p.rawValue, .of(p)) }
+        if let s = document.structuredType(withName: w) { return (s.qualifiedName, ExprType(structured: s, origin: s.name)) }
+        if let en = try? document.enumType(withName: w) { return (en.qualifiedName, ExprType(enumType: en)) }
+        let all = document.entityTypes.map(\.qualifiedName) + document.complexTypes.map(\.qualifiedName)
+        throw LanguageError(.unknownName, "no type named \(w)", at: e.range, suggestions: NameSuggester.closest(to: w, in: all))
+    }
+
+    // MARK: Literals
+
+    /// The literal with the type it has on its own: 10 is Int32 (Int64 when larger), 1.5 Decimal, 1e3 Double.
+    private func natural(_ l: AST.Literal, _ r: SourceRange) throws -> QueryLiteral {
+        switch l {
+        case .string(let s): return .string(s)
+        case .integer(let t):
+            if let v = Int32(t) { return .int32(v) }
+            if let v = Int64(t) { return .int64(v) }
+            return .decimal(t)
+        case .decimal(let t): return .decimal(t)
+        case .double(let t): return .double(Double(t) ?? .nan)
+        case .boolean(let b): return .boolean(b)
+        case .null: return .null
+        case .date(let t):
+            guard LiteralSyntax.isDate(t) else { throw LanguageError(.syntax, "\(t) is not a valid date", at: r) }
+            return .date(t)
+        case .dateTimeOffset(let t):
+            guard LiteralSyntax.isDateTimeOffset(t) else { throw LanguageError(.syntax, "\(t) is not a valid date-time", at: r) }
+            return .dateTimeOffset(t)
+        case .localDateTime(let t):
+            guard LiteralSyntax.isLocalDateTime(t) else { throw LanguageError(.syntax, "\(t) is not a valid date-time", at: r) }
+            return .dateTime(t)
+        case .timeOfDay(let t):
+            guard LiteralSyntax.isTimeOfDay(t) else { throw LanguageError(.syntax, "\(t) is not a valid time of day", at: r) }
+            return .timeOfDay(t)
+        case .guid(let t): return .guid(t)
+        case .typed(let prefix, let text):
+            let typed: [String: PrimitiveType] = [
+                "guid": .guid, "datetime": .dateTime, "datetimeoffset": .dateTimeOffset, "time": .time, "duration": .duration,
+                "date": .date, "timeofday": .timeOfDay, "binary": .binary,
+            ]
+            if let p = typed[prefix.lowercased()] {
+                guard let v = QueryLiteral.parse(text, as: p) else {
+                    throw LanguageError(.syntax, "'\(text)' is not a valid \(p.rawValue) literal", at: r)
+                }
+                return v
+            }
+            if prefix == "X" || prefix == "x" {
+                guard let b = Base64.decodeHex(text) else { throw LanguageError(.syntax, "X'\(text)' needs an even number of hex digits", at: r) }
+                return .binary(b)
+            }
+            if let en = try? document.enumType(withName: prefix) {
+                guard let m = en.member(named: text) else {
+                    throw LanguageError(.unknownName, "\(en.name) has no member \(text)", at: r,
+                                        suggestions: NameSuggester.closest(to: text, in: en.members.map(\.name)))
+                }
+                return .enumMember(type: en.qualifiedName, member: m.name)
+            }
+            throw LanguageError(.unknownName, "unknown literal prefix \(prefix) (use guid, datetime, datetimeoffset, time, duration, binary, X or an enum type's name)",
+                                at: r, suggestions: NameSuggester.closest(to: prefix, in: document.enumTypes.map(\.qualifiedName) + ["guid", "datetime", "datetimeoffset", "duration", "binary"]))
+        }
+    }
+
+    private func bindLiteral(_ l: AST.Literal, _ r: SourceRange, expected: ExprType?) throws -> QueryLiteral {
+        let v = try natural(l, r)
+        guard let want = expected, v != .null else { return v }
+        if let en = want.enumType {
+            if case .enumMember(let tn, _) = v, tn == en.qualifiedName { return v }
+            if case .string(let s) = v {
+                guard let m = en.member(named: s) else {
+                    throw LanguageError(.unknownName, "\(en.name) has no member \(s)", at: r,
+                                        suggestions: NameSuggester.closest(to: s, in: en.members.map(\.name)))
+                }
+                return .enumMember(type: en.qualifiedName, member: m.name)
+            }
+            throw LanguageError(.typeMismatch, "\(describe(l)) cannot be a member of \(en.qualifiedName)\(want.origin.map { " (\($0))" } ?? "")", at: r)
+        }
+        guard let p = want.primitive else { return v }
+        if let c = v.converted(to: p) { return c }
+        throw LanguageError(.typeMismatch, "\(describe(l)) cannot be \(p.rawValue)\(want.origin.map { ", the type of \($0)" } ?? "")", at: r)
+    }
+
+    private func describe(_ l: AST.Literal) -> String {
+        switch l {
+        case .string(let s): return "'\(s)'"
+        case .integer(let t), .decimal(let t), .double(let t), .date(let t), .dateTimeOffset(let t), .localDateTime(let t),
+             .timeOfDay(let t), .guid(let t): return t
+        case .boolean(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .typed(let p, let t): return "\(p)'\(t)'"
+        }
+    }
+
+    // MARK: Capabilities
+
+    private func annotationPaths(_ el: CsdlElement?, term: String, property: String) -> [String] {
+        guard let el = el else { return [] }
+        let a = el.annotation(term: "Org.OData.Capabilities.V1.\(term)") ?? el.annotation(term: "Capabilities.\(term)")
+        guard case .record(_, let props)? = a?.value, let pv = props.first(where: { $0.property == property }),
+              case .collection(let items) = pv.value else { return [] }
+        return items.compactMap(\.text)
+    }
+
+    /// Top-level property paths an expression uses (`Customer/Country` counts as `Customer/Country`).
+    private func paths(in e: AST.Expr) -> [(String, AST.Name)] {
+        switch e.kind {
+        case .path(let names): return [(names.map(\.text).joined(separator: "/"), names[0])]
+        case .unary(_, let x), .group(let x): return paths(in: x)
+        case .binary(_, let a, let b): return paths(in: a) + paths(in: b)
+        case .isIn(let l, let items): return paths(in: l) + items.flatMap(paths)
+        case .call(_, let args): return args.flatMap(paths)
+        case .lambda(_, let c, _, _): return [(c.map(\.text).joined(separator: "/"), c[0])]
+        case .literal: return []
+        }
+    }
+
+    private mutating func checkFilterable(_ e: AST.Expr, type: StructuredType, set: EntitySet?) {
+        let restricted = Set(annotationPaths(set, term: "FilterRestrictions", property: "NonFilterableProperties"))
+        var seen = Set<String>()
+        for (path, first) in paths(in: e) where seen.insert(path).inserted {
+            if let p = type.structuralProperty(named: first.text), !p.sap.filterable {
+                warnings.append("\(p.name) is marked sap:filterable=\"false\": the service may refuse to filter on it")
+            } else if restricted.contains(path) || restricted.contains(first.text) {
+                warnings.append("\(path) is listed in Capabilities.FilterRestrictions/NonFilterableProperties of \(set!.name): the service may refuse to filter on it")
+            }
+        }
+    }
+
+    private mutating func checkSortable(_ e: AST.Expr, type: StructuredType, set: EntitySet?) {
+        let restricted = Set(annotationPaths(set, term: "SortRestrictions", property: "NonSortableProperties"))
+        for (path, first) in paths(in: e) {
+            if let p = type.structuralProperty(named: first.text), !p.sap.sortable {
+                warnings.append("\(p.name) is marked sap:sortable=\"false\": the service may refuse to sort by it")
+            } else if restricted.contains(path) || restricted.contains(first.text) {
+                warnings.append("\(path) is listed in Capabilities.SortRestrictions/NonSortableProperties of \(set!.name): the service may refuse to sort by it")
+            }
+        }
+    }
+
+    private mutating func checkRequiredFilters(_ o: AST.Options, set: EntitySet?, type: EntityType?, isCollection: Bool) {
+        guard isCollection, let type = type else { return }
+        let used = Set((o.filter.map(paths) ?? []).map(\.0))
+        var required = type.properties.filter { $0.sap.requiredInFilter }.map(\.name)
+        required += annotationPaths(set, term: "FilterRestrictions", property: "RequiredProperties")
+        for r in required where !used.contains(r) {
+            warnings.append("\(r) is required in filters\(set.map { " of \($0.name)" } ?? ""): the service may refuse the request without a condition on it")
+        }
+    }
+
+    // MARK: Bodies and calls
+
+    private func bodyJSON(_ v: AST.Value, type: StructuredType) throws -> String {
+        var w = JSONWriter(pretty: false)
+        try writeObject(v, type: type, key: nil, into: &w)
+        return w.output
+    }
+
+    private func writeObject(_ v: AST.Value, type: StructuredType, key: String?, into w: inout JSONWriter) throws {
+        guard case .object(let members, _) = v else { throw LanguageError(.typeMismatch, "expected { ... }", at: range(of: v)) }
+        w.beginObject(key)
+        var seen = Set<String>()
+        for m in members {
+            guard let p = type.structuralProperty(named: m.name.text) else {
+                if type.navigationProperty(named: m.name.text) != nil {
+                    throw LanguageError(.syntax, "\(m.name.text) is a navigation property: create or update related entities on their own", at: m.name.range)
+                }
+                throw unknownProperty(m.name, in: type)
+            }
+            guard seen.insert(p.name).inserted else { throw LanguageError(.syntax, "\(p.name) is given twice", at: m.name.range) }
+            try writeValue(m.value, property: p, key: p.name, into: &w)
+        }
+        w.endObject()
+    }
+
+    private func range(of v: AST.Value) -> SourceRange {
+        switch v {
+        case .expr(let e): return e.range
+        case .object(_, let r), .array(_, let r): return r
+        }
+    }
+
+    private func writeValue(_ v: AST.Value, property p: Property, key: String?, into w: inout JSONWriter, element: Bool = false) throws {
+        if p.isCollection && !element {
+            guard case .array(let items, _) = v else {
+                if case .expr(let e) = v, case .literal(.null) = e.kind { w.raw(key, "null"); return }
+                throw LanguageError(.typeMismatch, "\(p.name) is a collection: give [ ... ]", at: range(of: v))
+            }
+            w.beginArray(key)
+            for item in items { try writeValue(item, property: p, key: nil, into: &w, element: true) }
+            w.endArray()
+            return
+        }
+        if case .complex(let c) = p.resolvedType {
+            if case .expr(let e) = v, case .literal(.null) = e.kind { w.raw(key, "null"); return }
+            try writeObject(v, type: c, key: key, into: &w)
+            return
+        }
+        guard case .expr(let e) = v else { throw LanguageError(.typeMismatch, "\(p.name) takes a single value", at: range(of: v)) }
+        let lit = try bindValue(e, to: p)
+        w.raw(key, try jsonValue(lit, at: e.range))
+    }
+
+    /// A literal in the body format of the service's version (V2: Int64 and Decimal as strings, `\/Date(ms)\/`).
+    private func jsonValue(_ l: QueryLiteral, at r: SourceRange) throws -> String {
+        let v4 = version.isV4
+        switch l {
+        case .null: return "null"
+        case .boolean(let b): return b ? "true" : "false"
+        case .byte(let x): return String(x)
+        case .sbyte(let x): return String(x)
+        case .int16(let x): return String(x)
+        case .int32(let x): return String(x)
+        case .int64(let x): return v4 ? String(x) : JSONWriter.quote(String(x))
+        case .decimal(let t): return v4 ? t : JSONWriter.quote(t)
+        case .double, .single:
+            let t = try LiteralFormatter(version: .v4).text(l)
+            return ["INF", "-INF", "NaN"].contains(t) ? JSONWriter.quote(t) : t
+        case .string(let x), .guid(let x), .date(let x), .timeOfDay(let x): return JSONWriter.quote(x)
+        case .dateTimeOffset(let t):
+            if v4 { return JSONWriter.quote(t) }
+            guard let (ms, off) = LiteralSyntax.epochMilliseconds(t) else { throw LanguageError(.syntax, "\(t) is not a valid date-time", at: r) }
+            let digits = String(abs(off))
+            let o = off == 0 ? "" : (off < 0 ? "-" : "+") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            return "\"\\/Date(\(ms)\(o))\\/\""
+        case .dateTime(let t):
+            guard let (ms, _) = LiteralSyntax.epochMilliseconds(t) else { throw LanguageError(.syntax, "\(t) is not a valid date-time", at: r) }
+            return "\"\\/Date(\(ms))\\/\""
+        case .duration(let t), .time(let t): return JSONWriter.quote(t)
+        case .binary(let b): return JSONWriter.quote(Base64.encode(b, url: v4))
+        case .enumMember(_, let m): return JSONWriter.quote(m)
+        }
+    }
+
+    private mutating func bindCall(_ n: AST.Name, _ arguments: [(name: AST.Name, value: AST.Expr)]) throws -> BoundStatement {
+        var parameters: [Parameter] = []
+        var method = "GET"
+        var isAction = false
+        if let fi = document.functionImport(withName: n.text) {
+            if version.isV4 {
+                parameters = fi.resolvedFunctions.first?.parameters ?? []
+            } else {
+                parameters = fi.parameters
+                method = fi.httpMethod?.uppercased() ?? "GET"
+            }
+        } else if let ai = document.actionImport(withName: n.text) {
+            parameters = ai.resolvedActions.first?.parameters ?? []
+            method = "POST"
+            isAction = true
+        } else {
+            let names = document.functionImports.map(\.name) + document.actionImports.map(\.name)
+            throw LanguageError(.unknownName, "no function or action import named \(n.text)", at: n.range,
+                                suggestions: NameSuggester.closest(to: n.text, in: names))
+        }
+        var values: [(name: String, value: QueryLiteral)] = []
+        for (pn, pv) in arguments {
+            guard let p = parameters.first(where: { $0.name == pn.text }) else {
+                throw LanguageError(.unknownName, "\(n.text) has no parameter \(pn.text)", at: pn.range,
+                                    suggestions: NameSuggester.closest(to: pn.text, in: parameters.map(\.name)))
+            }
+            guard !values.contains(where: { $0.name == p.name }) else { throw LanguageError(.syntax, "\(p.name) is given twice", at: pn.range) }
+            var t = ExprType.of(p.type.primitive)
+            if case .enumeration(let en) = p.resolvedType { t = ExprType(enumType: en) }
+            else if let prim = p.resolvedType.underlyingPrimitive { t = .of(prim) }
+            t.origin = "\(p.name) (\(p.type.description))"
+            let (x, _) = try bindExpr(pv, Context(type: nil, variables: [:]), expected: t)
+            guard case .literal(let l) = x else { throw LanguageError(.typeMismatch, "a value is needed for \(p.name)", at: pv.range) }
+            values.append((p.name, l))
+        }
+        let missing = parameters.filter { p in !p.isNullable && !values.contains { $0.name == p.name } }
+        if let m = missing.first {
+            throw LanguageError(.syntax, "\(n.text) needs the parameter \(m.name) (\(m.type.description))", at: n.range)
+        }
+        if isAction {
+            var w = JSONWriter(pretty: false)
+            w.beginObject()
+            for (name, v) in values { w.raw(name, try jsonValue(v, at: n.range)) }
+            w.endObject()
+            let url = try writer().relativeURL(for: DataQuery().action(n.text))
+            return BoundStatement(request: RequestDescription(method: method, relativeURL: url, body: w.output), query: nil, warnings: warnings)
+        }
+        let q = DataQuery().function(n.text, parameters: values)
+        return BoundStatement(request: RequestDescription(method: method, relativeURL: try writer().relativeURL(for: q)), query: q, warnings: warnings)
+    }
+}

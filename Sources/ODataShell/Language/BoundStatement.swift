@@ -1,0 +1,10 @@
+import ODataQuery
+
+/// A statement checked against the model: the request it makes, the query behind it, and warnings to show first.
+public struct BoundStatement {
+    public var request: RequestDescription
+    /// The query, for statements that read (nil for create, update, delete, call and raw URLs).
+    public var query: DataQuery?
+    /// Things the service may refuse (a property marked not filterable, a required filter missing).
+    public var warnings: [String]
+}

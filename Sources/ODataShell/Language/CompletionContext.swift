@@ -1,0 +1,57 @@
+/// What may stand at a cursor, as the parser sees it: kinds of things, not the names themselves. A completer
+/// turns each kind plus the model into candidates (see `CompletionContext.resolve(in:)` for the types).
+public struct CompletionContext: Hashable, Sendable {
+    /// The place a name is looked up from: the statement's resource path (`Customers('A')/Orders` gives
+    /// `["Customers", "Orders"]`) and a navigation path from there (expand items, `Customer/` prefixes, lambda
+    /// variables resolved to their collection).
+    public struct Scope: Hashable, Sendable {
+        public var resource: [String]
+        public var navigation: [String]
+        public init(resource: [String], navigation: [String] = []) { self.resource = resource; self.navigation = navigation }
+        func appending(_ names: [String]) -> Scope { Scope(resource: resource, navigation: navigation + names) }
+    }
+
+    public enum Expectation: Hashable, Sendable {
+        /// `get count search create update delete call` (and an entity set, listed apart).
+        case statementKeyword
+        /// An entity set or singleton.
+        case entitySet
+        /// A function or action import (after `call`).
+        case functionImport
+        /// A parameter of the function import named.
+        case parameter(function: String)
+        /// `where select order by top skip expand count search` after a resource.
+        case clauseKeyword
+        /// The options allowed inside `expand Nav(...)`.
+        case expandOption
+        /// One of these keywords (`by`, `asc`, `desc`, `and`, `or`, `not`, `in`, `has`, ...).
+        case keyword(String)
+        /// A navigation property of the scope's type.
+        case navigationProperty(Scope)
+        /// A property (structural or navigation) of the scope's type.
+        case property(Scope)
+        /// A key property of the scope's type.
+        case keyProperty(Scope)
+        /// A canonical function (`contains`, `year`, ...).
+        case function
+        /// A value; when the other side is a property, the scope ends with it (`Scope(navigation: [..., "Color"])`),
+        /// so an enum property's members are the candidates.
+        case value(comparedWith: Scope?)
+        /// A lambda variable name (`d` in `any(d: ...)`), or one that is in scope.
+        case lambdaVariable
+        /// An operator after a complete operand (`= != < > and or in has + - ...`).
+        case binaryOperator
+    }
+
+    public var expectations: [Expectation]
+    /// The part of a name already typed before the cursor.
+    public var prefix: String
+    /// Where that part starts (character offset): a completion replaces from here to the cursor.
+    public var replaceFrom: Int
+
+    public init(expectations: [Expectation], prefix: String = "", replaceFrom: Int = 0) {
+        self.expectations = expectations; self.prefix = prefix; self.replaceFrom = replaceFrom
+    }
+
+    public func contains(_ e: Expectation) -> Bool { expectations.contains(e) }
+}

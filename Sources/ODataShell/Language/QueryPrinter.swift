@@ -1,0 +1,121 @@
+import Foundation
+import ODataQuery
+
+/// Writes a `QueryExpression` back as query-language text (`Freight > 20 and Customer/Country in ('UK', 'USA')`),
+/// with only the parentheses the language's precedence needs. Parsing and binding the text against the same model
+/// gives the same expression back.
+public enum QueryPrinter {
+    /// Precedence levels of the query language, loosest first.
+    static func precedence(_ e: QueryExpression) -> Int {
+        switch e {
+        case .binary(let op, _, _):
+            switch op {
+            case .or: return 1
+            case .and: return 2
+            case .eq, .ne, .gt, .ge, .lt, .le: return 4
+            case .add, .sub: return 5
+            case .mul, .div, .mod: return 6
+            case .has: return 8
+            }
+        case .unary(.not, _): return 3
+        case .unary(.negate, _): return 7
+        case .isIn: return 8
+        case .literal(let l): return isNegative(l) ? 7 : 9
+        default: return 9
+        }
+    }
+
+    static func isNegative(_ l: QueryLiteral) -> Bool {
+        switch l {
+        case .sbyte(let v): return v < 0
+        case .int16(let v): return v < 0
+        case .int32(let v): return v < 0
+        case .int64(let v): return v < 0
+        case .decimal(let t): return t.hasPrefix("-")
+        case .double(let d): return d.sign == .minus && !d.isNaN
+        case .single(let f): return f.sign == .minus && !f.isNaN
+        default: return false
+        }
+    }
+
+    static let symbols: [BinaryOperator: String] = [
+        .eq: "=", .ne: "!=", .gt: ">", .ge: ">=", .lt: "<", .le: "<=", .add: "+", .sub: "-", .mul: "*", .div: "/", .mod: "%",
+        .and: "and", .or: "or", .has: "has",
+    ]
+
+    /// The expression as query-language text.
+    public static func text(_ e: QueryExpression) -> String {
+        func wrap(_ x: QueryExpression, _ yes: Bool) -> String { yes ? "(\(text(x)))" : text(x) }
+        switch e {
+        case .literal(let l): return literal(l)
+        case .property(let p): return p.description
+        case .typeName(let t): return t
+        case .unary(.not, let x): return "not " + wrap(x, precedence(x) < 3)
+        case .unary(.negate, let x):
+            // -(5) stays a negation; -5 would read back as a negative literal.
+            if case .literal = x { return "-(\(text(x)))" }
+            return "-" + wrap(x, precedence(x) < 9)
+        case .binary(let op, let a, let b):
+            let p = precedence(e), pa = precedence(a), pb = precedence(b)
+            let left = pa < p || (pa == p && (p == 4 || p == 8))
+            return wrap(a, left) + " \(symbols[op]!) " + wrap(b, pb <= p)
+        case .isIn(let x, let items):
+            return wrap(x, precedence(x) < 9) + " in (" + items.map(text).joined(separator: ", ") + ")"
+        case .function(let n, let args):
+            return "\(n)(" + args.map(text).joined(separator: ", ") + ")"
+        case .lambda(let k, let c, let v, let p):
+            guard let v = v, let p = p else { return "\(c)/\(k.rawValue)()" }
+            return "\(c)/\(k.rawValue)(\(v): \(text(p)))"
+        }
+    }
+
+    /// A literal as the language writes it: typed prefixes only where the bare form would read as another type.
+    public static func literal(_ l: QueryLiteral) -> String {
+        switch l {
+        case .null: return "null"
+        case .boolean(let b): return b ? "true" : "false"
+        case .byte(let v): return String(v)
+        case .sbyte(let v): return String(v)
+        case .int16(let v): return String(v)
+        case .int32(let v): return String(v)
+        case .int64(let v): return String(v)
+        case .decimal(let t): return t
+        case .double(let d): return floating(d, "\(d)")
+        case .single(let f): return floating(Double(f), "\(f)")
+        case .string(let s): return string(s)
+        case .guid(let t), .date(let t), .timeOfDay(let t), .dateTimeOffset(let t), .dateTime(let t): return t
+        case .duration(let t): return "duration'\(t)'"
+        case .time(let t): return "time'\(t)'"
+        case .binary(let b): return "binary'\(Base64.encode(b, url: true))'"
+        case .enumMember(let t, let m): return "\(t)'\(m.replacingOccurrences(of: "'", with: "''"))'"
+        }
+    }
+
+    static func floating(_ d: Double, _ text: String) -> String {
+        if d.isNaN { return "NaN" }
+        if d.isInfinite { return d < 0 ? "-INF" : "INF" }
+        return text
+    }
+
+    /// `'it''s'`, or a double-quoted string with escapes when it holds control characters.
+    public static func string(_ s: String) -> String {
+        if !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
+        }
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20 || u.value == 0x7F:
+                let h = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import ODataClient
+
+extension IntegrationTests {
+    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    struct MetadataFetch {
+        /// Streams $metadata and returns the bytes and the number of chunks they came in.
+        func stream(_ serviceURL: String) throws -> (HTTPResponse, Data, Int) {
+            let client = try HTTPClient()
+            var bytes = Data()
+            var chunks = 0
+            let response = try client.fetchMetadata(serviceURL: serviceURL) { chunk in
+                chunks += 1
+                bytes.append(contentsOf: chunk)
+            }
+            return (response, bytes, chunks)
+        }
+
+        @Test func v4NorthwindFromOdatapy() throws {
+            let port = try Fixtures.shared.v4()
+            let (response, bytes, chunks) = try stream("http://127.0.0.1:\(port)/northwind/")
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(response.status == 200)
+            #expect(response.body == nil)
+            #expect(response.headers["Content-Type"]?.contains("xml") == true)
+            #expect(text.contains("<edmx:Edmx") && text.contains("Version=\"4.0\""))
+            #expect(text.contains("<EntitySet Name=\"Customers\""))
+            #expect(bytes.count > 16 * 1024)
+            #expect(chunks > 1, "a 19 KB document arrives in more than one write callback")
+            #expect(Int64(bytes.count) == response.metrics.bytesReceived)
+        }
+
+        @Test func v2GatewayFromMockSap() throws {
+            let port = try Fixtures.shared.v2()
+            let (response, bytes, _) = try stream("http://127.0.0.1:\(port)/sap/opu/odata/IWBEP/GWSAMPLE_BASIC")
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(response.status == 200)
+            #expect(response.head.url.hasSuffix("/GWSAMPLE_BASIC/$metadata"))
+            #expect(text.contains("EntitySet Name=\"BusinessPartnerSet\""))
+            #expect(text.contains("DataServiceVersion"))
+        }
+
+        @Test func v2NorthwindFromPyslet() throws {
+            let port = try Fixtures.shared.v2Atom()
+            let (response, bytes, _) = try stream("http://127.0.0.1:\(port)/northwind/")
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(response.status == 200)
+            #expect(text.contains("<EntitySet EntityType=\"NorthwindModel.Customer\" Name=\"Customers\"/>"))
+        }
+
+        @Test func consumerErrorAbortsAndIsRethrown() throws {
+            struct Enough: Error, Equatable {}
+            let port = try Fixtures.shared.v4()
+            let client = try HTTPClient()
+            var chunks = 0
+            #expect(throws: Enough()) {
+                try client.fetchMetadata(serviceURL: "http://127.0.0.1:\(port)/northwind/") { _ in
+                    chunks += 1
+                    throw Enough()
+                }
+            }
+            #expect(chunks == 1, "the transfer stops at the first chunk")
+            // The handle stays usable after an aborted transfer.
+            let again = try client.send(HTTPRequest(url: "http://127.0.0.1:\(port)/northwind/"))
+            #expect(again.status == 200)
+        }
+    }
+
+    @Suite(.enabled(if: TestEnvironment.hasNginxAndServers, TestEnvironment.noNginxOrServers))
+    struct LargeDocument {
+        @Test func gzipEncodedDocumentIsDecodedWhileStreaming() throws {
+            let nginx = try Fixtures.shared.nginx()
+            let file = TestEnvironment.corpusMetadata.appendingPathComponent("msgraph-v1.0-Prod.v2.xml")
+            let expected = try Data(contentsOf: file)
+            let client = try HTTPClient()
+            var received = Data()
+            var chunks = 0
+            var head: HTTPResponseHead?
+            let response = try client.send(HTTPRequest(url: "\(nginx.http)/corpus/msgraph-v1.0-Prod.v2.xml"),
+                                           onHeaders: { head = $0 }) { chunk in
+                chunks += 1
+                received.append(contentsOf: chunk)
+            }
+            #expect(head?.headers["Content-Encoding"] == "gzip")
+            #expect(received == expected)
+            #expect(chunks > 10)
+            #expect(response.metrics.bytesReceived == Int64(expected.count))
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import ODataClient
+
+/// Failures below HTTP: refused, silent, cut-off servers, and cancellation.
+extension IntegrationTests {
+    @Suite(.enabled(if: TestEnvironment.hasPython, TestEnvironment.noPython))
+    struct TransportFailures {
+        @Test func connectionRefusedIsATransportErrorWithCurlCodeAndURL() throws {
+            let url = "http://127.0.0.1:\(try Fixtures.shared.closedPort())/service/$metadata"
+            let client = try HTTPClient()
+            let error = try #require(throws: ODataClientError.self) { try client.send(HTTPRequest(url: url)) }
+            guard case .transport(let code, let text) = error.kind else {
+                Issue.record("expected a transport error, got \(error.kind)")
+                return
+            }
+            #expect(code == 7)  // CURLE_COULDNT_CONNECT
+            #expect(text.contains("Failed to connect to 127.0.0.1"))
+            #expect(error.url == url)
+            #expect(error.isTransportFailure)
+            #expect(error.summary == "GET \(url): \(text) (curl error 7)")
+        }
+
+        @Test func failedExchangeIsTraced() throws {
+            let url = "http://127.0.0.1:\(try Fixtures.shared.closedPort())/x"
+            let trace = TraceCollector()
+            var configuration = HTTPConfiguration()
+            configuration.traceRequests = true
+            configuration.traceSink = trace.sink
+            #expect(throws: ODataClientError.self) { try HTTPClient(configuration: configuration).send(HTTPRequest(url: url)) }
+            #expect(trace.text.hasPrefix("HTTP GET \(url) -> failed after "))
+            #expect(trace.text.contains(" ms: Failed to connect to 127.0.0.1 port"))
+            #expect(trace.text.hasSuffix(" (curl error 7)\n"))
+            #expect(trace.text.split(separator: "\n").count == 1)
+        }
+
+        @Test func silentServerTimesOut() throws {
+            let port = try Fixtures.shared.hangingServer()
+            var configuration = HTTPConfiguration()
+            configuration.timeout = 1
+            let client = try HTTPClient(configuration: configuration)
+            let started = ContinuousClock.now
+            let error = try #require(throws: ODataClientError.self) {
+                try client.send(HTTPRequest(url: "http://127.0.0.1:\(port)/slow"))
+            }
+            let elapsed = ContinuousClock.now - started
+            guard case .timeout(let text) = error.kind else {
+                Issue.record("expected a timeout, got \(error.kind)")
+                return
+            }
+            #expect(text.contains("timed out"))
+            #expect(error.isTransportFailure)
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5), "took \(elapsed)")
+        }
+
+        @Test func bodyCutShortIsATransportError() throws {
+            let port = try Fixtures.shared.truncatingServer()
+            let client = try HTTPClient()
+            var received = 0
+            let error = try #require(throws: ODataClientError.self) {
+                try client.send(HTTPRequest(url: "http://127.0.0.1:\(port)/Customers")) { received += $0.count }
+            }
+            guard case .transport(let code, let text) = error.kind else {
+                Issue.record("expected a transport error, got \(error.kind)")
+                return
+            }
+            #expect(code == 18)  // CURLE_PARTIAL_FILE
+            #expect(text.contains("bytes remaining"))
+            #expect(received == 1000, "what did arrive was streamed before the error")
+        }
+
+        @Test func cancellationStopsARequestInFlight() throws {
+            let port = try Fixtures.shared.hangingServer()
+            HTTPCancellation.reset()
+            defer { HTTPCancellation.reset() }
+            var configuration = HTTPConfiguration()
+            configuration.timeout = 20
+            let client = try HTTPClient(configuration: configuration)
+            let canceller = Thread {
+                Thread.sleep(forTimeInterval: 0.3)
+                HTTPCancellation.requestCancel()  // what the shell's SIGINT handler will do
+            }
+            let started = ContinuousClock.now
+            canceller.start()
+            let error = try #require(throws: ODataClientError.self) {
+                try client.send(HTTPRequest(url: "http://127.0.0.1:\(port)/long"))
+            }
+            let elapsed = ContinuousClock.now - started
+            guard case .cancelled = error.kind else {
+                Issue.record("expected cancelled, got \(error.kind)")
+                return
+            }
+            #expect(elapsed < .seconds(1), "took \(elapsed): the flag is looked at every 100 ms")
+            #expect(error.summary == "GET http://127.0.0.1:\(port)/long: cancelled")
+
+            // While the flag is set, a new request fails at once.
+            let again = try #require(throws: ODataClientError.self) {
+                try client.send(HTTPRequest(url: "http://127.0.0.1:\(port)/long"))
+            }
+            guard case .cancelled = again.kind else {
+                Issue.record("expected cancelled, got \(again.kind)")
+                return
+            }
+            HTTPCancellation.reset()
+            #expect(!HTTPCancellation.isCancelled)
+        }
+    }
+}

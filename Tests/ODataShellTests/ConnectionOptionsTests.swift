@@ -1,0 +1,84 @@
+import ArgumentParser
+import Glibc
+import ODataClient
+import Testing
+@testable import ODataShell
+
+struct ConnectionOptionsTests {
+    func configuration(_ arguments: [String], environment: [String: String] = [:],
+                       password: String = "typed") throws -> HTTPConfiguration {
+        let options = try ConnectionOptions.parse(arguments)
+        return try options.httpConfiguration(serviceRoot: "http://h/svc/", environment: environment, readPassword: { _ in password })
+    }
+
+    @Test func helpNamesEveryOption() {
+        let help = ConnectionOptions.helpMessage(columns: 100)
+        for option in ["-H, --header <name: value>", "--user-agent", "-u, --user <user[:password]>", "--bearer", "--cookie ",
+                       "--cookie-jar", "--netrc", "--cert", "--key", "--cacert", "--insecure", "--timeout", "--connect-timeout",
+                       "--sap-client", "--sap-language", "--trace ", "--trace-data", "--trace-pretty", "--trace-file",
+                       "--trace-secrets"] {
+            #expect(help.contains(option), "\(option)")
+        }
+    }
+
+    @Test func defaults() throws {
+        let c = try configuration([])
+        #expect(c.serviceRoot == "http://h/svc/")
+        #expect(c.timeout == 30 && c.connectTimeout == 30)
+        #expect(c.authentication == .none)
+        #expect(c.userAgent == ODataClientVersion.userAgent)
+        #expect(!c.isTracing && !c.insecure)
+    }
+
+    @Test func everyOption() throws {
+        let c = try configuration([
+            "-H", "X-A: 1", "--header", "X-B:two words ", "-H", "X-Empty;", "--user-agent", "ua/1",
+            "-u", "alice:se:cret", "--cookie", "a=b", "--cookie-jar", "/tmp/jar", "--netrc",
+            "--cert", "/c.pem", "--key", "/k.pem", "--cacert", "/ca.pem", "--insecure",
+            "--timeout", "2.5", "--connect-timeout", "0", "--sap-client", "100", "--sap-language", "EN",
+            "--trace-pretty", "--trace-secrets",
+        ])
+        #expect(c.headers.fields.map { "\($0.name)=\($0.value)" } == ["X-A=1", "X-B=two words", "X-Empty="])
+        #expect(c.userAgent == "ua/1")
+        #expect(c.authentication == .basic(user: "alice", password: "se:cret"))
+        #expect(c.cookie == "a=b" && c.cookieJar == "/tmp/jar" && c.useNetrc)
+        #expect(c.clientCertificate == "/c.pem" && c.clientKey == "/k.pem" && c.caBundle == "/ca.pem" && c.insecure)
+        #expect(c.timeout == 2.5 && c.connectTimeout == 0)
+        #expect(c.sapClient == "100" && c.sapLanguage == "EN")
+        #expect(c.traceRequests && c.traceWithData && c.prettyTracing && c.traceSecrets)
+    }
+
+    @Test func missingPasswordIsAskedFor() throws {
+        let c = try configuration(["--user", "bob"], password: "from-terminal")
+        #expect(c.authentication == .basic(user: "bob", password: "from-terminal"))
+    }
+
+    @Test func bearerFromTheEnvironment() throws {
+        #expect(try configuration([], environment: ["ODSH_BEARER_TOKEN": "env-token"]).authentication == .bearer(token: "env-token"))
+        #expect(try configuration(["--bearer", "flag"], environment: ["ODSH_BEARER_TOKEN": "env"]).authentication == .bearer(token: "flag"))
+        #expect(try configuration(["-u", "a:b"], environment: ["ODSH_BEARER_TOKEN": "env"]).authentication == .basic(user: "a", password: "b"))
+    }
+
+    @Test func traceLevels() throws {
+        let plain = try configuration(["--trace"])
+        #expect(plain.traceRequests && !plain.traceWithData && !plain.prettyTracing)
+        let data = try configuration(["--trace-data"])
+        #expect(data.traceRequests && data.traceWithData && !data.prettyTracing)
+        let secrets = try configuration(["--trace-secrets"])
+        #expect(!secrets.isTracing)
+    }
+
+    @Test func invalidOptionsAreRefused() {
+        for arguments in [["-H", "no colon"], ["-H", "Bad Name: x"], ["-u", ":pw"], ["-u", "a:b", "--bearer", "t"],
+                          ["--key", "k.pem"], ["--timeout", "-1"], ["--sap-client", "1000"], ["--sap-client", "abc"],
+                          ["--sap-language", "e n"]] {
+            #expect(throws: (any Error).self, "\(arguments)") { try ConnectionOptions.parse(arguments) }
+        }
+    }
+
+    @Test(.enabled(if: isatty(0) == 0, "standard input is a terminal")) func passwordWithoutTerminalIsAnError() throws {
+        let options = try ConnectionOptions.parse(["-u", "carol"])
+        let error = try #require(throws: ValidationError.self) { try options.httpConfiguration(serviceRoot: nil) }
+        #expect(error.message.contains("not a terminal"))
+    }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# bench-http.sh [ODSH_BINARY] -- time fetching a large $metadata over loopback, side by side in one hyperfine run:
+#   curl -s URL -o /dev/null   |   odsh metadata summary URL   |   odsh metadata summary FILE
+# The document (default: the 3.4 MB Microsoft Graph v1.0 CSDL of the shared corpus; BENCH_FILE overrides) is served
+# as SERVICE/$metadata by `python3 -m http.server` on 127.0.0.1. Without ODSH_BINARY only curl runs, as a baseline.
+# Environment: RUNS (default 20), WARMUP (default 3), BENCH_EXPORT (a Markdown file for hyperfine's table).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+shared="${ODSH_SHARED:-$root/../shared}"
+file="${BENCH_FILE:-$shared/corpus/metadata/msgraph-v1.0-Prod.v2.xml}"
+odsh="${1:-}"
+command -v hyperfine >/dev/null || { echo "bench-http.sh: hyperfine is not installed" >&2; exit 2; }
+[ -r "$file" ] || { echo "bench-http.sh: cannot read $file (set ODSH_SHARED or BENCH_FILE)" >&2; exit 2; }
+[ -z "$odsh" ] || [ -x "$odsh" ] || { echo "bench-http.sh: $odsh is not an executable" >&2; exit 2; }
+
+dir="$(mktemp -d)"
+server=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+mkdir -p "$dir/svc"
+ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$dir/svc/\$metadata"
+port="$(python3 "$root/scripts/testenv/free-port.py")"
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$dir" >/dev/null 2>&1 &
+server=$!
+url="http://127.0.0.1:$port/svc/\$metadata"
+for _ in $(seq 1 50); do
+  curl -s -o /dev/null "$url" && break
+  sleep 0.1
+done
+
+echo "document: $file ($(wc -c <"$file") bytes), served at $url"
+commands=(-n "curl URL" "curl -s '$url' -o /dev/null")
+if [ -n "$odsh" ]; then
+  commands+=(-n "odsh metadata summary URL" "'$odsh' metadata summary '$url' >/dev/null")
+  commands+=(-n "odsh metadata summary FILE" "'$odsh' metadata summary '$file' >/dev/null")
+else
+  echo "(no odsh binary given: curl only)"
+fi
+export_args=()
+[ -n "${BENCH_EXPORT:-}" ] && export_args=(--export-markdown "$BENCH_EXPORT")
+hyperfine --warmup "${WARMUP:-3}" --runs "${RUNS:-20}" "${export_args[@]}" "${commands[@]}"
