@@ -5,7 +5,7 @@ import FoundationXML
 import Testing
 
 /// `odsh diff`, run as a process: exit statuses, output formats, pre-approval flags.
-@Suite("odsh diff command", .enabled(if: OdshRun.binaryExists, "build odsh first: .build/debug/odsh is missing"))
+@Suite("odsh diff command", .enabled(if: OdshProcess.isBuilt, "build odsh first: .build/debug/odsh is missing"))
 struct DiffCommandTests {
     /// A small V4 model; the tests write edits of it to files.
     static let model = """
@@ -68,7 +68,7 @@ struct DiffCommandTests {
     func same() throws {
         let files = Files()
         let a = try files.model("a.xml"), b = try files.model("b.xml")
-        let r = try OdshRun.run(["diff", a, b])
+        let r = try OdshProcess.run(["diff", a, b])
         #expect(r.status == 0)
         #expect(r.stdout == "no changes; passes (--fail-on incompatible)\n")
     }
@@ -77,7 +77,7 @@ struct DiffCommandTests {
     func incompatible() throws {
         let files = Files()
         let (old, new) = try pair(files)
-        let r = try OdshRun.run(["diff", old, new])
+        let r = try OdshProcess.run(["diff", old, new])
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stdout == """
             NS.Color/Blue  (enum member)
@@ -97,16 +97,16 @@ struct DiffCommandTests {
     func approvals() throws {
         let files = Files()
         let (old, new) = try pair(files)
-        let openOnly = try OdshRun.run(["diff", "--open-enums", old, new])
+        let openOnly = try OdshProcess.run(["diff", "--open-enums", old, new])
         #expect(openOnly.status == 1)
         #expect(openOnly.stdout.contains("approved      added  [enum-member-added, approved by hasOpenEnumerations]"))
-        let both = try OdshRun.run(["diff", "--open-enums", "--allow-removals", old, new])
+        let both = try OdshProcess.run(["diff", "--open-enums", "--allow-removals", old, new])
         #expect(both.status == 0)
         #expect(both.stdout.hasSuffix("4 changes: 0 incompatible, 2 approved, 1 compatible, 1 info; passes (--fail-on incompatible)\n"))
-        let byPath = try OdshRun.run(["diff", "--open-enums", "--can-be-removed", "NS.Customer/Fax", old, new])
+        let byPath = try OdshProcess.run(["diff", "--open-enums", "--can-be-removed", "NS.Customer/Fax", old, new])
         #expect(byPath.status == 0)
         #expect(byPath.stdout.contains("removed  [property-removed, approved by canBeRemoved]"))
-        let changesOnly = try OdshRun.run(["diff", "--allow-changes", old, new])
+        let changesOnly = try OdshProcess.run(["diff", "--allow-changes", old, new])
         #expect(changesOnly.status == 1, "changes are not removals or new members")
     }
 
@@ -114,13 +114,13 @@ struct DiffCommandTests {
     func canBeRemovedUnknown() throws {
         let files = Files()
         let (old, new) = try pair(files)
-        let r = try OdshRun.run(["diff", "--can-be-removed", "NS.Customer/Faxx", old, new])
+        let r = try OdshProcess.run(["diff", "--can-be-removed", "NS.Customer/Faxx", old, new])
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains("--can-be-removed NS.Customer/Faxx: no element of \(old) has this path"))
         #expect(r.stderr.contains("did you mean NS.Customer/Fax"))
         // A path of NEW only is not an element of OLD either.
-        #expect(try OdshRun.run(["diff", "--can-be-removed", "NS.Customer/Email", old, new]).status == 2)
+        #expect(try OdshProcess.run(["diff", "--can-be-removed", "NS.Customer/Email", old, new]).status == 2)
     }
 
     @Test("--fail-on: incompatible (default), any (anything but info), never")
@@ -129,37 +129,37 @@ struct DiffCommandTests {
         let (old, new) = try pair(files)
         let onlyAdded = try files.model("added.xml") { $0.replacingOccurrences(of: Self.fax, with: Self.fax + #"<Property Name="Email" Type="Edm.String"/>"#) }
         let onlyInfo = try files.model("info.xml") { $0.replacingOccurrences(of: Self.name, with: #"<Property Name="Name" Type="Edm.String" MaxLength="80"/>"#) }
-        #expect(try OdshRun.run(["diff", old, onlyAdded]).status == 0)
-        #expect(try OdshRun.run(["diff", "--fail-on", "any", old, onlyAdded]).status == 1)
-        #expect(try OdshRun.run(["diff", "--fail-on", "any", old, onlyInfo]).status == 0)
-        #expect(try OdshRun.run(["diff", "--fail-on", "any", "--open-enums", "--allow-removals", old, new]).status == 1, "approved counts for any")
-        #expect(try OdshRun.run(["diff", "--fail-on", "never", old, new]).status == 0)
-        #expect(try OdshRun.run(["diff", "--fail-on", "sometimes", old, new]).status == 2)
+        #expect(try OdshProcess.run(["diff", old, onlyAdded]).status == 0)
+        #expect(try OdshProcess.run(["diff", "--fail-on", "any", old, onlyAdded]).status == 1)
+        #expect(try OdshProcess.run(["diff", "--fail-on", "any", old, onlyInfo]).status == 0)
+        #expect(try OdshProcess.run(["diff", "--fail-on", "any", "--open-enums", "--allow-removals", old, new]).status == 1, "approved counts for any")
+        #expect(try OdshProcess.run(["diff", "--fail-on", "never", old, new]).status == 0)
+        #expect(try OdshProcess.run(["diff", "--fail-on", "sometimes", old, new]).status == 2)
     }
 
     @Test("usage errors and unreadable files: exit 2; invalid metadata: exit 4")
     func errors() throws {
         let files = Files()
         let (old, _) = try pair(files)
-        let missing = try OdshRun.run(["diff", old, files.dir.appendingPathComponent("nope.xml").path])
+        let missing = try OdshProcess.run(["diff", old, files.dir.appendingPathComponent("nope.xml").path])
         #expect(missing.status == 2 && missing.stderr.contains("nope.xml"))
-        #expect(try OdshRun.run(["diff", old]).status == 2)
-        #expect(try OdshRun.run(["diff", "--format", "yaml", old, old]).status == 2)
+        #expect(try OdshProcess.run(["diff", old]).status == 2)
+        #expect(try OdshProcess.run(["diff", "--format", "yaml", old, old]).status == 2)
         let broken = try files.write("broken.xml", "<edmx:Edmx Version=\"4.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\"><edmx:DataServices><Schema")
-        let invalid = try OdshRun.run(["diff", old, broken])
+        let invalid = try OdshProcess.run(["diff", old, broken])
         #expect(invalid.status == 4)
         #expect(invalid.stderr.contains("invalid metadata"))
         // A warning (a type that does not resolve) fails only with --strict.
         let warned = try files.model("warned.xml") { $0.replacingOccurrences(of: Self.fax, with: #"<Property Name="Fax" Type="NS.Nope"/>"#) }
-        #expect(try OdshRun.run(["diff", "--fail-on", "never", old, warned]).status == 0)
-        #expect(try OdshRun.run(["diff", "--strict", old, warned]).status == 4)
+        #expect(try OdshProcess.run(["diff", "--fail-on", "never", old, warned]).status == 0)
+        #expect(try OdshProcess.run(["diff", "--strict", old, warned]).status == 4)
     }
 
     @Test("--quiet: only what fails, and the summary; --verbose: the rule's sentence")
     func quietAndVerbose() throws {
         let files = Files()
         let (old, new) = try pair(files)
-        let quiet = try OdshRun.run(["diff", "-q", old, new])
+        let quiet = try OdshProcess.run(["diff", "-q", old, new])
         #expect(quiet.stdout == """
             NS.Color/Blue  (enum member)
               incompatible  added  [enum-member-added]
@@ -168,7 +168,7 @@ struct DiffCommandTests {
             4 changes: 2 incompatible, 0 approved, 1 compatible, 1 info; fails (--fail-on incompatible)
 
             """)
-        let verbose = try OdshRun.run(["diff", "-v", old, new])
+        let verbose = try OdshProcess.run(["diff", "-v", old, new])
         #expect(verbose.stdout.contains("Adding a member to an enumeration type is incompatible unless enumerations are open (hasOpenEnumerations)."))
     }
 
@@ -176,7 +176,7 @@ struct DiffCommandTests {
     func json() throws {
         let files = Files()
         let (old, new) = try pair(files)
-        let r = try OdshRun.run(["diff", "--format", "json", "--open-enums", old, new])
+        let r = try OdshProcess.run(["diff", "--format", "json", "--open-enums", old, new])
         #expect(r.status == 1)
         #expect(r.stderr.contains("4 changes: 1 incompatible, 1 approved, 1 compatible, 1 info; fails"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
@@ -210,7 +210,7 @@ struct DiffCommandTests {
     func markdown() throws {
         let files = Files()
         let (old, new) = try pair(files)
-        let r = try OdshRun.run(["diff", "--format", "markdown", old, new])
+        let r = try OdshProcess.run(["diff", "--format", "markdown", old, new])
         #expect(r.status == 1)
         #expect(r.stdout.hasPrefix("### Metadata changes: `old.xml` → `new.xml`\n\n**Fails** (`--fail-on incompatible`): **2 incompatible**, 0 approved, 1 compatible, 1 info\n"))
         #expect(r.stdout.contains("#### 2 incompatible changes\n\n| Element | Kind | Change | Rule |\n|---|---|---|---|\n| `NS.Color/Blue` | enum member | added | `enum-member-added` |\n"))
@@ -221,31 +221,47 @@ struct DiffCommandTests {
     func junit() throws {
         let files = Files()
         let (old, new) = try pair(files)
-        let r = try OdshRun.run(["diff", "--format", "junit", old, new])
+        let r = try OdshProcess.run(["diff", "--format", "junit", old, new])
         #expect(r.status == 1)
         try Self.expectWellFormed(r.stdout)
         #expect(r.stdout.contains(#"<testsuites name="odsh diff" tests="4" failures="2" errors="0">"#))
         #expect(r.stdout.contains(#"<testcase classname="metadata.enumMember" name="NS.Color/Blue">"#))
         #expect(r.stdout.contains(#"<failure type="incompatible" message="added">incompatible: added [enum-member-added]</failure>"#))
         #expect(r.stdout.contains("<system-out>info: MaxLength 40 → 80 [facet-changed]</system-out>"))
-        let same = try OdshRun.run(["diff", "--format", "junit", old, old])
+        let same = try OdshProcess.run(["diff", "--format", "junit", old, old])
         try Self.expectWellFormed(same.stdout)
         #expect(same.stdout.contains(#"<testcase classname="metadata" name="no changes"/>"#))
     }
 
+    /// Runs a command line tool (such as `xmllint`) on the text when it is installed; nil when it is not.
+    static func tool(_ name: String, _ arguments: [String], input: String) throws -> Int32? {
+        guard let path = ["/usr/bin/", "/usr/local/bin/", "/bin/"].map({ $0 + name }).first(where: FileManager.default.isExecutableFile) else {
+            return nil
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("odsh-tool-\(UUID().uuidString)")
+        try input.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = arguments + [file.path]
+        try p.run()
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
     static func expectWellFormed(_ xml: String) throws {
-        if let status = try OdshRun.tool("xmllint", ["--noout"], input: xml) {
+        if let status = try Self.tool("xmllint", ["--noout"], input: xml) {
             #expect(status == 0, "xmllint --noout rejects the JUnit output")
         }
         let parser = XMLParser(data: Data(xml.utf8))
         #expect(parser.parse(), "XMLParser: \(String(describing: parser.parserError))")
     }
 
-    @Test("Graph v1.0 Prod, in every format", .enabled(if: OdshRun.corpusExists, "corpus not found (set ODSH_SHARED)"),
+    @Test("Graph v1.0 Prod, in every format", .enabled(if: SharedCorpus.isAvailable, "corpus not found (set ODSH_SHARED)"),
           arguments: ["text", "json", "markdown", "junit"])
     func graph(_ format: String) throws {
-        let old = OdshRun.corpusFile("msgraph-v1.0-Prod.v1.xml"), new = OdshRun.corpusFile("msgraph-v1.0-Prod.v2.xml")
-        let r = try OdshRun.run(["diff", "--format", format, old, new])
+        let old = SharedCorpus.metadata("msgraph-v1.0-Prod.v1.xml"), new = SharedCorpus.metadata("msgraph-v1.0-Prod.v2.xml")
+        let r = try OdshProcess.run(["diff", "--format", format, old, new])
         #expect(r.status == 1)
         switch format {
         case "text":
@@ -260,14 +276,14 @@ struct DiffCommandTests {
             try Self.expectWellFormed(r.stdout)
             #expect(r.stdout.contains(#"failures="8""#))
         }
-        let open = try OdshRun.run(["diff", "--open-enums", "-q", old, new])
+        let open = try OdshProcess.run(["diff", "--open-enums", "-q", old, new])
         #expect(open.status == 0 && open.stdout == "22 changes: 0 incompatible, 8 approved, 12 compatible, 2 info; passes (--fail-on incompatible)\n")
     }
 
     @Test("V2 against its V4 twin: a note, the protocol change first, exit 1",
-          .enabled(if: OdshRun.corpusExists, "corpus not found (set ODSH_SHARED)"))
+          .enabled(if: SharedCorpus.isAvailable, "corpus not found (set ODSH_SHARED)"))
     func crossVersion() throws {
-        let r = try OdshRun.run(["diff", OdshRun.corpusFile("northwind-v2.xml"), OdshRun.corpusFile("northwind-v4.xml")])
+        let r = try OdshProcess.run(["diff", SharedCorpus.metadata("northwind-v2.xml"), SharedCorpus.metadata("northwind-v4.xml")])
         #expect(r.status == 1)
         #expect(r.stdout.hasPrefix("""
             note: comparing OData 2.0 with OData 4.0: a different protocol version, which no metadata refresh accepts; \
@@ -276,7 +292,7 @@ struct DiffCommandTests {
               incompatible  OData version 2.0 → 4.0  [odata-version-changed]
 
             """))
-        #expect(try OdshRun.run(["diff", "--allow-changes", "--allow-removals", "--open-enums",
-                                 OdshRun.corpusFile("northwind-v2.xml"), OdshRun.corpusFile("northwind-v4.xml")]).status == 1)
+        #expect(try OdshProcess.run(["diff", "--allow-changes", "--allow-removals", "--open-enums",
+                                 SharedCorpus.metadata("northwind-v2.xml"), SharedCorpus.metadata("northwind-v4.xml")]).status == 1)
     }
 }

@@ -1,11 +1,14 @@
 /// Annotation values as short text for change reports, and whether two annotations say the same.
 enum AnnotationText {
     /// Equal value and equal annotations of the annotation; the term's spelling (alias or namespace) does not count.
+    /// No value means `true` (CSDL: a Boolean term applied without an expression; CSDL JSON writes it out).
     static func same(_ a: CsdlAnnotation, _ b: CsdlAnnotation) -> Bool {
-        guard a.value == b.value, a.annotations.count == b.annotations.count else { return false }
+        guard (a.value ?? implicitTrue) == (b.value ?? implicitTrue), a.annotations.count == b.annotations.count else { return false }
         for (x, y) in zip(a.annotations, b.annotations) where x.key != y.key || !same(x, y) { return false }
         return true
     }
+
+    private static let implicitTrue = AnnotationExpression.constant(kind: "Bool", value: "true")
 
     /// `"Customer ID"`, `Path(_it/owner)`, `{Label="Name", Value=Path(Name)}`, `[1, 2]`; annotations of the annotation
     /// follow as ` @Term=value`.

@@ -255,6 +255,17 @@ struct CompatibilityRuleTests {
         ])
     }
 
+    @Test("an annotation without a value is Bool true, as CSDL JSON writes it")
+    func implicitTrue() throws {
+        func annotated(_ annotation: String) -> String {
+            CompatibilityFixtures.edited(RuleCases.name, #"<Property Name="Name" Type="Edm.String" MaxLength="40">"# + annotation + "</Property>")
+        }
+        let bare = annotated(#"<Annotation Term="Core.Immutable"/>"#)
+        #expect(try CompatibilityFixtures.compare(bare, annotated(#"<Annotation Term="Core.Immutable" Bool="true"/>"#)).isEmpty)
+        #expect(try CompatibilityFixtures.compare(bare, annotated(#"<Annotation Term="Core.Immutable" Bool="false"/>"#)).changes.map(\.description)
+                == [#"NS.Customer/Name: annotation @Org.OData.Core.V1.Immutable (no value) → false [info, annotation-changed]"#])
+    }
+
     @Test("parameters are matched by name: a new order is informational")
     func parameterOrder() throws {
         let a = CompatibilityFixtures.edited(RuleCases.force, RuleCases.force + #"<Parameter Name="reason" Type="Edm.String"/>"#)
