@@ -10,6 +10,7 @@ public enum CompatibilityLevel: String, Sendable, Hashable, CaseIterable, Compar
     /// Clients built against the older metadata may break; a metadata refresh refuses it.
     case incompatible
 
+    /// Ordered by severity: info < compatible < approved < incompatible.
     public static func < (a: CompatibilityLevel, b: CompatibilityLevel) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -10,10 +10,13 @@ public struct CompatibilityRule: Sendable, Hashable, CustomStringConvertible {
         case removeAnything = "canRemoveAnything"
     }
 
+    /// A short stable id: `property-type-changed`.
     public let id: String
+    /// The rule in one sentence.
     public let sentence: String
     /// The level before any pre-approval.
     public let level: CompatibilityLevel
+    /// The pre-approval that turns an incompatible change of this rule into an approved one.
     public let approval: Approval?
 
     init(_ id: String, _ level: CompatibilityLevel, _ approval: Approval?, _ sentence: String) {
@@ -21,6 +24,7 @@ public struct CompatibilityRule: Sendable, Hashable, CustomStringConvertible {
     }
     init(_ id: String, _ level: CompatibilityLevel, _ sentence: String) { self.init(id, level, nil, sentence) }
 
+    /// `id: sentence`.
     public var description: String { "\(id): \(sentence)" }
 
     // MARK: SAP's rules

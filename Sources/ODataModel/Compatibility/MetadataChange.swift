@@ -49,21 +49,14 @@ public struct MetadataChange: Sendable, Hashable, CustomStringConvertible {
         case attributeChanged
         case bindingAdded, bindingRemoved, bindingChanged
         case referenceAdded, referenceRemoved, referenceChanged
-
-        /// Words for messages: `type changed`.
-        public var words: String {
-            var out = ""
-            for ch in rawValue {
-                if ch.isUppercase { out += " " + ch.lowercased() } else { out.append(ch) }
-            }
-            return out
-        }
     }
 
     /// The element's path: `NS.Customer/CompanyName`, `Container/Customers`, `NS.Color/Red`,
     /// `NS.GetTop(Edm.Int32)/$ReturnType`; empty for the document itself.
     public var path: String
+    /// The kind of element.
     public var element: ElementKind
+    /// The kind of change.
     public var kind: Kind
     /// Which part changed, when the kind needs one: a facet (`MaxLength`), an annotation (`@Core.Description#q`),
     /// an attribute (`sap:label`), a binding path, a trait (`OpenType`).
@@ -71,12 +64,15 @@ public struct MetadataChange: Sendable, Hashable, CustomStringConvertible {
     /// The value before and after, as written (types qualified); nil when that side has none.
     public var oldValue: String?
     public var newValue: String?
+    /// The level after pre-approvals.
     public var level: CompatibilityLevel
+    /// The rule that gave the level.
     public var rule: CompatibilityRule
     /// The pre-approval that made an incompatible change `approved` (`hasOpenEnumerations`, `canChangeAnything`,
     /// `canRemoveAnything`, `canBeRemoved`).
     public var approvedBy: String?
 
+    /// A change as the comparison records it.
     public init(path: String, element: ElementKind, kind: Kind, aspect: String? = nil, oldValue: String? = nil,
                 newValue: String? = nil, level: CompatibilityLevel, rule: CompatibilityRule, approvedBy: String? = nil) {
         self.path = path; self.element = element; self.kind = kind; self.aspect = aspect

@@ -17,6 +17,7 @@ public final class MetadataComparison {
         /// Paths of elements (as the report writes them) whose removal is fine, besides those marked `canBeRemoved`.
         public var canBeRemoved: Set<String> = []
 
+        /// Pre-approvals; none by default.
         public init(hasOpenEnumerations: Bool = false, canChangeAnything: Bool = false, canRemoveAnything: Bool = false,
                     canBeRemoved: Set<String> = []) {
             self.hasOpenEnumerations = hasOpenEnumerations; self.canChangeAnything = canChangeAnything
@@ -34,7 +35,9 @@ public final class MetadataComparison {
         case containerElement(CsdlElement, into: EntityContainer)
     }
 
+    /// The document clients were built against.
     public let old: CsdlDocument
+    /// The newer document.
     public let new: CsdlDocument
     /// The pre-approvals in effect: the caller's options combined with the older document's flags.
     public let options: Options
@@ -46,6 +49,7 @@ public final class MetadataComparison {
     private(set) var removals: [Removal] = []
     private var cached: MetadataComparisonReport?
 
+    /// A comparison of two resolved documents; `report` runs it.
     public init(old: CsdlDocument, new: CsdlDocument, options: Options = Options()) {
         self.old = old
         self.new = new

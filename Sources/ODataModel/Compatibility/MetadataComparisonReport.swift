@@ -8,6 +8,7 @@ public struct MetadataComparisonReport: Sendable {
     /// Every change, grouped by element path (sorted; the document itself first), in the order found within a path.
     public var changes: [MetadataChange]
 
+    /// A report of changes (sorted as `changes` says).
     public init(oldVersion: ODataVersion, newVersion: ODataVersion, approvals: MetadataComparison.Options, changes: [MetadataChange]) {
         self.oldVersion = oldVersion; self.newVersion = newVersion; self.approvals = approvals; self.changes = changes
     }

@@ -1,5 +1,6 @@
 /// The outcome of a metadata refresh that went ahead: what changed, and the refreshed model.
 public struct MetadataRefresh {
+    /// What changed (nothing incompatible).
     public let report: MetadataComparisonReport
     /// The newer document, now the refreshed model: elements the older one lacked are marked `isExtension`; elements
     /// it had and the newer one lacks are carried over, marked `isRemoved`, so that existing users still find them.
