@@ -12,6 +12,8 @@ open class CsdlElement {
     public var isExtension = false
     /// Removed by a metadata refresh but kept so that existing users find it (SAP's `isRemoved`).
     public var isRemoved = false
+    /// Pre-approves removing this element in a metadata refresh (SAP's `canBeRemoved`).
+    public var canBeRemoved = false
     /// Problems the validation pass found with this element; using it then raises a clear error.
     public var problems: [MetadataIssue] = []
 

@@ -15,7 +15,7 @@ public struct OdshCommand: ParsableCommand {
             4 invalid metadata or payload.
             """,
         version: version,
-        subcommands: [ShellCommand.self, MetadataCommand.self],
+        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self],
         defaultSubcommand: ShellCommand.self
     )
 
