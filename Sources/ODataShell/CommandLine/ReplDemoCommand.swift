@@ -37,7 +37,8 @@ struct ReplDemoCommand: ParsableCommand {
                 fflush(stdout)
                 let deadline = Date().addingTimeInterval(20)
                 while !SignalHandling.interruptRequested && Date() < deadline { usleep(20_000) }
-                Stdout.write(SignalHandling.interruptRequested ? "=> cancelled\n" : "=> timed out\n")
+                // The terminal echoed "^C" where the cursor was: start a new line.
+                Stdout.write(SignalHandling.interruptRequested ? "\n=> cancelled\n" : "=> timed out\n")
             case ":page":
                 Pager.fromEnvironment().run(text: (1...200).map { "line \($0)" }.joined(separator: "\n") + "\n")
             case ":width":

@@ -32,6 +32,24 @@ public enum CompletionListing {
         return typed + String(firstChars[typedChars.count..<length])
     }
 
+    /// `columns`, cut to at most `maxRows` lines (the last one then says how many candidates are not shown), so that
+    /// a TAB on a short prefix over a large model does not scroll the screen away.
+    public static func listing(_ candidates: [CompletionCandidate], width: Int, maxRows: Int) -> [String] {
+        let all = columns(candidates, width: width)
+        guard all.count > maxRows else { return all }
+        let keep = max(1, maxRows - 1)
+        let perRow = (candidates.count + all.count - 1) / all.count
+        // Ordered down then across, the first rows of a cut listing would skip candidates: lay out the shown
+        // ones again instead.
+        var shown = keep * perRow
+        var rows = columns(Array(candidates.prefix(shown)), width: width)
+        while rows.count > keep && shown > 1 {
+            shown -= 1
+            rows = columns(Array(candidates.prefix(shown)), width: width)
+        }
+        return rows + ["(\(candidates.count - shown) more; type more of the name)"]
+    }
+
     /// The candidates in columns fitted to `width`, ordered down then across (as `ls`), one string per row.
     /// A candidate with an annotation is shown as `CompanyName  Edm.String(40)`, the annotations aligned.
     public static func columns(_ candidates: [CompletionCandidate], width: Int) -> [String] {

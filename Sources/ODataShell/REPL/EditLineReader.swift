@@ -168,9 +168,10 @@ final class EditLineReader: LineReader {
     }
 
     private func list(_ candidates: [CompletionCandidate]) {
+        let size = TerminalSize.current(fd: fileno(output))
         let libeditWidth = Int(odsh_el_columns(el))
-        let width = libeditWidth > 0 ? libeditWidth : TerminalSize.current(fd: fileno(output)).columns
-        let rows = CompletionListing.columns(candidates, width: width)
+        let width = libeditWidth > 0 ? libeditWidth : size.columns
+        let rows = CompletionListing.listing(candidates, width: width, maxRows: max(size.rows - 2, 4))
         fputs("\n" + rows.joined(separator: "\n") + "\n", output)
         fflush(output)
     }

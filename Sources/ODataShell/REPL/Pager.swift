@@ -46,7 +46,9 @@ public struct Pager {
     }
 }
 
-/// A running pager: text written goes to its stdin. Writes after the user quit the pager are dropped.
+/// A running pager: text written goes to its stdin. Writes after the user quit the pager are dropped; a producer
+/// should stop (and cancel its request) once `isClosed` is true. Ctrl-C while the pager runs still sets
+/// `SignalHandling`'s flag, but never ends odsh (less takes Ctrl-C for itself).
 public final class PagerWriter {
     private var fd: Int32
     private let pid: pid_t
@@ -91,6 +93,7 @@ public final class PagerWriter {
         var ignore = sigaction()
         ignore.__sigaction_handler.sa_handler = SIG_IGN
         sigaction(SIGPIPE, &ignore, &oldPipeAction)
+        SignalHandling.suspendHardStop(true)
     }
 
     /// Sends text to the pager (dropped once the pager has quit).
@@ -121,6 +124,7 @@ public final class PagerWriter {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         sigaction(SIGPIPE, &oldPipeAction, nil)
+        SignalHandling.suspendHardStop(false)
     }
 
     deinit { if fd >= 0 { close() } }

@@ -14,6 +14,8 @@ public enum SignalHandling {
     /// The hook as a raw C function pointer, so the signal handler reads it without locks or retain/release.
     private static let hook = Atomic<UnsafeRawPointer?>(nil)
     private static let installed = Atomic<Bool>(false)
+    /// While a pager runs, Ctrl-C belongs to it (less uses it to stop a search): no hard stop then.
+    private static let hardStopSuspended = Atomic<Bool>(false)
 
     /// The number of presses that ends the process (exit through SIGINT's default action, status 130 in shells).
     public static let hardStopCount = 3
@@ -23,12 +25,19 @@ public enum SignalHandling {
         // Touch the atomics first: their lazy initialisation must not happen inside the handler.
         _ = presses.load(ordering: .relaxed)
         _ = hook.load(ordering: .relaxed)
+        _ = hardStopSuspended.load(ordering: .relaxed)
         guard installed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else { return }
         var action = sigaction()
         action.__sigaction_handler.sa_handler = odshInterruptHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
+        // A parent may have left SIGINT blocked (threads of test runners and of some launchers block most
+        // signals, and children inherit the mask): a blocked SIGINT would never reach the handler.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Sets the function the handler calls on every Ctrl-C; it runs in the signal handler, so it must be
@@ -46,6 +55,11 @@ public enum SignalHandling {
     /// Forgets earlier presses; `LineEditor.readStatement` calls it before each prompt.
     public static func resetInterrupt() { presses.store(0, ordering: .sequentiallyConsistent) }
 
+    /// Suspends (or resumes) the hard stop after `hardStopCount` presses; `PagerWriter` does this while less runs.
+    public static func suspendHardStop(_ suspended: Bool) {
+        hardStopSuspended.store(suspended, ordering: .sequentiallyConsistent)
+    }
+
     /// What the handler does, callable directly (tests, or a caller that turns another event into a cancel).
     public static func simulateInterrupt() { handleInterrupt() }
 
@@ -54,7 +68,7 @@ public enum SignalHandling {
         if let raw = hook.load(ordering: .sequentiallyConsistent) {
             unsafeBitCast(raw, to: (@convention(c) () -> Void).self)()
         }
-        if count >= hardStopCount && installed.load(ordering: .relaxed) {
+        if count >= hardStopCount && installed.load(ordering: .relaxed) && !hardStopSuspended.load(ordering: .relaxed) {
             signal(SIGINT, SIG_DFL)
             raise(SIGINT)
         }

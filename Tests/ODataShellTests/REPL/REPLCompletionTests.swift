@@ -32,6 +32,19 @@ import Testing
         #expect(CompletionListing.columns(words, width: 200) == [words.map { $0.displayText.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined().trimmingTrailing()])
     }
 
+    @Test func longListingsAreCut() {
+        let words = (1...100).map { CompletionCandidate("Name\($0)") }
+        // 11 names a row at width 100 make 10 rows; with 5 allowed: the first 40 names in 4 rows, then a count.
+        #expect(CompletionListing.columns(words, width: 100).count == 10)
+        let rows = CompletionListing.listing(words, width: 100, maxRows: 5)
+        #expect(rows.count == 5)
+        #expect(rows.last == "(60 more; type more of the name)")
+        let shown = rows.dropLast().flatMap { $0.split(separator: " ").map(String.init) }
+        #expect(Set(shown) == Set(words.prefix(40).map(\.insertText)))
+        #expect(rows.first?.hasPrefix("Name1   Name5   Name9 ") == true)   // still down, then across
+        #expect(CompletionListing.listing(words, width: 100, maxRows: 10) == CompletionListing.columns(words, width: 100))
+    }
+
     @Test func annotationsAreAligned() {
         let words = [
             CompletionCandidate("CompanyName", annotation: "Edm.String(40)"),
