@@ -21,6 +21,7 @@ public enum ColorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
 
 /// Wraps text in ANSI SGR codes when colour is on, and leaves it alone when it is off.
 public struct TerminalStyle: Sendable {
+    /// Whether `paint` adds escape codes.
     public var isEnabled: Bool
 
     public init(isEnabled: Bool) { self.isEnabled = isEnabled }

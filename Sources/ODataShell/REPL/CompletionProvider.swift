@@ -23,6 +23,7 @@ public struct CompletionCandidate: Hashable, Sendable {
 
 /// The provider's answer: candidates, the part of the line they replace, and whether a unique one gets a space.
 public struct CompletionResult: Hashable, Sendable {
+    /// In the order they are listed.
     public var candidates: [CompletionCandidate]
     /// Character offsets (end exclusive) of the text a candidate replaces, usually the word before the cursor.
     public var replacing: Range<Int>

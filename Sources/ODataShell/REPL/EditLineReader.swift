@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Keys beyond libedit's defaults: TAB completes through the `CompletionProvider` (a second TAB lists the
 /// candidates); Ctrl-C abandons the line (shown as `^C`) and gives a fresh prompt; Ctrl-R searches history
-/// backwards incrementally (Ctrl-S forwards). Ctrl-C is a key here, not a signal: the terminal's interrupt
+/// backwards incrementally. Ctrl-C is a key here, not a signal: the terminal's interrupt
 /// character is switched off while libedit edits (`setty -d intr=`) and is back while a command runs, when
 /// SIGINT goes to `SignalHandling`.
 final class EditLineReader: LineReader {
@@ -18,9 +18,6 @@ final class EditLineReader: LineReader {
     fileprivate var interrupted = false
     /// The line and cursor after a TAB that left several candidates: a TAB on the same state lists them.
     private var ambiguousState: (line: [wchar_t], cursor: Int)?
-
-    /// The character that brackets invisible parts of a prompt (escape sequences), as libedit's EL_PROMPT_ESC.
-    static let promptIgnoreMarker: Character = "\u{1}"
 
     init?(programName: String, mode: LineEditor.EditingMode, historySize: Int, readsEditrc: Bool,
           output: UnsafeMutablePointer<FILE>) {
@@ -44,8 +41,10 @@ final class EditLineReader: LineReader {
         // a line is read; ours stay in place between lines.
         odsh_el_set_signal(el, 1)
         odsh_el_set_history(el, history)
-        odsh_el_set_prompt(el, editLinePrompt, CChar(UInt8(ascii: "\u{1}")))
-        if readsEditrc { el_source(el, nil) }   // $EDITRC or ~/.editrc, as other libedit programs
+        // "\u{1}" brackets invisible parts of the prompt (colour codes), so that libedit does not count them.
+        odsh_el_set_prompt(el, editLinePrompt, 1)
+        // $EDITRC or ~/.editrc, as other libedit programs; read before odsh's own keys, which therefore win.
+        if readsEditrc { el_source(el, nil) }
         // No interrupt character while editing, so Ctrl-C reaches the key map. "intr=" clears it in the edit-mode
         // termios now; "-intr" keeps it cleared when libedit recomputes edit mode after the user ran stty.
         odsh_el_setty(el, "-d", "intr=")
@@ -55,8 +54,9 @@ final class EditLineReader: LineReader {
         odsh_el_bind(el, "^I", "odsh-complete", 0)
         odsh_el_bind(el, "^C", "odsh-interrupt", 0)
         odsh_el_bind(el, "^C", "odsh-interrupt", 1)
+        // Incremental search backwards, as in bash (libedit binds ^R to redisplay). The prefix search
+        // ed-search-prev-history stays on M-p; ^S is left alone (with IXON it stops terminal output).
         odsh_el_bind(el, "^R", "em-inc-search-prev", 0)
-        odsh_el_bind(el, "^S", "em-inc-search-next", 0)
     }
 
     deinit {

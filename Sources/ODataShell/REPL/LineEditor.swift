@@ -25,6 +25,7 @@ public final class LineEditor {
         public var prompt: String
         /// Shown before each further line of a statement that `needsMoreInput`.
         public var continuationPrompt: String
+        /// emacs (default) or vi key bindings.
         public var editingMode: EditingMode
         /// The history file, or nil for none (history then lives only in memory for the session).
         public var historyPath: String?
@@ -95,7 +96,9 @@ public final class LineEditor {
             SignalHandling.installInterruptHandler()
             historyFile = configuration.historyPath.map { HistoryFile(path: $0, limit: configuration.historyLimit) }
         } else {
-            reader = PlainLineReader(fd: input, promptOutput: input == 0 && isatty(0) != 0 ? stdout : nil)
+            // Prompts only when a person is at both ends (a terminal libedit cannot drive, such as TERM=dumb).
+            let person = input == 0 && isatty(0) != 0 && isatty(1) != 0
+            reader = PlainLineReader(fd: input, promptOutput: person ? stdout : nil)
             isInteractive = false
             historyFile = nil
         }

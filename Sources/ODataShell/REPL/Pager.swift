@@ -9,6 +9,7 @@ public struct Pager {
     /// The shell command the text is piped into (run through `/bin/sh -c`).
     public var command: String
 
+    /// The pager when $PAGER is not set.
     public static let defaultCommand = "less -FRSX"
 
     public init(command: String) { self.command = command }

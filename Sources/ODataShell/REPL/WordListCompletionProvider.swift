@@ -1,6 +1,7 @@
 /// Completes the word before the cursor from a fixed list, matching prefixes case-insensitively: keywords and
 /// commands, or a stand-in until the model-aware completer is wired in.
 public struct WordListCompletionProvider: CompletionProvider {
+    /// The candidates, in listing order.
     public var words: [CompletionCandidate]
 
     public init(words: [CompletionCandidate]) { self.words = words }
@@ -10,6 +11,7 @@ public struct WordListCompletionProvider: CompletionProvider {
         c.isLetter || c.isNumber || c == "_" || c == "." || c == "$" || c == "-"
     }
 
+    /// The words that start with the word before the cursor, ignoring case.
     public func complete(line: String, cursor: Int) -> CompletionResult {
         let chars = Array(line)
         let end = min(max(cursor, 0), chars.count)
