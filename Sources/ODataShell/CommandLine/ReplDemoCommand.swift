@@ -1,5 +1,9 @@
 import ArgumentParser
 import Foundation
+import Synchronization
+
+/// Ctrl-C presses seen by the demo's interrupt hook (what the shell will point at HTTPCancellation.requestCancel).
+private let demoHookCalls = Atomic<Int>(0)
 
 /// `odsh repl-demo` (hidden): the line editor over a fixed Northwind word list, echoing each statement as
 /// `=> STATEMENT`. It exercises the REPL layer end to end (the tmux tests drive it) until the real shell exists.
@@ -28,6 +32,7 @@ struct ReplDemoCommand: ParsableCommand {
             completionProvider: WordListCompletionProvider(words: Self.northwind))
         if let history { config.historyPath = history }
         let editor = LineEditor(configuration: config)
+        SignalHandling.setInterruptHook { demoHookCalls.wrappingAdd(1, ordering: .sequentiallyConsistent) }
         if let e = editor.historyError { Stderr.write("odsh: \(e) (history is not kept)\n") }
         while let statement = editor.readStatement(needsMoreInput: Self.needsMoreInput) {
             switch statement.trimmingCharacters(in: .whitespaces) {
@@ -38,7 +43,8 @@ struct ReplDemoCommand: ParsableCommand {
                 let deadline = Date().addingTimeInterval(20)
                 while !SignalHandling.interruptRequested && Date() < deadline { usleep(20_000) }
                 // The terminal echoed "^C" where the cursor was: start a new line.
-                Stdout.write(SignalHandling.interruptRequested ? "\n=> cancelled\n" : "=> timed out\n")
+                let hook = demoHookCalls.load(ordering: .sequentiallyConsistent)
+                Stdout.write(SignalHandling.interruptRequested ? "\n=> cancelled (hook calls: \(hook))\n" : "=> timed out\n")
             case ":page":
                 Pager.fromEnvironment().run(text: (1...200).map { "line \($0)" }.joined(separator: "\n") + "\n")
             case ":width":

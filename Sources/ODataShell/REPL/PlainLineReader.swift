@@ -51,5 +51,11 @@ final class PlainLineReader: LineReader {
 
     func addToHistory(_ entry: String) {}
 
-    func finish() {}
+    func finish() {
+        // After a prompt, end the line so that the next output (the shell's prompt) starts on its own.
+        if let out = promptOutput {
+            fputs("\n", out)
+            fflush(out)
+        }
+    }
 }
