@@ -41,8 +41,18 @@ struct ShellCommand: ParsableCommand {
             throw UsageError("give the service root URL, as in odsh --metadata northwind.xml http://host/northwind/ -c \"Customers top 2\"")
         }
         let statements = try gatherStatements()
+        if statements.isEmpty && commands.isEmpty && file == nil && isatty(0) != 0 {
+            // A terminal and nothing to run: the interactive shell.
+            let doc = try loadMetadata(service: service)
+            var settings = ShellSettings()
+            settings.dryRun = dryRun
+            let session = ReplSession(serviceRoot: service, document: doc, settings: settings, historyPath: HistoryFile.defaultPath(),
+                                      execute: { bound, settings in try self.runBound(bound, service: service, settings: settings) },
+                                      reloadMetadata: { try MetadataLoader(connection: self.connection, strict: false).load(self.service ?? "") })
+            throw OdshExit(session.run())
+        }
         guard !statements.isEmpty else {
-            throw UsageError("no statements: give them with -c, -f FILE or on stdin (the interactive shell is not there yet)")
+            throw UsageError("no statements: give them with -c, -f FILE or on stdin")
         }
         let doc = try loadMetadata(service: service)
         var status = ExitStatus.success
@@ -51,12 +61,9 @@ struct ShellCommand: ParsableCommand {
             do {
                 let bound = try Binder.bind(s.text, document: doc)
                 for w in bound.warnings { reporter.warn(w, context: s.context) }
-                if dryRun {
-                    Stdout.write("\(bound.request.method) \(bound.request.url(serviceRoot: service))\n")
-                    if let b = bound.request.body { Stdout.write(b + "\n") }
-                } else {
-                    try execute(bound.request, service: service)
-                }
+                var settings = ShellSettings()
+                settings.dryRun = dryRun
+                try runBound(bound, service: service, settings: settings)
             } catch {
                 let st = reporter.report(error, context: s.context)
                 if status == .success || st.rawValue > status.rawValue { status = st }
@@ -106,6 +113,16 @@ struct ShellCommand: ParsableCommand {
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }
+    }
+
+    /// Runs a bound statement: prints the request in a dry run, else sends it and renders the answer.
+    func runBound(_ bound: BoundStatement, service: String, settings: ShellSettings) throws {
+        if settings.dryRun {
+            Stdout.write("\(bound.request.method) \(bound.request.url(serviceRoot: service))\n")
+            if let b = bound.request.body { Stdout.write(b + "\n") }
+            return
+        }
+        try execute(bound.request, service: service)
     }
 
     /// Sends one request and renders the answer (needs the HTTP client).
