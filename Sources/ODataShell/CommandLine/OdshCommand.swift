@@ -15,7 +15,7 @@ public struct OdshCommand: ParsableCommand {
             4 invalid metadata or payload.
             """,
         version: version,
-        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ReplDemoCommand.self],
+        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, CompleteCommand.self, ReplDemoCommand.self],
         defaultSubcommand: ShellCommand.self
     )
 

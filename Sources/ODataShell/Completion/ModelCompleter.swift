@@ -25,6 +25,8 @@ public struct ModelCompleter: CompletionProvider {
         if before.drop(while: { $0 == " " }).first == "." {
             return completeCommand(before, cursor: cursor)
         }
+        // Inside a string literal there is nothing to complete.
+        if Self.isInsideString(before) { return CompletionResult(candidates: [], replacing: cursor..<cursor) }
         let context = Parser(line).expectation(at: cursor)
         var candidates: [CompletionCandidate] = []
         var continues = false
@@ -75,6 +77,20 @@ public struct ModelCompleter: CompletionProvider {
         // A navigation property alone is usually followed by `/` or `(`: no space after it.
         let onlyNavigation = continues && matching.count == 1 && matching[0].annotation?.hasPrefix("→") == true
         return CompletionResult(candidates: matching, replacing: context.replaceFrom..<cursor, appendsSpace: !onlyNavigation)
+    }
+
+    static func isInsideString(_ text: String) -> Bool {
+        var quote: Character?
+        var prev: Character = " "
+        for c in text {
+            if let q = quote {
+                if c == q && !(q == "\"" && prev == "\\") { quote = nil }
+            } else if c == "'" || c == "\"" {
+                quote = c
+            }
+            prev = c
+        }
+        return quote != nil
     }
 
     /// Candidates whose text starts with the prefix, ignoring case; duplicates dropped; exact-case matches first.
