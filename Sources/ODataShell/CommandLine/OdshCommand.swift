@@ -14,7 +14,7 @@ public struct OdshCommand: ParsableCommand {
             4 invalid metadata or payload.
             """,
         version: version,
-        subcommands: [MetadataCommand.self]
+        subcommands: [MetadataCommand.self, PayloadCommand.self]
     )
 
     public init() {}
