@@ -1,29 +1,70 @@
+import Foundation
+
 /// A growing buffer of JSON text with fast appends of the pieces OData writers need: escaped strings, integers,
-/// raw bytes. Writers flush it to their sink when it is large.
-struct JSONOutput {
-    var bytes: [UInt8] = []
+/// dates, decimals, raw bytes. Raw memory, so that the many small appends of a writer cost a bounds check and a
+/// copy each. Writers flush it to their sink when it is large.
+final class JSONOutput {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
 
-    init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
-
-    @inline(__always) mutating func byte(_ b: UInt8) { bytes.append(b) }
-    @inline(__always) mutating func ascii(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    init(capacity: Int = 1 << 16) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
     }
-    @inline(__always) mutating func raw(_ b: UnsafeRawBufferPointer) { bytes.append(contentsOf: b) }
-    mutating func raw(_ s: String) {
+
+    deinit { base.deallocate() }
+
+    /// The text written so far.
+    var bytesView: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    func removeAll() { count = 0 }
+
+    @inline(__always) private func reserve(_ n: Int) {
+        if count + n > capacity { grow(n) }
+    }
+
+    private func grow(_ n: Int) {
+        var c = capacity * 2
+        while c < count + n { c *= 2 }
+        let nb = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+        nb.update(from: base, count: count)
+        base.deallocate()
+        base = nb
+        capacity = c
+    }
+
+    @inline(__always) func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+    @inline(__always) func ascii(_ s: StaticString) {
+        raw(UnsafeRawPointer(s.utf8Start), s.utf8CodeUnitCount)
+    }
+    @inline(__always) func raw(_ p: UnsafeRawPointer, _ n: Int) {
+        reserve(n)
+        UnsafeMutableRawPointer(base + count).copyMemory(from: p, byteCount: n)
+        count += n
+    }
+    @inline(__always) func raw(_ b: UnsafeRawBufferPointer) {
+        if let p = b.baseAddress { raw(p, b.count) }
+    }
+    func raw(_ s: String) {
         var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
+        s.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
     }
-    mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
+    func raw(_ b: [UInt8]) { b.withUnsafeBytes { raw($0) } }
 
     /// A JSON string literal: `"`, `\` and control characters escaped, everything else (UTF-8) as is.
-    mutating func string(_ s: String) {
+    func string(_ s: String) {
         var s = s
         s.withUTF8 { string(UnsafeRawBufferPointer($0)) }
     }
 
-    mutating func string(_ b: UnsafeRawBufferPointer) {
-        bytes.append(UInt8(ascii: "\""))
+    func string(_ b: UnsafeRawBufferPointer) {
+        reserve(b.count + 2)
+        byte(UInt8(ascii: "\""))
         var run = 0
         var i = 0
         let n = b.count
@@ -36,14 +77,14 @@ struct JSONOutput {
             if i >= n { break }
             let c = b[i]
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 {
-                if i > run { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[run..<i])) }
+                if i > run { raw(b.baseAddress! + run, i - run) }
                 escape(c)
                 run = i + 1
             }
             i += 1
         }
-        if n > run { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[run..<n])) }
-        bytes.append(UInt8(ascii: "\""))
+        if n > run { raw(b.baseAddress! + run, n - run) }
+        byte(UInt8(ascii: "\""))
     }
 
     /// High bit set in bytes that are `"`, `\` or below 0x20 (bytes after the first may be flagged by borrows).
@@ -58,7 +99,7 @@ struct JSONOutput {
         return (control | hasQuote | hasBackslash) & high
     }
 
-    private mutating func escape(_ c: UInt8) {
+    private func escape(_ c: UInt8) {
         switch c {
         case UInt8(ascii: "\""): ascii("\\\"")
         case UInt8(ascii: "\\"): ascii("\\\\")
@@ -70,102 +111,99 @@ struct JSONOutput {
         default:
             let hex: StaticString = "0123456789abcdef"
             ascii("\\u00")
-            bytes.append(hex.utf8Start[Int(c >> 4)]); bytes.append(hex.utf8Start[Int(c & 15)])
+            byte(hex.utf8Start[Int(c >> 4)]); byte(hex.utf8Start[Int(c & 15)])
         }
     }
 
-    mutating func integer(_ v: Int64) {
-        if v >= 0 && v < 10 { bytes.append(UInt8(48 + v)); return }
+    func integer(_ v: Int64) {
+        reserve(20)
+        if v >= 0 && v < 10 { base[count] = UInt8(48 + v); count += 1; return }
         var m = v.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buf in
-            var i = 20
+        var tmp: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let n: Int = withUnsafeMutableBytes(of: &tmp) { buf in
+            var i = 24
             repeat {
                 i -= 1
                 buf[i] = UInt8(48 + m % 10)
                 m /= 10
             } while m > 0
-            if v < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[i..<20]))
+            if v < 0 { i -= 1; buf[i] = UInt8(ascii: "-") }
+            UnsafeMutableRawPointer(base + count).copyMemory(from: buf.baseAddress! + i, byteCount: 24 - i)
+            return 24 - i
         }
+        count += n
     }
 
     // MARK: Dates, times, decimals (written straight into the buffer, no Strings)
 
-    @inline(__always) mutating func digits2(_ v: Int) {
-        bytes.append(UInt8(48 + v / 10)); bytes.append(UInt8(48 + v % 10))
+    @inline(__always) func digits2(_ v: Int) {
+        reserve(2)
+        base[count] = UInt8(48 + v / 10); base[count + 1] = UInt8(48 + v % 10)
+        count += 2
     }
 
-    mutating func date(_ d: LocalDate) {
+    func date(_ d: LocalDate) {
         let y = Int(d.year)
-        if y < 0 { bytes.append(UInt8(ascii: "-")) }
+        if y < 0 { byte(UInt8(ascii: "-")) }
         let a = abs(y)
-        if a < 10_000 {
-            digits2(a / 100); digits2(a % 100)
-        } else {
-            integer(Int64(a))
-        }
-        bytes.append(UInt8(ascii: "-")); digits2(Int(d.month))
-        bytes.append(UInt8(ascii: "-")); digits2(Int(d.day))
+        if a < 10_000 { digits2(a / 100); digits2(a % 100) } else { integer(Int64(a)) }
+        byte(UInt8(ascii: "-")); digits2(Int(d.month))
+        byte(UInt8(ascii: "-")); digits2(Int(d.day))
     }
 
-    mutating func time(_ t: LocalTime) {
-        digits2(Int(t.hour)); bytes.append(UInt8(ascii: ":"))
-        digits2(Int(t.minute)); bytes.append(UInt8(ascii: ":"))
+    func time(_ t: LocalTime) {
+        digits2(Int(t.hour)); byte(UInt8(ascii: ":"))
+        digits2(Int(t.minute)); byte(UInt8(ascii: ":"))
         digits2(Int(t.second))
         fraction(t.fraction)
     }
 
-    mutating func fraction(_ f: Fraction) {
+    func fraction(_ f: Fraction) {
         guard f.digits > 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var v = f.picoseconds / Fraction.powers[12 - Int(f.digits)]
-        let start = bytes.count
-        for _ in 0..<Int(f.digits) { bytes.append(0) }
-        var i = bytes.count - 1
-        while i >= start { bytes[i] = UInt8(48 + v % 10); v /= 10; i -= 1 }
+        let n = Int(f.digits)
+        reserve(n + 1)
+        base[count] = UInt8(ascii: ".")
+        var v = f.picoseconds / Fraction.powers[12 - n]
+        var i = count + n
+        while i > count { base[i] = UInt8(48 + v % 10); v /= 10; i -= 1 }
+        count += n + 1
     }
 
-    mutating func dateTime(_ t: LocalDateTime) {
-        date(t.date); bytes.append(UInt8(ascii: "T")); time(t.time)
+    func dateTime(_ t: LocalDateTime) {
+        date(t.date); byte(UInt8(ascii: "T")); time(t.time)
     }
 
-    mutating func dateTimeOffset(_ t: GlobalDateTime) {
+    func dateTimeOffset(_ t: GlobalDateTime) {
         dateTime(t.local)
-        if t.isZulu && t.offsetMinutes == 0 { bytes.append(UInt8(ascii: "Z")); return }
+        if t.isZulu && t.offsetMinutes == 0 { byte(UInt8(ascii: "Z")); return }
         let m = Int(t.offsetMinutes)
-        bytes.append(m < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        digits2(abs(m) / 60); bytes.append(UInt8(ascii: ":")); digits2(abs(m) % 60)
+        byte(m < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        digits2(abs(m) / 60); byte(UInt8(ascii: ":")); digits2(abs(m) % 60)
     }
 
     /// The decimal's exact text: `-12.50`, `0.05`.
-    mutating func decimal(_ d: DecimalValue) {
-        if d.isNegative { bytes.append(UInt8(ascii: "-")) }
+    func decimal(_ d: DecimalValue) {
+        if d.isNegative { byte(UInt8(ascii: "-")) }
         var digits = d.digits
         digits.withUTF8 { u in
             let n = u.count
-            if d.scale == 0 { bytes.append(contentsOf: u); return }
+            let p = UnsafeRawPointer(u.baseAddress!)
+            if d.scale == 0 { raw(p, n); return }
             if n > d.scale {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[0..<(n - d.scale)]))
-                bytes.append(UInt8(ascii: "."))
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[(n - d.scale)...]))
+                raw(p, n - d.scale)
+                byte(UInt8(ascii: "."))
+                raw(p + (n - d.scale), d.scale)
             } else {
-                bytes.append(UInt8(ascii: "0")); bytes.append(UInt8(ascii: "."))
-                for _ in 0..<(d.scale - n) { bytes.append(UInt8(ascii: "0")) }
-                bytes.append(contentsOf: u)
+                byte(UInt8(ascii: "0")); byte(UInt8(ascii: "."))
+                for _ in 0..<(d.scale - n) { byte(UInt8(ascii: "0")) }
+                raw(p, n)
             }
         }
     }
 
     /// A member name and colon: `"Name":`.
-    @inline(__always) mutating func key(_ nameBytes: [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: nameBytes)
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-    }
-
-    mutating func key(_ name: String) {
+    func key(_ name: String) {
         string(name)
-        bytes.append(UInt8(ascii: ":"))
+        byte(UInt8(ascii: ":"))
     }
 }

@@ -62,12 +62,13 @@ final class JSONPayloadDecoder {
             guard n > 0, let base = k.baseAddress else { return .dynamic("") }
             let first = k[0]
             if first == UInt8(ascii: "@") { return .annotation(ControlName(term: UnsafeRawBufferPointer(start: base + 1, count: n - 1))) }
+            // Property names come first: no name has an '@', so a match needs no search for one.
+            if let slot = layout.slot(bytes: k, hint: hint) { return .slot(slot) }
             if let at = memchr(base, 0x40, n) {
                 let cut = base.distance(to: UnsafeRawPointer(at))
                 return .propertyAnnotation(String(decoding: UnsafeRawBufferPointer(start: base, count: cut), as: UTF8.self),
                                            ControlName(term: UnsafeRawBufferPointer(start: base + cut + 1, count: n - cut - 1)))
             }
-            if let slot = layout.slot(bytes: k, hint: hint) { return .slot(slot) }
             if v2, k.count >= 2, first == UInt8(ascii: "_"), k[1] == UInt8(ascii: "_") {
                 return ValueText.equals(k, "__metadata") ? .v2Metadata : .v2Other
             }
@@ -78,7 +79,11 @@ final class JSONPayloadDecoder {
         case .slot(let slot):
             b.hint = slot + 1
             if slot < layout.propertyCount {
-                b.value.slots[slot] = try readValue(&s, shape: layout.shapes[slot], site: .slot(layout, slot))
+                if let p = layout.fastPrimitive[slot] {
+                    if s.token == .null { b.value.slots.set(slot, .null); return }
+                    if let v = try readPrimitive(&s, p) { b.value.slots.set(slot, v); return }
+                }
+                b.value.slots.set(slot, try readValue(&s, shape: layout.shapes[slot], site: .slot(layout, slot)))
             } else {
                 try readNavigation(&s, &b, slot: slot)
             }
@@ -141,7 +146,7 @@ final class JSONPayloadDecoder {
             case .mediaContentType: link.contentType = l
             default: link.etag = l
             }
-            b.value.slots[slot] = .stream(link)
+            b.value.slots.set(slot, .stream(link))
         default:
             try s.skipValue()
         }
@@ -199,8 +204,8 @@ final class JSONPayloadDecoder {
         } else {
             new = ComplexValue(layout: newLayout)
         }
-        for (i, v) in old.slots.enumerated() where v != nil {
-            if let j = newLayout.slot(named: b.layout.name(at: i)) { new.slots[j] = v }
+        for i in old.slots.indices where old.slots.has(i) {
+            if let j = newLayout.slot(named: b.layout.name(at: i)) { new.slots.set(j, old.slots.value(i)) }
         }
         new.dynamicProperties = old.dynamicProperties
         b.value = new
@@ -331,16 +336,16 @@ final class JSONPayloadDecoder {
         let set = ctx.targetSet(of: nav, from: b.set)
         switch s.token {
         case .null:
-            b.value.slots[slot] = .null
+            b.value.slots.set(slot, .null)
         case .beginArray:
-            b.value.slots[slot] = .entityList(try readEntityArray(&s, layout: layout, set: set))
+            b.value.slots.set(slot, .entityList(try readEntityArray(&s, layout: layout, set: set)))
         case .beginObject where !v2:
-            b.value.slots[slot] = .entity(try readEntity(&s, layout: layout, set: set))
+            b.value.slots.set(slot, .entity(try readEntity(&s, layout: layout, set: set)))
         case .beginObject:
             try readV2Navigation(&s, &b, slot: slot, nav: nav, layout: layout, set: set)
         default:
-            b.value.slots[slot] = try mismatch(&s, shape: ValueShape(kind: .untyped, isCollection: nav.isCollection,
-                                                                       typeName: nav.type.description), site: .slot(b.layout, slot))
+            b.value.slots.set(slot, try mismatch(&s, shape: ValueShape(kind: .untyped, isCollection: nav.isCollection,
+                                                                       typeName: nav.type.description), site: .slot(b.layout, slot)))
         }
     }
 
@@ -387,7 +392,7 @@ final class JSONPayloadDecoder {
                 }
                 t = try s.next()
             }
-            b.value.slots[slot] = .entityList(list)
+            b.value.slots.set(slot, .entityList(list))
             return
         }
         // An expanded single entity: its first member is already current.
@@ -397,7 +402,7 @@ final class JSONPayloadDecoder {
         defer { path = savedPath }
         try member(&e, &s)
         while try s.next() != .endObject { try member(&e, &s) }
-        b.value.slots[slot] = .entity(try finishEntity(&e))
+        b.value.slots.set(slot, .entity(try finishEntity(&e)))
     }
 
     /// A V2 `__next`/`__deferred` link: a string or `{"uri": ...}`.

@@ -13,7 +13,7 @@ struct JSONValueWriter {
 
     // MARK: Values
 
-    func write(_ v: DataValue, to o: inout JSONOutput) {
+    func write(_ v: DataValue, to o: JSONOutput) {
         switch v {
         case .null: o.ascii("null")
         case .boolean(let b): if b { o.ascii("true") } else { o.ascii("false") }
@@ -24,33 +24,35 @@ struct JSONValueWriter {
         case .long(let n):
             if dialect == .v2 || ieee754Compatible { o.byte(UInt8(ascii: "\"")); o.integer(n); o.byte(UInt8(ascii: "\"")) } else { o.integer(n) }
         case .decimal(let d):
-            if dialect == .v2 || ieee754Compatible { quoted(&o) { $0.decimal(d) } } else { o.decimal(d) }
-        case .double(let d): floating(d.isFinite, DataValue.text(of: d), to: &o)
-        case .float(let f): floating(f.isFinite, DataValue.text(of: f), to: &o)
+            if dialect == .v2 || ieee754Compatible { quoted(o) { $0.decimal(d) } } else { o.decimal(d) }
+        case .double(let d): floating(d.isFinite, DataValue.text(of: d), to: o)
+        case .float(let f): floating(f.isFinite, DataValue.text(of: f), to: o)
         case .string(let s): o.string(s)
         case .guid(let g): o.string(g.description)
         case .binary(let b):
             o.byte(UInt8(ascii: "\""))
-            BinaryEncoding.appendBase64(b, url: dialect == .v4, padded: true, to: &o.bytes)
+            var text = [UInt8]()
+            BinaryEncoding.appendBase64(b, url: dialect == .v4, padded: true, to: &text)
+            o.raw(text)
             o.byte(UInt8(ascii: "\""))
         case .localDate(let d):
-            if dialect == .v2 { msDate(Int64(d.daysSinceEpoch) * 86_400_000, to: &o) } else { quoted(&o) { $0.date(d) } }
+            if dialect == .v2 { msDate(Int64(d.daysSinceEpoch) * 86_400_000, to: o) } else { quoted(o) { $0.date(d) } }
         case .localTime(let t):
-            if dialect == .v2 { o.string(t.durationText) } else { quoted(&o) { $0.time(t) } }
+            if dialect == .v2 { o.string(t.durationText) } else { quoted(o) { $0.time(t) } }
         case .localDateTime(let t):
-            if dialect == .v2 { msDate(t.millisecondsSinceEpoch, to: &o) } else { quoted(&o) { $0.dateTime(t) } }
-        case .globalDateTime(let t): quoted(&o) { $0.dateTimeOffset(t) }
+            if dialect == .v2 { msDate(t.millisecondsSinceEpoch, to: o) } else { quoted(o) { $0.dateTime(t) } }
+        case .globalDateTime(let t): quoted(o) { $0.dateTimeOffset(t) }
         case .duration(let d): o.string(d.description)
         case .enumValue(let e): o.string(e.name)
         case .geography(let g): o.raw(g.geoJSON)
-        case .complex(let c): writeStructure(c, to: &o)
-        case .list(let l): writeList(l.values, to: &o)
-        case .entity(let e): writeEntity(e, to: &o)
+        case .complex(let c): writeStructure(c, to: o)
+        case .list(let l): writeList(l.values, to: o)
+        case .entity(let e): writeEntity(e, to: o)
         case .entityList(let l):
             o.byte(UInt8(ascii: "["))
             for (i, e) in l.entities.enumerated() {
                 if i > 0 { o.byte(UInt8(ascii: ",")) }
-                writeEntity(e, to: &o)
+                writeEntity(e, to: o)
             }
             o.byte(UInt8(ascii: "]"))
         case .stream(let s):
@@ -59,30 +61,30 @@ struct JSONValueWriter {
         }
     }
 
-    @inline(__always) private func quoted(_ o: inout JSONOutput, _ body: (inout JSONOutput) -> Void) {
+    @inline(__always) private func quoted(_ o: JSONOutput, _ body: (JSONOutput) -> Void) {
         o.byte(UInt8(ascii: "\""))
-        body(&o)
+        body(o)
         o.byte(UInt8(ascii: "\""))
     }
 
     /// Finite numbers as JSON numbers; `NaN`, `INF`, `-INF` as strings (OData's JSON form).
-    private func floating(_ finite: Bool, _ text: String, to o: inout JSONOutput) {
+    private func floating(_ finite: Bool, _ text: String, to o: JSONOutput) {
         if finite { o.raw(text) } else { o.string(text) }
     }
 
     /// V2's `"\/Date(ms)\/"`.
-    private func msDate(_ ms: Int64, to o: inout JSONOutput) {
+    private func msDate(_ ms: Int64, to o: JSONOutput) {
         o.ascii("\"\\/Date(")
         o.integer(ms)
         o.ascii(")\\/\"")
     }
 
-    func writeList(_ values: [DataValue], to o: inout JSONOutput) {
+    func writeList(_ values: [DataValue], to o: JSONOutput) {
         if dialect == .v2 { o.ascii("{\"results\":") }
         o.byte(UInt8(ascii: "["))
         for (i, v) in values.enumerated() {
             if i > 0 { o.byte(UInt8(ascii: ",")) }
-            write(v, to: &o)
+            write(v, to: o)
         }
         o.byte(UInt8(ascii: "]"))
         if dialect == .v2 { o.byte(UInt8(ascii: "}")) }
@@ -91,26 +93,26 @@ struct JSONValueWriter {
     // MARK: Structures
 
     /// A complex value: its properties with values, dynamic ones after.
-    func writeStructure(_ s: StructureBase, to o: inout JSONOutput, declaredType: StructuredType? = nil) {
+    func writeStructure(_ s: StructureBase, to o: JSONOutput, declaredType: StructuredType? = nil) {
         o.byte(UInt8(ascii: "{"))
         var first = true
-        if let declared = declaredType, declared !== s.layout.type { typeAnnotation(s.layout.type, first: &first, to: &o) }
-        members(of: s, only: nil, first: &first, to: &o)
+        if let declared = declaredType, declared !== s.layout.type { typeAnnotation(s.layout.type, first: &first, to: o) }
+        members(of: s, only: nil, first: &first, to: o)
         o.byte(UInt8(ascii: "}"))
     }
 
     /// An entity: annotations (output with `annotations`), properties, expanded navigation, dynamic properties.
-    func writeEntity(_ e: EntityValue, to o: inout JSONOutput) {
+    func writeEntity(_ e: EntityValue, to o: JSONOutput) {
         o.byte(UInt8(ascii: "{"))
         var first = true
-        if annotations && dialect == .output { entityAnnotations(e, first: &first, to: &o) }
-        members(of: e, only: nil, first: &first, to: &o)
+        if annotations && dialect == .output { entityAnnotations(e, first: &first, to: o) }
+        members(of: e, only: nil, first: &first, to: o)
         o.byte(UInt8(ascii: "}"))
     }
 
     /// `@odata.type` (V4, output) or `__metadata: {type}` (V2).
-    func typeAnnotation(_ t: StructuredType, first: inout Bool, to o: inout JSONOutput) {
-        comma(&first, &o)
+    func typeAnnotation(_ t: StructuredType, first: inout Bool, to o: JSONOutput) {
+        comma(&first, o)
         if dialect == .v2 {
             o.ascii("\"__metadata\":{\"type\":"); o.string(t.qualifiedName); o.byte(UInt8(ascii: "}"))
         } else {
@@ -118,10 +120,10 @@ struct JSONValueWriter {
         }
     }
 
-    private func entityAnnotations(_ e: EntityValue, first: inout Bool, to o: inout JSONOutput) {
+    private func entityAnnotations(_ e: EntityValue, first: inout Bool, to o: JSONOutput) {
         func pair(_ name: StaticString, _ v: String?) {
             guard let v = v else { return }
-            comma(&first, &o); o.ascii(name); o.string(v)
+            comma(&first, o); o.ascii(name); o.string(v)
         }
         pair("\"@odata.type\":", e.entitySet.map { $0.entityTypeIfResolved === e.entityType } == true ? nil : "#" + e.entityType.qualifiedName)
         pair("\"@odata.id\":", e.id)
@@ -134,45 +136,46 @@ struct JSONValueWriter {
             pair("\"@odata.mediaContentType\":", m.contentType)
             pair("\"@odata.mediaEtag\":", m.etag)
         }
-        for (name, v) in e.annotations { comma(&first, &o); o.key(name); write(.untyped(v), to: &o) }
+        for (name, v) in e.annotations { comma(&first, o); o.key(name); write(.untyped(v), to: o) }
         for (nav, link) in e.navigationLinks.sorted(by: { $0.key < $1.key }) {
-            comma(&first, &o); o.key(nav + "@odata.navigationLink"); o.string(link)
+            comma(&first, o); o.key(nav + "@odata.navigationLink"); o.string(link)
         }
     }
 
-    @inline(__always) func comma(_ first: inout Bool, _ o: inout JSONOutput) {
+    @inline(__always) func comma(_ first: inout Bool, _ o: JSONOutput) {
         if first { first = false } else { o.byte(UInt8(ascii: ",")) }
     }
 
     /// Members with values (all, or the slots in `only`), then dynamic properties (all, or the changed ones).
-    func members(of s: StructureBase, only: Set<Int>?, first: inout Bool, to o: inout JSONOutput) {
+    func members(of s: StructureBase, only: Set<Int>?, first: inout Bool, to o: JSONOutput) {
         let layout = s.layout
-        s.slots.withUnsafeBufferPointer { slots in
-            for slot in 0..<slots.count {
-                switch slots[slot] {
-                case nil: continue
-                case .stream? where dialect != .output || !annotations: continue
-                case .complex(let c)? where slot < layout.propertyCount:
+        let slots = s.slots
+        do {
+            for slot in 0..<slots.count where slots.has(slot) {
+                let value = slots.pointer(slot)
+                switch value.pointee {
+                case .stream where dialect != .output || !annotations: continue
+                case .complex(let c) where slot < layout.propertyCount:
                     if let only = only, !only.contains(slot) { continue }
-                    comma(&first, &o)
-                    o.key(layout.nameBytes(at: slot))
+                    comma(&first, o)
+                    o.raw(layout.key(at: slot))
                     if case .complex(let declared) = layout.shapes[slot].kind {
-                        writeStructure(c, to: &o, declaredType: declared)
+                        writeStructure(c, to: o, declaredType: declared)
                     } else {
-                        writeStructure(c, to: &o)
+                        writeStructure(c, to: o)
                     }
-                case .some(let v):
+                default:
                     if let only = only, !only.contains(slot) { continue }
-                    comma(&first, &o)
-                    o.key(layout.nameBytes(at: slot))
-                    write(v, to: &o)
+                    comma(&first, o)
+                    o.raw(layout.key(at: slot))
+                    write(value.pointee, to: o)
                 }
             }
         }
         for d in s.dynamicProperties where only == nil || s.changedDynamic.contains(d.name) {
-            comma(&first, &o)
+            comma(&first, o)
             o.key(d.name)
-            write(d.value, to: &o)
+            write(d.value, to: o)
         }
     }
 }

@@ -13,7 +13,7 @@ public final class NDJSONWriter {
         public init(annotations: Bool = false) { self.annotations = annotations }
     }
 
-    private var out: JSONOutput
+    private let out: JSONOutput
     private let writer: JSONValueWriter
     private let options: Options
     private let sink: (UnsafeRawBufferPointer) throws -> Void
@@ -41,26 +41,26 @@ public final class NDJSONWriter {
     }
 
     public func write(_ entity: EntityValue) throws {
-        writer.writeEntity(entity, to: &out)
+        writer.writeEntity(entity, to: out)
         try endLine()
     }
 
     public func write(_ value: DataValue) throws {
-        writer.write(value, to: &out)
+        writer.write(value, to: out)
         try endLine()
     }
 
     private func endLine() throws {
         out.byte(0x0A)
         count += 1
-        if out.bytes.count >= options.bufferSize { try flush() }
+        if out.count >= options.bufferSize { try flush() }
     }
 
     /// Hands what is buffered to the sink.
     public func flush() throws {
-        guard !out.bytes.isEmpty else { return }
-        try out.bytes.withUnsafeBytes { try sink($0) }
-        out.bytes.removeAll(keepingCapacity: true)
+        guard out.count > 0 else { return }
+        try sink(out.bytesView)
+        out.removeAll()
     }
 }
 

@@ -13,7 +13,7 @@ public final class ComplexValue: StructureBase {
     /// A copy whose nested complex values are copies too.
     public func copy() -> ComplexValue {
         let c = ComplexValue(layout: layout)
-        c.slots = slots.map { $0.map(DataValue.deepCopy) }
+        for i in slots.indices { c.slots[i] = slots[i].map(DataValue.deepCopy) }
         c.dynamicProperties = dynamicProperties
         c.changed = changed
         c.changedDynamic = changedDynamic

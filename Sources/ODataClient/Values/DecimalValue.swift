@@ -33,6 +33,7 @@ public struct DecimalValue: Hashable, Comparable, Sendable, CustomStringConverti
     /// Parses the UTF-8 text of a decimal number (the JSON number grammar, also with a leading `+`
     /// or a bare leading `.`).
     init?(bytes b: UnsafeRawBufferPointer) {
+        if let fast = DecimalValue.plain(b) { self = fast; return }
         var i = 0
         let n = b.count
         var negative = false
@@ -80,6 +81,43 @@ public struct DecimalValue: Hashable, Comparable, Sendable, CustomStringConverti
         digits = String(decoding: out, as: UTF8.self)
         self.scale = scale
         isNegative = negative && out != [UInt8(ascii: "0")]
+    }
+
+    /// The common form `[-]d+[.d+]` with a non-zero first digit (or `0.`): the digits are the text without its
+    /// sign and point, made into a String without a heap allocation when short.
+    private static func plain(_ b: UnsafeRawBufferPointer) -> DecimalValue? {
+        let n = b.count
+        guard n > 0, n <= 40 else { return nil }
+        var i = 0
+        let negative = b[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        guard i < n, b[i] &- 49 < 9 || (b[i] == UInt8(ascii: "0") && (i + 1 == n || b[i + 1] == UInt8(ascii: "."))) else { return nil }
+        var dot = -1
+        for k in i..<n {
+            let c = b[k]
+            if c &- 48 < 10 { continue }
+            guard c == UInt8(ascii: "."), dot < 0, k > i, k + 1 < n else { return nil }
+            dot = k
+        }
+        let scale = dot < 0 ? 0 : n - dot - 1
+        // "0.05": leading zeros of the fraction go too.
+        var start = i
+        if b[i] == UInt8(ascii: "0") && dot >= 0 {
+            start = dot + 1
+            while start < n - 1, b[start] == UInt8(ascii: "0") { start += 1 }
+        }
+        let count = n - start - (dot >= start ? 1 : 0)
+        let digits = String(unsafeUninitializedCapacity: count) { out in
+            var j = 0
+            for k in start..<n where k != dot { out[j] = b[k]; j += 1 }
+            return j
+        }
+        let zero = count == 1 && b[start] == UInt8(ascii: "0")
+        return DecimalValue(checkedDigits: digits, scale: scale, negative: negative && !zero)
+    }
+
+    private init(checkedDigits: String, scale: Int, negative: Bool) {
+        digits = checkedDigits; self.scale = scale; isNegative = negative
     }
 
     public var isZero: Bool { digits == "0" }

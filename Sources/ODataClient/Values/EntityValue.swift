@@ -11,23 +11,53 @@ public final class EntityValue: StructureBase {
     /// The ETag (`@odata.etag`, V2 `__metadata.etag`, Atom `m:etag`).
     public var etag: String?
     /// The entity id (`@odata.id`, V2 `__metadata.id` or `uri`, Atom `<id>`).
-    public var id: String?
+    public var id: String? {
+        get { extras?.id }
+        set { extrasOrNew.id = newValue }
+    }
     /// `@odata.editLink`, V2 `__metadata.uri`, Atom `link rel="edit"`.
-    public var editLink: String?
+    public var editLink: String? {
+        get { extras?.editLink }
+        set { extrasOrNew.editLink = newValue }
+    }
     /// `@odata.readLink`, Atom `link rel="self"`.
-    public var readLink: String?
+    public var readLink: String? {
+        get { extras?.readLink }
+        set { extrasOrNew.readLink = newValue }
+    }
     /// The media resource of a media entity (`@odata.mediaReadLink` ..., V2 `media_src`/`edit_media`/`content_type`,
     /// Atom `<content src>`); nil for other entities.
-    public var mediaLink: StreamLink?
+    public var mediaLink: StreamLink? {
+        get { extras?.mediaLink }
+        set { extrasOrNew.mediaLink = newValue }
+    }
     /// Navigation links the service sent for properties it did not expand (V4 `@odata.navigationLink`,
     /// V2 `__deferred`, Atom related links), by navigation property name.
-    public var navigationLinks: [String: String] = [:]
+    public var navigationLinks: [String: String] {
+        get { extras?.navigationLinks ?? [:] }
+        set { extrasOrNew.navigationLinks = newValue }
+    }
     /// Instance annotations other than OData's control information, as JSON (or Atom) text, by term.
-    public var annotations: [(name: String, value: RawValue)] = []
+    public var annotations: [(name: String, value: RawValue)] {
+        get { extras?.annotations ?? [] }
+        set { extrasOrNew.annotations = newValue }
+    }
     /// True for an entity made on the client and not yet created on the server (SAP's `isNew`).
     public var isNew = false
     /// Targets of navigation properties to bind on create or update (V4 `@odata.bind`, V2 `__metadata.uri`).
-    public internal(set) var bindings: [(navigation: NavigationProperty, targets: [String])] = []
+    public internal(set) var bindings: [(navigation: NavigationProperty, targets: [String])] {
+        get { extras?.bindings ?? [] }
+        set { extrasOrNew.bindings = newValue }
+    }
+
+    /// Metadata most entities do not have, kept apart so that reading and dropping plain entities stays cheap.
+    private var extras: EntityExtras?
+    private var extrasOrNew: EntityExtras {
+        if let e = extras { return e }
+        let e = EntityExtras()
+        extras = e
+        return e
+    }
 
     init(layout: StructureLayout, entitySet: EntitySet? = nil) {
         entityType = layout.entityType!
@@ -116,7 +146,7 @@ public final class EntityValue: StructureBase {
     /// A copy: same metadata and values (expanded entities and complex values copied too).
     public func copy() -> EntityValue {
         let e = EntityValue(layout: layout, entitySet: entitySet)
-        e.slots = slots.map { $0.map(DataValue.deepCopy) }
+        for i in slots.indices { e.slots[i] = slots[i].map(DataValue.deepCopy) }
         e.dynamicProperties = dynamicProperties
         e.changed = changed; e.changedDynamic = changedDynamic
         e.etag = etag; e.id = id; e.editLink = editLink; e.readLink = readLink; e.mediaLink = mediaLink
@@ -131,4 +161,15 @@ public final class EntityValue: StructureBase {
     }
 
     public override var description: String { displayPath + " " + super.description }
+}
+
+/// The less common parts of an entity's metadata.
+private final class EntityExtras {
+    var id: String?
+    var editLink: String?
+    var readLink: String?
+    var mediaLink: StreamLink?
+    var navigationLinks: [String: String] = [:]
+    var annotations: [(name: String, value: RawValue)] = []
+    var bindings: [(navigation: NavigationProperty, targets: [String])] = []
 }

@@ -5,8 +5,8 @@ import ODataModel
 /// which is not the same as the null value.
 public class StructureBase: Equatable, CustomStringConvertible {
     let layout: StructureLayout
-    /// One per layout slot; nil: no value.
-    var slots: [DataValue?]
+    /// One per layout slot.
+    let slots: SlotStorage
     /// Properties not declared on the type (open types, or lenient reading), in the order they came.
     public internal(set) var dynamicProperties: [(name: String, value: DataValue)] = []
     /// Slots set through the public setters since creation or `resetChanges()`.
@@ -15,8 +15,10 @@ public class StructureBase: Equatable, CustomStringConvertible {
 
     init(layout: StructureLayout) {
         self.layout = layout
-        slots = Array(repeating: nil, count: layout.slotCount)
+        slots = SlotStorage(count: layout.slotCount)
     }
+
+    deinit { slots.deallocate() }
 
     /// The entity or complex type.
     public var structuredType: StructuredType { layout.type }
@@ -60,7 +62,7 @@ public class StructureBase: Equatable, CustomStringConvertible {
 
     /// Removes a property's value (it is then not written at all).
     public func unsetValue(for p: Property) {
-        if let s = layout.slot(of: p) { slots[s] = nil; if !changed.isEmpty { changed[s] = false } }
+        if let s = layout.slot(of: p) { slots.clear(s); if !changed.isEmpty { changed[s] = false } }
     }
 
     func setSlot(_ s: Int, _ v: DataValue?, markChanged: Bool) {
@@ -74,7 +76,7 @@ public class StructureBase: Equatable, CustomStringConvertible {
     /// Structural properties that have values, in type order.
     public var propertyValues: [(property: Property, value: DataValue)] {
         var out: [(Property, DataValue)] = []
-        for (i, p) in layout.properties.enumerated() { if let v = slots[i] { out.append((p, v)) } }
+        for (i, p) in layout.properties.enumerated() where slots.has(i) { out.append((p, slots.value(i))) }
         return out
     }
 
@@ -101,7 +103,7 @@ public class StructureBase: Equatable, CustomStringConvertible {
     public func resetChanges() {
         changed = []
         changedDynamic = []
-        for v in slots { if case .complex(let c)? = v { c.resetChanges() } }
+        for i in slots.indices where slots.has(i) { if case .complex(let c) = slots.value(i) { c.resetChanges() } }
     }
 
     // MARK: Equality and text
@@ -110,7 +112,10 @@ public class StructureBase: Equatable, CustomStringConvertible {
     func hasSameContent(as other: StructureBase) -> Bool {
         guard layout.type.qualifiedName == other.layout.type.qualifiedName, slots.count == other.slots.count,
               dynamicProperties.count == other.dynamicProperties.count else { return false }
-        for i in slots.indices where slots[i] != other.slots[i] { return false }
+        for i in slots.indices {
+            guard slots.has(i) == other.slots.has(i) else { return false }
+            if slots.has(i) && slots.value(i) != other.slots.value(i) { return false }
+        }
         for (a, b) in zip(dynamicProperties, other.dynamicProperties) where a.name != b.name || a.value != b.value { return false }
         return true
     }
@@ -119,7 +124,7 @@ public class StructureBase: Equatable, CustomStringConvertible {
 
     public var description: String {
         var parts: [String] = []
-        for i in slots.indices { if let v = slots[i] { parts.append("\(layout.name(at: i)): \(v.textForDescription)") } }
+        for i in slots.indices where slots.has(i) { parts.append("\(layout.name(at: i)): \(slots.value(i).textForDescription)") }
         for d in dynamicProperties { parts.append("\(d.name): \(d.value.textForDescription)") }
         return "\(layout.type.name){\(parts.joined(separator: ", "))}"
     }

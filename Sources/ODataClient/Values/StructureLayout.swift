@@ -14,13 +14,19 @@ final class StructureLayout {
     let shapes: [ValueShape]
     /// Slots of the key properties, in key order.
     let keySlots: [Int]
-    /// Slot names (structural, then navigation) as UTF-8.
-    private let names: [[UInt8]]
-    private let table: [Int32]
+    /// Per structural slot: the primitive type of a single-valued primitive property (readers' fast path), else nil.
+    let fastPrimitive: UnsafeMutablePointer<PrimitiveType?>
+    /// Slot names (structural, then navigation) as UTF-8, back to back; slot i is `nameStart[i]..<nameStart[i+1]`.
+    /// Raw memory, so that the hot lookups and writes touch no reference counts.
+    private let nameBase: UnsafeMutablePointer<UInt8>
+    private let nameStart: UnsafeMutablePointer<Int>
+    /// `"Name":` per slot, the same way, for writers.
+    private let keyBase: UnsafeMutablePointer<UInt8>
+    private let keyStart: UnsafeMutablePointer<Int>
+    private let table: UnsafeMutablePointer<Int32>
     private let mask: Int
-
-    var slotCount: Int { names.count }
-    var propertyCount: Int { properties.count }
+    let slotCount: Int
+    let propertyCount: Int
 
     init(type: StructuredType) {
         self.type = type
@@ -28,24 +34,52 @@ final class StructureLayout {
         properties = type.properties
         navigations = type.navigationProperties
         shapes = properties.map { ValueShape(property: $0) }
-        names = properties.map { Array($0.name.utf8) } + navigations.map { Array($0.name.utf8) }
+        propertyCount = properties.count
+        let names: [[UInt8]] = properties.map { Array($0.name.utf8) } + navigations.map { Array($0.name.utf8) }
+        slotCount = names.count
+        fastPrimitive = .allocate(capacity: max(1, propertyCount))
+        for (i, shape) in shapes.enumerated() {
+            if !shape.isCollection, case .primitive(let p) = shape.kind, !p.isGeo, p != .stream { (fastPrimitive + i).initialize(to: p) }
+            else { (fastPrimitive + i).initialize(to: nil) }
+        }
+        let total = names.reduce(0) { $0 + $1.count }
+        nameBase = .allocate(capacity: max(1, total))
+        nameStart = .allocate(capacity: names.count + 1)
+        keyBase = .allocate(capacity: max(1, total + 3 * names.count))
+        keyStart = .allocate(capacity: names.count + 1)
+        var at = 0, keyAt = 0
+        for (i, name) in names.enumerated() {
+            nameStart[i] = at
+            keyStart[i] = keyAt
+            for b in name { nameBase[at] = b; at += 1 }
+            keyBase[keyAt] = UInt8(ascii: "\""); keyAt += 1
+            for b in name { keyBase[keyAt] = b; keyAt += 1 }
+            keyBase[keyAt] = UInt8(ascii: "\""); keyBase[keyAt + 1] = UInt8(ascii: ":"); keyAt += 2
+        }
+        nameStart[names.count] = at
+        keyStart[names.count] = keyAt
         var capacity = 8
         while capacity < names.count * 2 { capacity <<= 1 }
-        var t = [Int32](repeating: -1, count: capacity)
+        table = .allocate(capacity: capacity)
+        table.initialize(repeating: -1, count: capacity)
         for (slot, name) in names.enumerated() {
             var h = name.withUnsafeBytes { StructureLayout.hash($0) } & (capacity - 1)
-            while t[h] >= 0 {
-                if names[Int(t[h])] == name { break }   // a duplicate name keeps its first slot
+            while table[h] >= 0 {
+                if names[Int(table[h])] == name { break }   // a duplicate name keeps its first slot
                 h = (h + 1) & (capacity - 1)
             }
-            if t[h] < 0 { t[h] = Int32(slot) }
+            if table[h] < 0 { table[h] = Int32(slot) }
         }
-        table = t
         mask = capacity - 1
         let keyNames = (type as? EntityType)?.allKeyNames ?? []
         var slotsByName: [String: Int] = [:]
         for (i, p) in properties.enumerated() where slotsByName[p.name] == nil { slotsByName[p.name] = i }
         keySlots = keyNames.compactMap { slotsByName[$0] }
+    }
+
+    deinit {
+        fastPrimitive.deallocate(); nameBase.deallocate(); nameStart.deallocate()
+        keyBase.deallocate(); keyStart.deallocate(); table.deallocate()
     }
 
     @inline(__always) static func hash(_ b: UnsafeRawBufferPointer) -> Int {
@@ -55,14 +89,26 @@ final class StructureLayout {
     }
 
     @inline(__always) private func matches(_ slot: Int, _ b: UnsafeRawBufferPointer) -> Bool {
-        names[slot].withUnsafeBytes { n in
-            n.count == b.count && (n.count == 0 || memcmp(n.baseAddress!, b.baseAddress!, n.count) == 0)
+        let start = nameStart[slot]
+        let n = nameStart[slot + 1] - start
+        guard n == b.count else { return false }
+        // Names are short: compare eight bytes at a time inline rather than calling memcmp.
+        let x = UnsafeRawPointer(nameBase + start), y = b.baseAddress!
+        var i = 0
+        while i + 8 <= n {
+            if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
         }
+        while i < n {
+            if x.load(fromByteOffset: i, as: UInt8.self) != y.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i += 1
+        }
+        return true
     }
 
     /// The slot named by `b`, trying `hint` first; nil when the type has no such property.
     @inline(__always) func slot(bytes b: UnsafeRawBufferPointer, hint: Int) -> Int? {
-        if hint < names.count, matches(hint, b) { return hint }
+        if hint < slotCount, matches(hint, b) { return hint }
         var h = StructureLayout.hash(b) & mask
         while true {
             let s = Int(table[h])
@@ -90,8 +136,10 @@ final class StructureLayout {
     func name(at slot: Int) -> String {
         slot < properties.count ? properties[slot].name : navigations[slot - properties.count].name
     }
-    /// UTF-8 name bytes of a slot, for writers.
-    func nameBytes(at slot: Int) -> [UInt8] { names[slot] }
+    /// `"Name":` of a slot, for writers.
+    @inline(__always) func key(at slot: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: keyBase + keyStart[slot], count: keyStart[slot + 1] - keyStart[slot])
+    }
 }
 
 /// What a property holds, resolved once per layout: how a reader decodes it and a writer encodes it.

@@ -604,15 +604,19 @@ public struct JSONScanner {
 
     /// Characters (UTF-8 sequences) in `input[from..<to]`, eight bytes at a time: every byte but continuation bytes.
     @usableFromInline func characterCount(_ from: Int, _ to: Int) -> Int {
-        var n = 0
+        guard from < to, let p = input.baseAddress else { return 0 }
+        @inline(__always) func continuations(_ x: UInt64) -> Int { ((x & ~(x << 1)) & 0x8080_8080_8080_8080).nonzeroBitCount }
+        var continuationBytes = 0
         var i = from
-        while i + 8 <= to {
-            let x = UInt64(littleEndian: input.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            n += 8 - ((x & ~(x << 1)) & 0x8080_8080_8080_8080).nonzeroBitCount
-            i += 8
+        while i + 32 <= to {
+            continuationBytes &+= continuations(p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                &+ continuations(p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+                &+ continuations(p.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
+                &+ continuations(p.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+            i += 32
         }
-        while i < to { if input[i] & 0xC0 != 0x80 { n += 1 }; i += 1 }
-        return n
+        while i < to { if p.load(fromByteOffset: i, as: UInt8.self) & 0xC0 == 0x80 { continuationBytes &+= 1 }; i += 1 }
+        return to - from - continuationBytes
     }
 
     @usableFromInline func unexpected(_ c: UInt8, expected: String) -> JSONError {
