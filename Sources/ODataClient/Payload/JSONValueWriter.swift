@@ -153,29 +153,41 @@ struct JSONValueWriter {
         do {
             for slot in 0..<slots.count where slots.has(slot) {
                 let value = slots.pointer(slot)
-                switch value.pointee {
-                case .stream where dialect != .output || !annotations: continue
-                case .complex(let c) where slot < layout.propertyCount:
-                    if let only = only, !only.contains(slot) { continue }
-                    comma(&first, o)
-                    o.raw(layout.key(at: slot))
-                    if case .complex(let declared) = layout.shapes[slot].kind {
-                        writeStructure(c, to: o, declaredType: declared)
-                    } else {
-                        writeStructure(c, to: o)
+                if let only = only, !only.contains(slot) { continue }
+                // Only streams and complex values need a look inside; matching them out would copy every value.
+                if value.pointee.isStreamOrComplex {
+                    switch value.pointee {
+                    case .stream where dialect != .output || !annotations: continue
+                    case .complex(let c) where slot < layout.propertyCount:
+                        comma(&first, o)
+                        o.raw(layout.key(at: slot))
+                        if case .complex(let declared) = layout.shapes[slot].kind {
+                            writeStructure(c, to: o, declaredType: declared)
+                        } else {
+                            writeStructure(c, to: o)
+                        }
+                        continue
+                    default: break
                     }
-                default:
-                    if let only = only, !only.contains(slot) { continue }
-                    comma(&first, o)
-                    o.raw(layout.key(at: slot))
-                    write(value.pointee, to: o)
                 }
+                comma(&first, o)
+                o.raw(layout.key(at: slot))
+                write(value.pointee, to: o)
             }
         }
         for d in s.dynamicProperties where only == nil || s.changedDynamic.contains(d.name) {
             comma(&first, o)
             o.key(d.name)
             write(d.value, to: o)
+        }
+    }
+}
+
+extension DataValue {
+    var isStreamOrComplex: Bool {
+        switch self {
+        case .stream, .complex: return true
+        default: return false
         }
     }
 }
