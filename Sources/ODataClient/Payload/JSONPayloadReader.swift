@@ -38,6 +38,7 @@ final class JSONPayloadReader {
     let emitEntity: (EntityValue) throws -> Void
     let emitValue: (DataValue) throws -> Void
     private(set) var pageInfo = PageInfo()
+    var bufferCapacity: Int { buffer.capacity }
 
     init(ctx: DecodingContext, target: PayloadTarget, v2: Bool,
          emitEntity: @escaping (EntityValue) throws -> Void, emitValue: @escaping (DataValue) throws -> Void) {
@@ -209,13 +210,12 @@ final class JSONPayloadReader {
                 try scanner.next()
                 pageInfo.deltaLink = scanner.token == .string ? scanner.stringValue : nil
                 try scanner.skipValue()
+            case .type, .etag, .id, .editLink, .readLink, .mediaReadLink, .mediaEditLink, .mediaContentType, .mediaEtag:
+                // Control information of an entity: the object is a single entity.
+                beginSingle()
+                try decoder.member(&single!, &scanner)
             default:
-                if target.entityType != nil, case .singleton = target {
-                    beginSingle()
-                    try decoder.member(&single!, &scanner)
-                } else {
-                    try scanner.next(); try scanner.skipValue()
-                }
+                try scanner.next(); try scanner.skipValue()
             }
             return
         }

@@ -95,6 +95,9 @@ public final class PayloadReader {
     public var pageInfo: PageInfo { finishedInfo ?? json?.pageInfo ?? atom?.pageInfo ?? PageInfo() }
     /// Warnings of lenient reading (at most `options.maxCollectedWarnings`).
     public var warnings: [PayloadIssue] { ctx.warnings }
+    /// Bytes the reader holds on to (JSON: the capacity of its chunk buffer), for tests of memory use.
+    var bufferCapacity: Int { json?.bufferCapacity ?? 0 }
+
     /// How many warnings there were in all.
     public var warningCount: Int { ctx.warningCount }
 
