@@ -58,6 +58,8 @@ final class DecodingContext {
     /// The unit read so far is complete: its warnings count.
     func commit() {
         guard !uncommitted.isEmpty else { return }
+        // Nested entities finish first; report in document order.
+        if uncommitted.count > 1 { uncommitted = uncommitted.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element) }
         for w in uncommitted {
             warningCount += 1
             if warnings.count < options.maxCollectedWarnings { warnings.append(w) }
@@ -66,8 +68,13 @@ final class DecodingContext {
         uncommitted.removeAll(keepingCapacity: true)
     }
 
-    /// The unit will be read again: forget its warnings.
-    func rollBack() { uncommitted.removeAll(keepingCapacity: true) }
+    /// Where the warnings of the next unit will start.
+    var uncommittedMark: Int { uncommitted.count }
+
+    /// The unit that started at `mark` will be read again: forget its warnings.
+    func rollBack(to mark: Int = 0) {
+        if uncommitted.count > mark { uncommitted.removeSubrange(mark...) }
+    }
 }
 
 private struct NavigationTargetKey: Hashable {

@@ -215,6 +215,11 @@ final class JSONPayloadDecoder {
     // MARK: Properties
 
     private func readDynamic(_ name: String, _ b: inout StructureBuilder, _ s: inout JSONScanner) throws {
+        if !b.layout.type.isOpen {
+            let what = b.value is EntityValue ? "entity type" : "complex type"
+            note(&s, .unknownProperty, expected: nil, got: nil,
+                 message: "\(b.layout.type.qualifiedName) has no property \(name) (the \(what) is not open)", site: .name(name))
+        }
         var value: DataValue
         if let typeName = b.extras?.propertyTypes[name], let shape = shape(named: typeName) {
             value = try readValue(&s, shape: shape, site: .name(name))
@@ -222,11 +227,6 @@ final class JSONPayloadDecoder {
             value = .null
         } else {
             value = .untyped(RawValue(json: try rawJSON(&s)))
-        }
-        if !b.layout.type.isOpen {
-            let what = b.value is EntityValue ? "entity type" : "complex type"
-            note(&s, .unknownProperty, expected: nil, got: nil,
-                 message: "\(b.layout.type.qualifiedName) has no property \(name) (the \(what) is not open)", site: .name(name))
         }
         b.value.dynamicProperties.append((name, value))
     }

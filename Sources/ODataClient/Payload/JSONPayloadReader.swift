@@ -104,12 +104,14 @@ final class JSONPayloadReader {
             if case .done = state { return }
             let mark = scanner.checkpoint()
             let pendingMark = decoder.pending.count
+            let warningMark = ctx.uncommittedMark
             do {
                 try step()
-                ctx.commit()
+                // The members of a single entity are units of their own; its warnings count when it is complete.
+                if single == nil { ctx.commit() }
             } catch let e as JSONError where e.kind == .unexpectedEndOfInput && !scanner.isFinal {
                 scanner.restore(mark)
-                ctx.rollBack()
+                ctx.rollBack(to: warningMark)
                 if decoder.pending.count > pendingMark { decoder.pending.removeSubrange(pendingMark...) }
                 decoder.path.removeAll()
                 var f = UnitFramer(start: mark.bufferOffset)
