@@ -143,42 +143,84 @@ final class JSONOutput {
     }
 
     func date(_ d: LocalDate) {
-        let y = Int(d.year)
-        if y < 0 { byte(UInt8(ascii: "-")) }
-        let a = abs(y)
-        if a < 10_000 { digits2(a / 100); digits2(a % 100) } else { integer(Int64(a)) }
-        byte(UInt8(ascii: "-")); digits2(Int(d.month))
-        byte(UInt8(ascii: "-")); digits2(Int(d.day))
+        reserve(16)
+        count += JSONOutput.writeDate(d, base + count)
     }
 
     func time(_ t: LocalTime) {
-        digits2(Int(t.hour)); byte(UInt8(ascii: ":"))
-        digits2(Int(t.minute)); byte(UInt8(ascii: ":"))
-        digits2(Int(t.second))
-        fraction(t.fraction)
+        reserve(24)
+        count += JSONOutput.writeTime(t, base + count)
     }
 
     func fraction(_ f: Fraction) {
-        guard f.digits > 0 else { return }
-        let n = Int(f.digits)
-        reserve(n + 1)
-        base[count] = UInt8(ascii: ".")
-        var v = f.picoseconds / Fraction.powers[12 - n]
-        var i = count + n
-        while i > count { base[i] = UInt8(48 + v % 10); v /= 10; i -= 1 }
-        count += n + 1
+        reserve(14)
+        count += JSONOutput.writeFraction(f, base + count)
     }
 
     func dateTime(_ t: LocalDateTime) {
-        date(t.date); byte(UInt8(ascii: "T")); time(t.time)
+        reserve(48)
+        var n = JSONOutput.writeDate(t.date, base + count)
+        base[count + n] = UInt8(ascii: "T"); n += 1
+        n += JSONOutput.writeTime(t.time, base + count + n)
+        count += n
     }
 
     func dateTimeOffset(_ t: GlobalDateTime) {
-        dateTime(t.local)
-        if t.isZulu && t.offsetMinutes == 0 { byte(UInt8(ascii: "Z")); return }
-        let m = Int(t.offsetMinutes)
-        byte(m < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        digits2(abs(m) / 60); byte(UInt8(ascii: ":")); digits2(abs(m) % 60)
+        reserve(56)
+        var p = base + count
+        p += JSONOutput.writeDate(t.local.date, p)
+        p.pointee = UInt8(ascii: "T"); p += 1
+        p += JSONOutput.writeTime(t.local.time, p)
+        if t.isZulu && t.offsetMinutes == 0 {
+            p.pointee = UInt8(ascii: "Z"); p += 1
+        } else {
+            let m = Int(t.offsetMinutes)
+            p.pointee = m < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            JSONOutput.put2(abs(m) / 60, p + 1)
+            p[3] = UInt8(ascii: ":")
+            JSONOutput.put2(abs(m) % 60, p + 4)
+            p += 6
+        }
+        count = base.distance(to: p)
+    }
+
+    @inline(__always) static func put2(_ v: Int, _ p: UnsafeMutablePointer<UInt8>) {
+        p[0] = UInt8(48 + v / 10); p[1] = UInt8(48 + v % 10)
+    }
+
+    /// `YYYY-MM-DD` (a longer or negative year as it is) at `p`; returns the bytes written.
+    @inline(__always) static func writeDate(_ d: LocalDate, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = 0
+        let y = Int(d.year)
+        if y < 0 { p[0] = UInt8(ascii: "-"); n = 1 }
+        let a = abs(y)
+        if a < 10_000 {
+            put2(a / 100, p + n); put2(a % 100, p + n + 2); n += 4
+        } else {
+            let s = Array(String(a).utf8)
+            for c in s { p[n] = c; n += 1 }
+        }
+        p[n] = UInt8(ascii: "-"); put2(Int(d.month), p + n + 1)
+        p[n + 3] = UInt8(ascii: "-"); put2(Int(d.day), p + n + 4)
+        return n + 6
+    }
+
+    /// `hh:mm:ss[.f]` at `p`; returns the bytes written.
+    @inline(__always) static func writeTime(_ t: LocalTime, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        put2(Int(t.hour), p); p[2] = UInt8(ascii: ":")
+        put2(Int(t.minute), p + 3); p[5] = UInt8(ascii: ":")
+        put2(Int(t.second), p + 6)
+        return 8 + writeFraction(t.fraction, p + 8)
+    }
+
+    @inline(__always) static func writeFraction(_ f: Fraction, _ p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard f.digits > 0 else { return 0 }
+        let n = Int(f.digits)
+        p[0] = UInt8(ascii: ".")
+        var v = f.picoseconds / Fraction.powers[12 - n]
+        var i = n
+        while i > 0 { p[i] = UInt8(48 + v % 10); v /= 10; i -= 1 }
+        return n + 1
     }
 
     /// The decimal's exact text: `-12.50`, `0.05`.

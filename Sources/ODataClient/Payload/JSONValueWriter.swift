@@ -13,6 +13,29 @@ struct JSONValueWriter {
 
     // MARK: Values
 
+    /// Writes the value in place (no copy of the enum: copies of this large enum go through value witnesses).
+    func write(_ p: UnsafePointer<DataValue>, to o: JSONOutput) {
+        switch p.pointee {
+        case .null: o.ascii("null")
+        case .int(let n): o.integer(Int64(n))
+        case .string(let s): o.string(s)
+        case .decimal(let d) where dialect == .output || (dialect == .v4 && !ieee754Compatible): o.decimal(d)
+        case .globalDateTime(let t): quoted(o) { $0.dateTimeOffset(t) }
+        case .float(let f) where f.isFinite: o.raw(f.description)
+        case .double(let d) where d.isFinite: o.raw(d.description)
+        case .short(let n): o.integer(Int64(n))
+        case .boolean(let b): if b { o.ascii("true") } else { o.ascii("false") }
+        case .entityList(let l):
+            o.byte(UInt8(ascii: "["))
+            for (i, e) in l.entities.enumerated() {
+                if i > 0 { o.byte(UInt8(ascii: ",")) }
+                writeEntity(e, to: o)
+            }
+            o.byte(UInt8(ascii: "]"))
+        default: write(p.pointee, to: o)
+        }
+    }
+
     func write(_ v: DataValue, to o: JSONOutput) {
         switch v {
         case .null: o.ascii("null")
@@ -155,7 +178,7 @@ struct JSONValueWriter {
                 let value = slots.pointer(slot)
                 if let only = only, !only.contains(slot) { continue }
                 // Only streams and complex values need a look inside; matching them out would copy every value.
-                if value.pointee.isStreamOrComplex {
+                if layout.writtenSpecially[slot] && value.pointee.isStreamOrComplex {
                     switch value.pointee {
                     case .stream where dialect != .output || !annotations: continue
                     case .complex(let c) where slot < layout.propertyCount:
@@ -172,7 +195,7 @@ struct JSONValueWriter {
                 }
                 comma(&first, o)
                 o.raw(layout.key(at: slot))
-                write(value.pointee, to: o)
+                write(UnsafePointer(value), to: o)
             }
         }
         for d in s.dynamicProperties where only == nil || s.changedDynamic.contains(d.name) {

@@ -22,7 +22,8 @@ struct SlotStorage {
             var bits = present[w]
             while bits != 0 {
                 let i = w * 64 + bits.trailingZeroBitCount
-                values[i] = .null   // releases the old value; absent slots hold .null already
+                // Values without references need no release: overwrite them (absent slots hold .null already).
+                if values[i].holdsReferences { values[i] = .null } else { (values + i).initialize(to: .null) }
                 bits &= bits - 1
             }
         }
@@ -60,5 +61,18 @@ struct SlotStorage {
     subscript(i: Int) -> DataValue? {
         get { has(i) ? values[i] : nil }
         nonmutating set { if let v = newValue { set(i, v) } else { clear(i) } }
+    }
+}
+
+extension DataValue {
+    /// False for the cases whose payload is plain bits (numbers, GUIDs, dates, times): dropping them releases nothing.
+    @inline(__always) var holdsReferences: Bool {
+        switch self {
+        case .null, .boolean, .unsignedByte, .byte, .short, .int, .long, .double, .float, .guid,
+             .localDate, .localTime, .localDateTime, .globalDateTime, .duration:
+            return false
+        default:
+            return true
+        }
     }
 }

@@ -16,6 +16,8 @@ final class StructureLayout {
     let keySlots: [Int]
     /// Per structural slot: the primitive type of a single-valued primitive property (readers' fast path), else nil.
     let fastPrimitive: UnsafeMutablePointer<PrimitiveType?>
+    /// Per slot: true when writers may find a complex value or a stream there (navigation slots too).
+    let writtenSpecially: UnsafeMutablePointer<Bool>
     /// Slot names (structural, then navigation) as UTF-8, back to back; slot i is `nameStart[i]..<nameStart[i+1]`.
     /// Raw memory, so that the hot lookups and writes touch no reference counts.
     private let nameBase: UnsafeMutablePointer<UInt8>
@@ -41,6 +43,18 @@ final class StructureLayout {
         for (i, shape) in shapes.enumerated() {
             if !shape.isCollection, case .primitive(let p) = shape.kind, !p.isGeo, p != .stream { (fastPrimitive + i).initialize(to: p) }
             else { (fastPrimitive + i).initialize(to: nil) }
+        }
+        writtenSpecially = .allocate(capacity: max(1, names.count))
+        for i in 0..<names.count {
+            var special = i >= propertyCount
+            if i < propertyCount {
+                switch shapes[i].kind {
+                case .complex: special = true
+                case .primitive(let p): special = p == .stream
+                default: special = false
+                }
+            }
+            (writtenSpecially + i).initialize(to: special)
         }
         let total = names.reduce(0) { $0 + $1.count }
         nameBase = .allocate(capacity: max(1, total))
@@ -78,7 +92,7 @@ final class StructureLayout {
     }
 
     deinit {
-        fastPrimitive.deallocate(); nameBase.deallocate(); nameStart.deallocate()
+        fastPrimitive.deallocate(); writtenSpecially.deallocate(); nameBase.deallocate(); nameStart.deallocate()
         keyBase.deallocate(); keyStart.deallocate(); table.deallocate()
     }
 

@@ -31,6 +31,7 @@ enum ValueText {
             guard let v = LocalTime.parse(&t), t.atEnd else { return nil }
             return .localTime(v)
         case .dateTimeOffset:
+            if let v = isoZulu(b) { return .globalDateTime(v) }
             if let ms = msDate(b) {
                 return .globalDateTime(GlobalDateTime(millisecondsSinceEpoch: ms.ms, offsetMinutes: ms.offsetMinutes ?? 0))
             }
@@ -65,6 +66,18 @@ enum ValueText {
 
     static func parse(_ s: String, as type: PrimitiveType) -> DataValue? {
         s.withBytes { parse($0, as: type) }
+    }
+
+    /// The most common form, `YYYY-MM-DDThh:mm:ssZ`, read without the general parser.
+    @inline(__always) static func isoZulu(_ b: UnsafeRawBufferPointer) -> GlobalDateTime? {
+        guard b.count == 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "Z") else { return nil }
+        @inline(__always) func d(_ i: Int) -> Int { Int(b[i] &- 48) }
+        for i in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] where b[i] &- 48 >= 10 { return nil }
+        guard let date = LocalDate(year: d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3), month: d(5) * 10 + d(6), day: d(8) * 10 + d(9)),
+              let time = LocalTime(hour: d(11) * 10 + d(12), minute: d(14) * 10 + d(15), second: d(17) * 10 + d(18), fraction: Fraction())
+        else { return nil }
+        return GlobalDateTime(local: LocalDateTime(date: date, time: time), offsetMinutes: 0, zulu: true)
     }
 
     /// `/Date(ms)/` or `/Date(ms±offset)/` (offset in minutes, as V2 JSON specifies).
