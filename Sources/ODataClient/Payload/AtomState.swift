@@ -27,7 +27,13 @@ final class AtomState {
     private var stack: [Frame] = []
     /// Text of the element being read, when its text matters.
     var text: [UInt8] = []
-    var wantsText: Bool { if case .text? = stack.last { return true }; if case .property(let p)? = stack.last { return p.collectsText }; return false }
+    var wantsText: Bool {
+        switch stack.last {
+        case .text?, .geoPart?: return true
+        case .property(let p)?: return p.collectsText
+        default: return false
+        }
+    }
     private var pending: [PendingIssue] = []
     private var bases: [String?] = []
 
@@ -60,6 +66,8 @@ final class AtomState {
         case properties(StructureFrame)
         case property(PropertyFrame)
         case text(TextKind)
+        /// An element inside a geography value (GML): its text belongs to the value.
+        case geoPart
         case error
         case other
     }
@@ -195,9 +203,13 @@ final class AtomState {
                 startDataElement(name: name, in: c, a)
             } else if p.elements != nil, (isData || isMeta) && name == "element" {
                 startProperty(name: p.name, owner: nil, slot: nil, shape: p.shape.element, a, parentCollection: p)
+            } else if p.collectsText, case .primitive(let t) = p.shape.kind, t.isGeo {
+                stack.append(.geoPart)   // GML inside a geography value: its text is the value's
             } else {
-                stack.append(.other)   // e.g. GML inside a geography value: its text is collected by the property
+                stack.append(.other)
             }
+        case .geoPart?:
+            stack.append(.geoPart)
         case .error?:
             if name == "code" { text.removeAll(keepingCapacity: true); stack.append(.text(.errorCode)) }
             else if name == "message" { text.removeAll(keepingCapacity: true); stack.append(.text(.errorMessage)) }
@@ -424,7 +436,7 @@ final class AtomState {
         switch p.shape.kind {
         case .primitive(let t):
             if t == .string { return .string(String(decoding: text, as: UTF8.self)) }
-            if t.isGeo { return .geography(GeographyValue(type: t, geoJSON: String(decoding: text, as: UTF8.self).trimmingXMLSpace())) }
+            if t.isGeo { return .geography(GeographyValue(type: t, gmlText: String(decoding: text, as: UTF8.self).trimmingXMLSpace())) }
             if let v = text.withUnsafeBytes({ ValueText.parse(trimmed($0), as: t) }) { return v }
         case .enumeration(let e):
             if let v = EnumValue.parse(String(decoding: text, as: UTF8.self).trimmingXMLSpace(), type: e, open: ctx.model.hasOpenEnumerations) {

@@ -67,7 +67,7 @@ struct JSONValueWriter {
         case .globalDateTime(let t): quoted(o) { $0.dateTimeOffset(t) }
         case .duration(let d): o.string(d.description)
         case .enumValue(let e): o.string(e.name)
-        case .geography(let g): o.raw(g.geoJSON)
+        case .geography(let g): if g.isGeoJSON { o.raw(g.text) } else { o.string(g.text) }
         case .complex(let c): writeStructure(c, to: o)
         case .list(let l): writeList(l.values, to: o)
         case .entity(let e): writeEntity(e, to: o)

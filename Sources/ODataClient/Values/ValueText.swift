@@ -59,7 +59,7 @@ enum ValueText {
             guard let v = LocalTime.parse(&t), t.atEnd else { return nil }
             return .localTime(v)
         default:
-            if type.isGeo { return .geography(GeographyValue(type: type, geoJSON: String(decoding: b, as: UTF8.self))) }
+            if type.isGeo { return .geography(GeographyValue(type: type, gmlText: String(decoding: b, as: UTF8.self))) }
             return .untyped(RawValue(text: String(decoding: b, as: UTF8.self)))
         }
     }

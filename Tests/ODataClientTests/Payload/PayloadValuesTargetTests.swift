@@ -144,3 +144,21 @@ import ODataModel
         #expect(item.navigationLinks["Parts"] == "Items(1)/Parts")
     }
 }
+
+extension PayloadValuesTargetTests {
+    @Test func atomGeographyKeepsTheGMLText() throws {
+        let doc = Self.v4
+        let atom = """
+            <entry xmlns="http://www.w3.org/2005/Atom" xmlns:m="http://docs.oasis-open.org/odata/ns/metadata"
+                   xmlns:d="http://docs.oasis-open.org/odata/ns/data" xmlns:gml="http://www.opengis.net/gml">
+              <content type="application/xml"><m:properties><d:ID>1</d:ID>
+                <d:Location m:type="GeographyPoint"><gml:Point gml:srsName="http://www.opengis.net/def/crs/EPSG/0/4326"><gml:pos>52.5 13.4</gml:pos></gml:Point></d:Location>
+              </m:properties></content>
+            </entry>
+            """
+        let r = try PayloadFixtures.read(Array(atom.utf8), format: .atom, model: doc, target: .entitySet(try doc.entitySet(withName: "Items")),
+                                         options: .strict)
+        #expect(r.entities[0]["Location"] == .geography(GeographyValue(type: .geographyPoint, gmlText: "52.5 13.4")))
+        #expect(PayloadFixtures.dump(r.entities) == "{\"ID\":1,\"Location\":\"52.5 13.4\"}\n")
+    }
+}
