@@ -82,3 +82,26 @@ struct PayloadChunkingTests {
         #expect(info.nextLink == "Parts?$skiptoken=20000")
     }
 }
+
+extension PayloadChunkingTests {
+    /// A byte order mark, even when it arrives one byte at a time; V1's `{"d": [...]}`; whitespace between chunks.
+    @Test func byteOrderMarksAndV1Arrays() throws {
+        let v4 = try PayloadFixtures.model(xml: PayloadSampleModels.v4)
+        let v2 = try PayloadFixtures.model(xml: PayloadSampleModels.v2)
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for chunks in [nil, [1], [2], [4]] as [[Int]?] {
+            let r = try PayloadFixtures.read(bom + Array(" \n{\"value\" : [ {\"ID\" : 1} , {\"ID\":2} ] }\n".utf8), format: .v4JSON, model: v4,
+                                             target: .entitySet(try v4.entitySet(withName: "Items")), options: .strict, chunks: chunks)
+            #expect(r.entities.map { $0["ID"] } == [.int(1), .int(2)])
+            let v1 = try PayloadFixtures.read(bom + Array("{\"d\":[{\"ID\":3},{\"ID\":4}]}".utf8), format: .v2JSON, model: v2,
+                                              target: .entitySet(try v2.entitySet(withName: "Items")), options: .strict, chunks: chunks)
+            #expect(v1.entities.map { $0["ID"] } == [.int(3), .int(4)])
+        }
+        // Trailing data after the document is an error, also when it comes in a later chunk.
+        let e = #expect(throws: PayloadError.self) {
+            _ = try PayloadFixtures.read(Array("{\"value\":[]} {}".utf8), format: .v4JSON, model: v4,
+                                         target: .entitySet(try v4.entitySet(withName: "Items")), chunks: [13, 2])
+        }
+        #expect(e?.issue.column == 14)
+    }
+}
