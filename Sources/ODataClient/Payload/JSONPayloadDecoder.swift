@@ -56,27 +56,13 @@ final class JSONPayloadDecoder {
     func member(_ b: inout StructureBuilder, _ s: inout JSONScanner) throws {
         let hint = b.hint
         let layout = b.layout
-        let v2 = self.v2
-        let kind: MemberKind = s.withValueBytes { k in
-            let n = k.count
-            guard n > 0, let base = k.baseAddress else { return .dynamic("") }
-            let first = k[0]
-            if first == UInt8(ascii: "@") { return .annotation(ControlName(term: UnsafeRawBufferPointer(start: base + 1, count: n - 1))) }
-            // Property names come first: no name has an '@', so a match needs no search for one.
-            if let slot = layout.slot(bytes: k, hint: hint) { return .slot(slot) }
-            if let at = memchr(base, 0x40, n) {
-                let cut = base.distance(to: UnsafeRawPointer(at))
-                return .propertyAnnotation(String(decoding: UnsafeRawBufferPointer(start: base, count: cut), as: UTF8.self),
-                                           ControlName(term: UnsafeRawBufferPointer(start: base + cut + 1, count: n - cut - 1)))
-            }
-            if v2, k.count >= 2, first == UInt8(ascii: "_"), k[1] == UInt8(ascii: "_") {
-                return ValueText.equals(k, "__metadata") ? .v2Metadata : .v2Other
-            }
-            return .dynamic(String(decoding: k, as: UTF8.self))
+        // The common case, a declared property, decided from the name's bytes without making anything.
+        let slot: Int = s.withValueBytes { k in
+            guard let first = k.first, first != UInt8(ascii: "@") else { return -1 }
+            return layout.slot(bytes: k, hint: hint) ?? -1
         }
-        try s.next()
-        switch kind {
-        case .slot(let slot):
+        if slot >= 0 {
+            try s.next()
             b.hint = slot + 1
             if slot < layout.propertyCount {
                 if let p = layout.fastPrimitive[slot] {
@@ -87,11 +73,37 @@ final class JSONPayloadDecoder {
             } else {
                 try readNavigation(&s, &b, slot: slot)
             }
+            return
+        }
+        let kind = memberKind(&s)
+        try s.next()
+        switch kind {
+        case .slot: break
         case .annotation(let c): try applyAnnotation(c, &b, &s)
         case .propertyAnnotation(let name, let c): try applyPropertyAnnotation(name, c, &b, &s)
         case .v2Metadata: try readV2Metadata(&b, &s)
         case .v2Other: try s.skipValue()
         case .dynamic(let name): try readDynamic(name, &b, &s)
+        }
+    }
+
+    /// What a member name that is not a declared property is: control information, a property annotation, V2's
+    /// `__metadata`, or a dynamic property.
+    private func memberKind(_ s: inout JSONScanner) -> MemberKind {
+        let v2 = self.v2
+        return s.withValueBytes { k in
+            let n = k.count
+            guard n > 0, let base = k.baseAddress else { return .dynamic("") }
+            if k[0] == UInt8(ascii: "@") { return .annotation(ControlName(term: UnsafeRawBufferPointer(start: base + 1, count: n - 1))) }
+            if let at = memchr(base, 0x40, n) {
+                let cut = base.distance(to: UnsafeRawPointer(at))
+                return .propertyAnnotation(String(decoding: UnsafeRawBufferPointer(start: base, count: cut), as: UTF8.self),
+                                           ControlName(term: UnsafeRawBufferPointer(start: base + cut + 1, count: n - cut - 1)))
+            }
+            if v2, n >= 2, k[0] == UInt8(ascii: "_"), k[1] == UInt8(ascii: "_") {
+                return ValueText.equals(k, "__metadata") ? .v2Metadata : .v2Other
+            }
+            return .dynamic(String(decoding: k, as: UTF8.self))
         }
     }
 
