@@ -138,7 +138,7 @@ public struct JSONScanner {
                    state: state, current: current, tokenStart: tokenStart, tokenLine: tokenLine, tokenLineStart: tokenLineStart)
     }
 
-    /// Goes back to `c`, taken in the same buffer (or rebased with it) at a depth not left since.
+    /// Goes back to `c`, taken in the same buffer at a depth not left since.
     @inlinable public mutating func restore(_ c: Checkpoint) {
         pos = c.pos; line = c.line; lineStart = c.lineStart; lineStartColumn = c.lineStartColumn
         if containers.count > c.depth { containers.removeLast(containers.count - c.depth) }
