@@ -10,7 +10,9 @@ public final class NDJSONWriter {
         public var annotations = false
         /// Flush to the sink when this many bytes are buffered.
         public var bufferSize = 1 << 16
-        public init(annotations: Bool = false) { self.annotations = annotations }
+        /// Write one JSON array (`[` ... `,` ... `]`, closed by `finish()`) instead of one object per line.
+        public var jsonArray = false
+        public init(annotations: Bool = false, jsonArray: Bool = false) { self.annotations = annotations; self.jsonArray = jsonArray }
     }
 
     private let out: JSONOutput
@@ -41,17 +43,30 @@ public final class NDJSONWriter {
     }
 
     public func write(_ entity: EntityValue) throws {
+        startItem()
         writer.writeEntity(entity, to: out)
         try endLine()
     }
 
     public func write(_ value: DataValue) throws {
+        startItem()
         writer.write(value, to: out)
         try endLine()
     }
 
+    private func startItem() {
+        guard options.jsonArray else { return }
+        out.ascii(count == 0 ? "[\n" : ",\n")
+    }
+
+    /// Ends the output (closes the array in `jsonArray` mode) and flushes.
+    public func finish() throws {
+        if options.jsonArray { out.ascii(count == 0 ? "[]\n" : "\n]\n") }
+        try flush()
+    }
+
     private func endLine() throws {
-        out.byte(0x0A)
+        if !options.jsonArray { out.byte(0x0A) }
         count += 1
         if out.count >= options.bufferSize { try flush() }
     }

@@ -33,8 +33,45 @@ struct ShellCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Show every metadata warning and the details of errors.")
     var verbose = false
 
+    @Option(name: [.customShort("o"), .long], help: "Output format: table, vertical, json, ndjson or csv (default: table on a terminal, json otherwise).")
+    var output: ShellSettings.OutputFormat?
+
+    @Flag(name: .long, help: "Follow every next link and stream all rows (otherwise the first page, with a note that more exist).")
+    var all = false
+
+    @Option(name: .long, help: "Add $top=N to queries that have no top (0: none).")
+    var pageSize: Int = 0
+
+    @Option(name: .long, help: "Show at most N rows (0: no limit).")
+    var rowLimit: Int = 0
+
+    @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .long, help: "Go on after a failing statement (the exit status is still that of the worst failure).")
+    var continueOnError = false
+
+    @Flag(name: .long, help: "Show how long each statement takes.")
+    var timing = false
+
     @OptionGroup(title: "Connection")
     var connection: ConnectionOptions
+
+    /// The settings the command line asks for.
+    func initialSettings() -> ShellSettings {
+        var s = ShellSettings()
+        s.format = output ?? (isatty(1) != 0 ? .table : .json)
+        s.all = all
+        s.pageSize = pageSize
+        s.rowLimit = rowLimit
+        s.dryRun = dryRun
+        s.timing = timing
+        s.color = color.isEnabled()
+        if connection.trace { s.trace = .on }
+        if connection.traceData { s.trace = .data }
+        if connection.tracePretty { s.trace = .pretty }
+        return s
+    }
 
     func run() throws {
         guard let service = service else {
@@ -44,8 +81,8 @@ struct ShellCommand: ParsableCommand {
         if statements.isEmpty && commands.isEmpty && file == nil && isatty(0) != 0 {
             // A terminal and nothing to run: the interactive shell.
             let doc = try loadMetadata(service: service)
-            var settings = ShellSettings()
-            settings.dryRun = dryRun
+            var settings = initialSettings()
+            if output == nil { settings.format = .table }
             let session = ReplSession(serviceRoot: service, document: doc, settings: settings, historyPath: HistoryFile.defaultPath(),
                                       execute: { bound, settings in try self.runBound(bound, service: service, settings: settings) },
                                       reloadMetadata: { try MetadataLoader(connection: self.connection, strict: false).load(self.service ?? "") })
@@ -55,18 +92,19 @@ struct ShellCommand: ParsableCommand {
             throw UsageError("no statements: give them with -c, -f FILE or on stdin")
         }
         let doc = try loadMetadata(service: service)
+        let settings = initialSettings()
         var status = ExitStatus.success
         let reporter = ErrorReporter(verbose: verbose)
         for s in statements {
             do {
                 let bound = try Binder.bind(s.text, document: doc)
                 for w in bound.warnings { reporter.warn(w, context: s.context) }
-                var settings = ShellSettings()
-                settings.dryRun = dryRun
                 try runBound(bound, service: service, settings: settings)
             } catch {
                 let st = reporter.report(error, context: s.context)
                 if status == .success || st.rawValue > status.rawValue { status = st }
+                // The first failing statement ends a script, unless asked to go on.
+                if !continueOnError { break }
             }
         }
         if status != .success { throw OdshExit(status) }

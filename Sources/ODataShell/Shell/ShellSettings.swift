@@ -1,4 +1,6 @@
 /// The settings a session runs with: from the command line, changed in the REPL with `.set`, `.format`, `.trace`.
+import ArgumentParser
+
 public struct ShellSettings {
     public enum OutputFormat: String, CaseIterable, Sendable { case table, vertical, json, ndjson, csv }
     public enum TraceLevel: String, CaseIterable, Sendable { case off, on, data, pretty }
@@ -14,6 +16,8 @@ public struct ShellSettings {
     public var timing = false
     public var dryRun = false
     public var editingMode: LineEditor.EditingMode = .emacs
+    /// Escape codes for colour (decided from --color, NO_COLOR and whether stdout is a terminal).
+    public var color = false
 
     public init() {}
 
@@ -79,3 +83,5 @@ enum NameSuggesterBridge {
         NameSuggester.closest(to: name, in: candidates, limit: 1).first
     }
 }
+
+extension ShellSettings.OutputFormat: ExpressibleByArgument {}
