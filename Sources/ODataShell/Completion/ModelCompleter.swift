@@ -36,8 +36,8 @@ public struct ModelCompleter: CompletionProvider {
                 candidates += Self.statementKeywords.map { CompletionCandidate($0, annotation: "statement") }
                 candidates += ReplCommandCatalog.names.map { CompletionCandidate($0, annotation: "command") }
             case .entitySet:
-                candidates += document.entitySets.map { CompletionCandidate($0.name, annotation: "entity set") }
-                candidates += document.singletons.map { CompletionCandidate($0.name, annotation: "singleton") }
+                candidates += document.entitySets.map { CompletionCandidate($0.name, annotation: "entity set" + ElementMarks.text($0)) }
+                candidates += document.singletons.map { CompletionCandidate($0.name, annotation: "singleton" + ElementMarks.text($0)) }
             case .functionImport:
                 candidates += document.functionImports.map { CompletionCandidate($0.name, annotation: "function") }
                 candidates += document.actionImports.map { CompletionCandidate($0.name, annotation: "action") }
@@ -56,8 +56,9 @@ public struct ModelCompleter: CompletionProvider {
                 }
             case .property(let scope):
                 if let t = scope.structuredType(in: document) {
-                    candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription) }
-                    candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0)) }
+                    // Marks from a metadata refresh show in the listing: `(added)`, `(removed)`.
+                    candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription + ElementMarks.text($0)) }
+                    candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0) + ElementMarks.text($0)) }
                 }
             case .keyProperty(let scope):
                 if let t = scope.structuredType(in: document) as? EntityType {
