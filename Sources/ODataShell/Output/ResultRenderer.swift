@@ -30,15 +30,27 @@ struct ResultSummary {
     }
 }
 
+/// Where renderers write: stdout and stderr by default, or anything (tests collect into strings).
+final class TextOutput {
+    let write: (String) -> Void
+    let writeNote: (String) -> Void
+    let flush: () -> Void
+    init(write: @escaping (String) -> Void, writeNote: @escaping (String) -> Void, flush: @escaping () -> Void = {}) {
+        self.write = write; self.writeNote = writeNote; self.flush = flush
+    }
+    static let standard = TextOutput(write: Stdout.write, writeNote: Stderr.write, flush: Stdout.flush)
+}
+
 enum ResultRenderers {
-    /// The renderer for a format writing to stdout; `footer` adds the summary line (to stderr for machine formats).
-    static func make(_ format: ShellSettings.OutputFormat, terminalWidth: Int, color: Bool, footer: Bool) -> ResultRenderer {
+    /// The renderer for a format; `footer` adds the summary line (as a note, on stderr, for machine formats).
+    static func make(_ format: ShellSettings.OutputFormat, terminalWidth: Int, color: Bool, footer: Bool,
+                     out: TextOutput = .standard) -> ResultRenderer {
         switch format {
-        case .table: return TableRenderer(width: terminalWidth, color: color, footer: footer)
-        case .vertical: return VerticalRenderer(color: color, footer: footer)
-        case .json: return JSONRowsRenderer(array: true, footer: footer)
-        case .ndjson: return JSONRowsRenderer(array: false, footer: footer)
-        case .csv: return CSVRenderer(footer: footer)
+        case .table: return TableRenderer(width: terminalWidth, color: color, footer: footer, out: out)
+        case .vertical: return VerticalRenderer(color: color, footer: footer, out: out)
+        case .json: return JSONRowsRenderer(array: true, footer: footer, out: out)
+        case .ndjson: return JSONRowsRenderer(array: false, footer: footer, out: out)
+        case .csv: return CSVRenderer(footer: footer, out: out)
         }
     }
 }
@@ -47,15 +59,19 @@ enum ResultRenderers {
 final class JSONRowsRenderer: ResultRenderer {
     private let writer: NDJSONWriter
     private let footer: Bool
-    init(array: Bool, footer: Bool, annotations: Bool = false) {
-        writer = NDJSONWriter(file: stdout, options: .init(annotations: annotations, jsonArray: array))
+    private let out: TextOutput
+    init(array: Bool, footer: Bool, annotations: Bool = false, out: TextOutput = .standard) {
+        writer = NDJSONWriter(options: .init(annotations: annotations, jsonArray: array)) { bytes in
+            out.write(String(decoding: bytes, as: UTF8.self))
+        }
         self.footer = footer
+        self.out = out
     }
     func entity(_ e: EntityValue) throws { try writer.write(e) }
     func value(_ v: DataValue) throws { try writer.write(v) }
     func finish(_ summary: ResultSummary) throws {
         try writer.finish()
-        fflush(stdout)
-        if footer { Stderr.write(summary.footer + "\n") }
+        out.flush()
+        if footer { out.writeNote(summary.footer + "\n") }
     }
 }

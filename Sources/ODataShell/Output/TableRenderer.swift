@@ -11,10 +11,13 @@ final class TableRenderer: ResultRenderer {
     private let footer: Bool
     static let nullText = "null"
 
-    init(width: Int, color: Bool, footer: Bool) {
+    private let out: TextOutput
+
+    init(width: Int, color: Bool, footer: Bool, out: TextOutput = .standard) {
         self.width = max(20, width)
         self.color = color
         self.footer = footer
+        self.out = out
     }
 
     func entity(_ e: EntityValue) throws { add(RowFlattener.row(e)) }
@@ -30,17 +33,17 @@ final class TableRenderer: ResultRenderer {
     }
 
     func finish(_ summary: ResultSummary) throws {
-        var out = ""
+        var text = ""
         if !rows.isEmpty {
-            if let table = layout() { out += table } else {
-                let v = VerticalRenderer(color: color, footer: false)
+            if let table = layout() { text += table } else {
+                let v = VerticalRenderer(color: color, footer: false, out: out)
                 for r in rows { v.add(columns.compactMap { c in r[c].map { (c, $0) } }) }
-                out += v.rendered
+                text += v.rendered
             }
         }
-        Stdout.write(out)
-        if footer { Stdout.write(TerminalStyle(isEnabled: color).paint(summary.footer, .dim) + "\n") }
-        Stdout.flush()
+        out.write(text)
+        if footer { out.write(TerminalStyle(isEnabled: color).paint(summary.footer, .dim) + "\n") }
+        out.flush()
     }
 
     /// The table text, or nil when even narrowed columns do not fit.
@@ -82,7 +85,8 @@ final class VerticalRenderer: ResultRenderer {
     private var n = 0
     private let color: Bool
     private let footer: Bool
-    init(color: Bool, footer: Bool) { self.color = color; self.footer = footer }
+    private let out: TextOutput
+    init(color: Bool, footer: Bool, out: TextOutput = .standard) { self.color = color; self.footer = footer; self.out = out }
 
     func entity(_ e: EntityValue) throws { add(RowFlattener.row(e)); flushIfStreaming() }
     func value(_ v: DataValue) throws { add(RowFlattener.row(v)); flushIfStreaming() }
@@ -99,15 +103,15 @@ final class VerticalRenderer: ResultRenderer {
 
     private func flushIfStreaming() {
         guard footer else { return }   // inside a table fallback the table prints it
-        Stdout.write(rendered)
+        out.write(rendered)
         rendered = ""
     }
 
     func finish(_ summary: ResultSummary) throws {
-        Stdout.write(rendered)
+        out.write(rendered)
         rendered = ""
-        if footer { Stdout.write(TerminalStyle(isEnabled: color).paint(summary.footer, .dim) + "\n") }
-        Stdout.flush()
+        if footer { out.write(TerminalStyle(isEnabled: color).paint(summary.footer, .dim) + "\n") }
+        out.flush()
     }
 }
 
@@ -115,7 +119,8 @@ final class VerticalRenderer: ResultRenderer {
 final class CSVRenderer: ResultRenderer {
     private var columns: [String]?
     private let footer: Bool
-    init(footer: Bool) { self.footer = footer }
+    private let out: TextOutput
+    init(footer: Bool, out: TextOutput = .standard) { self.footer = footer; self.out = out }
 
     func entity(_ e: EntityValue) throws { write(RowFlattener.row(e)) }
     func value(_ v: DataValue) throws { write(RowFlattener.row(v)) }
@@ -123,11 +128,11 @@ final class CSVRenderer: ResultRenderer {
     private func write(_ cells: [(String, RowFlattener.Cell)]) {
         if columns == nil {
             columns = cells.map(\.0)
-            Stdout.write(columns!.map(Self.quote).joined(separator: ",") + "\r\n")
+            out.write(columns!.map(Self.quote).joined(separator: ",") + "\r\n")
         }
         var byName: [String: RowFlattener.Cell] = [:]
         for (n, c) in cells { byName[n] = c }
-        Stdout.write(columns!.map { byName[$0].map { $0.isNull ? "" : Self.quote($0.text) } ?? "" }.joined(separator: ",") + "\r\n")
+        out.write(columns!.map { byName[$0].map { $0.isNull ? "" : Self.quote($0.text) } ?? "" }.joined(separator: ",") + "\r\n")
     }
 
     static func quote(_ s: String) -> String {
@@ -136,8 +141,8 @@ final class CSVRenderer: ResultRenderer {
     }
 
     func finish(_ summary: ResultSummary) throws {
-        Stdout.flush()
-        if footer { Stderr.write(summary.footer + "\n") }
+        out.flush()
+        if footer { out.writeNote(summary.footer + "\n") }
     }
 }
 

@@ -1,0 +1,95 @@
+import Foundation
+import ODataClient
+import ODataModel
+import Testing
+@testable import ODataShell
+
+/// Every output format on the same rows: table fitting, null apart from empty, numbers right, CSV quoting, JSON.
+@Suite("Renderers", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+struct RendererTests {
+    final class Collected {
+        var out = ""
+        var notes = ""
+        lazy var output = TextOutput(write: { self.out += $0 }, writeNote: { self.notes += $0 })
+    }
+
+    static func customers() throws -> [EntityValue] {
+        let doc = try TestModels.document("northwind-v4")
+        let set = try doc.entitySet(withName: "Customers")
+        let t = set.entityType
+        func make(_ id: String, _ name: String, _ city: String?, _ fax: String?) throws -> EntityValue {
+            let e = EntityValue.ofType(t, in: set)
+            try t.property(withName: "CustomerID").setStringValue(in: e, to: id)
+            try t.property(withName: "CompanyName").setStringValue(in: e, to: name)
+            let c = try t.property(withName: "City")
+            if let city = city { try c.setStringValue(in: e, to: city) } else { try c.setNullValue(in: e) }
+            let f = try t.property(withName: "Fax")
+            if let fax = fax { try f.setStringValue(in: e, to: fax) } else { try f.setNullValue(in: e) }
+            return e
+        }
+        return [try make("ALFKI", "Alfreds Futterkiste", "Berlin", ""),
+                try make("AROUT", "Around the Horn, \"Ltd\"", nil, "(171) 555-6750")]
+    }
+
+    static func render(_ format: ShellSettings.OutputFormat, width: Int = 120) throws -> Collected {
+        let c = Collected()
+        let r = ResultRenderers.make(format, terminalWidth: width, color: false, footer: true, out: c.output)
+        for e in try customers() { try r.entity(e) }
+        try r.finish(ResultSummary(rows: 2, morePages: true, limited: false, count: 91, elapsedMilliseconds: nil))
+        return c
+    }
+
+    @Test("table: aligned columns, null apart from empty, footer with count and more pages")
+    func table() throws {
+        let c = try Self.render(.table)
+        let lines = c.out.split(separator: "\n").map(String.init)
+        #expect(lines[0].hasPrefix("CustomerID  CompanyName"))
+        #expect(lines[1].hasPrefix("──────────"))
+        #expect(lines[2].contains("Berlin"))
+        #expect(lines[3].contains("null"), "a null City shows as null")
+        #expect(!lines[2].contains("null"), "an empty Fax is not null")
+        #expect(lines.last?.contains("2 rows (of 91)") == true)
+        #expect(lines.last?.contains("more pages") == true)
+        let widths = Set(lines[0..<4].map { $0.count })
+        #expect(widths.count >= 1)
+    }
+
+    @Test("table: narrow terminals cut long values with an ellipsis, or switch to records")
+    func narrow() throws {
+        let c = try Self.render(.table, width: 50)
+        #expect(c.out.contains("…") || c.out.contains("-[ RECORD 1 ]"))
+        for line in c.out.split(separator: "\n") where !line.contains("rows") { #expect(line.count <= 50, "\(line)") }
+        let tiny = try Self.render(.table, width: 20)
+        #expect(tiny.out.contains("-[ RECORD 1 ]"), "too narrow for columns: vertical records")
+    }
+
+    @Test("vertical: one record per block")
+    func vertical() throws {
+        let c = try Self.render(.vertical)
+        #expect(c.out.contains("-[ RECORD 1 ]") && c.out.contains("-[ RECORD 2 ]"))
+        #expect(c.out.contains("CompanyName │ Alfreds Futterkiste"))
+    }
+
+    @Test("csv: RFC 4180 quoting, a header row, CR LF, empty for null")
+    func csv() throws {
+        let c = try Self.render(.csv)
+        let lines = c.out.components(separatedBy: "\r\n")
+        #expect(lines[0].hasPrefix("CustomerID,CompanyName,"))
+        #expect(lines[2].contains("\"Around the Horn, \"\"Ltd\"\"\""))
+        #expect(c.notes.contains("2 rows"), "the footer goes to stderr for machine formats")
+        #expect(!c.out.contains("rows"))
+    }
+
+    @Test("json and ndjson parse and keep nulls")
+    func json() throws {
+        let j = try Self.render(.json)
+        let arr = try #require(try JSONSerialization.jsonObject(with: Data(j.out.utf8)) as? [[String: Any]])
+        #expect(arr.count == 2)
+        #expect(arr[1]["City"] is NSNull)
+        #expect(arr[0]["Fax"] as? String == "")
+        let n = try Self.render(.ndjson)
+        let lines = n.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        for l in lines { _ = try JSONSerialization.jsonObject(with: Data(l.utf8)) }
+    }
+}
