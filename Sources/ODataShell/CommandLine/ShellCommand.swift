@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ODataModel
+import ODataClient
 
 /// `odsh [--metadata FILE] URL [-c STATEMENT]... [-f FILE] [--dry-run]`: run query-language statements against a
 /// service (the default command).
@@ -83,9 +84,15 @@ struct ShellCommand: ParsableCommand {
             let doc = try loadMetadata(service: service)
             var settings = initialSettings()
             if output == nil { settings.format = .table }
+            let holder = RunnerHolder(document: doc)
+            var sessionRef: ReplSession?
             let session = ReplSession(serviceRoot: service, document: doc, settings: settings, historyPath: HistoryFile.defaultPath(),
-                                      execute: { bound, settings in try self.runBound(bound, service: service, settings: settings) },
+                                      execute: { bound, settings in
+                                          try self.runBound(bound, service: service, settings: settings, runner: holder)
+                                      },
                                       reloadMetadata: { try MetadataLoader(connection: self.connection, strict: false).load(self.service ?? "") })
+            sessionRef = session
+            session.onSettingsChange = { settings in holder.update(settings, document: sessionRef?.document ?? doc) }
             throw OdshExit(session.run())
         }
         guard !statements.isEmpty else {
@@ -93,13 +100,18 @@ struct ShellCommand: ParsableCommand {
         }
         let doc = try loadMetadata(service: service)
         let settings = initialSettings()
+        let holder = RunnerHolder(document: doc)
+        if !dryRun {
+            SignalHandling.installInterruptHandler()
+            SignalHandling.setInterruptHook(oneShotInterruptHook)
+        }
         var status = ExitStatus.success
         let reporter = ErrorReporter(verbose: verbose)
         for s in statements {
             do {
                 let bound = try Binder.bind(s.text, document: doc)
                 for w in bound.warnings { reporter.warn(w, context: s.context) }
-                try runBound(bound, service: service, settings: settings)
+                try runBound(bound, service: service, settings: settings, runner: holder)
             } catch {
                 let st = reporter.report(error, context: s.context)
                 if status == .success || st.rawValue > status.rawValue { status = st }
@@ -154,17 +166,46 @@ struct ShellCommand: ParsableCommand {
     }
 
     /// Runs a bound statement: prints the request in a dry run, else sends it and renders the answer.
-    func runBound(_ bound: BoundStatement, service: String, settings: ShellSettings) throws {
+    func runBound(_ bound: BoundStatement, service: String, settings: ShellSettings, runner: RunnerHolder) throws {
         if settings.dryRun {
             Stdout.write("\(bound.request.method) \(bound.request.url(serviceRoot: service))\n")
             if let b = bound.request.body { Stdout.write(b + "\n") }
             return
         }
-        try execute(bound.request, service: service)
+        try runner.runner(self, service: service, settings: settings).run(bound, settings: settings)
     }
 
-    /// Sends one request and renders the answer (needs the HTTP client).
-    func execute(_ request: RequestDescription, service: String) throws {
-        throw UsageError("executing statements needs the HTTP client, which is not wired in yet; use --dry-run to see the requests")
+    /// The connection to the service, made on the first statement that is sent (a dry run needs none).
+    final class RunnerHolder {
+        var document: CsdlDocument
+        private var made: StatementRunner?
+        init(document: CsdlDocument) { self.document = document }
+
+        func runner(_ command: ShellCommand, service: String, settings: ShellSettings) throws -> StatementRunner {
+            if let r = made { return r }
+            guard let url = URL(string: service) else { throw UsageError("not a URL: \(service)") }
+            var config = try command.connection.httpConfiguration(serviceRoot: MetadataLoader.serviceRoot(of: service))
+            config.traceRequests = settings.trace != .off
+            config.traceWithData = settings.trace == .data || settings.trace == .pretty
+            config.prettyTracing = settings.trace == .pretty
+            let r = StatementRunner(service: try DataService(url: url, configuration: config, metadata: document))
+            made = r
+            return r
+        }
+
+        /// Follows the settings that concern the connection (`.trace`) and a refreshed model.
+        func update(_ settings: ShellSettings, document: CsdlDocument) {
+            self.document = document
+            guard let r = made else { return }
+            r.service.client.setTracing(requests: settings.trace != .off, withData: settings.trace == .data || settings.trace == .pretty,
+                                        pretty: settings.trace == .pretty)
+            if r.service.metadata !== document { r.service.replaceMetadata(document) }
+        }
     }
+
+}
+
+/// Ctrl-C in a one-shot run: cancel the request in flight (the run then ends with 130).
+private func oneShotInterruptHook() {
+    HTTPCancellation.requestCancel()
 }

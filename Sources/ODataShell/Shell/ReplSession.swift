@@ -169,6 +169,7 @@ final class ReplSession {
             Stdout.write(result.report.isEmpty ? "metadata unchanged\n" : DiffTextRenderer(outcome: outcome).render())
             document = result.document
             editor.configuration.completionProvider = ReplSession.completer(for: document)
+            onSettingsChange(settings)
             Stdout.write("refreshed: the new metadata is in use\n")
         } catch let e as MetadataRefreshError {
             let outcome = DiffOutcome(report: e.report, oldSource: "in use", newSource: newer.source, failOn: .incompatible)
