@@ -70,10 +70,10 @@ struct DryRunCommandTests {
         #expect(s.status == 0 && s.out == expected, "\(s.err)")
     }
 
-    @Test("an unknown name exits 2 with the column, a caret and a suggestion; the other statements still run",
+    @Test("an unknown name exits 2 with the column, a caret and a suggestion; with --continue-on-error the others still run",
           .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
     func unknownName() throws {
-        let r = try Self.run(["--metadata", Self.northwind, "http://h/", "--dry-run", "-c", "Customers select CompnyName", "-c", "Customers top 1"])
+        let r = try Self.run(["--metadata", Self.northwind, "http://h/", "--dry-run", "--continue-on-error", "-c", "Customers select CompnyName", "-c", "Customers top 1"])
         #expect(r.status == 2)
         #expect(r.out == "GET http://h/Customers?$top=1\n")
         #expect(r.err == """
@@ -124,11 +124,11 @@ struct DryRunCommandTests {
         #expect(r.out == "")
     }
 
-    @Test("without --dry-run, executing needs the HTTP client: usage error 2", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+    @Test("without --dry-run the statement is sent: an unreachable service is a transport failure (exit 3)", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
     func noDryRun() throws {
-        let r = try Self.run(["--metadata", Self.northwind, "http://h/", "-c", "Customers"])
-        #expect(r.status == 2)
-        #expect(r.err.contains("needs the HTTP client"))
+        let r = try Self.run(["--metadata", Self.northwind, "http://127.0.0.1:9/svc/", "-c", "Customers"])
+        #expect(r.status == 3)
+        #expect(r.err.contains("curl error 7"))
         #expect(r.out == "")
     }
 

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// One-shot runs against the reference servers: every output format and every exit status, paging and limits.
+@Suite("odsh one-shot against the reference servers", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+struct OneShotServerTests {
+    static func v4() throws -> String { try ReferenceServers.baseURL(.v4) + "/northwind/" }
+    static func v2() throws -> String { try ReferenceServers.baseURL(.v2) + "/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/" }
+    static func atom() throws -> String { try ReferenceServers.baseURL(.v2Atom) + "/northwind/" }
+
+    @Test("every format on the same query")
+    func formats() throws {
+        let q = "Customers where Country = 'UK' select CustomerID, CompanyName, City order by CustomerID top 3"
+        let table = try OdshProcess.run([try Self.v4(), "-o", "table", "-c", q], environment: ["COLUMNS": "120"])
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stdout.contains("CustomerID  CompanyName"))
+        #expect(table.stdout.contains("AROUT") && table.stdout.contains("3 rows"))
+        let json = try OdshProcess.run([try Self.v4(), "-o", "json", "-c", q])
+        let arr = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(arr.map { $0["CustomerID"] as? String } == ["AROUT", "BSBEV", "CONSH"])
+        let nd = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "-c", q])
+        #expect(nd.stdout.split(separator: "\n").count == 3)
+        let csv = try OdshProcess.run([try Self.v4(), "-o", "csv", "-c", q])
+        #expect(csv.stdout.hasPrefix("CustomerID,CompanyName,City\r\nAROUT,Around the Horn,London\r\n"))
+        let vertical = try OdshProcess.run([try Self.v4(), "-o", "vertical", "-c", q])
+        #expect(vertical.stdout.contains("-[ RECORD 3 ]"))
+        // Not a terminal and no -o: JSON.
+        let dflt = try OdshProcess.run([try Self.v4(), "-c", q])
+        #expect(dflt.stdout.hasPrefix("["))
+    }
+
+    @Test("--all follows every next link: all 830 orders on odatapy (20 per page); without it the first page")
+    func paging() throws {
+        let all = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "--all", "-c", "Orders select OrderID"])
+        #expect(all.status == 0)
+        let ids = all.stdout.split(separator: "\n")
+        #expect(ids.count == 830)
+        #expect(Set(ids).count == 830)
+        let count = try OdshProcess.run([try Self.v4(), "-c", "count Orders"])
+        #expect(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "830")
+        let first = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "-c", "Orders select OrderID"])
+        #expect(first.stdout.split(separator: "\n").count == 20)
+        let limited = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "--all", "--row-limit", "45", "-c", "Orders select OrderID"])
+        #expect(limited.stdout.split(separator: "\n").count == 45)
+    }
+
+    @Test("V2 JSON from mock-sap and Atom from pyslet")
+    func v2() throws {
+        let sap = try OdshProcess.run([try Self.v2(), "-o", "csv", "-c", "BusinessPartnerSet select BusinessPartnerID, CompanyName top 2"])
+        #expect(sap.status == 0)
+        #expect(sap.stdout.contains("0100000000,SAP"))
+        let atom = try OdshProcess.run([try Self.atom(), "-o", "ndjson", "-c", "Customers('ALFKI') select CompanyName"])
+        #expect(atom.status == 0, "\(atom.stderr)")
+        #expect(atom.stdout.contains("Alfreds Futterkiste"))
+    }
+
+    @Test("create, update and delete through SAP's CSRF protection")
+    func writes() throws {
+        let v2 = try Self.v2()
+        let id = "01\(String(getpid() % 100_000_000).leftPadded(8))"
+        let create = try OdshProcess.run([v2, "-o", "json", "-c",
+            "create BusinessPartnerSet {BusinessPartnerID: '\(id)', CompanyName: 'Test Co', EmailAddress: 'x@y.z', CurrencyCode: 'EUR', BusinessPartnerRole: '01'}"])
+        #expect(create.status == 0, "\(create.stderr)")
+        #expect(create.stdout.contains("Test Co"))
+        let update = try OdshProcess.run([v2, "-c", "update BusinessPartnerSet('\(id)') {CompanyName: 'Renamed Co'}"])
+        #expect(update.status == 0, "\(update.stderr)")
+        let read = try OdshProcess.run([v2, "-o", "ndjson", "-c", "BusinessPartnerSet('\(id)') select CompanyName"])
+        #expect(read.stdout.contains("Renamed Co"))
+        #expect(try OdshProcess.run([v2, "-c", "delete BusinessPartnerSet('\(id)')"]).status == 0)
+        let gone = try OdshProcess.run([v2, "-c", "BusinessPartnerSet('\(id)')"])
+        #expect(gone.status == 1)
+        #expect(gone.stderr.contains("404"))
+    }
+
+    @Test("exit statuses: 2 unknown name, 1 server error, 3 unreachable, 4 invalid metadata; the first failure ends a script")
+    func exits() throws {
+        let unknown = try OdshProcess.run([try Self.v4(), "-c", "Customers where Contry = 'UK'"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean Country"))
+        let server = try OdshProcess.run([try Self.v4(), "-c", "get /Nope"])
+        #expect(server.status == 1)
+        let refused = try OdshProcess.run(["http://127.0.0.1:9/svc/", "-c", "Customers"])
+        #expect(refused.status == 3)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("odsh-bad-\(getpid()).xml")
+        try "<edmx:Edmx".write(to: dir, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let invalid = try OdshProcess.run(["--metadata", dir.path, try Self.v4(), "-c", "Customers"])
+        #expect(invalid.status == 4)
+        let script = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "-c", "Nope; Customers top 1"])
+        #expect(script.status == 2 && script.stdout.isEmpty, "the first failing statement stops the run")
+        let goOn = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "--continue-on-error", "-c", "Nope; Customers top 1"])
+        #expect(goOn.status == 2 && goOn.stdout.split(separator: "\n").count == 1)
+        let stdin = try OdshProcess.run([try Self.v4(), "-o", "ndjson"], stdin: "Customers top 1\nOrders top 2\n")
+        #expect(stdin.status == 0 && stdin.stdout.split(separator: "\n").count == 3)
+    }
+}
+
+extension String {
+    func leftPadded(_ n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
+}
