@@ -1,0 +1,123 @@
+import Foundation
+import ODataModel
+
+/// Thrown from inside a payload callback to end reading when the consumer has had enough.
+private struct StopReading: Error {}
+
+extension DataService {
+    /// Sends a request (method + URL relative to the service root + JSON body) and streams the answer: entities and
+    /// values go to the callbacks as their bytes arrive; with .allPages, next links are followed lazily, one page held at a time.
+    /// `onEntity` returns false to stop reading (row limit reached): no further page is requested.
+    public func execute(_ request: ServiceRequest, paging: Paging,
+                        onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void) throws -> ServiceResponse {
+        let target = request.target ?? target(forRelativeURL: request.relativeURL)
+        var response = ServiceResponse()
+        var url = absoluteURL(Self.trimmingLeadingSlash(request.relativeURL))
+        var seen: Set<String> = [url]
+        var first = true
+        while true {
+            let page = try readPage(request, url: url, first: first, target: target, onEntity: onEntity, onValue: onValue)
+            first = false
+            response.pagesRead += 1
+            response.status = page.status
+            response.etag = page.etag ?? response.etag
+            response.contentType = page.contentType
+            response.rawBody = page.rawBody
+            if let c = page.count { response.count = c }
+            response.nextLink = page.nextLink.map(absoluteURL)
+            response.morePages = page.stopped || page.nextLink != nil
+            guard paging == .allPages, !page.stopped, request.method == .get, let next = response.nextLink else { break }
+            // A server that sends the same next link again would keep us here forever.
+            guard seen.insert(next).inserted else { break }
+            url = next
+        }
+        return response
+    }
+
+    /// One response: what `execute` needs of it.
+    private struct Page {
+        var status = 0
+        var etag: String?
+        var contentType: String?
+        var nextLink: String?
+        var count: Int?
+        var rawBody: Data?
+        var stopped = false
+    }
+
+    private static func trimmingLeadingSlash(_ s: String) -> String {
+        s.hasPrefix("/") && !s.hasPrefix("//") ? String(s.dropFirst()) : s
+    }
+
+    /// The last path segment before the query: `$count`, `$value`, `$batch`, ...
+    static func lastPathSegment(_ url: String) -> Substring {
+        let path = url[..<(url.firstIndex(of: "?") ?? url.endIndex)]
+        return path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
+    }
+
+    private func readPage(_ request: ServiceRequest, url: String, first: Bool, target: PayloadTarget?,
+                          onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void) throws -> Page {
+        let last = Self.lastPathSegment(url)
+        let isCount = last == "$count"
+        let isRaw = isCount || last == "$value"
+        var headers = HTTPHeaders()
+        headers.set("Accept", isCount ? "text/plain, */*;q=0.5" : isRaw ? "*/*" : "application/json")
+        if version.isV4 { headers.set("OData-MaxVersion", "4.0") }
+        let body = first ? request.body : nil
+        if body != nil { headers.set("Content-Type", "application/json") }
+        for f in request.headers { headers.set(f.name, f.value) }
+        let method = first ? request.method : .get
+        // A single entity's ETag may come only as a header (V4 after PATCH with a representation, V2 reads by key).
+        let singleEntity = method != .get || url[..<(url.firstIndex(of: "?") ?? url.endIndex)].hasSuffix(")")
+
+        var page = Page()
+        var reader: PayloadReader?
+        var raw: Data?
+        var fed = 0
+        try withoutActuallyEscaping(onEntity) { onEntity in
+            try withoutActuallyEscaping(onValue) { onValue in
+                // The reader holds these closures; it lives only inside this block.
+                defer { reader = nil }
+                let handleEntity: (EntityValue) throws -> Void = { e in
+                    if singleEntity, e.etag == nil, let tag = page.etag { e.etag = tag }
+                    if !(try onEntity(e)) {
+                        page.stopped = true
+                        throw StopReading()
+                    }
+                }
+                do {
+                    try client.send(HTTPRequest(method: method, url: url, headers: headers, body: body), onHeaders: { head in
+                        page.status = head.status
+                        page.etag = head.headers["ETag"]
+                        page.contentType = head.headers["Content-Type"]
+                        if !isRaw, let t = target, head.status != 204, let ct = page.contentType,
+                           let format = PayloadFormat.from(contentType: ct, version: version) {
+                            reader = PayloadReader(format: format, model: metadata, target: t, options: readOptions,
+                                                   onEntity: handleEntity, onValue: onValue)
+                        }
+                    }, onChunk: { chunk in
+                        if let r = reader {
+                            fed += chunk.count
+                            try r.feed(chunk)
+                        } else {
+                            if raw == nil { raw = Data() }
+                            raw!.append(contentsOf: chunk)
+                        }
+                    })
+                } catch is StopReading {
+                    // The consumer has enough; the rest of the body is not read (the connection is dropped).
+                }
+                if let r = reader {
+                    let info = page.stopped ? r.pageInfo : (fed > 0 ? try r.finish() : PageInfo())
+                    page.nextLink = info.nextLink
+                    page.count = info.count.map { Int($0) }
+                }
+            }
+        }
+        page.rawBody = raw.flatMap { $0.isEmpty ? nil : $0 }
+        if isCount, let text = page.rawBody.map({ String(decoding: $0, as: UTF8.self) }) {
+            page.count = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return page
+    }
+}

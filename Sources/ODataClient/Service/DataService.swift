@@ -1,0 +1,106 @@
+import Foundation
+import ODataModel
+import ODataQuery
+
+/// SAP's dynamic `DataService` on Linux: one OData service, its metadata, and the requests made to it — queries
+/// with server paging, entity writes with ETags (and CSRF tokens, inside `HTTPClient`), functions, actions, batch.
+///
+/// Requests run one at a time on one `HTTPClient`; calls block until the answer is read.
+public final class DataService {
+    /// The service root, ending in `/`.
+    public let serviceRoot: String
+    /// The HTTP session all requests go through.
+    public let client: HTTPClient
+    /// The service's metadata.
+    public private(set) var metadata: CsdlDocument
+    /// How payloads are read (lenient unless set otherwise).
+    public var readOptions = PayloadReadOptions()
+
+    /// Opens a service: loads `$metadata` (streamed into `MetadataReader`) unless `metadata` is given.
+    /// `configuration.serviceRoot` is set to `url` when empty (CSRF tokens are fetched from it).
+    public init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration(), metadata: CsdlDocument? = nil) throws {
+        var root = url.absoluteString
+        if let q = root.firstIndex(where: { $0 == "?" || $0 == "#" }) { root = String(root[..<q]) }
+        if !root.hasSuffix("/") { root += "/" }
+        serviceRoot = root
+        var configuration = configuration
+        if configuration.serviceRoot?.isEmpty ?? true { configuration.serviceRoot = root }
+        client = try HTTPClient(configuration: configuration)
+        if let m = metadata {
+            self.metadata = m
+        } else {
+            self.metadata = try Self.loadMetadata(client: client, root: root)
+        }
+    }
+
+    /// Loads the metadata again and uses it from now on.
+    public func refreshMetadata() throws {
+        metadata = try Self.loadMetadata(client: client, root: serviceRoot)
+    }
+
+    private static func loadMetadata(client: HTTPClient, root: String) throws -> CsdlDocument {
+        let reader = MetadataReader(source: HTTPClient.metadataURLForDisplay(root))
+        try client.fetchMetadata(serviceURL: root) { try reader.feed($0) }
+        return try reader.finish()
+    }
+
+    /// The OData version of the service (from its metadata).
+    public var version: ODataVersion { metadata.version }
+
+    /// An entity set by name; throws a lookup error with suggestions.
+    public func entitySet(withName name: String) throws -> EntitySet { try metadata.entitySet(withName: name) }
+
+    /// A singleton by name; throws a lookup error with suggestions.
+    public func singleton(withName name: String) throws -> Singleton { try metadata.singleton(withName: name) }
+
+    /// An entity type by (simple or qualified) name.
+    public func entityType(withName name: String) throws -> EntityType { try metadata.entityType(withName: name) }
+
+    // MARK: queries
+
+    /// Runs a query and reads its first page; `QueryResult` reads further pages when asked.
+    public func executeQuery(_ query: DataQuery) throws -> QueryResult {
+        let url = try query.relativeURL(for: version)
+        return try executeQuery(url: url, target: query.countOnly ? nil : queryTarget(query))
+    }
+
+    /// Runs a GET on a URL relative to the service root and reads its first page.
+    public func executeQuery(url relativeURL: String, target: PayloadTarget? = nil) throws -> QueryResult {
+        let request = ServiceRequest(method: .get, relativeURL: relativeURL, target: target)
+        return try QueryResult.read(request, service: self)
+    }
+
+    private func queryTarget(_ query: DataQuery) -> PayloadTarget? {
+        if query.path.count == 1, case .entitySet(let name) = query.path[0], let set = try? entitySet(withName: name) {
+            return .entitySet(set)
+        }
+        if let url = try? query.relativeURL(for: version), let t = target(forRelativeURL: url) { return t }
+        if let t = query.entityType { return .entityType(t, set: nil) }
+        return nil
+    }
+
+    // MARK: URLs
+
+    /// An absolute URL for a link of the service: absolute links as they are, `/path` on the root's origin,
+    /// anything else relative to the service root.
+    public func absoluteURL(_ link: String) -> String {
+        if link.hasPrefix("http://") || link.hasPrefix("https://") { return link }
+        if link.hasPrefix("/") {
+            if let scheme = serviceRoot.range(of: "://"),
+               let slash = serviceRoot[scheme.upperBound...].firstIndex(of: "/") {
+                return String(serviceRoot[..<slash]) + link
+            }
+            return serviceRoot + link.dropFirst()
+        }
+        return serviceRoot + link
+    }
+
+    /// The URL of an entity relative to the root: `Set(key)` when the key is known, else its edit or read link.
+    func entityURL(_ entity: EntityValue) throws -> String {
+        if let set = entity.entitySet, let key = try? entity.keyPredicate(version: version) {
+            return set.name + URLLiteral.percentEncodedPathSegment(key)
+        }
+        if let link = entity.editLink ?? entity.readLink { return link }
+        throw DataServiceError(.invalidArgument("\(entity.displayPath): no entity set or key to address it by"))
+    }
+}

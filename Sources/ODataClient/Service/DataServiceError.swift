@@ -1,0 +1,42 @@
+import ODataModel
+
+/// Failures of `DataService` that are not transport, HTTP or payload errors, and HTTP errors given a meaning.
+public struct DataServiceError: Error, CustomStringConvertible {
+    public enum Kind {
+        /// 412: the entity changed on the server since it was read (its ETag is stale).
+        case conflict(entity: String)
+        /// 428: the service wants an `If-Match` header and the entity has no ETag.
+        case preconditionRequired(entity: String)
+        /// `requiredEntity()` found no entity, or `optionalEntity()` more than one.
+        case unexpectedEntityCount(expected: String, got: Int)
+        /// A name that the metadata does not know, or an argument that does not fit it.
+        case invalidArgument(String)
+        /// The service answered in a way the client cannot use (no payload where one was expected, a bad batch).
+        case unexpectedResponse(String)
+    }
+
+    public let kind: Kind
+    /// The HTTP error behind a conflict or precondition failure.
+    public let underlying: Error?
+
+    public init(_ kind: Kind, underlying: Error? = nil) {
+        self.kind = kind
+        self.underlying = underlying
+    }
+
+    /// True for 412 conflicts.
+    public var isConflict: Bool { if case .conflict = kind { return true } else { return false } }
+
+    public var description: String {
+        switch kind {
+        case .conflict(let entity):
+            return "conflict: \(entity) was changed on the server since it was read (412 Precondition Failed, stale ETag)"
+        case .preconditionRequired(let entity):
+            return "\(entity): the service requires an ETag (If-Match) for this change and the entity has none (428 Precondition Required)"
+        case .unexpectedEntityCount(let expected, let got):
+            return "expected \(expected), got \(got) entities"
+        case .invalidArgument(let text), .unexpectedResponse(let text):
+            return text
+        }
+    }
+}

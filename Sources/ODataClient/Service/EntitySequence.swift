@@ -1,0 +1,41 @@
+import Foundation
+
+/// The entities of a query's pages, read page by page as iteration gets there (one page held at a time).
+public final class EntitySequence: Sequence {
+    private let first: QueryResult
+    /// The error that ended the last iteration early, if any.
+    public private(set) var error: Error?
+    /// Pages requested by iterations so far, the first page not counted.
+    public private(set) var pagesRequested = 0
+
+    init(first: QueryResult) { self.first = first }
+
+    public struct Iterator: IteratorProtocol {
+        let owner: EntitySequence
+        var page: QueryResult?
+        var index = 0
+
+        public mutating func next() -> EntityValue? {
+            while let p = page {
+                if index < p.entities.count {
+                    index += 1
+                    return p.entities[index - 1]
+                }
+                do {
+                    page = try p.nextPage()
+                    if page != nil { owner.pagesRequested += 1 }
+                } catch {
+                    owner.error = error
+                    page = nil
+                }
+                index = 0
+            }
+            return nil
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        error = nil
+        return Iterator(owner: self, page: first)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import ODataModel
+
+/// The answer to a query: its first page (entities or values), the count, and the way to the next pages.
+///
+/// Only the first page is read when the query runs; `forEachEntity(allPages:)`, `allEntities` and `nextPage()`
+/// request the following pages one at a time, as the consumer gets to them.
+public final class QueryResult {
+    /// The service the query ran on.
+    public let service: DataService
+    /// The request of the first page.
+    public let request: ServiceRequest
+    /// What the first page's response said besides its entities.
+    public let response: ServiceResponse
+    /// The entities of the first page.
+    public let entities: [EntityValue]
+    /// The values of the first page (functions returning primitive or complex values, property reads).
+    public let values: [DataValue]
+
+    init(service: DataService, request: ServiceRequest, response: ServiceResponse, entities: [EntityValue], values: [DataValue]) {
+        self.service = service; self.request = request; self.response = response
+        self.entities = entities; self.values = values
+    }
+
+    /// Sends `request` and reads its first page.
+    static func read(_ request: ServiceRequest, service: DataService) throws -> QueryResult {
+        var entities: [EntityValue] = []
+        var values: [DataValue] = []
+        let response = try service.execute(request, paging: .firstPage, onEntity: { entities.append($0); return true },
+                                           onValue: { values.append($0) })
+        return QueryResult(service: service, request: request, response: response, entities: entities, values: values)
+    }
+
+    /// The count of a count-only query, or the inline count (`$count=true`, `$inlinecount=allpages`).
+    public var count: Int? { response.count }
+    /// The absolute next link of the first page, nil when it is the last.
+    public var nextLink: String? { response.nextLink }
+    /// HTTP status of the first page.
+    public var status: Int { response.status }
+
+    /// The first page's entities with count and next link.
+    public func entityList() -> EntityValueList {
+        EntityValueList(entities, count: count.map { Int64($0) }, nextLink: nextLink)
+    }
+
+    /// The one entity of the result; throws when there is none or more than one.
+    public func requiredEntity() throws -> EntityValue {
+        guard entities.count == 1 else {
+            throw DataServiceError(.unexpectedEntityCount(expected: "exactly one entity", got: entities.count))
+        }
+        return entities[0]
+    }
+
+    /// The entity of the result, nil when there is none; throws when there is more than one.
+    public func optionalEntity() throws -> EntityValue? {
+        guard entities.count <= 1 else {
+            throw DataServiceError(.unexpectedEntityCount(expected: "at most one entity", got: entities.count))
+        }
+        return entities.first
+    }
+
+    /// The one value of a function or property result; throws when there is none.
+    public func requiredValue() throws -> DataValue {
+        guard let v = values.first else { throw DataServiceError(.unexpectedResponse("the result has no value")) }
+        return v
+    }
+
+    /// The next page as a result of its own, nil after the last.
+    public func nextPage() throws -> QueryResult? {
+        guard let next = nextLink else { return nil }
+        let r = ServiceRequest(method: .get, relativeURL: next, target: request.target ?? service.target(forRelativeURL: request.relativeURL))
+        return try QueryResult.read(r, service: service)
+    }
+
+    /// Every entity of this page and, with `allPages`, of the following pages, each page requested only when the
+    /// previous one is done; `body` returns false to stop (no further page is then requested).
+    public func forEachEntity(allPages: Bool = true, _ body: (EntityValue) throws -> Bool) throws {
+        for e in entities { guard try body(e) else { return } }
+        guard allPages, let next = nextLink else { return }
+        let r = ServiceRequest(method: .get, relativeURL: next, target: request.target ?? service.target(forRelativeURL: request.relativeURL))
+        _ = try service.execute(r, paging: .allPages, onEntity: body, onValue: { _ in })
+    }
+
+    /// The entities of all pages as a lazy sequence: the next page is requested when iteration reaches it.
+    /// A failure ends the iteration; it is then in `EntitySequence.error`.
+    public var allEntities: EntitySequence { EntitySequence(first: self) }
+}

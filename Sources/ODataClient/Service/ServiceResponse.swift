@@ -1,0 +1,28 @@
+import Foundation
+
+/// What `DataService.execute` learnt besides the entities and values it handed out.
+public struct ServiceResponse {
+    /// HTTP status of the last response read.
+    public var status: Int
+    /// `$count` answers, `@odata.count` and V2 `__count`.
+    public var count: Int?
+    /// The next link of the last page read, absolute; nil when there are no more pages.
+    public var nextLink: String?
+    /// Responses read (1 unless next links were followed).
+    public var pagesRead: Int
+    /// True when the server has more than was read: a next link not followed, or reading stopped by the consumer.
+    public var morePages: Bool
+    /// The body when it is not a payload of entities or values: `$count`, `$value`, other content types.
+    /// Nil for answers without content (204) and for payloads that went to the callbacks.
+    public var rawBody: Data?
+    /// The `ETag` response header.
+    public var etag: String?
+    /// The `Content-Type` of the last response.
+    public var contentType: String?
+
+    public init(status: Int = 0, count: Int? = nil, nextLink: String? = nil, pagesRead: Int = 0, morePages: Bool = false,
+                rawBody: Data? = nil, etag: String? = nil, contentType: String? = nil) {
+        self.status = status; self.count = count; self.nextLink = nextLink; self.pagesRead = pagesRead
+        self.morePages = morePages; self.rawBody = rawBody; self.etag = etag; self.contentType = contentType
+    }
+}
