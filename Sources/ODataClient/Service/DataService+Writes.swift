@@ -4,6 +4,11 @@ import ODataModel
 extension DataService {
     /// Creates `entity` in its entity set (POST); the entity takes the values and ETag the service answers with.
     public func createEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) throws {
+        if entity.entitySet == nil {
+            // SAP's `EntityValue.ofType(t)`: the entity set is the only one of that type.
+            let sets = metadata.entitySets.filter { $0.entityTypeIfResolved === entity.entityType }
+            if sets.count == 1 { entity.entitySet = sets[0] }
+        }
         guard let set = entity.entitySet else {
             throw DataServiceError(.invalidArgument("\(entity.entityType.name): no entity set to create it in (EntityValue.ofType(_:in:))"))
         }
