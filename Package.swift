@@ -36,6 +36,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "odsh", dependencies: ["ODataShell"]),
+        // SAP's dynamic API example, run by the tests against the V4 reference server.
+        .executableTarget(name: "DynamicAPIExample", dependencies: ["ODataClient", "ODataQuery", "ODataModel"],
+                          path: "Examples/DynamicAPI"),
 
         .testTarget(name: "ODataModelTests", dependencies: ["ODataModel"]),
         .testTarget(name: "ODataQueryTests", dependencies: ["ODataQuery", "ODataModel"]),
