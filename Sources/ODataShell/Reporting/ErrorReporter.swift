@@ -30,7 +30,7 @@ public struct ErrorReporter {
             case .transport, .timeout: return (e.summary, details, .transport)
             case .cancelled: return (e.summary, details, .interrupted)
             case .invalidRequest: return (e.summary, details, .usage)
-            case .http, .redirectToOtherOrigin, .tooManyRedirects: return (e.summary, details, .serviceError)
+            case .http, .redirectToOtherOrigin, .tooManyRedirects, .signInFailed: return (e.summary, details, .serviceError)
             }
         default:
             return ("\(error)", [], .serviceError)
