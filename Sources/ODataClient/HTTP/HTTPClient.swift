@@ -104,6 +104,11 @@ public final class HTTPClient: @unchecked Sendable {
         Redaction.redactURLPasswords(metadataURL(serviceURL))
     }
 
+    /// A URL with any password in it redacted: for messages and listings.
+    public static func urlForDisplay(_ url: String) -> String {
+        Redaction.redactURLPasswords(url)
+    }
+
     /// The `$metadata` URL of a service root, keeping a query string (e.g. `sap-client`) at the end.
     static func metadataURL(_ serviceURL: String) -> String {
         let cut = serviceURL.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? serviceURL.endIndex

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import ODataModel
 
-/// `odsh [--metadata FILE] URL [-c STATEMENT]... [-f FILE] [--dry-run]`: run query-language statements against a
-/// service (the default command).
+/// `odsh [--metadata FILE] URL|PROFILE [-c STATEMENT]... [-f FILE] [--dry-run]`: run query-language statements
+/// against a service (the default command).
 struct ShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shell",
@@ -18,7 +18,7 @@ struct ShellCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Read the service's metadata from this file instead of URL/$metadata.", valueName: "file"))
     var metadata: String?
 
-    @Argument(help: ArgumentHelp("The service root URL.", valueName: "url"))
+    @Argument(help: ArgumentHelp("The service root URL, or the name of a profile (odsh profile list).", valueName: "url|profile"))
     var service: String?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("A statement to run (repeatable).", valueName: "statement"))
@@ -33,6 +33,9 @@ struct ShellCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Show every metadata warning and the details of errors.")
     var verbose = false
 
+    @OptionGroup(title: "Metadata")
+    var metadataOptions: MetadataOptions
+
     @OptionGroup(title: "Connection")
     var connection: ConnectionOptions
 
@@ -44,7 +47,7 @@ struct ShellCommand: ParsableCommand {
         guard !statements.isEmpty else {
             throw UsageError("no statements: give them with -c, -f FILE or on stdin (the interactive shell is not there yet)")
         }
-        let doc = try loadMetadata(service: service)
+        let (doc, serviceRoot) = try loadMetadata(service: service)
         var status = ExitStatus.success
         let reporter = ErrorReporter(verbose: verbose)
         for s in statements {
@@ -52,10 +55,10 @@ struct ShellCommand: ParsableCommand {
                 let bound = try Binder.bind(s.text, document: doc)
                 for w in bound.warnings { reporter.warn(w, context: s.context) }
                 if dryRun {
-                    Stdout.write("\(bound.request.method) \(bound.request.url(serviceRoot: service))\n")
+                    Stdout.write("\(bound.request.method) \(bound.request.url(serviceRoot: serviceRoot))\n")
                     if let b = bound.request.body { Stdout.write(b + "\n") }
                 } else {
-                    try execute(bound.request, service: service)
+                    try execute(bound.request, service: serviceRoot)
                 }
             } catch {
                 let st = reporter.report(error, context: s.context)
@@ -97,12 +100,13 @@ struct ShellCommand: ParsableCommand {
         String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    /// The service's metadata: from --metadata, or (once the HTTP client is wired) from URL/$metadata.
-    func loadMetadata(service: String) throws -> CsdlDocument {
+    /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata) and its root URL.
+    func loadMetadata(service: String) throws -> (CsdlDocument, String) {
         do {
-            let doc = try MetadataLoader(connection: connection, strict: false).load(metadata ?? service)
-            _ = Unmanaged.passRetained(doc)  // the process ends soon: skip tearing the model down
-            return doc
+            let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+                .load(service: service, metadataFile: metadata)
+            _ = Unmanaged.passRetained(loaded.document)  // the process ends soon: skip tearing the model down
+            return loaded
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }

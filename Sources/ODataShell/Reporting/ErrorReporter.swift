@@ -18,6 +18,10 @@ public struct ErrorReporter {
             return ("cannot read \(e.path): \(e.message)", [], .usage)
         case let e as ModelLookupError:
             return (e.description, [], .usage)
+        case let e as MetadataFixupError:
+            return (e.description, [], .usage)
+        case let e as ProfileError:
+            return (e.message, [], .usage)
         case let e as UsageError:
             return (e.message, [], .usage)
         case let e as LanguageError:
