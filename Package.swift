@@ -29,7 +29,8 @@ let package = Package(
         // The library floors: each may only use the floors below it.
         .target(name: "ODataModel", dependencies: ["CLibXML2"], swiftSettings: releaseSpeed),
         .target(name: "ODataQuery", dependencies: ["ODataModel"]),
-        .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CLibXML2"]),
+        .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CLibXML2"],
+                swiftSettings: releaseSpeed),
         .target(name: "ODataShell", dependencies: [
             "ODataClient", "ODataQuery", "ODataModel", "CLibEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

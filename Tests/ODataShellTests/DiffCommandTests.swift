@@ -144,8 +144,9 @@ struct DiffCommandTests {
         let missing = try OdshProcess.run(["diff", old, files.dir.appendingPathComponent("nope.xml").path])
         #expect(missing.status == 2 && missing.stderr.contains("nope.xml"))
         #expect(try OdshProcess.run(["diff", old]).status == 2)
-        let url = try OdshProcess.run(["diff", "https://example.invalid/service/", old])
-        #expect(url.status == 2 && url.stderr.contains("save its $metadata to a file"))
+        // A service URL is fetched: an unreachable one is a transport failure.
+        let url = try OdshProcess.run(["diff", "http://127.0.0.1:9/service/", old])
+        #expect(url.status == 3 && url.stderr.contains("curl error 7"))
         #expect(try OdshProcess.run(["diff", "--format", "yaml", old, old]).status == 2)
         let broken = try files.write("broken.xml", "<edmx:Edmx Version=\"4.0\" xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\"><edmx:DataServices><Schema")
         let invalid = try OdshProcess.run(["diff", old, broken])

@@ -12,7 +12,7 @@ import Glibc
 /// and traces go to `HTTPConfiguration.traceSink`.
 public final class HTTPClient: @unchecked Sendable {
     /// The settings this session was made with.
-    public let configuration: HTTPConfiguration
+    public private(set) var configuration: HTTPConfiguration
 
     private var handle: UnsafeMutableRawPointer?
     /// The multi handle that drives `handle`, so the cancellation flag is looked at every 100 ms while waiting;
@@ -22,7 +22,7 @@ public final class HTTPClient: @unchecked Sendable {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private let lock = NSRecursiveLock()
     private var busy = false
-    private let tracer: HTTPTracer?
+    private var tracer: HTTPTracer?
     /// nil until fetched; "" when the server issues none.
     private(set) var csrfToken: String?
     /// True while the sign-in's own exchanges run: they get no sign-in hooks, and their bodies stay out of traces.
@@ -115,6 +115,15 @@ public final class HTTPClient: @unchecked Sendable {
         var root = String(serviceURL[..<cut])
         if !root.hasSuffix("/") { root += "/" }
         return root + "$metadata" + serviceURL[cut...]
+    }
+
+    /// Switches tracing for the requests that follow (SAP's traceRequests, traceWithData, prettyTracing), as the
+    /// shell's `.trace` does.
+    public func setTracing(requests: Bool, withData: Bool, pretty: Bool) {
+        configuration.traceRequests = requests || withData || pretty
+        configuration.traceWithData = withData || pretty
+        configuration.prettyTracing = pretty
+        tracer = configuration.isTracing ? HTTPTracer(configuration: configuration) : nil
     }
 
     /// Writes the cookie jar now (it is also written after a response that sets cookies, and by `close()`).

@@ -6,8 +6,11 @@
 /// token. Numbers are kept as their text so callers decide how to read them (Decimal digits stay exact).
 ///
 /// The scanner reads from memory it does not own: keep the bytes alive while scanning. Its whole state lives in
-/// the struct between tokens (an explicit state and container stack, no recursion), so a later version can be
-/// fed chunk by chunk and resume at a token boundary; today the input is one complete buffer.
+/// the struct between tokens (an explicit state and container stack, no recursion), so it can also read a stream
+/// chunk by chunk: with `isFinal` false, running out of bytes (even after a number that could go on) throws
+/// `.unexpectedEndOfInput`; the caller then `restore`s a `checkpoint` taken before, appends bytes, `rebase`s the
+/// scanner onto the grown (and possibly compacted) buffer and scans again. Positions in errors count from the
+/// start of the stream.
 public struct JSONScanner {
     /// The nesting limit unless one is given: deep enough for any real document, shallow enough for any stack.
     public static let defaultMaxDepth = 512
@@ -17,7 +20,7 @@ public struct JSONScanner {
         case value, firstValueOrEndArray, firstKeyOrEndObject, commaOrEnd, done
     }
 
-    @usableFromInline let input: UnsafeRawBufferPointer
+    @usableFromInline var input: UnsafeRawBufferPointer
     @usableFromInline var pos: Int
     @usableFromInline var line = 1
     @usableFromInline var lineStart: Int
@@ -26,6 +29,12 @@ public struct JSONScanner {
     @usableFromInline var containers: [UInt8] = []
     /// Containers deeper than this are an error, so hostile input cannot exhaust the stack of tree builders.
     public let maxDepth: Int
+    /// False while more bytes may follow the buffer (chunked reading): the buffer's end is then not the input's end.
+    public var isFinal = true
+    /// Bytes of the stream dropped before `input` (chunked reading), so that error offsets count from the start.
+    @usableFromInline var baseOffset = 0
+    /// The column of the byte at `lineStart` (above 1 when the start of the line was dropped).
+    @usableFromInline var lineStartColumn = 1
 
     @usableFromInline var current = JSONToken.endOfInput
     @usableFromInline var tokenStart = 0
@@ -97,16 +106,81 @@ public struct JSONScanner {
     /// Line and column (1-based, in characters) of the current token's first character.
     public mutating func tokenLocation() -> SourceLocation {
         if columnCacheLineStart != tokenLineStart || columnCacheOffset > tokenStart {
-            columnCacheLineStart = tokenLineStart; columnCacheOffset = tokenLineStart; columnCacheColumn = 1
+            columnCacheLineStart = tokenLineStart; columnCacheOffset = tokenLineStart
+            columnCacheColumn = tokenLineStart == lineStart ? lineStartColumn : 1
         }
-        var column = columnCacheColumn
-        var i = columnCacheOffset
-        while i < tokenStart {
-            if input[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
+        let column = columnCacheColumn + characterCount(columnCacheOffset, tokenStart)
         columnCacheOffset = tokenStart; columnCacheColumn = column
         return SourceLocation(line: tokenLine, column: column)
+    }
+
+    // MARK: Chunked input
+
+    /// Where the scanner stands between two tokens, to go back to when a chunk ends inside what is being read.
+    public struct Checkpoint {
+        @usableFromInline var pos, line, lineStart, lineStartColumn, depth: Int
+        @usableFromInline var state: State
+        @usableFromInline var current: JSONToken
+        @usableFromInline var tokenStart, tokenLine, tokenLineStart: Int
+        @usableFromInline init(pos: Int, line: Int, lineStart: Int, lineStartColumn: Int, depth: Int, state: State,
+                               current: JSONToken, tokenStart: Int, tokenLine: Int, tokenLineStart: Int) {
+            self.pos = pos; self.line = line; self.lineStart = lineStart; self.lineStartColumn = lineStartColumn
+            self.depth = depth; self.state = state; self.current = current
+            self.tokenStart = tokenStart; self.tokenLine = tokenLine; self.tokenLineStart = tokenLineStart
+        }
+        /// Offset in the current buffer of the first byte not yet consumed.
+        public var bufferOffset: Int { pos }
+    }
+
+    /// The position before the next token.
+    @inlinable public func checkpoint() -> Checkpoint {
+        Checkpoint(pos: pos, line: line, lineStart: lineStart, lineStartColumn: lineStartColumn, depth: containers.count,
+                   state: state, current: current, tokenStart: tokenStart, tokenLine: tokenLine, tokenLineStart: tokenLineStart)
+    }
+
+    /// Goes back to `c`, taken in the same buffer at a depth not left since.
+    @inlinable public mutating func restore(_ c: Checkpoint) {
+        pos = c.pos; line = c.line; lineStart = c.lineStart; lineStartColumn = c.lineStartColumn
+        if containers.count > c.depth { containers.removeLast(containers.count - c.depth) }
+        state = c.state; current = c.current
+        tokenStart = c.tokenStart; tokenLine = c.tokenLine; tokenLineStart = c.tokenLineStart
+    }
+
+    /// Continues in `newInput`, whose first byte is the byte at `dropped` of the current buffer (the bytes before it
+    /// are gone, those after it are still there, more may follow). `dropped` must not be past the next byte to scan,
+    /// nor past a checkpoint still to be restored (restore first, then rebase); the current token's text is no
+    /// longer available when its bytes were dropped.
+    public mutating func rebase(onto newInput: UnsafeRawBufferPointer, dropped: Int) {
+        precondition(dropped <= pos, "JSONScanner.rebase: dropping bytes not yet scanned")
+        if dropped > 0 {
+            if lineStart < dropped {
+                lineStartColumn += characterCount(lineStart, dropped)
+                lineStart = dropped
+            }
+            if tokenLineStart < dropped { tokenLineStart = dropped }
+            if tokenStart < dropped { tokenStart = dropped }
+            pos -= dropped; lineStart -= dropped; tokenStart -= dropped; tokenLineStart -= dropped
+            valueStart = max(0, valueStart - dropped); valueEnd = max(0, valueEnd - dropped)
+            baseOffset += dropped
+        }
+        columnCacheLineStart = -1
+        input = newInput
+    }
+
+    /// Offset in the current buffer just after the current token (after a `skipValue`, after the whole value).
+    @inlinable public var offsetAfterToken: Int { pos }
+    /// Offset of the current token from the start of the stream (for messages).
+    @inlinable public var streamOffset: Int { baseOffset + tokenStart }
+
+    /// Calls `body` with bytes of the current buffer (offsets as `tokenOffset` and `offsetAfterToken` give them).
+    @inlinable public func withInputBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(rebasing: input[range]))
+    }
+
+    /// An error at the current token, for callers that find the JSON well-formed but not what they expect.
+    public mutating func errorAtToken(_ kind: JSONError.Kind, _ message: String) -> JSONError {
+        let loc = tokenLocation()
+        return JSONError(kind, message, line: loc.line, column: loc.column, offset: baseOffset + tokenStart)
     }
 
     // MARK: Scanning
@@ -163,7 +237,7 @@ public struct JSONScanner {
             if b == 0x20 || b == 0x09 || b == 0x0D {
                 pos += 1
             } else if b == 0x0A {
-                pos += 1; line += 1; lineStart = pos
+                pos += 1; line += 1; lineStart = pos; lineStartColumn = 1
             } else {
                 return
             }
@@ -474,6 +548,11 @@ public struct JSONScanner {
             try requireDigit(at: i, after: "the exponent mark")
             while i < end && isDigit(input[i]) { i += 1 }
         }
+        if i == end && !isFinal {
+            // More digits may follow in the next chunk.
+            pos = i
+            throw error(.unexpectedEndOfInput, "unexpected end of input in a number")
+        }
         valueStart = start; valueEnd = i; valueInScratch = false
         integer = isInteger
         pos = i
@@ -517,13 +596,27 @@ public struct JSONScanner {
 
     /// An error at `pos`.
     @usableFromInline func error(_ kind: JSONError.Kind, _ message: String) -> JSONError {
-        var column = 1
-        var i = lineStart
-        while i < pos && i < input.count {
-            if input[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+        // Running out of a chunk is not reported to anyone: skip counting the columns of a long line.
+        if kind == .unexpectedEndOfInput && !isFinal { return JSONError(kind, message, line: line, column: 0, offset: baseOffset + pos) }
+        let column = lineStartColumn + characterCount(lineStart, min(pos, input.count))
+        return JSONError(kind, message, line: line, column: column, offset: baseOffset + pos)
+    }
+
+    /// Characters (UTF-8 sequences) in `input[from..<to]`, eight bytes at a time: every byte but continuation bytes.
+    @usableFromInline func characterCount(_ from: Int, _ to: Int) -> Int {
+        guard from < to, let p = input.baseAddress else { return 0 }
+        @inline(__always) func continuations(_ x: UInt64) -> Int { ((x & ~(x << 1)) & 0x8080_8080_8080_8080).nonzeroBitCount }
+        var continuationBytes = 0
+        var i = from
+        while i + 32 <= to {
+            continuationBytes &+= continuations(p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                &+ continuations(p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+                &+ continuations(p.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
+                &+ continuations(p.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+            i += 32
         }
-        return JSONError(kind, message, line: line, column: column, offset: pos)
+        while i < to { if p.load(fromByteOffset: i, as: UInt8.self) & 0xC0 == 0x80 { continuationBytes &+= 1 }; i += 1 }
+        return to - from - continuationBytes
     }
 
     @usableFromInline func unexpected(_ c: UInt8, expected: String) -> JSONError {

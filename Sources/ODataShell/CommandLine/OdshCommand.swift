@@ -15,7 +15,8 @@ public struct OdshCommand: ParsableCommand {
             4 invalid metadata or payload.
             """,
         version: version,
-        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ProfileCommand.self, CacheCommand.self],
+        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ProfileCommand.self, CacheCommand.self,
+                      PayloadCommand.self, CompleteCommand.self, ReplDemoCommand.self],
         defaultSubcommand: ShellCommand.self
     )
 

@@ -33,36 +33,85 @@ struct ShellCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Show every metadata warning and the details of errors.")
     var verbose = false
 
+    @Option(name: [.customShort("o"), .long], help: "Output format: table, vertical, json, ndjson or csv (default: the profile's, else table on a terminal, json otherwise).")
+    var output: ShellSettings.OutputFormat?
+
+    @Flag(name: .long, help: "Follow every next link and stream all rows (otherwise the first page, with a note that more exist).")
+    var all = false
+
+    @Option(name: .long, help: "Add $top=N to queries that have no top (0: none; default: the profile's page-size, else 0).")
+    var pageSize: Int?
+
+    @Option(name: .long, help: "Show at most N rows (0: no limit).")
+    var rowLimit: Int = 0
+
+    @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .long, help: "Go on after a failing statement (the exit status is still that of the worst failure).")
+    var continueOnError = false
+
+    @Flag(name: .long, help: "Show how long each statement takes.")
+    var timing = false
+
     @OptionGroup(title: "Metadata")
     var metadataOptions: MetadataOptions
 
     @OptionGroup(title: "Connection")
     var connection: ConnectionOptions
 
+    /// The settings the command line asks for, over the profile's output format and page size.
+    func initialSettings(profile: Profile? = nil) -> ShellSettings {
+        var s = ShellSettings()
+        s.format = output ?? profile?.output.flatMap(ShellSettings.OutputFormat.init(rawValue:)) ?? (isatty(1) != 0 ? .table : .json)
+        s.all = all
+        s.pageSize = pageSize ?? profile?.pageSize ?? 0
+        s.rowLimit = rowLimit
+        s.dryRun = dryRun
+        s.timing = timing
+        s.color = color.isEnabled()
+        if connection.trace { s.trace = .on }
+        if connection.traceData { s.trace = .data }
+        if connection.tracePretty { s.trace = .pretty }
+        return s
+    }
+
     func run() throws {
         guard let service = service else {
             throw UsageError("give the service root URL, as in odsh --metadata northwind.xml http://host/northwind/ -c \"Customers top 2\"")
         }
         let statements = try gatherStatements()
-        guard !statements.isEmpty else {
-            throw UsageError("no statements: give them with -c, -f FILE or on stdin (the interactive shell is not there yet)")
+        if statements.isEmpty && commands.isEmpty && file == nil && isatty(0) != 0 {
+            // A terminal and nothing to run: the interactive shell. A profile has a history of its own.
+            let (doc, serviceRoot, profile) = try loadMetadata(service: service)
+            var settings = initialSettings(profile: profile)
+            if output == nil && profile?.output == nil { settings.format = .table }
+            let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
+            let session = ReplSession(serviceRoot: serviceRoot, document: doc, settings: settings, historyPath: history,
+                                      execute: { bound, settings in try self.runBound(bound, service: serviceRoot, settings: settings) },
+                                      reloadMetadata: {
+                                          try MetadataLoader(connection: self.connection, strict: false, options: self.metadataOptions)
+                                              .load(service: service, metadataFile: self.metadata).document
+                                      })
+            throw OdshExit(session.run())
         }
-        let (doc, serviceRoot) = try loadMetadata(service: service)
+        guard !statements.isEmpty else {
+            throw UsageError("no statements: give them with -c, -f FILE or on stdin")
+        }
+        let (doc, serviceRoot, profile) = try loadMetadata(service: service)
+        let settings = initialSettings(profile: profile)
         var status = ExitStatus.success
         let reporter = ErrorReporter(verbose: verbose)
         for s in statements {
             do {
                 let bound = try Binder.bind(s.text, document: doc)
                 for w in bound.warnings { reporter.warn(w, context: s.context) }
-                if dryRun {
-                    Stdout.write("\(bound.request.method) \(bound.request.url(serviceRoot: serviceRoot))\n")
-                    if let b = bound.request.body { Stdout.write(b + "\n") }
-                } else {
-                    try execute(bound.request, service: serviceRoot)
-                }
+                try runBound(bound, service: serviceRoot, settings: settings)
             } catch {
                 let st = reporter.report(error, context: s.context)
                 if status == .success || st.rawValue > status.rawValue { status = st }
+                // The first failing statement ends a script, unless asked to go on.
+                if !continueOnError { break }
             }
         }
         if status != .success { throw OdshExit(status) }
@@ -100,8 +149,9 @@ struct ShellCommand: ParsableCommand {
         String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata) and its root URL.
-    func loadMetadata(service: String) throws -> (CsdlDocument, String) {
+    /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and
+    /// its profile, if it is one.
+    func loadMetadata(service: String) throws -> (CsdlDocument, String, Profile?) {
         do {
             let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
                 .load(service: service, metadataFile: metadata)
@@ -110,6 +160,16 @@ struct ShellCommand: ParsableCommand {
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }
+    }
+
+    /// Runs a bound statement: prints the request in a dry run, else sends it and renders the answer.
+    func runBound(_ bound: BoundStatement, service: String, settings: ShellSettings) throws {
+        if settings.dryRun {
+            Stdout.write("\(bound.request.method) \(bound.request.url(serviceRoot: service))\n")
+            if let b = bound.request.body { Stdout.write(b + "\n") }
+            return
+        }
+        try execute(bound.request, service: service)
     }
 
     /// Sends one request and renders the answer (needs the HTTP client).

@@ -83,13 +83,13 @@ struct MetadataLoader {
     }
 
     /// The shell's service: a URL or a profile's name, with `--metadata FILE` taking the place of `$metadata`.
-    func load(service: String, metadataFile: String?) throws -> (document: CsdlDocument, serviceRoot: String) {
+    func load(service: String, metadataFile: String?) throws -> (document: CsdlDocument, serviceRoot: String, profile: Profile?) {
         switch try classify(service) {
         case .profile(let profile):
-            return (try load(profile: profile, metadataFile: metadataFile), Self.serviceRoot(of: profile.url))
+            return (try load(profile: profile, metadataFile: metadataFile), Self.serviceRoot(of: profile.url), profile)
         case .url(let url):
-            if let file = metadataFile { return (try fixed(MetadataReader.read(file: file, options: readerOptions), profile: nil), url) }
-            return (try fixed(loadURL(url, profile: nil), profile: nil), url)
+            if let file = metadataFile { return (try fixed(MetadataReader.read(file: file, options: readerOptions), profile: nil), url, nil) }
+            return (try fixed(loadURL(url, profile: nil), profile: nil), url, nil)
         case .file:
             throw UsageError("\(service) is neither a service URL (http:// or https://) nor a profile (odsh profile list shows them)")
         }

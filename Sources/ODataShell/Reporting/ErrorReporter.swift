@@ -73,6 +73,8 @@ public enum Stderr {
 }
 
 public enum Stdout {
+    public static func flush() { fflush(stdout) }
+
     public static func write(_ s: String) {
         var s = s
         s.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, stdout) }

@@ -7,6 +7,27 @@ public enum StatementSplitter {
         public var line: Int
     }
 
+    /// True while a bracket or string is still open: the REPL then reads a continuation line.
+    public static func isIncomplete(_ text: String) -> Bool {
+        var depth = 0
+        var quote: Character?
+        var prev: Character = " "
+        for c in text {
+            if let q = quote {
+                if c == q && !(q == "\"" && prev == "\\") { quote = nil }
+            } else {
+                switch c {
+                case "'", "\"": quote = c
+                case "(", "{", "[": depth += 1
+                case ")", "}", "]": depth = max(0, depth - 1)
+                default: break
+                }
+            }
+            prev = c
+        }
+        return depth > 0 || quote != nil
+    }
+
     public static func split(_ text: String) -> [Piece] {
         var out: [Piece] = []
         var cur = ""

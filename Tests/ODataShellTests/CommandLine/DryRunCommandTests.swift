@@ -116,11 +116,12 @@ struct DryRunCommandTests {
         #expect(r.err.contains("invalid metadata"))
     }
 
-    @Test("without --metadata, loading needs the HTTP client: usage error 2")
+    @Test("without --metadata the service's $metadata is fetched: an unreachable service is a transport failure (exit 3)")
     func noMetadata() throws {
-        let r = try Self.run(["http://h/", "--dry-run", "-c", "Customers"])
-        #expect(r.status == 2)
-        #expect(r.err == "odsh: loading metadata from a URL needs the HTTP client; use --metadata FILE\n")
+        let r = try Self.run(["http://127.0.0.1:9/svc/", "--dry-run", "-c", "Customers"])
+        #expect(r.status == 3)
+        #expect(r.err.contains("http://127.0.0.1:9/svc/$metadata") && r.err.contains("curl error 7"))
+        #expect(r.out == "")
     }
 
     @Test("without --dry-run, executing needs the HTTP client: usage error 2", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))

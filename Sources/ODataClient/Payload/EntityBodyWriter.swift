@@ -1,0 +1,129 @@
+import ODataModel
+
+/// Writes JSON request bodies for creating and updating entities in the dialect of the service's version.
+///
+/// V4: `@odata.type` when the entity's type is not its set's, `Nav@odata.bind` for bound navigation properties,
+/// Int64 and Decimal as JSON numbers (strings with `IEEE754Compatible=true`), binary as base64url.
+/// V2 verbose JSON: `__metadata: {"type": ...}` when the type differs, Int64 and Decimal as strings,
+/// Edm.DateTime as `"\/Date(ms)\/"`, DateTimeOffset as ISO text, Edm.Time as `PT12H30M00S`, binary as base64,
+/// bindings as `{"__metadata": {"uri": ...}}`.
+/// `.full` writes every property that has a value (create, PUT); `.changes` only what was set since the entity was
+/// read or `resetChanges()` was called (PATCH in V4, MERGE in V2).
+public struct EntityBodyWriter {
+    public enum Content: Sendable { case full, changes }
+    public let version: ODataVersion
+    /// V4 `IEEE754Compatible=true`: Int64 and Decimal as strings (the request's Content-Type must say so too).
+    public var ieee754Compatible: Bool
+    /// Write the entity's type even when it is its set's type.
+    public var alwaysWriteType = false
+
+    public init(version: ODataVersion, ieee754Compatible: Bool = false) {
+        self.version = version; self.ieee754Compatible = ieee754Compatible
+    }
+
+    private var writer: JSONValueWriter {
+        var w = JSONValueWriter(dialect: version.isV4 ? .v4 : .v2)
+        w.ieee754Compatible = ieee754Compatible
+        return w
+    }
+
+    /// The body for `entity`.
+    public func body(for entity: EntityValue, content: Content = .full) -> [UInt8] {
+        let o = JSONOutput(capacity: 1024)
+        write(entity, content: content, to: o)
+        return o.array
+    }
+
+    /// An object of named values, for action parameters: `{"pct": 10, "Address": {...}}`.
+    public func body(parameters: [(name: String, value: DataValue)]) -> [UInt8] {
+        let o = JSONOutput(capacity: 256)
+        let w = writer
+        o.byte(UInt8(ascii: "{"))
+        for (i, p) in parameters.enumerated() {
+            if i > 0 { o.byte(UInt8(ascii: ",")) }
+            o.key(p.name)
+            w.write(p.value, to: o)
+        }
+        o.byte(UInt8(ascii: "}"))
+        return o.array
+    }
+
+    /// One value on its own (a property's new value for PUT on `.../Property`): V4 `{"value": ...}`, V2 `{"Name": ...}`.
+    public func body(property p: Property, value: DataValue) -> [UInt8] {
+        body(parameters: [(version.isV4 ? "value" : p.name, value)])
+    }
+
+    func write(_ e: EntityValue, content: Content, to o: JSONOutput) {
+        let w = writer
+        o.byte(UInt8(ascii: "{"))
+        var first = true
+        if alwaysWriteType || e.entitySet.map({ $0.entityTypeIfResolved !== e.entityType }) ?? false {
+            w.typeAnnotation(e.entityType, first: &first, to: o)
+        }
+        let layout = e.layout
+        var only: Set<Int>?
+        if content == .changes {
+            only = Set(layout.properties.indices.filter { e.isChanged(slot: $0) })
+        }
+        // Structural properties (and dynamic ones) first.
+        for slot in 0..<layout.propertyCount where e.slots.has(slot) {
+            if let only = only, !only.contains(slot) { continue }
+            let v = e.slots.value(slot)
+            if case .stream = v { continue }
+            w.comma(&first, o)
+            o.raw(layout.key(at: slot))
+            if case .complex(let c) = v, case .complex(let declared) = layout.shapes[slot].kind {
+                w.writeStructure(c, to: o, declaredType: declared)
+            } else {
+                w.write(v, to: o)
+            }
+        }
+        for d in e.dynamicProperties where content == .full || e.changedDynamic.contains(d.name) {
+            w.comma(&first, o)
+            o.key(d.name)
+            w.write(d.value, to: o)
+        }
+        // Deep inserts: expanded navigation values set on the entity.
+        for slot in layout.propertyCount..<layout.slotCount where e.slots.has(slot) {
+            if content == .changes && !(e.changed.isEmpty ? false : e.changed[slot]) { continue }
+            w.comma(&first, o)
+            o.raw(layout.key(at: slot))
+            switch e.slots.value(slot) {
+            case .entity(let child): write(child, content: .full, to: o)
+            case .entityList(let list):
+                o.byte(UInt8(ascii: "["))
+                for (i, child) in list.entities.enumerated() {
+                    if i > 0 { o.byte(UInt8(ascii: ",")) }
+                    write(child, content: .full, to: o)
+                }
+                o.byte(UInt8(ascii: "]"))
+            default: o.ascii("null")
+            }
+        }
+        // Bindings to existing entities.
+        for (nav, targets) in e.bindings {
+            w.comma(&first, o)
+            if version.isV4 {
+                o.key(nav.name + "@odata.bind")
+                if nav.isCollection {
+                    o.byte(UInt8(ascii: "["))
+                    for (i, t) in targets.enumerated() { if i > 0 { o.byte(UInt8(ascii: ",")) }; o.string(t) }
+                    o.byte(UInt8(ascii: "]"))
+                } else {
+                    o.string(targets.last ?? "")
+                }
+            } else {
+                o.key(nav.name)
+                func reference(_ t: String) { o.ascii("{\"__metadata\":{\"uri\":"); o.string(t); o.ascii("}}") }
+                if nav.isCollection {
+                    o.byte(UInt8(ascii: "["))
+                    for (i, t) in targets.enumerated() { if i > 0 { o.byte(UInt8(ascii: ",")) }; reference(t) }
+                    o.byte(UInt8(ascii: "]"))
+                } else {
+                    reference(targets.last ?? "")
+                }
+            }
+        }
+        o.byte(UInt8(ascii: "}"))
+    }
+}

@@ -1,0 +1,46 @@
+/// Something wrong with a payload: a value that does not fit its declared type, a property the type does not have,
+/// a type name the model does not know, a payload that is not well-formed. In lenient reading the first kinds
+/// are warnings; in strict reading, and for malformed payloads always, they are thrown as `PayloadError`.
+public struct PayloadIssue: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case typeMismatch, unknownProperty, unknownType, malformed, unexpectedStructure, serviceError
+    }
+    public var kind: Kind
+    /// The entity set (or type, when the set is unknown) of the entity the value belongs to.
+    public var entitySet: String?
+    /// The key predicate of that entity (`(10248)`), when its key was read.
+    public var key: String?
+    /// The property path inside the entity (`Freight`, `Address/City`).
+    public var property: String?
+    /// The type the metadata declares (`Edm.Decimal`).
+    public var expected: String?
+    /// What came instead, as it was written (`"abc"`).
+    public var got: String?
+    /// The sentence for messages that are not about one value.
+    public var message: String
+    /// 1-based line and column, and byte offset from the start of the payload (0 when not known).
+    public var line = 0
+    public var column = 0
+    public var offset = 0
+
+    public init(kind: Kind, message: String, line: Int = 0, column: Int = 0, offset: Int = 0) {
+        self.kind = kind; self.message = message; self.line = line; self.column = column; self.offset = offset
+    }
+
+    /// `Orders(10248)/Freight: expected Edm.Decimal, got "abc" (line 1, column 345)`.
+    public var description: String {
+        var head = ""
+        if let s = entitySet { head = s + (key ?? "") }
+        if let p = property { head += head.isEmpty ? p : "/" + p }
+        var text = head.isEmpty ? message : "\(head): \(message)"
+        if line > 0 { text += " (line \(line), column \(column))" }
+        return text
+    }
+}
+
+/// A payload that could not be read: malformed, truncated, or (in strict reading) not fitting the model.
+public struct PayloadError: Error, Equatable, CustomStringConvertible {
+    public var issue: PayloadIssue
+    public init(_ issue: PayloadIssue) { self.issue = issue }
+    public var description: String { issue.description }
+}

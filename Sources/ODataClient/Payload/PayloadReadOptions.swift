@@ -1,0 +1,19 @@
+/// How strictly payloads are read.
+///
+/// The default is **lenient**, because real services (SAP Gateway above all) send values that do not quite fit
+/// their metadata — a decimal in a string field's format, a date outside its type, a property the metadata does
+/// not list — and a client that stops at the first one is of no use to their users. Lenient reading keeps such a
+/// value as a `RawValue` (`.untyped`) and records a warning naming entity set, key, property, expected type and
+/// what came. Strict reading throws that warning as a `PayloadError` instead.
+public struct PayloadReadOptions {
+    public enum Mode: Sendable { case lenient, strict }
+    public var mode: Mode = .lenient
+    /// At most this many warnings are kept in `PayloadReader.warnings` (all are counted and passed to `onWarning`).
+    public var maxCollectedWarnings = 1000
+    /// Called with every warning as it is found.
+    public var onWarning: ((PayloadIssue) -> Void)?
+
+    public init(mode: Mode = .lenient) { self.mode = mode }
+    public static var strict: PayloadReadOptions { PayloadReadOptions(mode: .strict) }
+    public static var lenient: PayloadReadOptions { PayloadReadOptions(mode: .lenient) }
+}

@@ -1,0 +1,35 @@
+import ODataModel
+
+/// A value of a complex type (SAP's `ComplexValue`).
+public final class ComplexValue: StructureBase {
+    /// The complex type (a derived type when the payload said so).
+    public var complexType: ComplexType { layout.type as! ComplexType }
+
+    /// An empty value of `type` (SAP's `ComplexValue.ofType`).
+    public static func ofType(_ type: ComplexType) -> ComplexValue {
+        ComplexValue(layout: StructureLayout(type: type))
+    }
+
+    /// A copy whose nested complex values are copies too.
+    public func copy() -> ComplexValue {
+        let c = ComplexValue(layout: layout)
+        for i in slots.indices { c.slots[i] = slots[i].map(DataValue.deepCopy) }
+        c.dynamicProperties = dynamicProperties
+        c.changed = changed
+        c.changedDynamic = changedDynamic
+        return c
+    }
+}
+
+extension DataValue {
+    /// The value with complex values and entities copied (other cases are values already).
+    static func deepCopy(_ v: DataValue) -> DataValue {
+        switch v {
+        case .complex(let c): return .complex(c.copy())
+        case .list(var l): l.values = l.values.map(deepCopy); return .list(l)
+        case .entity(let e): return .entity(e.copy())
+        case .entityList(var l): l.entities = l.entities.map { $0.copy() }; return .entityList(l)
+        default: return v
+        }
+    }
+}

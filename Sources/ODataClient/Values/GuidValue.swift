@@ -1,0 +1,55 @@
+/// A 128-bit GUID: Edm.Guid (SAP's `GuidValue`). Read in either case, printed lower-case 8-4-4-4-12.
+public struct GuidValue: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let high: UInt64
+    public let low: UInt64
+
+    public init(high: UInt64, low: UInt64) { self.high = high; self.low = low }
+
+    /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (hex digits in either case).
+    public init?(_ text: String) {
+        guard let v = text.withBytes({ GuidValue(bytes: $0) }) else { return nil }
+        self = v
+    }
+
+    init?(bytes b: UnsafeRawBufferPointer) {
+        guard b.count == 36 else { return nil }
+        var hi: UInt64 = 0, lo: UInt64 = 0, n = 0
+        for i in 0..<36 {
+            let c = b[i]
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard c == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let d: UInt8
+            switch c {
+            case 48...57: d = c - 48
+            case 65...70: d = c - 55
+            case 97...102: d = c - 87
+            default: return nil
+            }
+            if n < 16 { hi = hi << 4 | UInt64(d) } else { lo = lo << 4 | UInt64(d) }
+            n += 1
+        }
+        high = hi; low = lo
+    }
+
+    /// The sixteen bytes, most significant first (the order of the text).
+    public var bytes: [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
+    }
+
+    public var description: String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(36)
+        for i in 0..<32 {
+            if i == 8 || i == 12 || i == 16 || i == 20 { out.append(UInt8(ascii: "-")) }
+            let word = i < 16 ? high : low
+            let nibble = Int(word >> (60 - 4 * UInt64(i % 16)) & 0xF)
+            out.append(hex[nibble])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func < (a: GuidValue, b: GuidValue) -> Bool { (a.high, a.low) < (b.high, b.low) }
+}

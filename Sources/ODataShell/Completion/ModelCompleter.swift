@@ -1,0 +1,156 @@
+import ODataModel
+import ODataQuery
+
+/// Turns "what may stand at the cursor" (the parser's `expectation(at:)`) plus the model into candidates, and
+/// completes REPL commands and their arguments. Matching is a case-insensitive prefix; the model's spelling is
+/// inserted.
+public struct ModelCompleter: CompletionProvider {
+    public let document: CsdlDocument
+    /// Names of settings, formats and the like for command arguments.
+    public var commandArguments: (String) -> [CompletionCandidate]
+
+    public init(document: CsdlDocument, commandArguments: @escaping (String) -> [CompletionCandidate] = { _ in [] }) {
+        self.document = document
+        self.commandArguments = commandArguments
+    }
+
+    static let statementKeywords = ["get", "count", "search", "create", "update", "delete", "call"]
+    static let clauseKeywords = ["where", "select", "order by", "top", "skip", "expand", "count", "search"]
+    static let expandOptions = ["select", "where", "order by", "top", "skip", "expand", "count"]
+
+    public func complete(line: String, cursor: Int) -> CompletionResult {
+        let chars = Array(line)
+        let cursor = min(max(0, cursor), chars.count)
+        let before = String(chars[0..<cursor])
+        if before.drop(while: { $0 == " " }).first == "." {
+            return completeCommand(before, cursor: cursor)
+        }
+        // Inside a string literal there is nothing to complete.
+        if Self.isInsideString(before) { return CompletionResult(candidates: [], replacing: cursor..<cursor) }
+        let context = Parser(line).expectation(at: cursor)
+        var candidates: [CompletionCandidate] = []
+        var continues = false
+        for e in context.expectations {
+            switch e {
+            case .statementKeyword:
+                candidates += Self.statementKeywords.map { CompletionCandidate($0, annotation: "statement") }
+                candidates += ReplCommandCatalog.names.map { CompletionCandidate($0, annotation: "command") }
+            case .entitySet:
+                candidates += document.entitySets.map { CompletionCandidate($0.name, annotation: "entity set" + ElementMarks.text($0)) }
+                candidates += document.singletons.map { CompletionCandidate($0.name, annotation: "singleton" + ElementMarks.text($0)) }
+            case .functionImport:
+                candidates += document.functionImports.map { CompletionCandidate($0.name, annotation: "function") }
+                candidates += document.actionImports.map { CompletionCandidate($0.name, annotation: "action") }
+            case .parameter(let function):
+                candidates += parameters(of: function).map { CompletionCandidate($0.name, annotation: $0.type.description) }
+            case .clauseKeyword:
+                candidates += Self.clauseKeywords.map { CompletionCandidate($0, annotation: "clause") }
+            case .expandOption:
+                candidates += Self.expandOptions.map { CompletionCandidate($0, annotation: "option") }
+            case .keyword(let k):
+                candidates.append(CompletionCandidate(k, annotation: "keyword"))
+            case .navigationProperty(let scope):
+                if let t = scope.structuredType(in: document) {
+                    candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0)) }
+                    continues = true
+                }
+            case .property(let scope):
+                if let t = scope.structuredType(in: document) {
+                    // Marks from a metadata refresh show in the listing: `(added)`, `(removed)`.
+                    candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription + ElementMarks.text($0)) }
+                    candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0) + ElementMarks.text($0)) }
+                }
+            case .keyProperty(let scope):
+                if let t = scope.structuredType(in: document) as? EntityType {
+                    candidates += t.keyProperties.map { CompletionCandidate($0.name, annotation: $0.typeDescription) }
+                }
+            case .function:
+                candidates += QueryFunction.all.map { CompletionCandidate($0.name, annotation: "function") }
+            case .value(let scope):
+                if let e = scope?.enumType(in: document) {
+                    candidates += e.members.map { CompletionCandidate($0.name, annotation: "\(e.name) = \($0.value)") }
+                }
+            case .lambdaVariable, .binaryOperator:
+                break
+            }
+        }
+        let matching = Self.filter(candidates, prefix: context.prefix)
+        // A navigation property alone is usually followed by `/` or `(`: no space after it.
+        let onlyNavigation = continues && matching.count == 1 && matching[0].annotation?.hasPrefix("→") == true
+        return CompletionResult(candidates: matching, replacing: context.replaceFrom..<cursor, appendsSpace: !onlyNavigation)
+    }
+
+    static func isInsideString(_ text: String) -> Bool {
+        var quote: Character?
+        var prev: Character = " "
+        for c in text {
+            if let q = quote {
+                if c == q && !(q == "\"" && prev == "\\") { quote = nil }
+            } else if c == "'" || c == "\"" {
+                quote = c
+            }
+            prev = c
+        }
+        return quote != nil
+    }
+
+    /// Candidates whose text starts with the prefix, ignoring case; duplicates dropped; exact-case matches first.
+    static func filter(_ candidates: [CompletionCandidate], prefix: String) -> [CompletionCandidate] {
+        let lower = prefix.lowercased()
+        var seen = Set<String>()
+        var out: [CompletionCandidate] = []
+        for c in candidates where c.insertText.lowercased().hasPrefix(lower) && seen.insert(c.insertText).inserted {
+            out.append(c)
+        }
+        return out
+    }
+
+    static func annotation(_ n: NavigationProperty) -> String {
+        "→ " + (n.isCollection ? "Collection(\(n.type.simpleName))" : n.type.simpleName)
+    }
+
+    private func parameters(of name: String) -> [Parameter] {
+        if let f = document.functionImport(withName: name) {
+            if !f.parameters.isEmpty { return f.parameters }
+            return f.resolvedFunctions.first.map { Array($0.parameters.dropFirst($0.isBound ? 1 : 0)) } ?? []
+        }
+        if let a = document.actionImport(withName: name) {
+            return a.resolvedActions.first.map { Array($0.parameters.dropFirst($0.isBound ? 1 : 0)) } ?? []
+        }
+        return []
+    }
+
+    /// `.command argument`: command names, then the command's arguments.
+    private func completeCommand(_ before: String, cursor: Int) -> CompletionResult {
+        let trimmed = before.drop(while: { $0 == " " })
+        let wordStart = before.lastIndex(of: " ").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? (cursor - trimmed.count)
+        let word = String(before.suffix(cursor - wordStart))
+        let parts = trimmed.split(separator: " ", omittingEmptySubsequences: false)
+        if parts.count <= 1 {
+            let cands = ReplCommandCatalog.commands.map { CompletionCandidate($0.name, annotation: $0.summary) }
+            return CompletionResult(candidates: Self.filter(cands, prefix: word), replacing: wordStart..<cursor)
+        }
+        let command = String(parts[0])
+        var cands: [CompletionCandidate]
+        switch command {
+        case ".describe", ".url":
+            if command == ".url" {
+                // `.url STATEMENT`: complete the statement after the command.
+                let offset = before.count - String(before.drop(while: { $0 == " " }).dropFirst(command.count + 1)).count
+                let inner = complete(line: String(before.dropFirst(offset)), cursor: cursor - offset)
+                return CompletionResult(candidates: inner.candidates,
+                                        replacing: (inner.replacing.lowerBound + offset)..<(inner.replacing.upperBound + offset),
+                                        appendsSpace: inner.appendsSpace)
+            }
+            cands = document.entitySets.map { CompletionCandidate($0.name, annotation: "entity set") }
+            cands += document.singletons.map { CompletionCandidate($0.name, annotation: "singleton") }
+            cands += (document.entityTypes as [StructuredType] + document.complexTypes).map { CompletionCandidate($0.name, annotation: $0 is EntityType ? "entity type" : "complex type") }
+            cands += document.enumTypes.map { CompletionCandidate($0.name, annotation: "enum type") }
+            cands += (document.functions + document.actions).map { CompletionCandidate($0.name, annotation: $0.kind.rawValue.lowercased()) }
+            cands += document.functionImports.map { CompletionCandidate($0.name, annotation: "function import") }
+        default:
+            cands = commandArguments(parts.count == 2 ? command : "\(command) \(parts[1])")
+        }
+        return CompletionResult(candidates: Self.filter(cands, prefix: word), replacing: (cursor - word.count)..<cursor)
+    }
+}

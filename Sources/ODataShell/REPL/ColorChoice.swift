@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+
+/// `--color auto|always|never`: whether output gets ANSI colours.
+public enum ColorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
+    case auto, always, never
+
+    /// Whether to colour output to `fd`: `always` and `never` say so; `auto` colours a terminal, unless `NO_COLOR`
+    /// is set to anything non-empty (no-color.org) or TERM is "dumb".
+    public func isEnabled(fd: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return isatty(fd) != 0
+        }
+    }
+}
+
+/// Wraps text in ANSI SGR codes when colour is on, and leaves it alone when it is off.
+public struct TerminalStyle: Sendable {
+    /// Whether `paint` adds escape codes.
+    public var isEnabled: Bool
+
+    public init(isEnabled: Bool) { self.isEnabled = isEnabled }
+
+    /// Decides with `ColorChoice.isEnabled`.
+    public init(_ choice: ColorChoice, fd: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.isEnabled = choice.isEnabled(fd: fd, environment: environment)
+    }
+
+    /// SGR parameters for the few styles odsh uses.
+    public enum Style: String, Sendable {
+        case bold = "1", dim = "2", underline = "4"
+        case red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
+    }
+
+    /// The text in the given styles (reset after it).
+    public func paint(_ text: String, _ styles: Style...) -> String {
+        guard isEnabled, !styles.isEmpty, !text.isEmpty else { return text }
+        return "\u{1B}[" + styles.map(\.rawValue).joined(separator: ";") + "m" + text + "\u{1B}[0m"
+    }
+
+    /// For prompts: like `paint`, with the escape codes marked invisible for the line editor.
+    public func paintPrompt(_ text: String, _ styles: Style...) -> String {
+        guard isEnabled, !styles.isEmpty, !text.isEmpty else { return text }
+        return "\u{1}\u{1B}[" + styles.map(\.rawValue).joined(separator: ";") + "m\u{1}" + text + "\u{1}\u{1B}[0m\u{1}"
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Shows long output through a pager (`$PAGER`, else `less -FRSX`) when stdout is a terminal; otherwise, or when
+/// the text fits on the screen, writes it straight to stdout.
+///
+/// `less -FRSX`: quit at once if the text fits (-F), pass colour codes through (-R), cut long lines instead of
+/// wrapping them (-S, tables stay tables), leave the text on the screen (-X).
+public struct Pager {
+    /// The shell command the text is piped into (run through `/bin/sh -c`).
+    public var command: String
+
+    /// The pager when $PAGER is not set.
+    public static let defaultCommand = "less -FRSX"
+
+    public init(command: String) { self.command = command }
+
+    /// `$PAGER` if set and not empty, else `less -FRSX`. (`PAGER=cat` turns paging off.)
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Pager {
+        if let p = environment["PAGER"], !p.trimmingCharacters(in: .whitespaces).isEmpty { return Pager(command: p) }
+        return Pager(command: defaultCommand)
+    }
+
+    /// Whether output of this many lines should go through the pager: only on a terminal, and only when it does
+    /// not fit on the screen.
+    public static func shouldPage(lineCount: Int, fd: Int32 = 1) -> Bool {
+        guard isatty(fd) != 0 else { return false }
+        return lineCount >= TerminalSize.current(fd: fd).rows
+    }
+
+    /// Writes the text, through the pager when `shouldPage` says so; returns when the pager has quit.
+    public func run(text: String) {
+        let lines = text.reduce(into: 0) { n, c in if c == "\n" { n += 1 } }
+        guard Pager.shouldPage(lineCount: lines), let writer = open() else {
+            Stdout.write(text)
+            fflush(stdout)
+            return
+        }
+        writer.write(text)
+        writer.close()
+    }
+
+    /// Starts the pager for streamed output (write page after page, then `close()`); nil when stdout is not a
+    /// terminal or the pager cannot be started: then write to stdout.
+    public func open() -> PagerWriter? {
+        guard isatty(1) != 0 else { return nil }
+        return PagerWriter(command: command)
+    }
+}
+
+/// A running pager: text written goes to its stdin. Writes after the user quit the pager are dropped; a producer
+/// should stop (and cancel its request) once `isClosed` is true. Ctrl-C while the pager runs still sets
+/// `SignalHandling`'s flag, but never ends odsh (less takes Ctrl-C for itself).
+public final class PagerWriter {
+    private var fd: Int32
+    private let pid: pid_t
+    private var oldPipeAction = sigaction()
+    /// Whether the pager is gone (the user quit it): stop producing output.
+    public private(set) var isClosed = false
+
+    init?(command: String) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return nil }
+        fflush(stdout)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+
+        var env = ProcessInfo.processInfo.environment
+        // less shows UTF-8 as <C3><BC> under a non-UTF-8 locale (LANG unset); odsh's output is UTF-8.
+        if env["LESSCHARSET"] == nil && env["LC_ALL"] == nil && env["LC_CTYPE"] == nil && env["LANG"] == nil {
+            env["LESSCHARSET"] = "utf-8"
+        }
+        let envStrings = env.map { "\($0.key)=\($0.value)" }
+        let args = ["/bin/sh", "-c", command]
+        var cArgs = args.map { strdup($0) } + [nil]
+        var cEnv = envStrings.map { strdup($0) } + [nil]
+        defer {
+            for p in cArgs { free(p) }
+            for p in cEnv { free(p) }
+        }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, "/bin/sh", &actions, nil, &cArgs, &cEnv)
+        Glibc.close(fds[0])
+        guard rc == 0 else {
+            Glibc.close(fds[1])
+            return nil
+        }
+        pid = child
+        fd = fds[1]
+        // The user may quit the pager before reading everything: take EPIPE as an error, not a fatal signal.
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigaction(SIGPIPE, &ignore, &oldPipeAction)
+        SignalHandling.suspendHardStop(true)
+    }
+
+    /// Sends text to the pager (dropped once the pager has quit).
+    public func write(_ text: String) {
+        guard !isClosed else { return }
+        var text = text
+        text.withUTF8 { buf in
+            var done = 0
+            while done < buf.count {
+                let n = Glibc.write(fd, buf.baseAddress! + done, buf.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    isClosed = true   // EPIPE: the pager is gone
+                    return
+                }
+                done += n
+            }
+        }
+    }
+
+    /// Ends the input and waits for the user to quit the pager.
+    public func close() {
+        if fd >= 0 {
+            Glibc.close(fd)
+            fd = -1
+        }
+        isClosed = true
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        sigaction(SIGPIPE, &oldPipeAction, nil)
+        SignalHandling.suspendHardStop(false)
+    }
+
+    deinit { if fd >= 0 { close() } }
+}

@@ -1,0 +1,44 @@
+import CLibEdit
+import Foundation
+
+/// Locale and display width of text on a terminal.
+public enum TerminalText {
+    private static let localeOnce: Bool = {
+        // libedit decodes multi-byte input through the C locale: under the default "C" locale it silently drops
+        // non-ASCII input. Take LC_CTYPE from the environment; if that is not UTF-8 (LANG unset, or a Latin-1
+        // locale), fall back to C.UTF-8, since OData text is UTF-8 and Swift strings are too. Only LC_CTYPE
+        // changes: number formatting (LC_NUMERIC) stays "C".
+        setlocale(LC_CTYPE, "")
+        if !isUTF8 {
+            if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "C.utf8") }
+        }
+        return true
+    }()
+
+    /// Sets LC_CTYPE once for the process (see above); called by `LineEditor` before libedit starts.
+    public static func prepareLocale() { _ = localeOnce }
+
+    /// Whether the C library's character type locale is UTF-8.
+    public static var isUTF8: Bool {
+        guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: cs).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+
+    /// Columns the text takes on a terminal: wide (East Asian) characters count 2, combining marks 0.
+    public static func displayWidth(_ text: String) -> Int {
+        prepareLocale()
+        var width = 0
+        for scalar in text.unicodeScalars {
+            let w = odsh_wcwidth(wchar_t(bitPattern: scalar.value))
+            width += w > 0 ? Int(w) : (scalar.value < 0x20 || scalar.value == 0x7F ? 0 : (w == 0 ? 0 : 1))
+        }
+        return width
+    }
+
+    /// The text padded with spaces to `width` display columns.
+    public static func pad(_ text: String, to width: Int) -> String {
+        let w = displayWidth(text)
+        return w >= width ? text : text + String(repeating: " ", count: width - w)
+    }
+}

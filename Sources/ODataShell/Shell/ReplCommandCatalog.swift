@@ -1,0 +1,70 @@
+/// The REPL's commands: each starts with a dot, so it cannot be mistaken for a statement.
+enum ReplCommandCatalog {
+    struct Command {
+        let name: String
+        let arguments: String
+        let summary: String
+    }
+
+    static let commands: [Command] = [
+        Command(name: ".help", arguments: "[statements|expressions|commands]", summary: "help, or help on a topic"),
+        Command(name: ".sets", arguments: "", summary: "entity sets and singletons, with sizes and SAP labels"),
+        Command(name: ".describe", arguments: "NAME", summary: "a set, type, function or action in detail"),
+        Command(name: ".functions", arguments: "", summary: "function and action imports, actions and functions"),
+        Command(name: ".url", arguments: "STATEMENT", summary: "the request a statement makes, without sending it"),
+        Command(name: ".format", arguments: "table|vertical|json|ndjson|csv", summary: "set the output format"),
+        Command(name: ".set", arguments: "NAME VALUE", summary: "change a setting (.settings lists them)"),
+        Command(name: ".settings", arguments: "", summary: "show the settings"),
+        Command(name: ".trace", arguments: "off|on|data|pretty", summary: "trace HTTP requests (secrets redacted)"),
+        Command(name: ".timing", arguments: "on|off", summary: "show how long each statement takes"),
+        Command(name: ".refresh", arguments: "[--open-enums] [--allow-changes] [--allow-removals]",
+                summary: "reload $metadata, check compatibility, apply when compatible"),
+        Command(name: ".history", arguments: "[N]", summary: "the last N statements (20)"),
+        Command(name: ".quit", arguments: "", summary: "leave (also .exit, or Ctrl-D)"),
+    ]
+
+    static var names: [String] { commands.map(\.name) + [".exit"] }
+
+    static func commandsHelp() -> String {
+        let width = commands.map { $0.name.count + 1 + $0.arguments.count }.max() ?? 0
+        return "Commands (a leading dot; anything else is a statement):\n" + commands.map { c in
+            let head = c.arguments.isEmpty ? c.name : "\(c.name) \(c.arguments)"
+            return "  " + head + String(repeating: " ", count: width - head.count + 2) + c.summary
+        }.joined(separator: "\n") + "\n"
+    }
+
+    static let statementsHelp = """
+        Statements (keywords are case-insensitive, names are not; TAB completes):
+          Customers                                   all entities of a set (first page)
+          Customers('ALFKI')                          one entity by key; composite: Order_Details(OrderID=10248, ProductID=11)
+          Customers('ALFKI')/Orders                   navigation
+          Customers where Country = 'UK' select CustomerID, CompanyName order by CompanyName desc top 10 skip 20
+          Orders expand Customer(select CompanyName), Order_Details(where Quantity > 10; top 3) count
+          count Customers where Country = 'UK'        the number only ($count)
+          search Products "chai"                      full-text search ($search, V4)
+          create Customers {CustomerID: 'NEWCO', CompanyName: 'New Co'}
+          update Customers('NEWCO') {ContactName: 'Jean-Luc Picard'}
+          delete Customers('NEWCO')
+          call GetProductsByRating(rating=4)          a function or action import
+          get /Customers?$top=2                       a raw relative URL, sent as written
+        Statements end at a newline or ';' (not inside brackets or strings); an open bracket continues the line.
+
+        """
+
+    static let expressionsHelp = """
+        Expressions (after where, in order by and in keys):
+          comparison   =  ==  !=  <  <=  >  >=      null comparisons: City = null
+          logic        and  or  not  ( )
+          arithmetic   +  -  *  /  %
+          membership   Country in ('UK', 'USA')      flags: Style has Pattern.Red (or a bare member name)
+          lambdas      Order_Details/any(d: d/Quantity > 100)   all(...)
+          functions    contains startswith endswith length indexof substring tolower toupper trim concat
+                       year month day hour minute second date time now round floor ceiling isof cast
+          literals     'text' or "text" (escapes \\' \\" \\\\ \\n), 42, 3.14, 1e3, true, false, null,
+                       1997-01-01, 1997-01-01T10:00:00Z, 10:30:00, duration'P1D', 7d9f...-guid, binary'AQID',
+                       enum members by bare name where the other side is an enum property
+        Literals take the type of the property on the other side and are written as the service's version needs
+        (V2: datetime'...', 12.5M, 5L, guid'...'; V4: bare dates and GUIDs, Namespace.Enum'Member').
+
+        """
+}

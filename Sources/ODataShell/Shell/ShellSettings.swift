@@ -1,0 +1,87 @@
+/// The settings a session runs with: from the command line, changed in the REPL with `.set`, `.format`, `.trace`.
+import ArgumentParser
+
+public struct ShellSettings {
+    public enum OutputFormat: String, CaseIterable, Sendable { case table, vertical, json, ndjson, csv }
+    public enum TraceLevel: String, CaseIterable, Sendable { case off, on, data, pretty }
+
+    public var format: OutputFormat = .table
+    /// `$top` the shell adds to a query without one, so that a first look costs one page (0: none).
+    public var pageSize = 0
+    /// Rows shown at most (0: no limit).
+    public var rowLimit = 0
+    /// Follow every next link (one-shot `--all`).
+    public var all = false
+    public var trace: TraceLevel = .off
+    public var timing = false
+    public var dryRun = false
+    public var editingMode: LineEditor.EditingMode = .emacs
+    /// Escape codes for colour (decided from --color, NO_COLOR and whether stdout is a terminal).
+    public var color = false
+
+    public init() {}
+
+    /// The settings `.set` knows, with their current values, for `.settings` and completion.
+    public var described: [(name: String, value: String, help: String)] {
+        [
+            ("format", format.rawValue, "output format: " + OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")),
+            ("pagesize", String(pageSize), "$top added to queries without one (0: none)"),
+            ("rowlimit", String(rowLimit), "rows shown at most (0: no limit)"),
+            ("all", all ? "on" : "off", "follow every next link"),
+            ("trace", trace.rawValue, "HTTP trace: off, on (requests), data (headers and bodies), pretty"),
+            ("timing", timing ? "on" : "off", "show the time each statement takes"),
+            ("dryrun", dryRun ? "on" : "off", "print requests instead of sending them"),
+            ("editing", editingMode == .vi ? "vi" : "emacs", "line editing keys: emacs or vi"),
+        ]
+    }
+
+    /// Changes a setting by name; throws a usage error naming what is allowed.
+    public mutating func set(_ name: String, to value: String) throws {
+        func flag() throws -> Bool {
+            switch value.lowercased() {
+            case "on", "true", "yes", "1": return true
+            case "off", "false", "no", "0": return false
+            default: throw UsageError("\(name) takes on or off, not \(value)")
+            }
+        }
+        func count() throws -> Int {
+            guard let n = Int(value), n >= 0 else { throw UsageError("\(name) takes a number (0 for none), not \(value)") }
+            return n
+        }
+        switch name.lowercased() {
+        case "format":
+            guard let f = OutputFormat(rawValue: value.lowercased()) else {
+                throw UsageError("unknown format \(value): use one of " + OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            format = f
+        case "pagesize": pageSize = try count()
+        case "rowlimit": rowLimit = try count()
+        case "all": all = try flag()
+        case "trace":
+            guard let t = TraceLevel(rawValue: value.lowercased()) else { throw UsageError("trace takes off, on, data or pretty, not \(value)") }
+            trace = t
+        case "timing": timing = try flag()
+        case "dryrun": dryRun = try flag()
+        case "editing":
+            switch value.lowercased() {
+            case "vi": editingMode = .vi
+            case "emacs": editingMode = .emacs
+            default: throw UsageError("editing takes emacs or vi, not \(value)")
+            }
+        default:
+            let names = described.map(\.name)
+            throw UsageError("unknown setting \(name)" + (NameSuggesterBridge.closest(name, names).map { " (did you mean \($0)?)" } ?? ""))
+        }
+    }
+}
+
+import ODataModel
+
+/// Suggestions for setting and command names, through the model's suggester.
+enum NameSuggesterBridge {
+    static func closest(_ name: String, _ candidates: [String]) -> String? {
+        NameSuggester.closest(to: name, in: candidates, limit: 1).first
+    }
+}
+
+extension ShellSettings.OutputFormat: ExpressibleByArgument {}

@@ -1,0 +1,105 @@
+import Foundation
+import ODataModel
+import Testing
+@testable import ODataShell
+
+/// TAB in real statements on real models: what is offered where, with the model's spelling and types.
+@Suite("Model completer", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+struct ModelCompleterTests {
+    static func completer(_ model: String) throws -> ModelCompleter {
+        ReplSession.completer(for: try TestModels.document(model))
+    }
+
+    static func names(_ model: String, _ line: String, cursor: Int? = nil) throws -> [String] {
+        try completer(model).complete(line: line, cursor: cursor ?? line.count).candidates.map(\.insertText)
+    }
+
+    @Test("what is offered at typical positions", arguments: [
+        ("northwind-v4", "Cust", ["Customers", "CustomerDemographics"], []),
+        ("northwind-v4", "cust", ["Customers"], []),                              // case-insensitive, model spelling
+        ("northwind-v4", "Customers wh", ["where"], []),
+        ("northwind-v4", "Customers where Comp", ["CompanyName"], []),
+        ("northwind-v4", "Orders where Customer/Ci", ["City"], []),
+        ("northwind-v4", "Orders where Customer/", ["City", "Country", "Orders"], ["Freight"]),
+        ("northwind-v4", "Orders expand Cus", ["Customer"], ["CustomerID"]),
+        ("northwind-v4", "Orders expand Order_Details(", ["select", "where", "top"], []),
+        ("northwind-v4", "Orders expand Order_Details(where Qua", ["Quantity"], []),
+        ("northwind-v4", "Orders order by Freight d", ["desc"], []),
+        ("northwind-v4", "Orders select Ship", ["ShipName", "ShipCity", "ShipCountry"], ["CustomerID"]),
+        ("northwind-v4", "Orders where Order_Details/any(d: d/Qu", ["Quantity"], []),
+        ("northwind-v4", "Customers where contains(Comp", ["CompanyName"], []),
+        ("northwind-v4", "Customers where sta", ["startswith"], []),
+        ("northwind-v4", "co", ["count"], ["create"]),
+        ("northwind-v4", "cre", ["create"], []),
+        ("northwind-v4", "count Cust", ["Customers"], []),
+        ("northwind-v4", ".des", [".describe"], []),
+        ("northwind-v4", ".describe Ord", ["Orders", "Order", "Order_Details"], []),
+        ("northwind-v4", ".format j", ["json"], []),
+        ("northwind-v2", "Orders where Customer/Co", ["CompanyName", "ContactName", "ContactTitle", "Country"], []),
+        ("northwind-v2", "Products where Category/Categ", ["CategoryID", "CategoryName"], []),
+    ])
+    func offered(_ model: String, _ line: String, _ expected: [String], _ absent: [String]) throws {
+        let got = try Self.names(model, line)
+        for e in expected { #expect(got.contains(e), "\(line): expected \(e) in \(got)") }
+        for a in absent { #expect(!got.contains(a), "\(line): did not expect \(a) in \(got)") }
+    }
+
+    @Test("candidates carry types and the part they replace")
+    func annotations() throws {
+        let c = try Self.completer("northwind-v2")
+        let r = c.complete(line: "Customers where CompanyNa", cursor: 25)
+        let name = try #require(r.candidates.first { $0.insertText == "CompanyName" })
+        #expect(name.annotation == "Edm.String(40)")
+        #expect(r.replacing == 16..<25)
+        let nav = c.complete(line: "Orders expand Custo", cursor: 19)
+        #expect(nav.candidates.map(\.insertText) == ["Customer"])
+        #expect(nav.candidates.first?.annotation == "→ Customer")
+        #expect(!nav.appendsSpace, "a navigation property goes on with / or (")
+    }
+
+    @Test("enum members after a comparison with an enum property (lab model)")
+    func enumMembers() throws {
+        let doc = try TestModels.document("lab-v4")
+        let c = ModelCompleter(document: doc)
+        let enums = doc.entityTypes.flatMap { t in t.properties.compactMap { p -> (String, String, EnumType)? in
+            if case .enumeration(let e) = p.resolvedType, let set = doc.entitySets.first(where: { $0.entityTypeIfResolved === t }) {
+                return (set.name, p.name, e)
+            }
+            return nil
+        } }
+        let (set, prop, e) = try #require(enums.first, "the lab model has an enum property")
+        let line = "\(set) where \(prop) = "
+        let got = c.complete(line: line, cursor: line.count).candidates.map(\.insertText)
+        #expect(Set(e.members.map(\.name)).isSubset(of: Set(got)), "\(got)")
+    }
+
+    /// Every cursor position of real statements: no crash, every candidate fits what is typed, the range is sane.
+    @Test("every cursor position of real statements", arguments: ["northwind-v4", "northwind-v2"])
+    func sweep(_ model: String) throws {
+        let c = try Self.completer(model)
+        let statements = [
+            "Customers where Country = 'Germany' and City != 'Berlin' select CustomerID, CompanyName order by CompanyName top 10 skip 20",
+            "Orders where OrderDate >= 1997-01-01 and Customer/Country in ('UK', 'USA') expand Customer(select CompanyName), Order_Details(where Quantity > 10; top 3) count",
+            "Customers('ALFKI')/Orders where Freight > 20 order by OrderDate desc top 5",
+            "Products where contains(ProductName, 'Chef') or startswith(ProductName, 'Ch')",
+            "count Customers where Country = 'UK'",
+            "create Customers {CustomerID: 'NEWCO', CompanyName: 'New Co'}",
+            "Order_Details(OrderID=10248, ProductID=11)",
+            ".describe Orders",
+        ]
+        var positions = 0
+        for s in statements {
+            let chars = Array(s)
+            for cursor in 0...chars.count {
+                let r = c.complete(line: s, cursor: cursor)
+                positions += 1
+                #expect(r.replacing.lowerBound >= 0 && r.replacing.upperBound == cursor && r.replacing.lowerBound <= cursor)
+                let typed = String(chars[r.replacing.lowerBound..<cursor]).lowercased()
+                for cand in r.candidates {
+                    #expect(cand.insertText.lowercased().hasPrefix(typed), "\(s) @\(cursor): \(cand.insertText) does not start with \(typed)")
+                }
+            }
+        }
+        #expect(positions > 500)
+    }
+}

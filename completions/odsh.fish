@@ -1,0 +1,267 @@
+function __odsh_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __odsh_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __odsh_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __odsh_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __odsh_parse_tokens -S
+    set -l unparsed_tokens (__odsh_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'odsh'
+        __odsh_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'shell'
+            __odsh_parse_subcommand 1 'metadata=' 'c=+' 'f=' 'dry-run' 'v/verbose' 'o/output=' 'all' 'page-size=' 'row-limit=' 'color=' 'continue-on-error' 'timing' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'sap-client=' 'sap-language=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+        case 'metadata'
+            __odsh_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'summary'
+                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'sap-client=' 'sap-language=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            case 'sets'
+                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'sap-client=' 'sap-language=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            case 'describe'
+                __odsh_parse_subcommand 2 'json' 'strict' 'v/verbose' 'q/quiet' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'sap-client=' 'sap-language=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            end
+        case 'diff'
+            __odsh_parse_subcommand 2 'format=' 'open-enums' 'allow-changes' 'allow-removals' 'can-be-removed=+' 'fail-on=' 'strict' 'q/quiet' 'v/verbose' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'sap-client=' 'sap-language=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+        case 'payload'
+            __odsh_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'decode'
+                __odsh_parse_subcommand 1 'metadata=' 'entity-set=' 'format=' 'annotations' 'strict' 'q/quiet' 'v/verbose' 'version' 'h/help'
+            end
+        case 'help'
+            __odsh_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __odsh_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __odsh_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __odsh_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __odsh_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__odsh_tokens -p)
+    if test -z "$(__odsh_tokens -t)"
+        set -l index (count (__odsh_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'odsh' -f
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'shell' -d 'Run statements of the query language against an OData service (the default command).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'metadata' -d 'Read a metadata document (CSDL XML or JSON, OData V2, V3, V4) and show what it holds.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'diff' -d 'Compare two versions of a service\'s metadata and judge every change by SAP\'s refresh rules.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'payload' -d 'Read OData data payloads (V4 JSON, V2 JSON, Atom) from files.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" metadata' -l 'metadata' -d 'Read the service\'s metadata from this file instead of URL/$metadata.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell"' -s 'c' -d 'A statement to run (repeatable).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" f' -s 'f' -d 'A file of statements (- for stdin).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" dry-run' -l 'dry-run' -d 'Print each request (method, URL, body) instead of sending it.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" v verbose' -s 'v' -l 'verbose' -d 'Show every metadata warning and the details of errors.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" o output' -s 'o' -l 'output' -d 'Output format: table, vertical, json, ndjson or csv (default: table on a terminal, json otherwise).' -rfka 'table vertical json ndjson csv'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" all' -l 'all' -d 'Follow every next link and stream all rows (otherwise the first page, with a note that more exist).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" page-size' -l 'page-size' -d 'Add $top=N to queries that have no top (0: none).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" row-limit' -l 'row-limit' -d 'Show at most N rows (0: no limit).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" color' -l 'color' -d 'Colour: auto (on a terminal, unless NO_COLOR is set), always or never.' -rfka 'auto always never'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" continue-on-error' -l 'continue-on-error' -d 'Go on after a failing statement (the exit status is still that of the worst failure).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" timing' -l 'timing' -d 'Show how long each statement takes.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh metadata" -eq 1' -fa 'summary' -d 'Version, schemas and counts of every kind of element; warnings.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh metadata" -eq 1' -fa 'sets' -d 'Entity sets and singletons with their types, keys and labels.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh metadata" -eq 1' -fa 'describe' -d 'An entity set, singleton, type, function or action in detail: properties, facets, keys, navigation, annotations.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" json' -l 'json' -d 'Write JSON instead of text.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" strict' -l 'strict' -d 'Treat metadata warnings as errors (exit 4).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" v verbose' -s 'v' -l 'verbose' -d 'Show every warning and the details of errors.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" q quiet' -s 'q' -l 'quiet' -d 'Do not list metadata warnings.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" json' -l 'json' -d 'Write JSON instead of text.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" strict' -l 'strict' -d 'Treat metadata warnings as errors (exit 4).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" v verbose' -s 'v' -l 'verbose' -d 'Show every warning and the details of errors.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" q quiet' -s 'q' -l 'quiet' -d 'Do not list metadata warnings.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" json' -l 'json' -d 'Write JSON instead of text.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" strict' -l 'strict' -d 'Treat metadata warnings as errors (exit 4).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" v verbose' -s 'v' -l 'verbose' -d 'Show every warning and the details of errors.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" q quiet' -s 'q' -l 'quiet' -d 'Do not list metadata warnings.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" format' -l 'format' -d 'Output format: text, json, markdown (a pull-request comment) or junit (XML for CI).' -rfka 'text json markdown junit'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" open-enums' -l 'open-enums' -d 'Pre-approve new enumeration members (SAP\'s hasOpenEnumerations).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" allow-changes' -l 'allow-changes' -d 'Pre-approve changes of types, nullability, base types, enum values, keys (canChangeAnything).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" allow-removals' -l 'allow-removals' -d 'Pre-approve every removal (canRemoveAnything).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff"' -l 'can-be-removed' -d 'Pre-approve removing this element of OLD (canBeRemoved), by its path as the report writes it, e.g. NS.Customer/Fax or Container/Customers. Repeatable.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" fail-on' -l 'fail-on' -d 'Exit 1 when a change is at or above this: incompatible, any (anything but info), never.' -rfka 'incompatible any never'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" strict' -l 'strict' -d 'Treat metadata warnings as errors (exit 4).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" q quiet' -s 'q' -l 'quiet' -d 'Text: only the changes that fail, and the summary. No metadata warnings.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" v verbose' -s 'v' -l 'verbose' -d 'Text: each rule\'s sentence and values in full. Every metadata warning.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh payload" -eq 1' -fa 'decode' -d 'Decode a payload against its metadata and write the entities as NDJSON, one per line.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" metadata' -l 'metadata' -d 'The service\'s metadata (CSDL XML or JSON).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" entity-set' -l 'entity-set' -d 'The entity set (or singleton) the payload holds.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" format' -l 'format' -d 'v4json, v2json or atom (default: guessed from the payload).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" annotations' -l 'annotations' -d 'Write entity metadata (@odata.id, @odata.etag, links) too.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" strict' -l 'strict' -d 'Treat values that do not fit the metadata as errors.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" q quiet' -s 'q' -l 'quiet' -d 'Do not report warnings, next link or count on stderr.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" v verbose' -s 'v' -l 'verbose' -d 'Report every warning (not only the first 10).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh help" version' -l 'version' -d 'Show the version.'

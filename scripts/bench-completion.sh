@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# bench-completion.sh [ODSH_BINARY]: how long TAB takes on the largest model of the corpus (Microsoft Graph v1.0,
+# 3.4 MB, 1182 entity types): `odsh complete --repeat N` loads the model once and times N completions in process,
+# at several kinds of cursor position. Target: under 10 ms each.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+graph="${ODSH_SHARED:-$root/../shared}/corpus/metadata/msgraph-v1.0-Prod.v2.xml"
+[ -f "$graph" ] || { echo "bench: $graph not found (set ODSH_SHARED)" >&2; exit 1; }
+if [ $# -gt 0 ]; then odsh="$1"; else
+  swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static >&2
+  odsh=.build-static/release/odsh
+fi
+for line in 'u' 'users where ' 'users where dis' 'users where employeeOrgData/' 'users expand ' \
+            "users where accountEnabled = true and displayName = 'x' order by " 'call ' '.describe micro'; do
+  printf '%-70s ' "$line"
+  "$odsh" complete --metadata "$graph" --repeat 200 "$line"
+done
