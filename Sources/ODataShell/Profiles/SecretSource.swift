@@ -1,4 +1,5 @@
 import Foundation
+
 /// Where a profile's secret (password, token, client secret, cookie) comes from. Secrets never stand in
 /// config.toml itself.
 public enum SecretSource: Equatable, Sendable, CustomStringConvertible {
