@@ -173,22 +173,22 @@ _odsh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    shell|metadata|diff|payload|help)
+    shell|metadata|diff|profile|cache|payload|help)
         # Offer subcommand argument completions
         "_odsh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'shell metadata diff payload help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'shell metadata diff profile cache payload help' -- "${cur}"))
         ;;
     esac
 }
 
 _odsh_shell() {
     repeating_flags=()
-    non_repeating_flags=(--dry-run -v --verbose --all --continue-on-error --timing --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--dry-run -v --verbose --all --continue-on-error --timing --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
-    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --sap-client --sap-language --trace-file)
+    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -214,6 +214,9 @@ _odsh_shell() {
         ;;
     '--color')
         __odsh_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--metadata-fix')
         return
         ;;
     '-H'|'--header')
@@ -247,6 +250,9 @@ _odsh_shell() {
         return
         ;;
     '--connect-timeout')
+        return
+        ;;
+    '--proxy')
         return
         ;;
     '--sap-client')
@@ -286,13 +292,16 @@ _odsh_metadata() {
 
 _odsh_metadata_summary() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --sap-client --sap-language --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--metadata-fix')
+        return
+        ;;
     '-H'|'--header')
         return
         ;;
@@ -324,6 +333,9 @@ _odsh_metadata_summary() {
         return
         ;;
     '--connect-timeout')
+        return
+        ;;
+    '--proxy')
         return
         ;;
     '--sap-client')
@@ -340,13 +352,16 @@ _odsh_metadata_summary() {
 
 _odsh_metadata_sets() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --sap-client --sap-language --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--metadata-fix')
+        return
+        ;;
     '-H'|'--header')
         return
         ;;
@@ -378,6 +393,9 @@ _odsh_metadata_sets() {
         return
         ;;
     '--connect-timeout')
+        return
+        ;;
+    '--proxy')
         return
         ;;
     '--sap-client')
@@ -394,13 +412,16 @@ _odsh_metadata_sets() {
 
 _odsh_metadata_describe() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --sap-client --sap-language --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--metadata-fix')
+        return
+        ;;
     '-H'|'--header')
         return
         ;;
@@ -432,6 +453,9 @@ _odsh_metadata_describe() {
         return
         ;;
     '--connect-timeout')
+        return
+        ;;
+    '--proxy')
         return
         ;;
     '--sap-client')
@@ -448,9 +472,9 @@ _odsh_metadata_describe() {
 
 _odsh_diff() {
     repeating_flags=()
-    non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
-    non_repeating_options=(--format --fail-on --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --sap-client --sap-language --trace-file)
+    non_repeating_options=(--format --fail-on --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -464,6 +488,9 @@ _odsh_diff() {
         ;;
     '--fail-on')
         __odsh_add_completions -W 'incompatible'$'\n''any'$'\n''never'
+        return
+        ;;
+    '--metadata-fix')
         return
         ;;
     '-H'|'--header')
@@ -499,6 +526,9 @@ _odsh_diff() {
     '--connect-timeout')
         return
         ;;
+    '--proxy')
+        return
+        ;;
     '--sap-client')
         return
         ;;
@@ -509,6 +539,201 @@ _odsh_diff() {
         return
         ;;
     esac
+}
+
+_odsh_profile() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    add|list|show|secret|remove|reset)
+        # Offer subcommand argument completions
+        "_odsh_profile_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'add list show secret remove reset' -- "${cur}"))
+        ;;
+    esac
+}
+
+_odsh_profile_add() {
+    repeating_flags=()
+    non_repeating_flags=(--token-cache --insecure --no-check --force --no-input -v --verbose --version -h --help)
+    repeating_options=(--login-field -H --header)
+    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --sap-client --sap-language --timeout --connect-timeout --proxy --cacert --cert --key --user-agent --output --page-size --metadata --metadata-fix)
+    __odsh_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--auth')
+        return
+        ;;
+    '--user')
+        return
+        ;;
+    '--secret-from')
+        return
+        ;;
+    '--client-secret-from')
+        return
+        ;;
+    '--login-url')
+        return
+        ;;
+    '--user-field')
+        return
+        ;;
+    '--password-field')
+        return
+        ;;
+    '--login-field')
+        return
+        ;;
+    '--login-user-agent')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--client-auth')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '-H'|'--header')
+        return
+        ;;
+    '--sap-client')
+        return
+        ;;
+    '--sap-language')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--connect-timeout')
+        return
+        ;;
+    '--proxy')
+        return
+        ;;
+    '--cacert')
+        return
+        ;;
+    '--cert')
+        return
+        ;;
+    '--key')
+        return
+        ;;
+    '--user-agent')
+        return
+        ;;
+    '--output')
+        return
+        ;;
+    '--page-size')
+        return
+        ;;
+    '--metadata')
+        return
+        ;;
+    '--metadata-fix')
+        return
+        ;;
+    esac
+}
+
+_odsh_profile_list() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 0
+}
+
+_odsh_profile_show() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 1
+}
+
+_odsh_profile_secret() {
+    repeating_flags=()
+    non_repeating_flags=(--client-secret --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 1
+}
+
+_odsh_profile_remove() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 1
+}
+
+_odsh_profile_reset() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 1
+}
+
+_odsh_cache() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|clear)
+        # Offer subcommand argument completions
+        "_odsh_cache_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list clear' -- "${cur}"))
+        ;;
+    esac
+}
+
+_odsh_cache_list() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 0
+}
+
+_odsh_cache_clear() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 1
 }
 
 _odsh_payload() {

@@ -5,7 +5,9 @@
 #     HTTP_PORT   plain HTTP: /auth/... (basic auth, user "tester", password in DIR/password, proxied to the
 #                 upstream with /auth stripped), /html500, /away (302 to 127.0.0.2), /same (302 to /auth/),
 #                 /set-cookie, /echo-headers, /corpus/ (the metadata corpus, gzip on), / (proxied to the upstream)
-#     TLS_PORT    HTTPS with the test CA's server certificate (DIR/ca.crt), proxied to the upstream
+#                 /static/NAME/$metadata (the corpus file NAME.xml, with nginx's own ETag, Last-Modified and 304s)
+#     TLS_PORT    HTTPS with the test CA's server certificate (DIR/ca.crt), proxied to the upstream; /auth/... as on
+#                 HTTP_PORT (basic auth)
 #     MTLS_PORT   HTTPS that demands a client certificate of the test CA (DIR/client.crt, DIR/client.key)
 #     AWAY_PORT   plain HTTP on 127.0.0.2, logging credential headers of every request to DIR/away.log
 #     PROXY_PORT  a forward proxy for plain HTTP (absolute-form requests), logging them to DIR/proxy.log
@@ -90,12 +92,18 @@ http {
       return 200 "cookie=\$http_cookie\nauthorization=\$http_authorization\nuser-agent=\$http_user_agent\nx-test=\$http_x_test\nquery=\$args\n";
     }
     location /corpus/ { alias $corpus/; }
+    location ~ ^/static/([A-Za-z0-9._-]+)/\\\$metadata\$ { default_type application/xml; alias $corpus/\$1.xml; }
     location / { proxy_pass http://127.0.0.1:$upstream; }
   }
   server {
     listen 127.0.0.1:$tls_port ssl;
     ssl_certificate $dir/server.crt;
     ssl_certificate_key $dir/server.key;
+    location /auth/ {
+      auth_basic "odsh test";
+      auth_basic_user_file $dir/htpasswd;
+      proxy_pass http://127.0.0.1:$upstream/;
+    }
     location / { proxy_pass http://127.0.0.1:$upstream; }
   }
   server {

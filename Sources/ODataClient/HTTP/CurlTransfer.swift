@@ -22,6 +22,8 @@ final class CurlTransfer {
     private var onHeaders: HeadHandler?
     private var onChunk: ChunkHandler?
     private var traceLimit = 0
+    /// Says of a successful head that its body is not for the consumer (a login page instead of OData).
+    private var divert: ((HTTPResponseHead) -> Bool)?
 
     private(set) var head: HTTPResponseHead?
     private var headerBlockDone = false
@@ -33,11 +35,13 @@ final class CurlTransfer {
     /// An error thrown by the consumer; it aborted the transfer and is rethrown as it is.
     private(set) var consumerError: Error?
 
-    func reset(url: String, traceLimit: Int, onHeaders: HeadHandler?, onChunk: ChunkHandler?) {
+    func reset(url: String, traceLimit: Int, onHeaders: HeadHandler?, onChunk: ChunkHandler?,
+               divert: ((HTTPResponseHead) -> Bool)? = nil) {
         self.url = url
         self.traceLimit = traceLimit
         self.onHeaders = onHeaders
         self.onChunk = onChunk
+        self.divert = divert
         head = nil
         headerBlockDone = false
         mode = .undecided
@@ -52,6 +56,7 @@ final class CurlTransfer {
     func detach() {
         onHeaders = nil
         onChunk = nil
+        divert = nil
     }
 
     /// Whether the final head says "follow this redirect".
@@ -119,10 +124,11 @@ final class CurlTransfer {
         mode == .undecided ? decide() : true
     }
 
-    /// Chooses the mode from the status; hands the head to the consumer for a successful final response.
+    /// Chooses the mode from the status; hands the head to the consumer for a successful final response
+    /// (unless `divert` claims it).
     private func decide() -> Bool {
         let status = head?.status ?? 0
-        if status >= 400 || isRedirect {
+        if status >= 400 || isRedirect || (head.map { divert?($0) ?? false } ?? false) {
             mode = .collect
             return true
         }

@@ -25,6 +25,8 @@ public final class HTTPClient: @unchecked Sendable {
     private var tracer: HTTPTracer?
     /// nil until fetched; "" when the server issues none.
     private(set) var csrfToken: String?
+    /// True while the sign-in's own exchanges run: they get no sign-in hooks, and their bodies stay out of traces.
+    private var signingIn = false
 
     private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
@@ -84,15 +86,27 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     /// GETs `SERVICE/$metadata` (Accept: application/xml) and streams the document to `consumer` chunk by chunk.
+    ///
+    /// `headers` are added to the request: `If-None-Match` or `If-Modified-Since` make it conditional, and a
+    /// `304 Not Modified` answer then comes back as the response with no chunk handed to `consumer`.
+    /// `onHeaders` sees the head of a successful answer before the first chunk.
     @discardableResult
-    public func fetchMetadata(serviceURL: String, consumer: (UnsafeRawBufferPointer) throws -> Void) throws -> HTTPResponse {
-        let request = HTTPRequest(method: .get, url: Self.metadataURL(serviceURL), headers: ["Accept": "application/xml"])
-        return try send(request, onChunk: consumer)
+    public func fetchMetadata(serviceURL: String, headers: HTTPHeaders = HTTPHeaders(),
+                              onHeaders: (HTTPResponseHead) throws -> Void = { _ in },
+                              consumer: (UnsafeRawBufferPointer) throws -> Void) throws -> HTTPResponse {
+        var request = HTTPRequest(method: .get, url: Self.metadataURL(serviceURL), headers: ["Accept": "application/xml"])
+        for field in headers { request.headers.set(field.name, field.value) }
+        return try send(request, onHeaders: onHeaders, onChunk: consumer)
     }
 
     /// The `$metadata` URL of a service root, with any password in it redacted: for messages.
     public static func metadataURLForDisplay(_ serviceURL: String) -> String {
         Redaction.redactURLPasswords(metadataURL(serviceURL))
+    }
+
+    /// A URL with any password in it redacted: for messages and listings.
+    public static func urlForDisplay(_ url: String) -> String {
+        Redaction.redactURLPasswords(url)
     }
 
     /// The `$metadata` URL of a service root, keeping a query string (e.g. `sap-client`) at the end.
@@ -142,20 +156,14 @@ public final class HTTPClient: @unchecked Sendable {
         }
         let started = ContinuousClock.now
         var metrics = HTTPTransferMetrics()
-        var request = original
         let root = configuration.serviceRoot ?? ""
-        let givenToken = request.headers.contains("X-CSRF-Token") || configuration.headers.contains("X-CSRF-Token")
-        let usesCSRF = request.method.isModifying && configuration.csrfProtection && !root.isEmpty && !givenToken
-        if usesCSRF {
-            let token = try csrfToken ?? fetchCSRFToken(root, &metrics)
-            if !token.isEmpty { request.headers.set("X-CSRF-Token", token) }
-        }
-        var outcome = try followingRedirects(request, onHeaders, onChunk, &metrics)
-        if usesCSRF, outcome.head.status == 403, outcome.head.headers["X-CSRF-Token"]?.lowercased() == "required" {
+        let givenToken = original.headers.contains("X-CSRF-Token") || configuration.headers.contains("X-CSRF-Token")
+        let csrfRoot = original.method.isModifying && configuration.csrfProtection && !root.isEmpty && !givenToken ? root : nil
+        var outcome = try signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)
+        if csrfRoot != nil, outcome.head.status == 403, outcome.head.headers["X-CSRF-Token"]?.lowercased() == "required" {
             // The token ran out (or belongs to a session that ended): one new token, one retry.
-            let token = try fetchCSRFToken(root, &metrics)
-            if !token.isEmpty { request.headers.set("X-CSRF-Token", token) }
-            outcome = try followingRedirects(request, onHeaders, onChunk, &metrics)
+            csrfToken = nil
+            outcome = try signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)
         }
         metrics.elapsed = Self.seconds(ContinuousClock.now - started)
         metrics.bytesReceived = outcome.bytes
@@ -163,11 +171,61 @@ public final class HTTPClient: @unchecked Sendable {
         return HTTPResponse(head: outcome.head, body: nil, metrics: metrics)
     }
 
+    /// One request with its redirects, through the sign-in (when configured): authorized first (and given a CSRF
+    /// token when `csrfRoot` is set); when the answer says the session is gone, signed in again and sent once more.
+    private func signedInExchange(_ original: HTTPRequest, _ csrfRoot: String?, _ onHeaders: CurlTransfer.HeadHandler?,
+                                  _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
+        var request = try prepared(original, csrfRoot, &metrics)
+        let outcome = try followingRedirects(request, onHeaders, onChunk, &metrics)
+        guard let signIn = configuration.signIn, signIn.needsSignIn(outcome.head, request: request) else { return outcome }
+        try signIn.signInAgain(session: SignInSession(client: self))
+        csrfToken = nil  // it belonged to the session that ended
+        request = try prepared(original, csrfRoot, &metrics)
+        let again = try followingRedirects(request, onHeaders, onChunk, &metrics)
+        if signIn.needsSignIn(again.head, request: request) {
+            let answer: String
+            switch again.head.status {
+            case 400...: answer = httpError(again).summary
+            case 300..<400: answer = "redirected to \(Redaction.redactURLPasswords(again.redirectTarget ?? again.head.headers["Location"] ?? "?"))"
+            default:
+                let page = ResponseBodySummary.summarize(again.body, contentType: again.head.headers["Content-Type"]) ?? ""
+                answer = "an HTML page instead of OData" + (page.isEmpty ? "" : ": \(page)")
+            }
+            throw ODataClientError(.signInFailed("signed in again, but the service still asks for it (\(answer)): wrong credentials?"),
+                                   method: request.method, url: again.url, responseHeaders: again.head.headers)
+        }
+        return again
+    }
+
+    /// The request as sent: with what the sign-in adds and, for modifying requests, a CSRF token.
+    private func prepared(_ original: HTTPRequest, _ csrfRoot: String?, _ metrics: inout HTTPTransferMetrics) throws -> HTTPRequest {
+        var request = original
+        try configuration.signIn?.authorize(&request, session: SignInSession(client: self))
+        if let root = csrfRoot {
+            let token = try csrfToken ?? fetchCSRFToken(root, &metrics)
+            if !token.isEmpty { request.headers.set("X-CSRF-Token", token) }
+        }
+        return request
+    }
+
+    /// An exchange of the sign-in itself (a login form, say): no sign-in hooks, bodies not traced.
+    func signInExchange(_ request: HTTPRequest) throws -> HTTPResponse {
+        let outer = signingIn
+        signingIn = true
+        defer { signingIn = outer }
+        var metrics = HTTPTransferMetrics()
+        var body = Data()
+        let outcome = try followingRedirects(request, nil, { body.append(contentsOf: $0) }, &metrics)
+        if outcome.head.status >= 400 { throw httpError(outcome) }
+        metrics.bytesReceived = outcome.bytes
+        return HTTPResponse(head: outcome.head, body: outcome.body.isEmpty ? body : outcome.body, metrics: metrics)
+    }
+
     /// GET on the service root with `X-CSRF-Token: Fetch`; the session cookie that goes with the token stays
     /// in this handle's cookie engine.
     private func fetchCSRFToken(_ root: String, _ metrics: inout HTTPTransferMetrics) throws -> String {
         let fetch = HTTPRequest(method: .get, url: root, headers: ["X-CSRF-Token": "Fetch", "Accept": "application/json"])
-        let outcome = try followingRedirects(fetch, nil, nil, &metrics)
+        let outcome = try signedInExchange(fetch, nil, nil, nil, &metrics)
         if outcome.head.status >= 400 { throw httpError(outcome) }
         let token = outcome.head.headers["X-CSRF-Token"] ?? ""
         csrfToken = token.lowercased() == "required" ? "" : token
@@ -183,6 +241,8 @@ public final class HTTPClient: @unchecked Sendable {
         while true {
             let outcome = try exchange(current, onHeaders, onChunk, &metrics)
             guard let target = outcome.redirectTarget else { return outcome }
+            // A redirect to the login page is the sign-in's to handle, not to follow.
+            if !signingIn, let signIn = configuration.signIn, signIn.needsSignIn(outcome.head, request: current) { return outcome }
             guard hops < configuration.maxRedirects else {
                 throw ODataClientError(.tooManyRedirects(configuration.maxRedirects), method: request.method, url: request.url)
             }
@@ -235,8 +295,12 @@ public final class HTTPClient: @unchecked Sendable {
         try check(odsh_curl_setopt_slist(h, CURLOPT_HTTPHEADER, list), "HTTP headers")
 
         errorBuffer[0] = 0
+        var divert: ((HTTPResponseHead) -> Bool)?
+        if !signingIn, let signIn = configuration.signIn {
+            divert = { head in signIn.needsSignIn(head, request: request) }
+        }
         transfer.reset(url: url, traceLimit: tracer?.withData == true ? configuration.traceBodyLimit : 0,
-                       onHeaders: onHeaders, onChunk: onChunk)
+                       onHeaders: onHeaders, onChunk: onChunk, divert: divert)
         let started = ContinuousClock.now
         let code = perform(h)
         let handedOver = code == CURLE_OK ? transfer.finish() : true
@@ -249,7 +313,8 @@ public final class HTTPClient: @unchecked Sendable {
         var trace = HTTPTracer.Exchange(method: request.method, url: url, sentHeaderLines: transfer.sentHeaderLines,
                                         requestHeaders: headers, requestBody: request.body, head: transfer.head,
                                         responseBody: transfer.traced, responseBodyBytes: transfer.bodyBytes,
-                                        elapsed: elapsed, failure: nil)
+                                        elapsed: elapsed, failure: nil,
+                                        hidesBodies: signingIn || configuration.hidesBodiesInTrace)
         if let consumerError = transfer.consumerError {
             trace.failure = "stopped by the consumer: \(consumerError)"
             tracer?.trace(trace)
@@ -437,7 +502,8 @@ public final class HTTPClient: @unchecked Sendable {
             try check(odsh_curl_setopt_long(h, CURLOPT_SSL_VERIFYPEER, 0), "insecure")
             try check(odsh_curl_setopt_long(h, CURLOPT_SSL_VERIFYHOST, 0), "insecure")
         }
-        // No CURLOPT_PROXY: libcurl then takes http_proxy/https_proxy/all_proxy/no_proxy from the environment.
+        // Without CURLOPT_PROXY libcurl takes http_proxy/https_proxy/all_proxy/no_proxy from the environment.
+        if let proxy = c.proxy, !proxy.isEmpty { try set(h, CURLOPT_PROXY, proxy) }
     }
 
     /// The jar is created 0600 before curl writes it: curl keeps an existing file's mode, and it holds credentials.

@@ -5,8 +5,8 @@
 /// it without credentials would mostly land on an identity provider's login page (SAP systems redirect
 /// unauthenticated requests to SAML login), which is not an OData answer; the error names the target instead.
 ///
-/// Proxies come from the usual environment variables (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`),
-/// which libcurl reads by itself; nothing here turns that off.
+/// Proxies come from `proxy` or else from the usual environment variables (`http_proxy`, `https_proxy`,
+/// `all_proxy`, `no_proxy`), which libcurl reads by itself.
 public struct HTTPConfiguration: Sendable {
     /// The service root URL (ending in "/"), used to fetch CSRF tokens; without it no CSRF token is fetched.
     public var serviceRoot: String?
@@ -20,6 +20,8 @@ public struct HTTPConfiguration: Sendable {
 
     /// Basic or bearer authentication.
     public var authentication = HTTPAuthentication.none
+    /// A sign-in the client consults around every request: form login, OAuth2 (see `SignIn`).
+    public var signIn: (any SignIn)?
     /// Cookies sent with every request, as in a Cookie header: "name=value; name2=value2".
     public var cookie: String?
     /// A Netscape cookie file that is read at the start and written by `flushCookies()` and `close()`, so that
@@ -38,6 +40,8 @@ public struct HTTPConfiguration: Sendable {
     public var caBundle: String?
     /// Skip verification of the server's certificate and host name. Only when explicitly asked for.
     public var insecure = false
+    /// A proxy URL (`http://host:port`, `socks5://...`) for every request; nil leaves it to the environment.
+    public var proxy: String?
 
     /// Seconds allowed to connect (including TLS handshake); 0 means libcurl's default (300 s).
     public var connectTimeout: Double = 30
@@ -67,6 +71,8 @@ public struct HTTPConfiguration: Sendable {
     public var traceBodyLimit = 64 * 1024
     /// Where trace records go; standard error when nil.
     public var traceSink: (any TraceSink)?
+    /// Keep request and response bodies out of the trace (unless `traceSecrets`): a token endpoint's client.
+    var hidesBodiesInTrace = false
 
     public init(serviceRoot: String? = nil) {
         self.serviceRoot = serviceRoot

@@ -26,6 +26,8 @@ struct HTTPTracer {
         var responseBodyBytes: Int64
         var elapsed: Double
         var failure: String?
+        /// A sign-in exchange: its bodies carry credentials and tokens.
+        var hidesBodies = false
     }
 
     func trace(_ x: Exchange) {
@@ -47,14 +49,19 @@ struct HTTPTracer {
             } else {
                 lines += x.sentHeaderLines.map { "> " + (configuration.traceSecrets ? $0 : Redaction.headerLine($0)) }
             }
-            if let body = x.requestBody, !body.isEmpty {
+            let hidden = x.hidesBodies && !configuration.traceSecrets
+            if let body = x.requestBody, !body.isEmpty, hidden {
+                lines += [">", "> (\(body.count) bytes of credentials not shown)"]
+            } else if let body = x.requestBody, !body.isEmpty {
                 lines.append(">")
                 lines += bodyLines(body, total: Int64(body.count), contentType: x.requestHeaders["Content-Type"], prefix: "> ")
             }
             if let head = x.head {
                 lines.append("< \(head.httpVersion) \(head.statusLine)")
                 lines += head.headers.map { "< \($0.name): \(value($0.name, $0.value))" }
-                if x.responseBodyBytes > 0 {
+                if x.responseBodyBytes > 0, hidden {
+                    lines += ["<", "< (\(x.responseBodyBytes) bytes of a sign-in answer not shown)"]
+                } else if x.responseBodyBytes > 0 {
                     lines.append("<")
                     lines += bodyLines(x.responseBody, total: x.responseBodyBytes, contentType: head.headers["Content-Type"], prefix: "< ")
                 }

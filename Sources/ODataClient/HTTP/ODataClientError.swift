@@ -14,6 +14,8 @@ public struct ODataClientError: Error, Sendable, CustomStringConvertible {
         case redirectToOtherOrigin(location: String)
         /// More redirects than `HTTPConfiguration.maxRedirects`.
         case tooManyRedirects(Int)
+        /// Signing in (`HTTPConfiguration.signIn`) failed, or the service still asked for it after signing in.
+        case signInFailed(String)
         /// The request could not be made as given: a malformed URL or one that is not http(s), a bad header,
         /// the client busy or closed, a file named in the configuration not readable.
         case invalidRequest(String)
@@ -87,6 +89,8 @@ public struct ODataClientError: Error, Sendable, CustomStringConvertible {
         case .tooManyRedirects(let n):
             return "more than \(n) redirects"
         case .invalidRequest(let text):
+            return text
+        case .signInFailed(let text):
             return text
         }
     }

@@ -16,6 +16,9 @@ open class CsdlElement {
     public var canBeRemoved = false
     /// Problems the validation pass found with this element; using it then raises a clear error.
     public var problems: [MetadataIssue] = []
+    /// Facets and attributes that a local fix-up (`MetadataFixup`) set or changed, by the name the fix used
+    /// (`Scale`, `Nullable`, `sap:label`): the service's metadata said otherwise.
+    public var fixedFacets: Set<String> = []
 
     public init(name: String, location: SourceLocation = .unknown) {
         self.name = name

@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// The options of every odsh command that talks to a service: headers, authentication, TLS, timeouts,
-/// SAP client and language, and tracing. `httpConfiguration(serviceRoot:)` turns them into an `HTTPConfiguration`.
+/// SAP client and language, and tracing. `httpConfiguration(serviceRoot:)` turns them into an `HTTPConfiguration`;
+/// `apply(to:)` lays them over one that a profile filled in (options given on the command line win).
 public struct ConnectionOptions: ParsableArguments {
     public init() {}
 
@@ -56,12 +57,17 @@ public struct ConnectionOptions: ParsableArguments {
     public var insecure = false
 
     @Option(name: .customLong("timeout"),
-            help: ArgumentHelp("Seconds a request may take in all, 0 for no limit.", valueName: "seconds"))
-    public var timeout: Double = 30
+            help: ArgumentHelp("Seconds a request may take in all, 0 for no limit (default: 30).", valueName: "seconds"))
+    public var timeout: Double?
 
     @Option(name: .customLong("connect-timeout"),
-            help: ArgumentHelp("Seconds to connect, TLS handshake included.", valueName: "seconds"))
-    public var connectTimeout: Double = 30
+            help: ArgumentHelp("Seconds to connect, TLS handshake included (default: 30).", valueName: "seconds"))
+    public var connectTimeout: Double?
+
+    @Option(name: .customLong("proxy"),
+            help: ArgumentHelp("Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).",
+                               valueName: "url"))
+    public var proxy: String?
 
     @Option(name: .customLong("sap-client"),
             help: ArgumentHelp("SAP client, sent as sap-client=N with every request.", valueName: "nnn"))
@@ -104,8 +110,10 @@ public struct ConnectionOptions: ParsableArguments {
         if key != nil && certificate == nil {
             throw ValidationError("--key needs --cert")
         }
-        if timeout < 0 || !timeout.isFinite { throw ValidationError("--timeout must be 0 or more seconds") }
-        if connectTimeout < 0 || !connectTimeout.isFinite { throw ValidationError("--connect-timeout must be 0 or more seconds") }
+        if let timeout, timeout < 0 || !timeout.isFinite { throw ValidationError("--timeout must be 0 or more seconds") }
+        if let connectTimeout, connectTimeout < 0 || !connectTimeout.isFinite {
+            throw ValidationError("--connect-timeout must be 0 or more seconds")
+        }
         if let sapClient, sapClient.count != 3 || !sapClient.allSatisfy(\.isASCII) || !sapClient.allSatisfy(\.isNumber) {
             throw ValidationError("--sap-client is a three-digit client number, e.g. 100")
         }
@@ -122,31 +130,46 @@ public struct ConnectionOptions: ParsableArguments {
                                   environment: [String: String] = ProcessInfo.processInfo.environment,
                                   readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws -> HTTPConfiguration {
         var c = HTTPConfiguration(serviceRoot: serviceRoot)
-        for header in headers {
-            let (name, value) = try Self.parseHeader(header)
-            c.headers.add(name, value)
-        }
+        try apply(to: &c, environment: environment, readPassword: readPassword)
+        return c
+    }
+
+    /// Lays the options given on the command line over `c`, which may hold a profile's settings. `--user` or
+    /// `--bearer` replace the profile's way of signing in; `ODSH_BEARER_TOKEN` counts only where `c` has none.
+    public func apply(to c: inout HTTPConfiguration,
+                      environment: [String: String] = ProcessInfo.processInfo.environment,
+                      readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws {
+        // A header given here replaces the profile's of that name; several of one name are all sent.
+        let given = try headers.map(Self.parseHeader)
+        for (name, _) in given { c.headers.remove(name) }
+        for (name, value) in given { c.headers.add(name, value) }
         if let userAgent { c.userAgent = userAgent }
+        let signsIn = c.authentication != .none || c.signIn != nil || c.cookie != nil
         if let user {
+            c.signIn = nil
             if let colon = user.firstIndex(of: ":") {
                 c.authentication = .basic(user: String(user[..<colon]), password: String(user[user.index(after: colon)...]))
             } else {
                 c.authentication = .basic(user: user, password: try readPassword(user))
             }
-        } else if let token = bearer ?? environment["ODSH_BEARER_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        } else if let token = bearer ?? (signsIn ? nil : environment["ODSH_BEARER_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 })) {
+            c.signIn = nil
             c.authentication = .bearer(token: token)
         }
-        c.cookie = cookie
-        c.cookieJar = cookieJar.map(Self.expandTilde)
-        c.useNetrc = netrc
-        c.clientCertificate = certificate.map(Self.expandTilde)
-        c.clientKey = key.map(Self.expandTilde)
-        c.caBundle = caBundle.map(Self.expandTilde)
-        c.insecure = insecure
-        c.timeout = timeout
-        c.connectTimeout = connectTimeout
-        c.sapClient = sapClient
-        c.sapLanguage = sapLanguage
+        if let cookie { c.cookie = cookie }
+        if let cookieJar { c.cookieJar = Self.expandTilde(cookieJar) }
+        if netrc { c.useNetrc = true }
+        if let certificate {
+            c.clientCertificate = Self.expandTilde(certificate)
+            c.clientKey = key.map(Self.expandTilde)
+        }
+        if let caBundle { c.caBundle = Self.expandTilde(caBundle) }
+        if insecure { c.insecure = true }
+        if let proxy { c.proxy = proxy }
+        if let timeout { c.timeout = timeout }
+        if let connectTimeout { c.connectTimeout = connectTimeout }
+        if let sapClient { c.sapClient = sapClient }
+        if let sapLanguage { c.sapLanguage = sapLanguage }
         c.traceWithData = traceData || tracePretty
         c.traceRequests = trace || c.traceWithData || traceFile != nil
         c.prettyTracing = tracePretty
@@ -158,7 +181,6 @@ public struct ConnectionOptions: ParsableArguments {
                 throw ValidationError("--trace-file: \(error.summary)")
             }
         }
-        return c
     }
 
     /// "Name: value" (or "Name;" for an empty value) split into name and value.
@@ -181,7 +203,7 @@ public struct ConnectionOptions: ParsableArguments {
         !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains($0) }
     }
 
-    private static func expandTilde(_ path: String) -> String {
+    static func expandTilde(_ path: String) -> String {
         (path as NSString).expandingTildeInPath
     }
 
@@ -196,7 +218,7 @@ public struct ConnectionOptions: ParsableArguments {
 
 /// Reads a line from the terminal on standard input with echo off. Ctrl-C during the prompt restores echo
 /// before the signal takes its usual course.
-private enum TerminalPassword {
+enum TerminalPassword {
     nonisolated(unsafe) static var saved = termios()
 
     static func read(prompt: String) throws -> String {

@@ -50,6 +50,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Text: each rule's sentence and values in full. Every metadata warning.")
     var verbose = false
 
+    @OptionGroup(title: "Metadata (--metadata-fix applies to both documents)")
+    var metadataOptions: MetadataOptions
+
     @OptionGroup(title: "Connection (for service URLs)")
     var connection: ConnectionOptions
 
@@ -112,7 +115,7 @@ struct DiffCommand: ParsableCommand {
     /// Reads one document; warnings go to stderr (unless --quiet); unreadable documents exit with 4.
     private func load(_ location: String) throws -> CsdlDocument {
         do {
-            let doc = try MetadataLoader(connection: connection, strict: strict).load(location)
+            let doc = try MetadataLoader(connection: connection, strict: strict, options: metadataOptions).load(location)
             // The process ends right after the command: skip tearing down two large object graphs.
             _ = Unmanaged.passRetained(doc)
             if !quiet, !doc.warnings.isEmpty {

@@ -47,7 +47,7 @@ struct MetadataCommand: ParsableCommand {
 
 /// Where metadata comes from and how strictly it is read; shared by the metadata commands.
 struct MetadataSourceOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("A metadata file (CSDL XML or CSDL JSON), or a service URL whose $metadata is fetched.",
+    @Argument(help: ArgumentHelp("A metadata file (CSDL XML or CSDL JSON), a service URL whose $metadata is fetched, or a profile's name.",
                                  valueName: "source"))
     var source: String
 
@@ -63,13 +63,16 @@ struct MetadataSourceOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Do not list metadata warnings.")
     var quiet = false
 
+    @OptionGroup(title: "Metadata")
+    var metadataOptions: MetadataOptions
+
     @OptionGroup(title: "Connection (for a service URL)")
     var connection: ConnectionOptions
 
     /// Reads and validates the document; lists warnings on stderr (unless --quiet); errors exit with 4.
     func load() throws -> CsdlDocument {
         do {
-            let doc = try MetadataLoader(connection: connection, strict: strict).load(source)
+            let doc = try MetadataLoader(connection: connection, strict: strict, options: metadataOptions).load(source)
             // The process ends right after the command: skip tearing down a large object graph (a measurable share
             // of a one-shot run on multi-megabyte metadata).
             _ = Unmanaged.passRetained(doc)

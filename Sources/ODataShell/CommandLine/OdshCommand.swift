@@ -2,7 +2,7 @@ import ArgumentParser
 import ODataClient
 import Foundation
 
-/// The `odsh` command line: subcommands for metadata (and, as they land, the shell, diff and profiles).
+/// The `odsh` command line: the shell (default), metadata, diff, profiles and the metadata cache.
 public struct OdshCommand: ParsableCommand {
     public static let version = ODataClientVersion.version
 
@@ -15,8 +15,8 @@ public struct OdshCommand: ParsableCommand {
             4 invalid metadata or payload.
             """,
         version: version,
-        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, PayloadCommand.self, CompleteCommand.self,
-                      ReplDemoCommand.self],
+        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ProfileCommand.self, CacheCommand.self,
+                      PayloadCommand.self, CompleteCommand.self, ReplDemoCommand.self],
         defaultSubcommand: ShellCommand.self
     )
 

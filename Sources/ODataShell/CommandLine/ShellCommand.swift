@@ -3,8 +3,8 @@ import Foundation
 import ODataModel
 import ODataClient
 
-/// `odsh [--metadata FILE] URL [-c STATEMENT]... [-f FILE] [--dry-run]`: run query-language statements against a
-/// service (the default command).
+/// `odsh [--metadata FILE] URL|PROFILE [-c STATEMENT]... [-f FILE] [--dry-run]`: run query-language statements
+/// against a service (the default command).
 struct ShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shell",
@@ -19,7 +19,7 @@ struct ShellCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Read the service's metadata from this file instead of URL/$metadata.", valueName: "file"))
     var metadata: String?
 
-    @Argument(help: ArgumentHelp("The service root URL.", valueName: "url"))
+    @Argument(help: ArgumentHelp("The service root URL, or the name of a profile (odsh profile list).", valueName: "url|profile"))
     var service: String?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("A statement to run (repeatable).", valueName: "statement"))
@@ -34,14 +34,14 @@ struct ShellCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Show every metadata warning and the details of errors.")
     var verbose = false
 
-    @Option(name: [.customShort("o"), .long], help: "Output format: table, vertical, json, ndjson or csv (default: table on a terminal, json otherwise).")
+    @Option(name: [.customShort("o"), .long], help: "Output format: table, vertical, json, ndjson or csv (default: the profile's, else table on a terminal, json otherwise).")
     var output: ShellSettings.OutputFormat?
 
     @Flag(name: .long, help: "Follow every next link and stream all rows (otherwise the first page, with a note that more exist).")
     var all = false
 
-    @Option(name: .long, help: "Add $top=N to queries that have no top (0: none).")
-    var pageSize: Int = 0
+    @Option(name: .long, help: "Add $top=N to queries that have no top (0: none; default: the profile's page-size, else 0).")
+    var pageSize: Int?
 
     @Option(name: .long, help: "Show at most N rows (0: no limit).")
     var rowLimit: Int = 0
@@ -55,15 +55,18 @@ struct ShellCommand: ParsableCommand {
     @Flag(name: .long, help: "Show how long each statement takes.")
     var timing = false
 
+    @OptionGroup(title: "Metadata")
+    var metadataOptions: MetadataOptions
+
     @OptionGroup(title: "Connection")
     var connection: ConnectionOptions
 
-    /// The settings the command line asks for.
-    func initialSettings() -> ShellSettings {
+    /// The settings the command line asks for, over the profile's output format and page size.
+    func initialSettings(profile: Profile? = nil) -> ShellSettings {
         var s = ShellSettings()
-        s.format = output ?? (isatty(1) != 0 ? .table : .json)
+        s.format = output ?? profile?.output.flatMap(ShellSettings.OutputFormat.init(rawValue:)) ?? (isatty(1) != 0 ? .table : .json)
         s.all = all
-        s.pageSize = pageSize
+        s.pageSize = pageSize ?? profile?.pageSize ?? 0
         s.rowLimit = rowLimit
         s.dryRun = dryRun
         s.timing = timing
@@ -80,17 +83,21 @@ struct ShellCommand: ParsableCommand {
         }
         let statements = try gatherStatements()
         if statements.isEmpty && commands.isEmpty && file == nil && isatty(0) != 0 {
-            // A terminal and nothing to run: the interactive shell.
-            let doc = try loadMetadata(service: service)
-            var settings = initialSettings()
-            if output == nil { settings.format = .table }
-            let holder = RunnerHolder(document: doc)
+            // A terminal and nothing to run: the interactive shell. A profile has a history of its own.
+            let (doc, serviceRoot, profile) = try loadMetadata(service: service)
+            var settings = initialSettings(profile: profile)
+            if output == nil && profile?.output == nil { settings.format = .table }
+            let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
+            let holder = RunnerHolder(document: doc, profile: profile)
             var sessionRef: ReplSession?
-            let session = ReplSession(serviceRoot: service, document: doc, settings: settings, historyPath: HistoryFile.defaultPath(),
+            let session = ReplSession(serviceRoot: serviceRoot, document: doc, settings: settings, historyPath: history,
                                       execute: { bound, settings in
-                                          try self.runBound(bound, service: service, settings: settings, runner: holder)
+                                          try self.runBound(bound, service: serviceRoot, settings: settings, runner: holder)
                                       },
-                                      reloadMetadata: { try MetadataLoader(connection: self.connection, strict: false).load(self.service ?? "") })
+                                      reloadMetadata: {
+                                          try MetadataLoader(connection: self.connection, strict: false, options: self.metadataOptions)
+                                              .load(service: service, metadataFile: self.metadata).document
+                                      })
             sessionRef = session
             session.onSettingsChange = { settings in holder.update(settings, document: sessionRef?.document ?? doc) }
             throw OdshExit(session.run())
@@ -98,9 +105,9 @@ struct ShellCommand: ParsableCommand {
         guard !statements.isEmpty else {
             throw UsageError("no statements: give them with -c, -f FILE or on stdin")
         }
-        let doc = try loadMetadata(service: service)
-        let settings = initialSettings()
-        let holder = RunnerHolder(document: doc)
+        let (doc, serviceRoot, profile) = try loadMetadata(service: service)
+        let settings = initialSettings(profile: profile)
+        let holder = RunnerHolder(document: doc, profile: profile)
         if !dryRun {
             SignalHandling.installInterruptHandler()
             SignalHandling.setInterruptHook(oneShotInterruptHook)
@@ -111,7 +118,7 @@ struct ShellCommand: ParsableCommand {
             do {
                 let bound = try Binder.bind(s.text, document: doc)
                 for w in bound.warnings { reporter.warn(w, context: s.context) }
-                try runBound(bound, service: service, settings: settings, runner: holder)
+                try runBound(bound, service: serviceRoot, settings: settings, runner: holder)
             } catch {
                 let st = reporter.report(error, context: s.context)
                 if status == .success || st.rawValue > status.rawValue { status = st }
@@ -154,12 +161,14 @@ struct ShellCommand: ParsableCommand {
         String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
 
-    /// The service's metadata: from --metadata, or (once the HTTP client is wired) from URL/$metadata.
-    func loadMetadata(service: String) throws -> CsdlDocument {
+    /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and
+    /// its profile, if it is one.
+    func loadMetadata(service: String) throws -> (CsdlDocument, String, Profile?) {
         do {
-            let doc = try MetadataLoader(connection: connection, strict: false).load(metadata ?? service)
-            _ = Unmanaged.passRetained(doc)  // the process ends soon: skip tearing the model down
-            return doc
+            let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+                .load(service: service, metadataFile: metadata)
+            _ = Unmanaged.passRetained(loaded.document)  // the process ends soon: skip tearing the model down
+            return loaded
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }
@@ -178,13 +187,16 @@ struct ShellCommand: ParsableCommand {
     /// The connection to the service, made on the first statement that is sent (a dry run needs none).
     final class RunnerHolder {
         var document: CsdlDocument
+        let profile: Profile?
         private var made: StatementRunner?
-        init(document: CsdlDocument) { self.document = document }
+        init(document: CsdlDocument, profile: Profile?) { self.document = document; self.profile = profile }
 
         func runner(_ command: ShellCommand, service: String, settings: ShellSettings) throws -> StatementRunner {
             if let r = made { return r }
             guard let url = URL(string: service) else { throw UsageError("not a URL: \(service)") }
-            var config = try command.connection.httpConfiguration(serviceRoot: MetadataLoader.serviceRoot(of: service))
+            // The profile's sign-in, cookies and settings, with the command line's options over them.
+            var config = try ProfileConnection(serviceRoot: MetadataLoader.serviceRoot(of: service), profile: profile,
+                                               options: command.connection, context: ProfileContext.current()).configuration
             config.traceRequests = settings.trace != .off
             config.traceWithData = settings.trace == .data || settings.trace == .pretty
             config.prettyTracing = settings.trace == .pretty

@@ -77,6 +77,7 @@ struct ElementDescription {
                     .sorted { $0.key < $1.key }.map { "sap:\($0.key)=\($0.value)" }
                 notes += p.annotations.map { AnnotationFormatter.text($0, limit: 60) }
                 if !p.problems.isEmpty { notes.append("! " + p.problems.map(\.message).joined(separator: "; ")) }
+                if !p.fixedFacets.isEmpty { notes.append("fixed: " + p.fixedFacets.sorted().joined(separator: ", ")) }
                 table.add([p.name + ElementMarks.text(p), p.typeDescription, p.isNullable ? "yes" : "no",
                            p.sap.label ?? "", notes.joined(separator: "; ")])
             }
@@ -92,6 +93,7 @@ struct ElementDescription {
                         notes.append(n.referentialConstraints.map { "\($0.property)→\($0.referencedProperty)" }.joined(separator: ","))
                     }
                     if !n.problems.isEmpty { notes.append("! " + n.problems.map(\.message).joined(separator: "; ")) }
+                    if !n.fixedFacets.isEmpty { notes.append("fixed: " + n.fixedFacets.sorted().joined(separator: ", ")) }
                     nt.add([n.name + ElementMarks.text(n), n.type.qualifiedName, multiplicity(n), n.partner ?? "", notes.joined(separator: "; ")])
                 }
                 out += "\n" + nt.render()
@@ -142,8 +144,12 @@ struct ElementDescription {
 
     private func sapLine(_ e: CsdlElement) -> String {
         let sap = e.sap
-        guard !sap.isEmpty else { return "" }
-        return "  sap: " + sap.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "\n"
+        var out = ""
+        if !sap.isEmpty {
+            out += "  sap: " + sap.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "\n"
+        }
+        if !e.fixedFacets.isEmpty { out += "  fixed locally: " + e.fixedFacets.sorted().joined(separator: ", ") + "\n" }
+        return out
     }
 
     private func annotationLines(_ list: [CsdlAnnotation]) -> String {

@@ -54,5 +54,8 @@ enum ElementMarks {
         if !e.problems.isEmpty {
             w.beginArray("problems"); for p in e.problems { w.string(nil, p.message) }; w.endArray()
         }
+        if !e.fixedFacets.isEmpty {
+            w.beginArray("fixedFacets"); for f in e.fixedFacets.sorted() { w.string(nil, f) }; w.endArray()
+        }
     }
 }

@@ -1,11 +1,32 @@
+import ArgumentParser
+import Foundation
 import ODataClient
 import ODataModel
 
-/// Loads a service's metadata from a file, or from `SERVICE/$metadata` with the download streamed straight into
-/// the SAX push parser (no whole-document buffer).
+/// Loads a service's metadata; the one place that does. A source is a file, a service URL or a profile's name.
+/// From a URL, `SERVICE/$metadata` is streamed into the SAX push parser and, at the same time, into the metadata
+/// cache (no whole-document buffer); the next load revalidates the cached copy with a conditional GET, and when
+/// the service cannot be reached the cached copy is used with a warning. A fix-up document (`--metadata-fix`,
+/// else the profile's `metadata-fix`) is applied after every load.
 struct MetadataLoader {
     var connection: ConnectionOptions
     var strict: Bool
+    /// Neither read nor write the metadata cache (`--no-cache`).
+    var useCache = true
+    /// A fix-up document, applied instead of the profile's.
+    var fixFile: String?
+    var context = ProfileContext.current()
+    /// Secrets already at hand for the profile being loaded (`profile add` checks a profile before storing it).
+    var pendingSecrets: [String: String] = [:]
+
+    init(connection: ConnectionOptions, strict: Bool, options: MetadataOptions? = nil) {
+        self.connection = connection
+        self.strict = strict
+        if let options {
+            useCache = !options.noCache
+            fixFile = options.metadataFix
+        }
+    }
 
     /// True for `http://` and `https://` sources.
     static func isURL(_ source: String) -> Bool {
@@ -22,14 +43,125 @@ struct MetadataLoader {
         return path + url[cut...]
     }
 
+    /// What a source on the command line names.
+    enum Source {
+        case file(String)
+        case url(String)
+        case profile(Profile)
+    }
+
+    /// A URL; else the name of a profile in config.toml; else a file. A name that could be a profile's but is
+    /// neither one nor an existing file is reported as an unknown profile.
+    func classify(_ source: String) throws -> Source {
+        if Self.isURL(source) { return .url(source) }
+        guard Profile.isValidName(source) else { return .file(source) }
+        let store = try context.profiles()
+        if let profile = store.profile(named: source) { return .profile(profile) }
+        if FileManager.default.fileExists(atPath: source) { return .file(source) }
+        _ = try store.require(source)
+        return .file(source)
+    }
+
+    /// The metadata of a file, URL or profile.
     func load(_ source: String) throws -> CsdlDocument {
-        let options = MetadataReader.Options(strict: strict)
-        guard Self.isURL(source) else { return try MetadataReader.read(file: source, options: options) }
-        let root = Self.serviceRoot(of: source)
-        let client = try HTTPClient(configuration: try connection.httpConfiguration(serviceRoot: root))
+        switch try classify(source) {
+        case .file(let path):
+            return try fixed(MetadataReader.read(file: path, options: readerOptions), profile: nil)
+        case .url(let url):
+            return try fixed(loadURL(url, profile: nil), profile: nil)
+        case .profile(let profile):
+            return try load(profile: profile, metadataFile: nil)
+        }
+    }
+
+    /// The metadata of a profile: its local `metadata` file (or `metadataFile`), else its service's.
+    func load(profile: Profile, metadataFile: String?) throws -> CsdlDocument {
+        if let file = metadataFile ?? profile.metadata {
+            return try fixed(MetadataReader.read(file: ConnectionOptions.expandTilde(file), options: readerOptions), profile: profile)
+        }
+        return try fixed(loadURL(profile.url, profile: profile), profile: profile)
+    }
+
+    /// The shell's service: a URL or a profile's name, with `--metadata FILE` taking the place of `$metadata`.
+    func load(service: String, metadataFile: String?) throws -> (document: CsdlDocument, serviceRoot: String, profile: Profile?) {
+        switch try classify(service) {
+        case .profile(let profile):
+            return (try load(profile: profile, metadataFile: metadataFile), Self.serviceRoot(of: profile.url), profile)
+        case .url(let url):
+            if let file = metadataFile { return (try fixed(MetadataReader.read(file: file, options: readerOptions), profile: nil), url, nil) }
+            return (try fixed(loadURL(url, profile: nil), profile: nil), url, nil)
+        case .file:
+            throw UsageError("\(service) is neither a service URL (http:// or https://) nor a profile (odsh profile list shows them)")
+        }
+    }
+
+    private var readerOptions: MetadataReader.Options { MetadataReader.Options(strict: strict) }
+
+    private func fixed(_ doc: CsdlDocument, profile: Profile?) throws -> CsdlDocument {
+        guard let file = fixFile ?? profile?.metadataFix else { return doc }
+        try MetadataFixup.read(file: ConnectionOptions.expandTilde(file)).apply(to: doc)
+        return doc
+    }
+
+    // MARK: from the service
+
+    private func loadURL(_ url: String, profile: Profile?) throws -> CsdlDocument {
+        let root = Self.serviceRoot(of: url)
+        let settings = try ProfileConnection(serviceRoot: root, profile: profile, options: connection, context: context,
+                                             pending: pendingSecrets)
+        let client = try HTTPClient(configuration: settings.configuration)
         defer { client.close() }
-        let reader = MetadataReader(source: HTTPClient.metadataURLForDisplay(root), options: options)
-        try client.fetchMetadata(serviceURL: root) { chunk in try reader.feed(chunk) }
-        return try reader.finish()
+        let display = HTTPClient.metadataURLForDisplay(root)
+        let reader = MetadataReader(source: display, options: readerOptions)
+        guard useCache else {
+            try client.fetchMetadata(serviceURL: root) { chunk in try reader.feed(chunk) }
+            return try reader.finish()
+        }
+
+        let cache = MetadataCache(directory: context.dirs.metadataCache)
+        let key = MetadataCache.Key(profile: profile?.name, url: root, user: settings.identity,
+                                    sapClient: settings.configuration.sapClient, sapLanguage: settings.configuration.sapLanguage)
+        let cached = cache.entry(for: key)
+        var validators = HTTPHeaders()
+        if let etag = cached?.etag { validators.set("If-None-Match", etag) }
+        if let date = cached?.lastModified { validators.set("If-Modified-Since", date) }
+        let download = cache.startDownload(key)
+        defer { download.discard() }
+        let response: HTTPResponse
+        do {
+            response = try client.fetchMetadata(serviceURL: root, headers: validators) { chunk in
+                download.write(chunk)
+                try reader.feed(chunk)
+            }
+        } catch let error as ODataClientError where Self.isUnreachable(error) {
+            guard let cached else { throw error }
+            Stderr.write("odsh: warning: \(error.summary)\nodsh: warning: using the metadata of \(display) cached on "
+                         + "\(Self.dateText(cached.fetchedAt)) (--no-cache to fail instead)\n")
+            return try cache.read(cached, into: MetadataReader(source: display, options: readerOptions))
+        }
+        if response.status == 304, let cached {
+            cache.markChecked(cached)
+            return try cache.read(cached, into: MetadataReader(source: display, options: readerOptions))
+        }
+        let doc = try reader.finish()
+        do {
+            try download.commit(etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"],
+                                contentType: response.headers["Content-Type"])
+        } catch {
+            Stderr.write("odsh: warning: \(error)\n")
+        }
+        return doc
+    }
+
+    /// The service could not be reached: the network, or a gateway in front of it that says its backend is down.
+    static func isUnreachable(_ error: ODataClientError) -> Bool {
+        error.isTransportFailure || [502, 503, 504].contains(error.httpStatus ?? 0)
+    }
+
+    static func dateText(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return f.string(from: date)
     }
 }

@@ -18,6 +18,10 @@ public struct ErrorReporter {
             return ("cannot read \(e.path): \(e.message)", [], .usage)
         case let e as ModelLookupError:
             return (e.description, [], .usage)
+        case let e as MetadataFixupError:
+            return (e.description, [], .usage)
+        case let e as ProfileError:
+            return (e.message, [], .usage)
         case let e as UsageError:
             return (e.message, [], .usage)
         case let e as LanguageError:
@@ -30,7 +34,7 @@ public struct ErrorReporter {
             case .transport, .timeout: return (e.summary, details, .transport)
             case .cancelled: return (e.summary, details, .interrupted)
             case .invalidRequest: return (e.summary, details, .usage)
-            case .http, .redirectToOtherOrigin, .tooManyRedirects: return (e.summary, details, .serviceError)
+            case .http, .redirectToOtherOrigin, .tooManyRedirects, .signInFailed: return (e.summary, details, .serviceError)
             }
         default:
             return ("\(error)", [], .serviceError)

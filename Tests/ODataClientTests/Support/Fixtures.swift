@@ -68,6 +68,62 @@ final class Fixtures: @unchecked Sendable {
         return n
     }
 
+    /// scripts/testenv/auth-gateway.py in front of the V4 server: form login, an OAuth2 token endpoint, ETags on
+    /// $metadata. One per distinct set of options (session and token lifetimes).
+    struct AuthGateway {
+        var port: Int
+        var log: String
+        var base: String { "http://127.0.0.1:\(port)" }
+
+        /// The log's entries (one JSON object a line) from line `from` on.
+        func entries(from: Int = 0) -> [[String: Any]] {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").dropFirst(from).compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+
+        /// How many entries the log has now: a mark to count from.
+        var mark: Int { entries().count }
+
+        /// How many entries after `mark` have this event.
+        func count(_ event: String, since mark: Int) -> Int {
+            entries(from: mark).filter { ($0["event"] as? String) == event }.count
+        }
+    }
+
+    private var gateways: [String: AuthGateway] = [:]
+
+    func authGateway(sessionSeconds: Double = 60, tokenSeconds: Double = 60, tokenClaimsSeconds: Double? = nil) throws -> AuthGateway {
+        let upstream = try v4()
+        var options = ["--session-seconds", String(sessionSeconds), "--token-seconds", String(tokenSeconds)]
+        if let claims = tokenClaimsSeconds { options += ["--token-claims-seconds", String(claims)] }
+        let key = options.joined(separator: " ")
+        lock.lock()
+        defer { lock.unlock() }
+        if let g = gateways[key] { return g }
+        let tag = "\(getpid())-\(gateways.count)"
+        let output = NSTemporaryDirectory() + "odsh-gateway-\(tag).out"
+        let log = NSTemporaryDirectory() + "odsh-gateway-\(tag).log"
+        unlink(output)
+        unlink(log)
+        let script = TestEnvironment.scripts.appendingPathComponent("auth-gateway.py").path
+        let pid = try Spawn.start(["python3", script, "--upstream", String(upstream), "--owner", String(getpid()), "--log", log] + options,
+                                  stdout: output, stderr: "/dev/null")
+        for _ in 0..<100 {
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT="), let port = Int(line.dropFirst(5)) {
+                unlink(output)
+                let g = AuthGateway(port: port, log: log)
+                gateways[key] = g
+                return g
+            }
+            usleep(50_000)
+        }
+        kill(pid, SIGKILL)
+        throw Failure(description: "auth-gateway.py did not print its port")
+    }
+
     /// A Python server that accepts and never answers.
     func hangingServer() throws -> Int { try pythonServer("hang") }
     /// A Python server that promises more body than it sends, then closes.

@@ -12,6 +12,13 @@ enum OdshProcess {
     }
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary.path) }
 
+    /// XDG folders of this test process, so that no test reads or writes the profiles, cookies or metadata cache
+    /// of the user running the tests; a test that needs folders of its own passes them in `environment`.
+    static let isolatedXDG: [String: String] = {
+        let base = NSTemporaryDirectory() + "odsh-tests-xdg-\(getpid())"
+        return ["XDG_CONFIG_HOME": base + "/config", "XDG_STATE_HOME": base + "/state", "XDG_CACHE_HOME": base + "/cache"]
+    }()
+
     struct Result {
         var status: Int32
         var stdout: String
@@ -24,6 +31,7 @@ enum OdshProcess {
         p.executableURL = binary
         p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        for (k, v) in isolatedXDG { env[k] = v }
         for (k, v) in environment { env[k] = v }
         p.environment = env
         let out = Pipe(), err = Pipe(), inp = Pipe()

@@ -1,0 +1,171 @@
+import Foundation
+
+/// OAuth2 sign-in against a token endpoint (SAP's `acquireToken`): the client-credentials or the password
+/// grant, posted as `application/x-www-form-urlencoded`, the client authenticated by basic authentication or in
+/// the body. The token is kept (in memory, and in `tokenStore` when given) and sent as `Authorization`; it is
+/// renewed shortly before it expires, and at once when a request gets 401, which is then sent once more.
+///
+/// The token endpoint is called through a client of its own (often another host): it gets the TLS, proxy,
+/// timeout and trace settings of the service's session, but not its headers, cookies or SAP parameters.
+public final class OAuth2SignIn: SignIn, @unchecked Sendable {
+    /// Which grant to ask for.
+    public enum Grant: Sendable, Equatable {
+        case clientCredentials
+        case password(user: String, password: String)
+    }
+
+    /// How the client proves itself to the token endpoint.
+    public enum ClientAuthentication: String, Sendable, CaseIterable {
+        /// `Authorization: Basic base64(client_id:client_secret)`.
+        case basic
+        /// `client_id` and `client_secret` in the form body.
+        case body
+    }
+
+    /// The token endpoint, the client and the grant.
+    public struct Settings: Sendable {
+        public var tokenEndpoint: String
+        public var clientID: String
+        public var clientSecret: String?
+        public var grant: Grant
+        public var clientAuthentication = ClientAuthentication.basic
+        /// `scope`, when the endpoint wants one.
+        public var scope: String?
+        /// Seconds before expiry at which a token is renewed (at most a tenth of its lifetime).
+        public var renewalMargin: Double = 30
+        /// Where tokens are kept between runs.
+        public var tokenStore: (any OAuth2TokenStore)?
+
+        public init(tokenEndpoint: String, clientID: String, clientSecret: String?, grant: Grant) {
+            self.tokenEndpoint = tokenEndpoint
+            self.clientID = clientID
+            self.clientSecret = clientSecret
+            self.grant = grant
+        }
+    }
+
+    public let settings: Settings
+    private let lock = NSRecursiveLock()
+    private var token: OAuth2Token?
+    private var askedStore = false
+    private var tokenClient: HTTPClient?
+    private var acquired = 0
+
+    public init(_ settings: Settings) {
+        self.settings = settings
+    }
+
+    /// How many tokens this sign-in has fetched from the endpoint.
+    public var tokensAcquired: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return acquired
+    }
+
+    /// The token in use, if any.
+    public var currentToken: OAuth2Token? {
+        lock.lock()
+        defer { lock.unlock() }
+        return token
+    }
+
+    public func authorize(_ request: inout HTTPRequest, session: SignInSession) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if !askedStore {
+            askedStore = true
+            token = settings.tokenStore?.loadToken()
+        }
+        if token == nil || !token!.isUsable(margin: settings.renewalMargin) {
+            token = try acquire(session.configuration)
+        }
+        request.headers.set("Authorization", token!.authorization)
+    }
+
+    public func needsSignIn(_ response: HTTPResponseHead, request: HTTPRequest) -> Bool {
+        response.status == 401
+    }
+
+    public func signInAgain(session: SignInSession) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        token = try acquire(session.configuration)
+    }
+
+    // MARK: the token request
+
+    private func acquire(_ base: HTTPConfiguration) throws -> OAuth2Token {
+        let s = settings
+        var fields: [(String, String)]
+        switch s.grant {
+        case .clientCredentials:
+            fields = [("grant_type", "client_credentials")]
+        case .password(let user, let password):
+            fields = [("grant_type", "password"), ("username", user), ("password", password)]
+        }
+        if let scope = s.scope, !scope.isEmpty { fields.append(("scope", scope)) }
+        var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
+        switch s.clientAuthentication {
+        case .basic:
+            let pair = Data("\(s.clientID):\(s.clientSecret ?? "")".utf8).base64EncodedString()
+            headers.add("Authorization", "Basic \(pair)")
+        case .body:
+            fields.append(("client_id", s.clientID))
+            if let secret = s.clientSecret { fields.append(("client_secret", secret)) }
+        }
+        let request = HTTPRequest(method: .post, url: s.tokenEndpoint, headers: headers, body: Data(FormURLEncoding.encode(fields).utf8))
+        let client = try tokenClient ?? HTTPClient(configuration: Self.tokenEndpointConfiguration(base))
+        tokenClient = client
+        let started = Date()
+        let response: HTTPResponse
+        do {
+            response = try client.send(request)
+        } catch let error as ODataClientError where error.httpStatus != nil {
+            throw failure("the token endpoint answered \(error.summary)")
+        }
+        let token = try parse(response.body ?? Data(), obtainedAt: started)
+        acquired += 1
+        s.tokenStore?.saveToken(token)
+        return token
+    }
+
+    private func parse(_ body: Data, obtainedAt: Date) throws -> OAuth2Token {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            throw failure("the token endpoint's answer is not a JSON object")
+        }
+        guard let access = object["access_token"] as? String, !access.isEmpty else {
+            throw failure("the token endpoint's answer has no access_token")
+        }
+        let type = object["token_type"] as? String ?? "Bearer"
+        var expiresIn: Double?
+        if let n = object["expires_in"] as? NSNumber { expiresIn = n.doubleValue }
+        if let text = object["expires_in"] as? String { expiresIn = Double(text) }
+        return OAuth2Token(accessToken: access, tokenType: type, obtainedAt: obtainedAt,
+                           expiresAt: expiresIn.map { obtainedAt.addingTimeInterval($0) })
+    }
+
+    private func failure(_ text: String) -> ODataClientError {
+        ODataClientError(.signInFailed("OAuth2 sign-in of client \(settings.clientID) at \(settings.tokenEndpoint): \(text)"),
+                         method: .post, url: settings.tokenEndpoint)
+    }
+
+    /// The session's connection settings that also hold for the token endpoint; bodies are kept out of traces.
+    static func tokenEndpointConfiguration(_ base: HTTPConfiguration) -> HTTPConfiguration {
+        var c = HTTPConfiguration()
+        c.userAgent = base.userAgent
+        c.caBundle = base.caBundle
+        c.insecure = base.insecure
+        c.proxy = base.proxy
+        c.connectTimeout = base.connectTimeout
+        c.timeout = base.timeout
+        c.csrfProtection = false
+        c.traceRequests = base.traceRequests
+        c.traceWithData = base.traceWithData
+        c.prettyTracing = base.prettyTracing
+        c.traceSecrets = base.traceSecrets
+        c.traceBodyLimit = base.traceBodyLimit
+        c.traceSink = base.traceSink
+        c.hidesBodiesInTrace = true
+        return c
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import ODataModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Downloaded `$metadata` documents under `$XDG_CACHE_HOME/odsh/metadata/`, one per service URL, user, SAP
+/// client and language (and profile, so that each profile's files stay apart): `HASH.metadata` holds the bytes as
+/// the service sent them, `HASH.json` the URL, user, ETag, Last-Modified and when it was fetched. Both are
+/// written to a temporary file first and renamed into place. The next load sends the validators along
+/// (`If-None-Match`, `If-Modified-Since`); a 304 means the cached bytes are read again.
+struct MetadataCache {
+    let directory: String
+
+    /// What a cached document is kept by.
+    struct Key: Equatable {
+        var profile: String?
+        var url: String
+        var user: String
+        var sapClient: String?
+        var sapLanguage: String?
+
+        /// FNV-1a over the fields: a stable file name. The sidecar repeats the fields, so a collision is noticed.
+        var hash: String {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            let text = ["odsh-metadata-1", profile ?? "", url, user, sapClient ?? "", sapLanguage ?? ""].joined(separator: "\n")
+            for b in text.utf8 {
+                h ^= UInt64(b)
+                h = h &* 0x0000_0100_0000_01B3
+            }
+            return String(h, radix: 16).leftPadded(16)
+        }
+    }
+
+    /// The sidecar of a cached document.
+    struct Entry: Codable, Equatable {
+        var url: String
+        var user: String
+        var profile: String?
+        var sapClient: String?
+        var sapLanguage: String?
+        var etag: String?
+        var lastModified: String?
+        var contentType: String?
+        var bytes: Int
+        var fetchedAt: Date
+        /// When a conditional GET last said the copy is current.
+        var checkedAt: Date?
+
+        var key: Key { Key(profile: profile, url: url, user: user, sapClient: sapClient, sapLanguage: sapLanguage) }
+    }
+
+    func documentPath(_ hash: String) -> String { "\(directory)/\(hash).metadata" }
+    func sidecarPath(_ hash: String) -> String { "\(directory)/\(hash).json" }
+
+    /// The cached document of `key`, when both files are there and agree.
+    func entry(for key: Key) -> Entry? {
+        guard let entry = readSidecar(key.hash), entry.key == key else { return nil }
+        return entry
+    }
+
+    private func readSidecar(_ hash: String) -> Entry? {
+        guard let data = FileManager.default.contents(atPath: sidecarPath(hash)),
+              let entry = try? Self.decoder.decode(Entry.self, from: data) else { return nil }
+        var st = stat()
+        guard stat(documentPath(hash), &st) == 0, Int(st.st_size) == entry.bytes else { return nil }
+        return entry
+    }
+
+    /// Every cached document, oldest fetch first.
+    func list() -> [(hash: String, entry: Entry)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.compactMap { name in
+            let hash = String(name.dropLast(5))
+            return readSidecar(hash).map { (hash, $0) }
+        }.sorted { $0.entry.fetchedAt < $1.entry.fetchedAt }
+    }
+
+    /// Removes the documents whose sidecar matches (both files); returns how many went.
+    @discardableResult
+    func remove(where matches: (Entry) -> Bool) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        var removed = 0
+        for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
+            let hash = String(name.dropLast(5))
+            guard let data = FileManager.default.contents(atPath: sidecarPath(hash)),
+                  let entry = try? Self.decoder.decode(Entry.self, from: data), matches(entry) else { continue }
+            unlink(sidecarPath(hash))
+            unlink(documentPath(hash))
+            removed += 1
+        }
+        return removed
+    }
+
+    /// Notes that a conditional GET found the copy current.
+    func markChecked(_ entry: Entry) {
+        var e = entry
+        e.checkedAt = Date()
+        try? writeSidecar(e)
+    }
+
+    private func writeSidecar(_ entry: Entry) throws {
+        try AtomicFile.write(try Self.encoder.encode(entry), to: sidecarPath(entry.key.hash), mode: 0o600)
+    }
+
+    /// Streams the cached bytes of `entry` into a reader (in blocks, like a file).
+    func read(_ entry: Entry, into reader: MetadataReader) throws -> CsdlDocument {
+        let path = documentPath(entry.key.hash)
+        guard let fh = fopen(path, "rb") else { throw UsageError("cannot read the cached metadata \(path): \(String(cString: strerror(errno)))") }
+        defer { fclose(fh) }
+        let size = 256 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let n = fread(buffer, 1, size, fh)
+            if n > 0 { try reader.feed(UnsafeRawBufferPointer(start: buffer, count: n)) }
+            if n < size { break }
+        }
+        return try reader.finish()
+    }
+
+    // MARK: writing while downloading
+
+    /// Starts writing a new copy of `key`'s document: chunks go to a temporary file beside the cache as they
+    /// arrive; `commit` renames it into place with its sidecar, `discard` removes it.
+    func startDownload(_ key: Key) -> Download {
+        Download(cache: self, key: key)
+    }
+
+    final class Download {
+        let cache: MetadataCache
+        let key: Key
+        let temporary: String
+        private var fd: Int32 = -1
+        private(set) var bytes = 0
+        /// Set when writing failed (disk full, ...): the download goes on, the cache is just not updated.
+        private(set) var failure: String?
+
+        fileprivate init(cache: MetadataCache, key: Key) {
+            self.cache = cache
+            self.key = key
+            temporary = "\(cache.directory)/.\(key.hash).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        }
+
+        deinit { discard() }
+
+        /// The temporary file is made with the first chunk: a failed request leaves no trace.
+        private func openFile() {
+            do {
+                try XDGDirectories.ensure(cache.directory)
+            } catch {
+                failure = "\(error)"
+                return
+            }
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd < 0 { failure = String(cString: strerror(errno)) }
+        }
+
+        func write(_ chunk: UnsafeRawBufferPointer) {
+            if fd < 0 && failure == nil { openFile() }
+            guard fd >= 0, failure == nil, let base = chunk.baseAddress else { return }
+            var offset = 0
+            while offset < chunk.count {
+                let n = Glibc.write(fd, base + offset, chunk.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 {
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += n
+            }
+            bytes += chunk.count
+        }
+
+        /// Puts the downloaded bytes in place, then the sidecar.
+        func commit(etag: String?, lastModified: String?, contentType: String?) throws {
+            if fd < 0 && failure == nil { openFile() }  // an empty body
+            guard fd >= 0 else { throw UsageError("cannot write the metadata cache in \(cache.directory): \(failure ?? "?")") }
+            let ok = fsync(fd) == 0
+            Glibc.close(fd)
+            fd = -1
+            if let failure { throw UsageError("cannot write the metadata cache in \(cache.directory): \(failure)") }
+            guard ok, rename(temporary, cache.documentPath(key.hash)) == 0 else {
+                throw UsageError("cannot write the metadata cache in \(cache.directory): \(String(cString: strerror(errno)))")
+            }
+            let now = Date()
+            try cache.writeSidecar(Entry(url: key.url, user: key.user, profile: key.profile, sapClient: key.sapClient,
+                                         sapLanguage: key.sapLanguage, etag: etag, lastModified: lastModified,
+                                         contentType: contentType, bytes: bytes, fetchedAt: now, checkedAt: now))
+        }
+
+        func discard() {
+            if fd >= 0 {
+                Glibc.close(fd)
+                fd = -1
+            }
+            unlink(temporary)
+        }
+    }
+
+    private static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.dateEncodingStrategy = .iso8601
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .iso8601
+        return d
+    }()
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import ODataClient
+import ODataModel
+
+/// A named service and how to reach it: one `[profile.NAME]` table of config.toml. It holds no secret, only
+/// where each secret comes from (`SecretSource`).
+public struct Profile: Sendable, Equatable {
+    /// How a profile signs in.
+    public enum AuthMethod: String, CaseIterable, Sendable {
+        case none, basic, bearer, cookie, form
+        case oauth2Client = "oauth2-client"
+        case oauth2Password = "oauth2-password"
+        case cert
+
+        /// What its main secret is called, if it has one.
+        public var secretName: String? {
+            switch self {
+            case .basic, .form, .oauth2Password: return "password"
+            case .bearer: return "token"
+            case .cookie: return "cookie"
+            case .oauth2Client: return "client-secret"
+            case .none, .cert: return nil
+            }
+        }
+
+        public static var spellings: String { allCases.map(\.rawValue).joined(separator: "|") }
+    }
+
+    public var name: String
+    /// The service root URL.
+    public var url: String
+    public var auth = AuthMethod.none
+    /// The user of basic, form and OAuth2 password sign-in.
+    public var user: String?
+    /// Where the password, token, cookie or (oauth2-client) client secret comes from.
+    public var secretFrom: SecretSource?
+    /// Where the client secret of the OAuth2 password grant comes from (none: a public client).
+    public var clientSecretFrom: SecretSource?
+
+    /// Form login: the URL the form posts to, its field names, more fields, a User-Agent for the login.
+    public var loginURL: String?
+    public var userField: String?
+    public var passwordField: String?
+    public var loginFields: [FormLoginSignIn.FormField] = []
+    public var loginUserAgent: String?
+
+    /// OAuth2: the token endpoint, the client, how it authenticates, the scope; keep tokens in the secrets file.
+    public var tokenEndpoint: String?
+    public var clientID: String?
+    public var clientAuth: OAuth2SignIn.ClientAuthentication?
+    public var scope: String?
+    public var tokenCache = false
+
+    /// Headers sent with every request.
+    public var headers = HTTPHeaders()
+    public var sapClient: String?
+    public var sapLanguage: String?
+    public var timeout: Double?
+    public var connectTimeout: Double?
+    public var proxy: String?
+    public var caBundle: String?
+    public var certificate: String?
+    public var key: String?
+    /// Skip TLS verification: only when written as `insecure = true`.
+    public var insecure = false
+    public var userAgent: String?
+
+    /// The shell's default output format and page size.
+    public var output: String?
+    public var pageSize: Int?
+    /// A local metadata file used instead of the service's `$metadata`.
+    public var metadata: String?
+    /// A metadata fix-up file applied after every load (`MetadataFixup`).
+    public var metadataFix: String?
+
+    public init(name: String, url: String) {
+        self.name = name
+        self.url = url
+    }
+
+    /// Names that would clash with odsh's own subcommands when opened as `odsh NAME`.
+    static let reservedNames: Set<String> = ["shell", "metadata", "diff", "profile", "cache", "help"]
+
+    /// Whether `name` may name a profile: letters, digits, `-` and `_`, up to 64, not a subcommand.
+    public static func isValidName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.count <= 64, !reservedNames.contains(name), !name.hasPrefix("-"), !name.hasPrefix("_") else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }
+    }
+
+    // MARK: config.toml
+
+    static let keys = ["url", "auth", "user", "secret-from", "client-secret-from", "login-url", "user-field", "password-field",
+                       "login-fields", "login-user-agent", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
+                       "headers", "sap-client", "sap-language", "timeout", "connect-timeout", "proxy", "ca-bundle", "cert", "key",
+                       "insecure", "user-agent", "output", "page-size", "metadata", "metadata-fix"]
+
+    /// Reads a `[profile.NAME]` table; `place` names it in errors.
+    init(name: String, table: TOMLTable, place: String) throws {
+        func fail(_ message: String) -> ProfileError { ProfileError("\(place): \(message)") }
+        func string(_ key: String) throws -> String? {
+            guard let v = table[key] else { return nil }
+            guard let s = v.string else { throw fail("\(key) must be a string, not \(v.kind)") }
+            return s
+        }
+        func number(_ key: String) throws -> Double? {
+            guard let v = table[key] else { return nil }
+            guard let d = v.number, d >= 0 else { throw fail("\(key) must be a number of seconds") }
+            return d
+        }
+        func bool(_ key: String) throws -> Bool {
+            guard let v = table[key] else { return false }
+            guard let b = v.bool else { throw fail("\(key) must be true or false") }
+            return b
+        }
+        func source(_ key: String) throws -> SecretSource? {
+            guard let text = try string(key) else { return nil }
+            guard let s = SecretSource(text) else { throw fail("\(key) = \"\(text)\": expected \(SecretSource.spellings)") }
+            return s
+        }
+        func pairs(_ key: String) throws -> [(String, String)] {
+            guard let v = table[key] else { return [] }
+            guard let t = v.table else { throw fail("\(key) must be a table of names and values") }
+            return try t.entries.map { entry in
+                guard let s = entry.value.string else { throw fail("\(key).\(entry.key) must be a string") }
+                return (entry.key, s)
+            }
+        }
+        for key in table.keys where !Self.keys.contains(key) {
+            let hint = NameSuggester.closest(to: key, in: Self.keys)
+            throw fail("unknown setting \(key)" + (hint.isEmpty ? "" : " (did you mean \(hint.joined(separator: ", "))?)"))
+        }
+        guard let url = try string("url") else { throw fail("url is missing") }
+        self.init(name: name, url: url)
+        if let a = try string("auth") {
+            guard let method = AuthMethod(rawValue: a) else { throw fail("auth = \"\(a)\": expected \(AuthMethod.spellings)") }
+            auth = method
+        }
+        user = try string("user")
+        secretFrom = try source("secret-from")
+        clientSecretFrom = try source("client-secret-from")
+        loginURL = try string("login-url")
+        userField = try string("user-field")
+        passwordField = try string("password-field")
+        loginFields = try pairs("login-fields").map { FormLoginSignIn.FormField(name: $0.0, value: $0.1) }
+        loginUserAgent = try string("login-user-agent")
+        tokenEndpoint = try string("token-endpoint")
+        clientID = try string("client-id")
+        if let c = try string("client-auth") {
+            guard let ca = OAuth2SignIn.ClientAuthentication(rawValue: c) else { throw fail("client-auth = \"\(c)\": expected basic or body") }
+            clientAuth = ca
+        }
+        scope = try string("scope")
+        tokenCache = try bool("token-cache")
+        headers = HTTPHeaders(try pairs("headers"))
+        sapClient = try string("sap-client")
+        sapLanguage = try string("sap-language")
+        timeout = try number("timeout")
+        connectTimeout = try number("connect-timeout")
+        proxy = try string("proxy")
+        caBundle = try string("ca-bundle")
+        certificate = try string("cert")
+        key = try string("key")
+        insecure = try bool("insecure")
+        userAgent = try string("user-agent")
+        output = try string("output")
+        if let v = table["page-size"] {
+            guard case .integer(let n) = v, n > 0 else { throw fail("page-size must be a positive integer") }
+            pageSize = n
+        }
+        metadata = try string("metadata")
+        metadataFix = try string("metadata-fix")
+        try validate().map { throw fail($0) }
+    }
+
+    /// What is missing or contradictory, as a sentence; nil when the profile can be used.
+    public func validate() -> String? {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return "url must be an http:// or https:// URL" }
+        switch auth {
+        case .basic, .form, .oauth2Password:
+            if user == nil { return "auth = \"\(auth.rawValue)\" needs user" }
+        default: break
+        }
+        if auth == .form, loginURL == nil { return "auth = \"form\" needs login-url" }
+        if auth == .oauth2Client || auth == .oauth2Password {
+            if tokenEndpoint == nil { return "auth = \"\(auth.rawValue)\" needs token-endpoint" }
+            if clientID == nil { return "auth = \"\(auth.rawValue)\" needs client-id" }
+        }
+        if auth == .cert, certificate == nil { return "auth = \"cert\" needs cert (and key, unless cert holds it)" }
+        if key != nil, certificate == nil { return "key needs cert" }
+        if let c = sapClient, c.count != 3 || !c.allSatisfy({ $0.isASCII && $0.isNumber }) { return "sap-client is a three-digit client number" }
+        return nil
+    }
+
+    /// The profile as a `[profile.NAME]` table of config.toml (with sub-tables for headers and form fields).
+    var tomlText: String {
+        var t = TOMLTable()
+        t["url"] = .string(url)
+        if auth != .none { t["auth"] = .string(auth.rawValue) }
+        func put(_ key: String, _ value: String?) { if let value { t[key] = .string(value) } }
+        put("user", user)
+        put("secret-from", secretFrom?.description)
+        put("client-secret-from", clientSecretFrom?.description)
+        put("login-url", loginURL)
+        put("user-field", userField)
+        put("password-field", passwordField)
+        put("login-user-agent", loginUserAgent)
+        put("token-endpoint", tokenEndpoint)
+        put("client-id", clientID)
+        put("client-auth", clientAuth?.rawValue)
+        put("scope", scope)
+        if tokenCache { t["token-cache"] = .bool(true) }
+        put("sap-client", sapClient)
+        put("sap-language", sapLanguage)
+        if let timeout { t["timeout"] = timeout == timeout.rounded() ? .integer(Int(timeout)) : .float(timeout) }
+        if let c = connectTimeout { t["connect-timeout"] = c == c.rounded() ? .integer(Int(c)) : .float(c) }
+        put("proxy", proxy)
+        put("ca-bundle", caBundle)
+        put("cert", certificate)
+        put("key", key)
+        if insecure { t["insecure"] = .bool(true) }
+        put("user-agent", userAgent)
+        put("output", output)
+        if let pageSize { t["page-size"] = .integer(pageSize) }
+        put("metadata", metadata)
+        put("metadata-fix", metadataFix)
+        var out = "[profile.\(TOMLValue.key(name))]\n"
+        out += t.entries.map { "\($0.key) = \($0.value.tomlText)\n" }.joined()
+        if !headers.isEmpty {
+            out += "\n[profile.\(TOMLValue.key(name)).headers]\n"
+            out += headers.map { "\(TOMLValue.key($0.name)) = \(TOMLValue.quote($0.value))\n" }.joined()
+        }
+        if !loginFields.isEmpty {
+            out += "\n[profile.\(TOMLValue.key(name)).login-fields]\n"
+            out += loginFields.map { "\(TOMLValue.key($0.name)) = \(TOMLValue.quote($0.value))\n" }.joined()
+        }
+        return out
+    }
+
+    /// Who signs in, for the metadata cache key and messages: the user, or the OAuth2 client.
+    var identity: String {
+        switch auth {
+        case .oauth2Client: return clientID ?? ""
+        case .oauth2Password: return "\(user ?? "")@\(clientID ?? "")"
+        default: return user ?? ""
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ODataClient
+
+/// The HTTP settings for a service: a profile's (with its secrets resolved, its cookie jar and its sign-in),
+/// then the command line's options over them.
+struct ProfileConnection {
+    var configuration: HTTPConfiguration
+    /// Who signs in (user or OAuth2 client), for the metadata cache key; "" when nobody does.
+    var identity: String
+
+    /// Builds the settings. `profile` nil: the command line's options alone.
+    init(serviceRoot: String, profile: Profile?, options: ConnectionOptions, context: ProfileContext,
+         pending: [String: String] = [:]) throws {
+        var c = HTTPConfiguration(serviceRoot: serviceRoot)
+        var identity = ""
+        if let profile {
+            try Self.fill(&c, from: profile, resolver: context.resolver(pending: pending), dirs: context.dirs)
+            identity = profile.identity
+        }
+        try options.apply(to: &c, environment: context.environment)
+        if let user = options.user { identity = String(user.prefix { $0 != ":" }) }
+        configuration = c
+        self.identity = identity
+    }
+
+    private static func fill(_ c: inout HTTPConfiguration, from p: Profile, resolver: SecretResolver, dirs: XDGDirectories) throws {
+        if let problem = p.validate() { throw ProfileError("profile \(p.name): \(problem)") }
+        let path = ConnectionOptions.expandTilde
+        c.headers = p.headers
+        if let ua = p.userAgent { c.userAgent = ua }
+        c.sapClient = p.sapClient
+        c.sapLanguage = p.sapLanguage
+        if let t = p.timeout { c.timeout = t }
+        if let t = p.connectTimeout { c.connectTimeout = t }
+        c.proxy = p.proxy
+        c.caBundle = p.caBundle.map(path)
+        c.clientCertificate = p.certificate.map(path)
+        c.clientKey = p.key.map(path)
+        c.insecure = p.insecure
+        // Each profile has a cookie jar of its own, so sessions (MYSAPSSO2, SAP_SESSIONID_*) last between runs.
+        try XDGDirectories.ensure(dirs.state)
+        c.cookieJar = dirs.cookieJar(profile: p.name)
+
+        func secret(_ name: String, _ source: SecretSource?) throws -> String {
+            try resolver.secret(name, of: p, from: source)
+        }
+        switch p.auth {
+        case .none, .cert:
+            break
+        case .basic:
+            c.authentication = .basic(user: p.user ?? "", password: try secret("password", p.secretFrom))
+        case .bearer:
+            c.authentication = .bearer(token: try secret("token", p.secretFrom))
+        case .cookie:
+            c.cookie = try secret("cookie", p.secretFrom)
+        case .form:
+            var s = FormLoginSignIn.Settings(loginURL: p.loginURL ?? "", user: p.user ?? "", password: try secret("password", p.secretFrom))
+            if let f = p.userField { s.userField = f }
+            if let f = p.passwordField { s.passwordField = f }
+            s.extraFields = p.loginFields
+            s.userAgent = p.loginUserAgent
+            c.signIn = FormLoginSignIn(s)
+        case .oauth2Client, .oauth2Password:
+            let grant: OAuth2SignIn.Grant
+            let clientSecret: String?
+            if p.auth == .oauth2Client {
+                grant = .clientCredentials
+                clientSecret = try secret("client-secret", p.secretFrom)
+            } else {
+                grant = .password(user: p.user ?? "", password: try secret("password", p.secretFrom))
+                clientSecret = try p.clientSecretFrom.map { try secret("client-secret", $0) }
+            }
+            var s = OAuth2SignIn.Settings(tokenEndpoint: p.tokenEndpoint ?? "", clientID: p.clientID ?? "",
+                                          clientSecret: clientSecret, grant: grant)
+            if let a = p.clientAuth { s.clientAuthentication = a }
+            s.scope = p.scope
+            if p.tokenCache { s.tokenStore = SecretsTokenStore(path: resolver.secretsFile(p.secretFrom), profile: p.name) }
+            c.signIn = OAuth2SignIn(s)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What profile handling needs from the world: the environment, the XDG folders and a way to ask for secrets.
+/// Commands take `current()`; tests make their own.
+struct ProfileContext {
+    var environment: [String: String]
+    var dirs: XDGDirectories
+    /// Asks for a secret on the terminal without echo (an error when there is none).
+    var readSecret: (String) throws -> String
+
+    static func current() -> ProfileContext {
+        let environment = ProcessInfo.processInfo.environment
+        return ProfileContext(environment: environment, dirs: XDGDirectories(environment: environment),
+                              readSecret: ProfileContext.readSecretFromTerminal)
+    }
+
+    /// The profiles of config.toml.
+    func profiles() throws -> ProfileStore {
+        try ProfileStore.load(dirs)
+    }
+
+    func resolver(pending: [String: String] = [:]) -> SecretResolver {
+        SecretResolver(dirs: dirs, environment: environment, readSecret: readSecret, pending: pending)
+    }
+
+    static func readSecretFromTerminal(_ prompt: String) throws -> String {
+        guard isatty(0) == 1 else {
+            throw ProfileError("\(prompt.trimmingCharacters(in: .whitespaces).dropLast()) is to be asked for, but standard input is not a terminal")
+        }
+        return try TerminalPassword.read(prompt: prompt)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import ODataClient
+
+/// Turns a profile's secret sources into secrets: the environment, a command's output, a secrets file, or the
+/// terminal. Messages name the profile and the source, never a secret.
+struct SecretResolver {
+    var dirs: XDGDirectories
+    var environment: [String: String]
+    /// Asks for a secret on the terminal without echo; the argument is the prompt.
+    var readSecret: (String) throws -> String
+    /// Secrets already at hand (while `profile add` checks a new profile), by secret name.
+    var pending: [String: String] = [:]
+
+    /// The file a `file` source stands for.
+    func secretsFile(_ source: SecretSource?) -> String {
+        if case .file(let path?) = source { return ConnectionOptions.expandTilde(path) }
+        return dirs.secretsFile
+    }
+
+    /// The secret `name` (password, token, cookie, client-secret) of `profile`, from `source`.
+    func secret(_ name: String, of profile: Profile, from source: SecretSource?) throws -> String {
+        if let given = pending[name] { return given }
+        let place = "profile \(profile.name)"
+        switch source {
+        case nil:
+            throw ProfileError("\(place) signs in with \(profile.auth.rawValue) but says nowhere where its \(name) comes from; "
+                               + "set \(name == "client-secret" && profile.auth == .oauth2Password ? "client-secret-from" : "secret-from") "
+                               + "to \(SecretSource.spellings)")
+        case .environment(let variable):
+            guard let value = environment[variable], !value.isEmpty else {
+                throw ProfileError("\(place) takes its \(name) from $\(variable), which is not set")
+            }
+            return value
+        case .command(let command):
+            return try run(command, name: name, place: place)
+        case .file:
+            let path = secretsFile(source)
+            guard let value = try SecretsFile.load(path).value(profile: profile.name, key: name), !value.isEmpty else {
+                throw ProfileError("\(place) keeps its \(name) in \(path), but none is stored there; store one with: odsh profile secret \(profile.name)")
+            }
+            return value
+        case .prompt:
+            let who = name == "password" && profile.user != nil ? "\(name) of \(profile.user!)" : name
+            return try readSecret("\(who.prefix(1).uppercased() + who.dropFirst()) for profile \(profile.name): ")
+        }
+    }
+
+    /// Runs `sh -c command` with the terminal left to it (pass or gpg may ask), and takes its standard output.
+    private func run(_ command: String, name: String, place: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            throw ProfileError("\(place): cannot run the command for its \(name): \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ProfileError("\(place): the command for its \(name) failed (exit status \(process.terminationStatus)): \(command)")
+        }
+        var text = String(decoding: data, as: UTF8.self)
+        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        guard !text.isEmpty else { throw ProfileError("\(place): the command for its \(name) printed nothing: \(command)") }
+        return text
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import ODataClient
+
+/// Keeps a profile's OAuth2 token in its secrets file between runs (`token-cache = true`).
+struct SecretsTokenStore: OAuth2TokenStore {
+    let path: String
+    let profile: String
+
+    func loadToken() -> OAuth2Token? {
+        guard let table = try? SecretsFile.load(path).table(profile: profile),
+              let token = table["oauth2-token"]?.string, let obtained = table["oauth2-token-obtained"]?.number else { return nil }
+        return OAuth2Token(accessToken: token, tokenType: table["oauth2-token-type"]?.string ?? "Bearer",
+                           obtainedAt: Date(timeIntervalSince1970: obtained),
+                           expiresAt: table["oauth2-token-expires"]?.number.map { Date(timeIntervalSince1970: $0) })
+    }
+
+    func saveToken(_ token: OAuth2Token) {
+        do {
+            try SecretsFile.update(path, profile: profile, [
+                ("oauth2-token", .string(token.accessToken)),
+                ("oauth2-token-type", .string(token.tokenType)),
+                ("oauth2-token-obtained", .float(token.obtainedAt.timeIntervalSince1970.rounded())),
+                ("oauth2-token-expires", token.expiresAt.map { .float($0.timeIntervalSince1970.rounded(.down)) }),
+            ])
+        } catch {
+            Stderr.write("odsh: warning: the OAuth2 token of profile \(profile) is not kept: \(error)\n")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Questions on the terminal: prompts go to stderr, answers are read a byte at a time from stdin (so nothing is
+/// read ahead of a password prompt), secrets without echo.
+enum TerminalQuestions {
+    /// Asks until the answer passes `check` (which returns a complaint, or nil); an empty answer takes `default`.
+    static func ask(_ question: String, default value: String? = nil, check: (String) -> String? = { _ in nil }) throws -> String {
+        while true {
+            Stderr.write(question + (value.map { " [\($0)]" } ?? "") + ": ")
+            guard let line = readLine() else { throw ProfileError("standard input ended before \"\(question)\" was answered") }
+            let answer = line.trimmingCharacters(in: .whitespaces)
+            let result = answer.isEmpty ? (value ?? "") : answer
+            if let complaint = check(result) {
+                Stderr.write("  \(complaint)\n")
+                continue
+            }
+            return result
+        }
+    }
+
+    static func confirm(_ question: String, default yes: Bool) throws -> Bool {
+        let answer = try ask(question + (yes ? " (Y/n)" : " (y/N)"), check: { a in
+            a.isEmpty || ["y", "yes", "n", "no"].contains(a.lowercased()) ? nil : "answer y or n"
+        })
+        return answer.isEmpty ? yes : answer.lowercased().hasPrefix("y")
+    }
+
+    /// A secret: without echo on a terminal, else the next line of standard input.
+    static func secret(_ prompt: String) throws -> String {
+        if isatty(0) == 1 { return try TerminalPassword.read(prompt: prompt) }
+        guard let line = readLine(), !line.isEmpty else {
+            throw ProfileError("expected \(prompt.trimmingCharacters(in: .whitespaces).dropLast()) as a line on standard input")
+        }
+        return line
+    }
+
+    /// One line of standard input without its newline; nil at its end.
+    static func readLine() -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = Glibc.read(0, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where odsh keeps its files, after the XDG Base Directory spec: settings under `$XDG_CONFIG_HOME/odsh`,
+/// cookies and history under `$XDG_STATE_HOME/odsh`, downloaded metadata under `$XDG_CACHE_HOME/odsh`.
+/// A variable that is unset, empty or not an absolute path falls back to the spec's default under `$HOME`.
+public struct XDGDirectories: Sendable, Equatable {
+    /// `$XDG_CONFIG_HOME/odsh`: config.toml and secrets.toml.
+    public var config: String
+    /// `$XDG_STATE_HOME/odsh`: cookie jars and history files.
+    public var state: String
+    /// `$XDG_CACHE_HOME/odsh`: the metadata cache.
+    public var cache: String
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        func base(_ variable: String, _ fallback: String) -> String {
+            if let v = environment[variable], v.hasPrefix("/") { return v }
+            return home + "/" + fallback
+        }
+        config = base("XDG_CONFIG_HOME", ".config") + "/odsh"
+        state = base("XDG_STATE_HOME", ".local/state") + "/odsh"
+        cache = base("XDG_CACHE_HOME", ".cache") + "/odsh"
+    }
+
+    /// The profiles: `config.toml`.
+    public var configFile: String { config + "/config.toml" }
+    /// The default secrets file: `secrets.toml`, mode 0600.
+    public var secretsFile: String { config + "/secrets.toml" }
+    /// The metadata cache folder.
+    public var metadataCache: String { cache + "/metadata" }
+
+    /// The Netscape cookie jar of a profile.
+    public func cookieJar(profile: String) -> String { state + "/cookies-\(profile).txt" }
+    /// The REPL history of a profile.
+    public func historyFile(profile: String) -> String { state + "/history-\(profile)" }
+
+    /// Creates a folder and its parents; new ones get mode 0700 (they hold credentials and session cookies).
+    static func ensure(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw UsageError("cannot create \(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// Writes files the safe way: a temporary file beside the target, then rename, so that readers see the old or
+/// the new content and never half of it.
+enum AtomicFile {
+    static func write(_ data: Data, to path: String, mode: mode_t) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        try XDGDirectories.ensure(directory)
+        let temporary = "\(directory)/.\((path as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else { throw UsageError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        var ok = true
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { ok = false; return }
+                offset += n
+            }
+        }
+        fchmod(fd, mode)  // the umask may have taken bits away; never more than asked
+        if fsync(fd) != 0 { ok = false }
+        Glibc.close(fd)
+        guard ok, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw UsageError("cannot write \(path): \(reason)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// `odsh profile add NAME URL` on a terminal (under tmux): it asks how to sign in, checks the answers by
+/// loading the metadata (offering another try after a wrong password), then stores the profile, the password
+/// (secrets file, 0600), the cookies and the metadata.
+@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .enabled(if: TmuxSession.isAvailable, TmuxSession.missing),
+       .enabled(if: NginxServer.isAvailable, Comment(rawValue: NginxServer.missing)))
+struct ProfileOnboardTests {
+    @Test func onboardingAsksChecksRetriesAndStores() throws {
+        let nginx = try NginxServer.shared()
+        let xdg = TestXDG()
+        let url = nginx.https + "/auth/northwind/"
+        let environment = xdg.environment.map { "\($0.key)=\(TmuxSession.quote($0.value))" }.sorted().joined(separator: " ")
+        let command = "env \(environment) \(TmuxSession.quote(OdshProcess.binary.path)) profile add tls \(url) --cacert "
+            + "\(TmuxSession.quote(nginx.caFile)); echo ODSH-EXIT=$?; sleep 60"
+        let tmux = try TmuxSession(command)
+
+        try tmux.waitFor("Sign-in method (none, basic, bearer, cookie, form, oauth2-client, oauth2-password, cert) [basic]:")
+        tmux.type("")
+        try tmux.waitFor("Keep the password where?")
+        tmux.type("file")
+        try tmux.waitFor("User:")
+        tmux.type("tester")
+        try tmux.waitFor("Password for tester:")
+        Thread.sleep(forTimeInterval: 0.3)  // echo goes off (and input is flushed) just after the prompt shows
+        tmux.type("not-the-password")
+        try tmux.waitFor("Try again with other credentials? (Y/n):")
+        #expect(tmux.screen().contains("the check failed: HTTP 401"))
+        tmux.type("y")
+        try tmux.waitFor("User [tester]:")
+        tmux.type("")
+        try tmux.waitFor("Password for tester:", occurrence: 2)
+        Thread.sleep(forTimeInterval: 0.3)
+        tmux.type(nginx.password)
+        let screen = try tmux.waitFor("ODSH-EXIT=")
+        #expect(screen.contains("ODSH-EXIT=0"), "\(screen)")
+        #expect(screen.contains("ok: OData 4.0, 26 entity sets"))
+        #expect(screen.contains("profile tls saved in \(xdg.configFile)"))
+        #expect(!screen.contains(nginx.password) && !screen.contains("not-the-password"), "passwords are not echoed")
+
+        let config = try String(contentsOfFile: xdg.configFile, encoding: .utf8)
+        #expect(config == "[profile.tls]\nurl = \"\(url)\"\nauth = \"basic\"\nuser = \"tester\"\nsecret-from = \"file\"\nca-bundle = \"\(nginx.caFile)\"\n")
+        #expect(TestXDG.mode(xdg.secretsFile) == 0o600)
+        #expect(try String(contentsOfFile: xdg.secretsFile, encoding: .utf8).contains("password = \"\(nginx.password)\""))
+        #expect(FileManager.default.fileExists(atPath: xdg.cookieJar("tls")))
+        let summary = try xdg.odsh(["metadata", "summary", "tls"])
+        #expect(summary.status == 0 && summary.stdout.contains("entity sets         26"), "\(summary.stderr)")
+    }
+}

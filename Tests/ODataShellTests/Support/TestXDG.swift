@@ -1,0 +1,51 @@
+import Foundation
+
+/// Temporary XDG folders of one test: the environment for odsh, the paths odsh uses in them, and every file
+/// in them (to check what a command created or removed).
+final class TestXDG {
+    let root: URL
+
+    init() {
+        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-xdg-\(UUID().uuidString.prefix(8))")
+        for d in ["config", "state", "cache"] {
+            try? FileManager.default.createDirectory(at: root.appendingPathComponent(d), withIntermediateDirectories: true)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    var environment: [String: String] {
+        ["XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+         "XDG_CACHE_HOME": root.appendingPathComponent("cache").path]
+    }
+
+    var configFile: String { root.appendingPathComponent("config/odsh/config.toml").path }
+    var secretsFile: String { root.appendingPathComponent("config/odsh/secrets.toml").path }
+    var metadataCache: String { root.appendingPathComponent("cache/odsh/metadata").path }
+    func cookieJar(_ profile: String) -> String { root.appendingPathComponent("state/odsh/cookies-\(profile).txt").path }
+    func history(_ profile: String) -> String { root.appendingPathComponent("state/odsh/history-\(profile)").path }
+
+    /// Runs odsh with these folders (and more environment).
+    func odsh(_ arguments: [String], stdin: String? = nil, environment more: [String: String] = [:]) throws -> OdshProcess.Result {
+        try OdshProcess.run(arguments, stdin: stdin, environment: environment.merging(more) { $1 })
+    }
+
+    /// Every file below the root with its contents, by path relative to the root.
+    func snapshot() -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return files }
+        while let relative = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = root.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = FileManager.default.contents(atPath: path) ?? Data()
+            }
+        }
+        return files
+    }
+
+    /// The permission bits of a file.
+    static func mode(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]) as? NSNumber)?.intValue ?? -1
+    }
+}

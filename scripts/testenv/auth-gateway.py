@@ -1,0 +1,195 @@
+"""auth-gateway.py --upstream PORT [options] -- sign-in endpoints for the tests, in front of an OData server.
+
+Listens on 127.0.0.1 (a free port, printed as PORT=N) and proxies to http://127.0.0.1:UPSTREAM:
+  GET  /login            the login page (HTML)
+  POST /login            form login (j_username/j_password or sap-user/sap-password; user alice, password
+                         wonderland): sets MYSAPSSO2 (valid --session-seconds), answers an HTML page; wrong
+                         credentials get the login page again, as portals do
+  /form/PATH             needs a valid MYSAPSSO2 cookie, else 302 to /login; proxied to /PATH
+  /form401/PATH          the same, but 401 (HTML) instead of the redirect
+  POST /token            OAuth2 token endpoint: client odsh-client / client-secret (basic auth or body),
+                         grants client_credentials and password (alice / wonderland); tokens are valid for
+                         --token-seconds and announced with expires_in = --token-claims-seconds (default: the same)
+  /oauth/PATH            needs Authorization: Bearer with a valid token, else 401; proxied to /PATH
+  /open/PATH             no sign-in; proxied to /PATH
+Every .../$metadata answer carries an ETag (a hash of the body) and If-None-Match gets 304 with no body.
+Each request is logged to --log as one JSON line: method, path, status, bytes, user_agent, event.
+Exits when --owner PID (default: the parent) goes away.
+"""
+import argparse
+import base64
+import hashlib
+import http.server
+import json
+import os
+import secrets
+import sys
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--upstream", type=int, required=True)
+ap.add_argument("--owner", type=int, default=0)
+ap.add_argument("--session-seconds", type=float, default=60)
+ap.add_argument("--token-seconds", type=float, default=60)
+ap.add_argument("--token-claims-seconds", type=float, default=None)
+ap.add_argument("--log", default=os.devnull)
+args = ap.parse_args()
+claims = args.token_claims_seconds if args.token_claims_seconds is not None else args.token_seconds
+claims = int(claims) if claims == int(claims) else claims
+
+USER, PASSWORD = "alice", "wonderland"
+CLIENT_ID, CLIENT_SECRET = "odsh-client", "client-secret"
+LOGIN_PAGE = (b"<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>"
+              b"<form method=\"post\" action=\"/login\"><input name=\"j_username\"><input type=\"password\" name=\"j_password\">"
+              b"</form></body></html>\n")
+
+lock = threading.Lock()
+sessions = {}
+tokens = {}
+log_lock = threading.Lock()
+
+
+def watch_owner():
+    parent = os.getppid()
+    while True:
+        time.sleep(0.5)
+        if args.owner:
+            try:
+                os.kill(args.owner, 0)
+            except OSError:
+                os._exit(0)
+        elif os.getppid() != parent:
+            os._exit(0)
+
+
+def valid(store, key):
+    with lock:
+        expiry = store.get(key)
+        return expiry is not None and expiry > time.time()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *a):
+        pass
+
+    def record(self, status, size, event=""):
+        line = json.dumps({"method": self.command, "path": self.path, "status": status, "bytes": size,
+                           "user_agent": self.headers.get("User-Agent", ""), "event": event})
+        with log_lock, open(args.log, "a") as f:
+            f.write(line + "\n")
+
+    def answer(self, status, body=b"", headers=(), event=""):
+        self.send_response(status)
+        for k, v in headers:
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+        self.record(status, len(body), event)
+
+    def body(self):
+        n = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(n) if n else b""
+
+    def cookie(self, name):
+        for part in (self.headers.get("Cookie") or "").split(";"):
+            k, _, v = part.strip().partition("=")
+            if k == name:
+                return v
+        return None
+
+    def handle_any(self):
+        path = self.path
+        if path.split("?")[0] == "/login":
+            return self.login()
+        if path.split("?")[0] == "/token":
+            return self.token()
+        for prefix in ("/form401/", "/form/", "/oauth/", "/open/"):
+            if path.startswith(prefix):
+                rest = path[len(prefix) - 1:]
+                if prefix.startswith("/form") and not valid(sessions, self.cookie("MYSAPSSO2")):
+                    if prefix == "/form401/":
+                        return self.answer(401, LOGIN_PAGE, [("Content-Type", "text/html; charset=utf-8")], "refused")
+                    return self.answer(302, b"", [("Location", "/login?redirect=" + urllib.parse.quote(path))], "refused")
+                if prefix == "/oauth/":
+                    auth = self.headers.get("Authorization") or ""
+                    if not (auth.startswith("Bearer ") and valid(tokens, auth[7:])):
+                        return self.answer(401, b'{"error":"invalid_token"}',
+                                           [("Content-Type", "application/json"), ("WWW-Authenticate", 'Bearer realm="odsh"')],
+                                           "refused")
+                return self.proxy(rest)
+        self.answer(404, b"not here\n", [("Content-Type", "text/plain")])
+
+    def login(self):
+        if self.command == "GET":
+            return self.answer(200, LOGIN_PAGE, [("Content-Type", "text/html; charset=utf-8")])
+        form = urllib.parse.parse_qs(self.body().decode())
+        user = (form.get("j_username") or form.get("sap-user") or [""])[0]
+        password = (form.get("j_password") or form.get("sap-password") or [""])[0]
+        if user != USER or password != PASSWORD:
+            return self.answer(200, LOGIN_PAGE, [("Content-Type", "text/html; charset=utf-8")], "login-failed")
+        sso = secrets.token_hex(16)
+        with lock:
+            sessions[sso] = time.time() + args.session_seconds
+        self.answer(200, b"<html><body>signed in</body></html>\n",
+                    [("Content-Type", "text/html"), ("Set-Cookie", "MYSAPSSO2=%s; Path=/; HttpOnly" % sso)], "login")
+
+    def token(self):
+        form = urllib.parse.parse_qs(self.body().decode())
+        client, secret = (form.get("client_id") or [""])[0], (form.get("client_secret") or [""])[0]
+        auth = self.headers.get("Authorization") or ""
+        if auth.startswith("Basic "):
+            client, _, secret = base64.b64decode(auth[6:]).decode().partition(":")
+        json_type = [("Content-Type", "application/json")]
+        if client != CLIENT_ID or secret != CLIENT_SECRET:
+            return self.answer(401, b'{"error":"invalid_client","error_description":"unknown client or wrong secret"}',
+                               json_type, "token-refused")
+        grant = (form.get("grant_type") or [""])[0]
+        if grant == "password":
+            if (form.get("username") or [""])[0] != USER or (form.get("password") or [""])[0] != PASSWORD:
+                return self.answer(400, b'{"error":"invalid_grant","error_description":"wrong user or password"}',
+                                   json_type, "token-refused")
+        elif grant != "client_credentials":
+            return self.answer(400, b'{"error":"unsupported_grant_type"}', json_type, "token-refused")
+        tok = secrets.token_hex(16)
+        with lock:
+            tokens[tok] = time.time() + args.token_seconds
+        body = json.dumps({"access_token": tok, "token_type": "bearer", "expires_in": claims}).encode()
+        self.answer(200, body, json_type + [("Cache-Control", "no-store")], "token:" + grant)
+
+    def proxy(self, rest):
+        data = self.body() if self.command in ("POST", "PUT", "PATCH", "MERGE") else None
+        req = urllib.request.Request("http://127.0.0.1:%d%s" % (args.upstream, rest), data=data, method=self.command)
+        for k, v in self.headers.items():
+            if k.lower() not in ("host", "cookie", "authorization", "connection", "content-length",
+                                 "if-none-match", "accept-encoding"):
+                req.add_header(k, v)
+        try:
+            resp = urllib.request.urlopen(req, timeout=30)
+            status, headers, payload = resp.status, resp.headers, resp.read()
+        except urllib.error.HTTPError as e:
+            status, headers, payload = e.code, e.headers, e.read()
+        out = [(k, v) for k, v in headers.items()
+               if k.lower() not in ("transfer-encoding", "connection", "content-length", "server", "date", "keep-alive")]
+        if rest.split("?")[0].endswith("/$metadata") and status == 200:
+            etag = '"%s"' % hashlib.sha1(payload).hexdigest()[:16]
+            out.append(("ETag", etag))
+            if etag in [t.strip() for t in (self.headers.get("If-None-Match") or "").split(",")]:
+                return self.answer(304, b"", [("ETag", etag)], "not-modified")
+        self.answer(status, payload, out)
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_MERGE = do_HEAD = handle_any
+
+
+threading.Thread(target=watch_owner, daemon=True).start()
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+server.daemon_threads = True
+print("PORT=%d" % server.server_address[1], flush=True)
+server.serve_forever()
