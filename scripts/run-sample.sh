@@ -6,13 +6,14 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-# >>> SWITCH: "file" today; "url" once `odsh metadata summary URL` is merged; "repl" once `odsh URL` is.
-mode="${ODSH_SAMPLE_MODE:-file}"
-case "$mode" in file | url | repl) ;; *) echo "run-sample: ODSH_SAMPLE_MODE is file, url or repl" >&2; exit 2 ;; esac
+# The interactive shell on a terminal; otherwise a few one-shot statements. ODSH_SAMPLE_MODE=file|url|repl|oneshot.
+if [ -t 0 ] && [ -t 1 ]; then default=repl; else default=oneshot; fi
+mode="${ODSH_SAMPLE_MODE:-$default}"
+case "$mode" in file | url | repl | oneshot) ;; *) echo "run-sample: ODSH_SAMPLE_MODE is file, url, repl or oneshot" >&2; exit 2 ;; esac
 
 bash scripts/setup.sh
-swift build -c release
-odsh="$root/.build/release/odsh"
+swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
+odsh="$root/.build-static/release/odsh"
 
 shared="${ODSH_SHARED:-$root/../shared}"
 if [ ! -d "$shared/corpus" ]; then
@@ -29,4 +30,14 @@ port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
 bash "$shared/refsrv/start-v4.sh" "$port"
 trap 'bash "$shared/refsrv/stop.sh" "$port" >/dev/null' EXIT
 service="http://127.0.0.1:$port/northwind/"
-if [ "$mode" = url ]; then "$odsh" metadata summary "$service"; else "$odsh" "$service"; fi
+case "$mode" in
+  url) "$odsh" metadata summary "$service" ;;
+  repl) "$odsh" "$service" ;;
+  oneshot)
+    set -x
+    "$odsh" metadata sets "$service"
+    "$odsh" "$service" -o table -c "Customers where Country = 'UK' select CustomerID, CompanyName, City order by CompanyName top 5"
+    "$odsh" "$service" -o vertical -c "Orders(10248) select OrderID, Freight expand Customer(select CompanyName)"
+    "$odsh" "$service" -c "count Orders where Freight > 100"
+    ;;
+esac
