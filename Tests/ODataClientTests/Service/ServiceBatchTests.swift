@@ -59,5 +59,19 @@ extension IntegrationTests {
             let created = try service.executeQuery(url: "BusinessPartnerSet('\(id)')").requiredEntity()
             try service.deleteEntity(created)
         }
+    
+        /// odatapy's /catalog/ says Version="4.01": executeBatch sends a JSON batch there unless told otherwise.
+        @Test func odatapyCatalogJSONBatch() throws {
+            let service = try ServiceSupport.catalogV4()
+            var batch = BatchRequest()
+            batch.add(BatchOperation(method: "GET", url: "Products?$top=2", headers: [("Accept", "application/json")], contentID: "r1"))
+            batch.add(BatchOperation(method: "GET", url: "TopProduct", headers: [("Accept", "application/json")], contentID: "r2"))
+            let response = try service.executeBatch(batch)
+            #expect(response.responses.map(\.status) == [200, 200])
+            let two = try service.readBatchResponse(try #require(response.response(contentID: "r1")), relativeURL: "Products?$top=2")
+            #expect(two.entities.count == 2)
+            let top = try service.readBatchResponse(try #require(response.response(contentID: "r2")), relativeURL: "TopProduct")
+            #expect(top.entities.count == 1)
+        }
     }
 }
