@@ -15,6 +15,8 @@ extension DataService {
         var url = absoluteURL(Self.trimmingLeadingSlash(request.relativeURL))
         var seen: Set<String> = [url]
         var first = true
+        var emptyPagesInARow = 0
+        var itemsRead = 0
         while true {
             let page = try readPage(request, url: url, first: first, target: target, onEntity: onEntity, onValue: onValue)
             first = false
@@ -26,7 +28,13 @@ extension DataService {
             if let c = page.count { response.count = c }
             response.nextLink = page.nextLink.map(absoluteURL)
             response.morePages = page.stopped || page.nextLink != nil
+            itemsRead += page.items
+            emptyPagesInARow = page.items == 0 ? emptyPagesInARow + 1 : 0
             guard paging == .allPages, !page.stopped, request.method == .get, let next = response.nextLink else { break }
+            // pyslet sends a next link with every page, also with the empty ones after the last row; a filtered
+            // page may be empty in the middle too, so only a run of empty pages (or the count reached) ends it.
+            if let c = response.count, itemsRead >= c { response.morePages = false; response.nextLink = nil; break }
+            if emptyPagesInARow >= maxEmptyPagesInARow { response.morePages = false; response.nextLink = nil; break }
             // A server that sends the same next link again would keep us here forever.
             guard seen.insert(next).inserted else { break }
             url = next
@@ -43,6 +51,8 @@ extension DataService {
         var count: Int?
         var rawBody: Data?
         var stopped = false
+        /// Entities and values read.
+        var items = 0
     }
 
     private static func trimmingLeadingSlash(_ s: String) -> String {
@@ -79,6 +89,7 @@ extension DataService {
                 // The reader holds these closures; it lives only inside this block.
                 defer { reader = nil }
                 let handleEntity: (EntityValue) throws -> Void = { e in
+                    page.items += 1
                     if singleEntity, e.etag == nil, let tag = page.etag { e.etag = tag }
                     if !(try onEntity(e)) {
                         page.stopped = true
@@ -93,7 +104,7 @@ extension DataService {
                         if !isRaw, let t = target, head.status != 204, let ct = page.contentType,
                            let format = PayloadFormat.from(contentType: ct, version: version) {
                             reader = PayloadReader(format: format, model: metadata, target: t, options: readOptions,
-                                                   onEntity: handleEntity, onValue: onValue)
+                                                   onEntity: handleEntity, onValue: { v in page.items += 1; try onValue(v) })
                         }
                     }, onChunk: { chunk in
                         if let r = reader {

@@ -15,6 +15,9 @@ public final class DataService {
     public private(set) var metadata: CsdlDocument
     /// How payloads are read (lenient unless set otherwise).
     public var readOptions = PayloadReadOptions()
+    /// Reading all pages stops after this many empty pages in a row that still carry a next link (pyslet sends
+    /// one with every page, also past the last row).
+    public var maxEmptyPagesInARow = 3
 
     /// Opens a service: loads `$metadata` (streamed into `MetadataReader`) unless `metadata` is given.
     /// `configuration.serviceRoot` is set to `url` when empty (CSRF tokens are fetched from it).

@@ -14,13 +14,20 @@ public final class EntitySequence: Sequence {
         let owner: EntitySequence
         var page: QueryResult?
         var index = 0
+        var read = 0
+        var emptyInARow = 0
 
         public mutating func next() -> EntityValue? {
             while let p = page {
                 if index < p.entities.count {
                     index += 1
+                    read += 1
                     return p.entities[index - 1]
                 }
+                // As in `DataService.execute`: the count reached, or a run of empty pages (pyslet), ends it.
+                emptyInARow = p.entities.isEmpty ? emptyInARow + 1 : 0
+                if let c = owner.first.count, read >= c { return nil }
+                if emptyInARow >= p.service.maxEmptyPagesInARow { return nil }
                 do {
                     page = try p.nextPage()
                     if page != nil { owner.pagesRequested += 1 }

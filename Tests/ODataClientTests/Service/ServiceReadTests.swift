@@ -49,7 +49,8 @@ extension IntegrationTests {
         }
 
         @Test func allPagesOfOrdersEqualTheCountOnOdatapy() throws { try allPagesOfOrders(try ServiceSupport.northwindV4()) }
-        @Test(.disabled("pyslet: the service read hangs (not yet found where)")) func allPagesOfOrdersEqualTheCountOnPyslet() throws { try allPagesOfOrders(try ServiceSupport.northwindV2()) }
+        /// pyslet sends a next link with every page, also after the last row: the reader stops after a run of empty pages.
+        @Test func allPagesOfOrdersEqualTheCountOnPyslet() throws { try allPagesOfOrders(try ServiceSupport.northwindV2()) }
 
         func allPagesOfOrders(_ service: DataService) throws {
             let countResponse = try service.execute(ServiceRequest(method: .get, relativeURL: "Orders/$count"), paging: .firstPage,
@@ -62,17 +63,19 @@ extension IntegrationTests {
                                           onEntity: { e in ids.insert(Int(e["OrderID"]?.integerValue ?? -1)); return true },
                                           onValue: { _ in })
             #expect(ids.count == count)
-            #expect(all.pagesRead == 42)
+            #expect(service.version.isV4 ? all.pagesRead == 42 : (42...42 + service.maxEmptyPagesInARow).contains(all.pagesRead))
             #expect(!all.morePages && all.nextLink == nil)
             // The same through QueryResult's lazy sequence.
             let result = try service.executeQuery(DataQuery().from(try service.entitySet(withName: "Orders")).count())
             #expect(result.count == 830)
-            let seq = try service.executeQuery(DataQuery().from(try service.entitySet(withName: "Orders"))).allEntities
+            // pyslet takes a quarter second a page: its lazy sequence is read once, in the test of the first page.
+            guard service.version.isV4 else { return }
+            let seq = try service.executeQuery(DataQuery().from(try service.entitySet(withName: "Orders")).inlineCount()).allEntities
             #expect(seq.reduce(0) { n, _ in n + 1 } == 830)
             #expect(seq.error == nil)
         }
 
-        @Test(.disabled("pyslet: the service read hangs (not yet found where)")) func pysletAtomAndJSONGiveTheSameEntities() throws {
+        @Test func pysletAtomAndJSONGiveTheSameEntities() throws {
             let service = try ServiceSupport.northwindV2()
             #expect(!service.version.isV4)
             func read(_ accept: String) throws -> (entities: [EntityValue], contentType: String?) {

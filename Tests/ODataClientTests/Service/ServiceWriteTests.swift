@@ -64,5 +64,22 @@ extension IntegrationTests {
             try service.deleteEntity(again)
             #expect(throws: ODataClientError.self) { try service.executeQuery(url: "BusinessPartnerSet('\(id)')") }
         }
+    
+        /// The tool-facing execute: a POST hands the created entity to onEntity; a DELETE answers without content.
+        @Test func executeWritesThroughTheToolFacingAPI() throws {
+            let service = try ServiceSupport.northwindV4()
+            let id = "X" + String(Int.random(in: 1000..<10000))
+            var created: [EntityValue] = []
+            let post = try service.execute(ServiceRequest(method: .post, relativeURL: "Customers",
+                                                          body: Data(#"{"CustomerID":"\#(id)","CompanyName":"Tool Inc."}"#.utf8), target: nil),
+                                           paging: .firstPage, onEntity: { created.append($0); return true }, onValue: { _ in })
+            #expect(post.status == 201)
+            #expect(created.count == 1 && created.first?["CompanyName"] == .string("Tool Inc."))
+            #expect(post.rawBody == nil)
+            let delete = try service.execute(ServiceRequest(method: .delete, relativeURL: "Customers('\(id)')", body: nil, target: nil),
+                                             paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
+            #expect(delete.status == 204)
+            #expect(delete.rawBody == nil && delete.pagesRead == 1 && !delete.morePages)
+        }
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import ODataModel
+
+extension DataService {
+    /// Calls a function: a V4 function import or bound function (`boundTo` an entity), or a V2 function import with
+    /// its HTTP method. Parameters are checked against the metadata; text given for a non-string parameter is read
+    /// as a value of the parameter's type. The result holds entities or values.
+    public func executeFunction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
+                                boundTo entity: EntityValue? = nil) throws -> QueryResult {
+        try executeOperation(name, kind: .function, parameters: parameters, boundTo: entity)
+    }
+
+    /// Calls an action: a V4 action import or bound action (`boundTo` an entity), parameters in a JSON body;
+    /// in V2 the same as `executeFunction` (function imports say their own method).
+    public func executeAction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
+                              boundTo entity: EntityValue? = nil) throws -> QueryResult {
+        try executeOperation(name, kind: .action, parameters: parameters, boundTo: entity)
+    }
+
+    private func executeOperation(_ name: String, kind: ODataModel.Operation.Kind, parameters: [(name: String, value: DataValue)],
+                                  boundTo entity: EntityValue?) throws -> QueryResult {
+        if !version.isV4 {
+            guard let fi = metadata.functionImport(withName: name) else {
+                throw DataServiceError(.invalidArgument("the service has no function import \(name)"))
+            }
+            let values = try typed(parameters, fi.parameters, skipping: nil, operation: name)
+            let method = HTTPMethod(rawValue: (fi.httpMethod ?? "GET").uppercased()) ?? .get
+            var url = name
+            if !values.isEmpty {
+                url += "?" + (try values.map { "\($0.name)=\(try queryLiteral($0.value))" }.joined(separator: "&"))
+            }
+            let target = fi.returnType.flatMap { operationTarget($0.type, setName: fi.entitySet) }
+            return try QueryResult.read(ServiceRequest(method: method, relativeURL: url, target: target), service: self)
+        }
+        let operation: ODataModel.Operation
+        let path: String
+        if let entity {
+            let candidates = metadata.operations(named: name).filter {
+                $0.kind == kind && $0.isBound && $0.parameters.first.flatMap { metadata.structuredType(withName: $0.type.qualifiedName) }
+                    .map { entity.entityType.isSubtype(of: $0) } == true
+            }
+            guard let op = candidates.first else {
+                throw DataServiceError(.invalidArgument("no bound \(kind.rawValue.lowercased()) \(name) for \(entity.entityType.name)"))
+            }
+            operation = op
+            path = try entityURL(entity) + "/" + op.qualifiedName
+        } else if kind == .function, let fi = metadata.functionImport(withName: name), let op = fi.resolvedFunctions.first {
+            operation = op; path = name
+        } else if kind == .action, let ai = metadata.actionImport(withName: name), let op = ai.resolvedActions.first {
+            operation = op; path = name
+        } else {
+            throw DataServiceError(.invalidArgument("the service has no \(kind == .function ? "function" : "action") import \(name)"))
+        }
+        let values = try typed(parameters, operation.parameters, skipping: operation.bindingParameter, operation: name)
+        let target = operation.returnType.flatMap { operationTarget($0.type, setName: nil) }
+        if kind == .function {
+            let args = try values.map { "\($0.name)=\(try queryLiteral($0.value))" }.joined(separator: ",")
+            return try QueryResult.read(ServiceRequest(method: .get, relativeURL: path + "(\(args))", target: target), service: self)
+        }
+        let body = EntityBodyWriter(version: version).body(parameters: values)
+        return try QueryResult.read(ServiceRequest(method: .post, relativeURL: path, body: Data(body), target: target), service: self)
+    }
+
+    /// A literal for a URL, percent-encoded where a query string needs it.
+    private func queryLiteral(_ v: DataValue) throws -> String {
+        let text = try URLLiteral.text(v, version: version)
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// The parameters in the metadata's order and types; unknown names and missing non-nullable ones are errors.
+    private func typed(_ given: [(name: String, value: DataValue)], _ declared: [Parameter], skipping binding: Parameter?,
+                       operation: String) throws -> [(name: String, value: DataValue)] {
+        let declared = declared.filter { $0 !== binding }
+        for g in given where !declared.contains(where: { $0.name == g.name }) {
+            throw DataServiceError(.invalidArgument("\(operation) has no parameter \(g.name); it has \(declared.map(\.name).joined(separator: ", "))"))
+        }
+        var out: [(name: String, value: DataValue)] = []
+        for p in declared {
+            guard let g = given.first(where: { $0.name == p.name }) else {
+                if !p.isNullable { throw DataServiceError(.invalidArgument("\(operation): parameter \(p.name) (\(p.type)) is required")) }
+                continue
+            }
+            var value = g.value
+            if case .string(let text) = value, let prim = p.resolvedType.underlyingPrimitive ?? p.type.primitive, prim != .string {
+                guard let v = DataValue.parse(text, as: prim) else {
+                    throw DataServiceError(.invalidArgument("\(operation): \(text) is not a value of \(p.name) (\(p.type))"))
+                }
+                value = v
+            }
+            out.append((p.name, value))
+        }
+        return out
+    }
+}
