@@ -21,10 +21,11 @@ let package = Package(
         // System libraries: a module.modulemap over a small shim.h each.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
-                       providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit",
                        providers: [.apt(["libedit-dev"])]),
+
+        // libcurl's headers (libcurl4-openssl-dev), the library itself loaded with dlopen on first use.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         // The library floors: each may only use the floors below it.
         .target(name: "ODataModel", dependencies: ["CLibXML2"], swiftSettings: releaseSpeed),

@@ -28,14 +28,17 @@ public final class HTTPClient: @unchecked Sendable {
     /// True while the sign-in's own exchanges run: they get no sign-in hooks, and their bodies stay out of traces.
     private var signingIn = false
 
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 
     /// Opens a session. Throws `invalidRequest` when libcurl refuses a setting or a named file cannot be read.
     public init(configuration: HTTPConfiguration = HTTPConfiguration()) throws {
         self.configuration = configuration
         tracer = configuration.isTracing ? HTTPTracer(configuration: configuration) : nil
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        guard Self.globalInit == CURLE_OK, let h = curl_easy_init(), let m = curl_multi_init() else {
+        // libcurl is loaded (and curl_global_init run) on first use: commands that never go online skip its cost.
+        if let failure = odsh_curl_load() {
+            throw ODataClientError(.transport(curlCode: Int(CURLE_FAILED_INIT.rawValue), curlText: String(cString: failure)), method: nil, url: "")
+        }
+        guard let h = odsh_curl_easy_init(), let m = odsh_curl_multi_init() else {
             throw ODataClientError(.invalidRequest("libcurl could not be initialised"), method: nil, url: "")
         }
         handle = h
@@ -140,9 +143,9 @@ public final class HTTPClient: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let h = handle else { return }
-        if let m = multi { curl_multi_cleanup(m) }  // closes the pooled connections
+        if let m = multi { odsh_curl_multi_cleanup(m) }  // closes the pooled connections
         multi = nil
-        curl_easy_cleanup(h)  // writes the cookie jar
+        odsh_curl_easy_cleanup(h)  // writes the cookie jar
         handle = nil
         protectCookieJar()
     }
@@ -283,9 +286,9 @@ public final class HTTPClient: @unchecked Sendable {
         let url = SAPQueryParameters.apply(to: request.url, client: configuration.sapClient, language: configuration.sapLanguage)
         let headers = effectiveHeaders(for: request)
         var list: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(list) }
+        defer { odsh_curl_slist_free_all(list) }
         for line in try headerLines(headers, request: request, url: url) {
-            guard let extended = curl_slist_append(list, line) else {
+            guard let extended = odsh_curl_slist_append(list, line) else {
                 throw ODataClientError(.invalidRequest("out of memory"), method: request.method, url: url)
             }
             list = extended
@@ -346,18 +349,18 @@ public final class HTTPClient: @unchecked Sendable {
     /// Runs the transfer on the multi handle. Unlike curl_easy_perform, which calls the progress callback only
     /// about once a second while a server is silent, this wakes every 100 ms to look at the cancellation flag.
     private func perform(_ h: UnsafeMutableRawPointer) -> CURLcode {
-        guard let m = multi, curl_multi_add_handle(m, h) == CURLM_OK else { return curl_easy_perform(h) }
-        defer { curl_multi_remove_handle(m, h) }
+        guard let m = multi, odsh_curl_multi_add_handle(m, h) == CURLM_OK else { return odsh_curl_easy_perform(h) }
+        defer { odsh_curl_multi_remove_handle(m, h) }
         var running: Int32 = 1
         while running > 0 {
-            guard curl_multi_perform(m, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
+            guard odsh_curl_multi_perform(m, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
             if running == 0 { break }
             if HTTPCancellation.isCancelled { return CURLE_ABORTED_BY_CALLBACK }
-            guard curl_multi_poll(m, nil, 0, 100, nil) == CURLM_OK else { return CURLE_FAILED_INIT }
+            guard odsh_curl_multi_poll(m, nil, 0, 100, nil) == CURLM_OK else { return CURLE_FAILED_INIT }
         }
         var left: Int32 = 0
         var result = CURLE_OK
-        while let message = curl_multi_info_read(m, &left) {
+        while let message = odsh_curl_multi_info_read(m, &left) {
             if message.pointee.msg == CURLMSG_DONE && message.pointee.easy_handle == h {
                 result = message.pointee.data.result
             }
@@ -418,7 +421,7 @@ public final class HTTPClient: @unchecked Sendable {
 
     private func curlError(_ code: CURLcode, _ method: HTTPMethod, _ url: String) -> ODataClientError {
         let buffered = String(cString: errorBuffer)
-        let text = Redaction.redactURLPasswords(buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered)
+        let text = Redaction.redactURLPasswords(buffered.isEmpty ? String(cString: odsh_curl_easy_strerror(code)) : buffered)
         switch code {
         case CURLE_ABORTED_BY_CALLBACK where HTTPCancellation.isCancelled:
             return ODataClientError(.cancelled, method: method, url: url)
@@ -531,7 +534,7 @@ public final class HTTPClient: @unchecked Sendable {
 
     private func check(_ code: CURLcode, _ what: String) throws {
         guard code == CURLE_OK else {
-            throw ODataClientError(.invalidRequest("libcurl refused \(what): \(String(cString: curl_easy_strerror(code)))"),
+            throw ODataClientError(.invalidRequest("libcurl refused \(what): \(String(cString: odsh_curl_easy_strerror(code)))"),
                                    method: nil, url: "")
         }
     }

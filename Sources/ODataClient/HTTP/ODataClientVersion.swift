@@ -7,7 +7,7 @@ public enum ODataClientVersion {
 
     /// The version of the libcurl that is loaded at run time, e.g. "7.88.1".
     public static let libcurlVersion: String = {
-        guard let info = curl_version_info(ODSH_CURLVERSION_NOW), let text = info.pointee.version else { return "unknown" }
+        guard odsh_curl_load() == nil, let info = odsh_curl_version_info(ODSH_CURLVERSION_NOW), let text = info.pointee.version else { return "unknown" }
         return String(cString: text)
     }()
 

@@ -8,9 +8,9 @@ struct URLOrigin: Equatable, CustomStringConvertible {
 
     /// The origin of an absolute URL, or nil when libcurl cannot parse it.
     init?(_ url: String) {
-        guard let handle = curl_url() else { return nil }
-        defer { curl_url_cleanup(handle) }
-        guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK,
+        guard odsh_curl_load() == nil, let handle = odsh_curl_url() else { return nil }
+        defer { odsh_curl_url_cleanup(handle) }
+        guard odsh_curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK,
               let scheme = Self.part(handle, CURLUPART_SCHEME, 0),
               let host = Self.part(handle, CURLUPART_HOST, 0),
               let port = Self.part(handle, CURLUPART_PORT, UInt32(CURLU_DEFAULT_PORT)) else { return nil }
@@ -23,8 +23,8 @@ struct URLOrigin: Equatable, CustomStringConvertible {
 
     private static func part(_ handle: OpaquePointer, _ which: CURLUPart, _ flags: UInt32) -> String? {
         var value: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, which, &value, flags) == CURLUE_OK, let value else { return nil }
-        defer { curl_free(value) }
+        guard odsh_curl_url_get(handle, which, &value, flags) == CURLUE_OK, let value else { return nil }
+        defer { odsh_curl_free(value) }
         return String(cString: value)
     }
 }

@@ -1,0 +1,96 @@
+// Loads libcurl with dlopen on first use; see include/CCurl.h for why.
+#include "CCurl.h"
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+#define CURL_FUNCTIONS(X) \
+    X(CURLcode, curl_global_init, (long flags)) \
+    X(CURL *, curl_easy_init, (void)) \
+    X(void, curl_easy_cleanup, (CURL *h)) \
+    X(CURLcode, curl_easy_perform, (CURL *h)) \
+    X(const char *, curl_easy_strerror, (CURLcode code)) \
+    X(CURLcode, curl_easy_setopt, (CURL *h, CURLoption o, ...)) \
+    X(CURLcode, curl_easy_getinfo, (CURL *h, CURLINFO i, ...)) \
+    X(void, curl_free, (void *p)) \
+    X(curl_version_info_data *, curl_version_info, (CURLversion v)) \
+    X(struct curl_slist *, curl_slist_append, (struct curl_slist *list, const char *line)) \
+    X(void, curl_slist_free_all, (struct curl_slist *list)) \
+    X(CURLM *, curl_multi_init, (void)) \
+    X(CURLMcode, curl_multi_cleanup, (CURLM *m)) \
+    X(CURLMcode, curl_multi_add_handle, (CURLM *m, CURL *h)) \
+    X(CURLMcode, curl_multi_remove_handle, (CURLM *m, CURL *h)) \
+    X(CURLMcode, curl_multi_perform, (CURLM *m, int *running)) \
+    X(CURLMcode, curl_multi_poll, (CURLM *m, struct curl_waitfd extra_fds[], unsigned int extra_nfds, int timeout_ms, int *numfds)) \
+    X(CURLMsg *, curl_multi_info_read, (CURLM *m, int *left)) \
+    X(CURLU *, curl_url, (void)) \
+    X(void, curl_url_cleanup, (CURLU *u)) \
+    X(CURLUcode, curl_url_set, (CURLU *u, CURLUPart part, const char *content, unsigned int flags)) \
+    X(CURLUcode, curl_url_get, (CURLU *u, CURLUPart part, char **content, unsigned int flags))
+
+#define DECLARE(ret, name, params) ret (*name) params;
+static struct { CURL_FUNCTIONS(DECLARE) } api;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static const char *failure;
+static char message[512];
+
+static void load(void) {
+    // The runtime package's name (Debian: libcurl4); "libcurl.so" only exists with the -dev package.
+    void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) lib = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(message, sizeof message, "libcurl could not be loaded (%s); install libcurl4", dlerror());
+        failure = message;
+        return;
+    }
+#define RESOLVE(ret, name, params) \
+    if (!(api.name = (ret (*) params)dlsym(lib, #name))) { \
+        snprintf(message, sizeof message, "the libcurl found lacks " #name " (version 7.80 or later is needed)"); \
+        failure = message; \
+        return; \
+    }
+    CURL_FUNCTIONS(RESOLVE)
+    if (api.curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) failure = "libcurl could not be initialised";
+}
+
+const char *odsh_curl_load(void) {
+    pthread_once(&once, load);
+    return failure;
+}
+
+CURL *odsh_curl_easy_init(void) { return api.curl_easy_init(); }
+void odsh_curl_easy_cleanup(CURL *h) { api.curl_easy_cleanup(h); }
+CURLcode odsh_curl_easy_perform(CURL *h) { return api.curl_easy_perform(h); }
+const char *odsh_curl_easy_strerror(CURLcode code) { return api.curl_easy_strerror(code); }
+void odsh_curl_free(void *p) { api.curl_free(p); }
+curl_version_info_data *odsh_curl_version_info(CURLversion v) { return api.curl_version_info(v); }
+struct curl_slist *odsh_curl_slist_append(struct curl_slist *list, const char *line) { return api.curl_slist_append(list, line); }
+void odsh_curl_slist_free_all(struct curl_slist *list) { api.curl_slist_free_all(list); }
+
+CURLM *odsh_curl_multi_init(void) { return api.curl_multi_init(); }
+CURLMcode odsh_curl_multi_cleanup(CURLM *m) { return api.curl_multi_cleanup(m); }
+CURLMcode odsh_curl_multi_add_handle(CURLM *m, CURL *h) { return api.curl_multi_add_handle(m, h); }
+CURLMcode odsh_curl_multi_remove_handle(CURLM *m, CURL *h) { return api.curl_multi_remove_handle(m, h); }
+CURLMcode odsh_curl_multi_perform(CURLM *m, int *running) { return api.curl_multi_perform(m, running); }
+CURLMcode odsh_curl_multi_poll(CURLM *m, struct curl_waitfd extra_fds[], unsigned int extra_nfds, int timeout_ms, int *numfds) {
+    return api.curl_multi_poll(m, extra_fds, extra_nfds, timeout_ms, numfds);
+}
+CURLMsg *odsh_curl_multi_info_read(CURLM *m, int *left) { return api.curl_multi_info_read(m, left); }
+
+CURLU *odsh_curl_url(void) { return api.curl_url(); }
+void odsh_curl_url_cleanup(CURLU *u) { api.curl_url_cleanup(u); }
+CURLUcode odsh_curl_url_set(CURLU *u, CURLUPart part, const char *content, unsigned int flags) { return api.curl_url_set(u, part, content, flags); }
+CURLUcode odsh_curl_url_get(CURLU *u, CURLUPart part, char **content, unsigned int flags) { return api.curl_url_get(u, part, content, flags); }
+
+CURLcode odsh_curl_setopt_long(CURL *h, CURLoption o, long v) { return api.curl_easy_setopt(h, o, v); }
+CURLcode odsh_curl_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return api.curl_easy_setopt(h, o, v); }
+CURLcode odsh_curl_setopt_string(CURL *h, CURLoption o, const char *v) { return api.curl_easy_setopt(h, o, v); }
+CURLcode odsh_curl_setopt_pointer(CURL *h, CURLoption o, void *v) { return api.curl_easy_setopt(h, o, v); }
+CURLcode odsh_curl_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return api.curl_easy_setopt(h, o, v); }
+CURLcode odsh_curl_setopt_write_callback(CURL *h, CURLoption o, curl_write_callback v) { return api.curl_easy_setopt(h, o, v); }
+CURLcode odsh_curl_setopt_xferinfo_callback(CURL *h, CURLoption o, curl_xferinfo_callback v) { return api.curl_easy_setopt(h, o, v); }
+CURLcode odsh_curl_setopt_debug_callback(CURL *h, CURLoption o, curl_debug_callback v) { return api.curl_easy_setopt(h, o, v); }
+CURLcode odsh_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return api.curl_easy_getinfo(h, i, v); }
+CURLcode odsh_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return api.curl_easy_getinfo(h, i, v); }
+CURLcode odsh_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return api.curl_easy_getinfo(h, i, v); }
