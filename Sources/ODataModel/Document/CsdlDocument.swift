@@ -62,6 +62,15 @@ public final class CsdlDocument {
     /// Replaces a leading alias by its namespace: `self.Customer` → `NS.Customer`.
     public func resolveAlias(_ qualified: String) -> String {
         guard !aliasToNamespace.isEmpty, let dot = qualified.lastIndex(ofByte: UInt8(ascii: ".")) else { return qualified }
+        // Documents declare a handful of aliases: comparing bytes with each beats making and hashing a substring
+        // (this runs for every type name, term and target of multi-megabyte documents).
+        if aliasToNamespace.count <= 8 {
+            let prefixLength = qualified.utf8.distance(from: qualified.startIndex, to: dot)
+            for (alias, ns) in aliasToNamespace where alias.utf8.count == prefixLength && qualified.utf8.starts(with: alias.utf8) {
+                return ns + qualified[dot...]
+            }
+            return qualified
+        }
         let prefix = String(qualified[..<dot])
         if let ns = aliasToNamespace[prefix] { return ns + qualified[dot...] }
         return qualified

@@ -17,13 +17,6 @@ final class CsdlXmlBuilder {
         "http://schemas.microsoft.com/ado/2008/01/edm", "http://schemas.microsoft.com/ado/2008/09/edm",
         "http://schemas.microsoft.com/ado/2009/11/edm", edmV4,
     ]
-    static let constantKinds: Set<String> = [
-        "String", "Bool", "Int", "Decimal", "Float", "Date", "DateTimeOffset", "TimeOfDay", "Duration", "Guid",
-        "Binary", "EnumMember", "DateTime", "Time",
-    ]
-    static let pathKinds: Set<String> = [
-        "Path", "PropertyPath", "NavigationPropertyPath", "AnnotationPath", "ModelElementPath", "AnyPropertyPath",
-    ]
 
     let source: String
     var ctxt: xmlParserCtxtPtr?
@@ -140,7 +133,7 @@ final class CsdlXmlBuilder {
         guard let top = stack.last else { stack.append(.ignored); return }
 
         if case .expression = top {
-            exprStack.append(ExprFrame(name: local, attributes: a, builder: self, location: location))
+            exprStack.append(ExprFrame(name: local, kind: name, attributes: a, builder: self, location: location))
             stack.append(.expression)
             wantsText = true
             text = ""
@@ -187,7 +180,7 @@ final class CsdlXmlBuilder {
         }
 
         if name == .Annotation || name == .ValueAnnotation {
-            exprStack.append(ExprFrame(name: "Annotation", attributes: a, builder: self, location: location))
+            exprStack.append(ExprFrame(name: "Annotation", kind: .Annotation, attributes: a, builder: self, location: location))
             stack.append(.expression)
             wantsText = true
             text = ""
@@ -496,18 +489,18 @@ final class CsdlXmlBuilder {
         guard case .expression = top, var f = exprStack.popLast() else { return }
         f.text = text
         text = ""
-        if f.name == "PropertyValue" {
+        if f.kind == .PropertyValue {
             if !exprStack.isEmpty { exprStack[exprStack.count - 1].properties.append(f.propertyValue()) }
             return
         }
-        if f.name != "Annotation" {
+        if f.kind != .Annotation {
             if !exprStack.isEmpty { exprStack[exprStack.count - 1].operands.append(f.expression()) }
             return
         }
         let ann = f.annotation(resolvingTermWith: doc)
         if !exprStack.isEmpty {
             // An annotation of an annotation is kept; one inside a record or other expression has no place in the model.
-            if exprStack[exprStack.count - 1].name == "Annotation" { exprStack[exprStack.count - 1].annotations.append(ann) }
+            if exprStack[exprStack.count - 1].kind == .Annotation { exprStack[exprStack.count - 1].annotations.append(ann) }
             return
         }
         wantsText = false
@@ -563,16 +556,36 @@ final class CsdlXmlBuilder {
 /// The CSDL and EDMX element names the reader acts on, told apart once per distinct name pointer.
 enum ElementName: String {
     case Edmx, DataServices, Reference, Include, IncludeAnnotations, Runtime, Designer, ConceptualModels, StorageModels, Mappings, Schema, EntityType, ComplexType, EnumType, TypeDefinition, Association, EntityContainer, Action, Function, Term, Annotations, Annotation, ValueAnnotation, Documentation, Using, TypeAnnotation, Key, PropertyRef, Property, NavigationProperty, ReferentialConstraint, OnDelete, Member, End, Principal, Dependent, EntitySet, Singleton, FunctionImport, ActionImport, AssociationSet, NavigationPropertyBinding, Parameter, ReturnType
+    // Inside annotations: constant and path expressions (also as attributes), and the structural ones.
+    case String, Bool, Int, Decimal, Float, Date, DateTimeOffset, TimeOfDay, Duration, Guid, Binary, EnumMember, DateTime, Time
+    case Path, PropertyPath, NavigationPropertyPath, AnnotationPath, ModelElementPath, AnyPropertyPath
+    case Null, Record, Collection, PropertyValue, LabeledElementReference, UrlRef
     case other = ""
+
+    var isConstant: Swift.Bool {
+        switch self {
+        case .String, .Bool, .Int, .Decimal, .Float, .Date, .DateTimeOffset, .TimeOfDay, .Duration, .Guid, .Binary, .EnumMember, .DateTime, .Time: return true
+        default: return false
+        }
+    }
+    var isPath: Swift.Bool {
+        switch self {
+        case .Path, .PropertyPath, .NavigationPropertyPath, .AnnotationPath, .ModelElementPath, .AnyPropertyPath: return true
+        default: return false
+        }
+    }
 }
 
 /// An element inside an annotation, open until its end tag. Values are built bottom-up: each element that closes
 /// hands its expression (or property value, or annotation) to the one around it, so no tree of XML nodes is kept.
 struct ExprFrame {
     let name: String
+    /// `name` told apart once per distinct name (no string comparisons or hashing per element).
+    let kind: ElementName
     let location: SourceLocation
-    /// `Term`, `Qualifier` (Annotation), `Property` (PropertyValue), `Type` (Record) and the like.
-    var attributes: [String: String] = [:]
+    /// `Term`, `Qualifier` (Annotation), `Property` (PropertyValue), `Type` (Record) and the like: a few pairs,
+    /// searched linearly (cheaper than hashing into a dictionary for each element).
+    var attributes: [(String, String)] = []
     /// The value given as an attribute (`String="..."`, `Path="..."`).
     var inline: AnnotationExpression?
     var operands: [AnnotationExpression] = []
@@ -580,46 +593,56 @@ struct ExprFrame {
     var annotations: [CsdlAnnotation] = []
     var text = ""
 
-    init(name: String, attributes a: Attrs, builder: CsdlXmlBuilder, location: SourceLocation) {
+    init(name: String, kind: ElementName, attributes a: Attrs, builder: CsdlXmlBuilder, location: SourceLocation) {
         self.name = name
+        self.kind = kind
         self.location = location
-        a.forEachUnprefixed { key, value in
+        a.forEachUnprefixed { key, keyKind, value in
             if inline == nil {
-                if CsdlXmlBuilder.constantKinds.contains(key) { inline = .constant(kind: key, value: value); return }
-                if CsdlXmlBuilder.pathKinds.contains(key) { inline = .path(kind: key, value: value); return }
-                if key == "UrlRef" { inline = .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: value)]); return }
+                if keyKind.isConstant { inline = .constant(kind: key, value: value); return }
+                if keyKind.isPath { inline = .path(kind: key, value: value); return }
+                if keyKind == .UrlRef { inline = .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: value)]); return }
             }
-            attributes[key] = value
+            if let i = attributes.firstIndex(where: { $0.0 == key }) { attributes[i].1 = value } else { attributes.append((key, value)) }
         }
         // Qualified names in values are stored with aliases replaced, like terms.
-        if name == "Record", let t = attributes["Type"] { attributes["Type"] = builder.doc.resolveAlias(t) }
+        if kind == .Record, let i = attributes.firstIndex(where: { $0.0 == "Type" }) {
+            attributes[i].1 = builder.doc.resolveAlias(attributes[i].1)
+        }
+    }
+
+    func attribute(_ key: String) -> String? {
+        for (k, v) in attributes where k == key { return v }
+        return nil
     }
 
     func annotation(resolvingTermWith doc: CsdlDocument) -> CsdlAnnotation {
-        let written = attributes["Term"] ?? ""
-        var a = CsdlAnnotation(term: written, qualifier: attributes["Qualifier"], value: inline ?? operands.first, location: location)
+        let written = attribute("Term") ?? ""
+        var a = CsdlAnnotation(term: written, qualifier: attribute("Qualifier"), value: inline ?? operands.first, location: location)
         a.term = doc.resolveAlias(written)
         a.annotations = annotations
         return a
     }
 
     func propertyValue() -> AnnotationExpression.PropertyValue {
-        .init(property: attributes["Property"] ?? "", value: inline ?? operands.first ?? .null)
+        .init(property: attribute("Property") ?? "", value: inline ?? operands.first ?? .null)
     }
 
     func expression() -> AnnotationExpression {
-        if CsdlXmlBuilder.constantKinds.contains(name) {
-            return .constant(kind: name, value: name == "String" ? text : text.trimmingWhitespace())
+        if kind.isConstant {
+            return .constant(kind: name, value: kind == .String ? text : text.trimmingWhitespace())
         }
-        if CsdlXmlBuilder.pathKinds.contains(name) { return .path(kind: name, value: text.trimmingWhitespace()) }
-        switch name {
-        case "Null": return .null
-        case "Record": return .record(type: attributes["Type"], properties: properties)
-        case "Collection": return .collection(operands)
-        case "LabeledElementReference":
+        if kind.isPath { return .path(kind: name, value: text.trimmingWhitespace()) }
+        switch kind {
+        case .Null: return .null
+        case .Record: return .record(type: attribute("Type"), properties: properties)
+        case .Collection: return .collection(operands)
+        case .LabeledElementReference:
             return .dynamic(name: name, attributes: [:], operands: [.constant(kind: "String", value: text.trimmingWhitespace())])
         default:
-            return .dynamic(name: name, attributes: attributes, operands: (inline.map { [$0] } ?? []) + operands)
+            var dict: [String: String] = [:]
+            for (k, v) in attributes { dict[k] = v }
+            return .dynamic(name: name, attributes: dict, operands: (inline.map { [$0] } ?? []) + operands)
         }
     }
 }
@@ -669,10 +692,11 @@ struct Attrs {
         }
         return out
     }
-    /// Calls `body` with each attribute that has no namespace (CSDL's own).
-    func forEachUnprefixed(_ body: (String, String) -> Void) {
+    /// Calls `body` with each attribute that has no namespace (CSDL's own): its name, what the name is
+    /// (told apart through the same pointer cache as element names), and its value.
+    func forEachUnprefixed(_ body: (String, ElementName, String) -> Void) {
         guard let r = raw else { return }
-        for i in 0..<count where r[i * 5 + 2] == nil { body(builder.interned(r[i * 5]!), value(i)) }
+        for i in 0..<count where r[i * 5 + 2] == nil { body(builder.interned(r[i * 5]!), builder.elementName(r[i * 5]!), value(i)) }
     }
 }
 

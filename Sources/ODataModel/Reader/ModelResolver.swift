@@ -6,20 +6,23 @@
 /// on the affected elements (which stay in the model, marked).
 struct ModelResolver {
     let doc: CsdlDocument
+    /// Type names as written → qualified name and what it resolves to, for this run.
+    private final class TypeCache { var map: [String: (qualified: String, resolved: ResolvedType)] = [:] }
+    private let typeCache = TypeCache()
 
     init(_ doc: CsdlDocument) { self.doc = doc }
 
-    private func warn(_ code: String, _ element: CsdlElement?, path: String, _ message: String) {
-        let issue = MetadataIssue(.warning, code: code, path: path, location: element?.location ?? .unknown, message)
+    private func warn(_ code: String, _ element: CsdlElement?, path: @autoclosure () -> String, _ message: String) {
+        let issue = MetadataIssue(.warning, code: code, path: path(), location: element?.location ?? .unknown, message)
         doc.issues.append(issue)
         element?.problems.append(issue)
     }
 
     /// Warns that a type name does not resolve, unless it lives in a referenced document (a vocabulary, another
     /// service), which cannot be checked without loading that document and is not the service's mistake.
-    private func unresolved(_ element: CsdlElement?, path: String, what: String, name: String) {
+    private func unresolved(_ element: CsdlElement?, path: @autoclosure () -> String, what: String, name: String) {
         if isExternal(name) { return }
-        warn("unresolved-type", element, path: path, "\(what) \(name) is not defined")
+        warn("unresolved-type", element, path: path(), "\(what) \(name) is not defined")
     }
 
     /// True when a qualified name lives in a namespace included by an `edmx:Reference` rather than declared here.
@@ -70,8 +73,16 @@ struct ModelResolver {
     }
 
     private func resolveRef(_ r: inout TypeReference) -> ResolvedType {
-        r.qualifiedName = doc.resolveAlias(r.nameAsWritten)
-        return doc.resolveQualifiedType(r.qualifiedName)
+        // A few hundred distinct names stand for tens of thousands of references: each is resolved once.
+        if let hit = typeCache.map[r.nameAsWritten] {
+            r.qualifiedName = hit.qualified
+            return hit.resolved
+        }
+        let written = r.nameAsWritten
+        r.qualifiedName = doc.resolveAlias(written)
+        let resolved = doc.resolveQualifiedType(r.qualifiedName)
+        typeCache.map[written] = (r.qualifiedName, resolved)
+        return resolved
     }
 
     // MARK: Types
@@ -117,21 +128,20 @@ struct ModelResolver {
                     warn("missing-key", e, path: e.qualifiedName, "entity type has no key")
                 }
             }
-            var names = Set<String>()
-            for m in t.ownProperties.map(\.name) + t.ownNavigationProperties.map(\.name) where !names.insert(m).inserted {
+            for m in t.duplicateMemberNames {
                 warn("duplicate-name", t, path: "\(t.qualifiedName)/\(m)", "member \(m) is declared twice")
             }
         }
     }
 
-    private func checkDecimal(_ f: Facets, _ type: PrimitiveType?, element: CsdlElement, path: String) {
+    private func checkDecimal(_ f: Facets, _ type: PrimitiveType?, element: CsdlElement, path: @autoclosure () -> String) {
         guard type == .decimal else { return }
         if f.scale == nil, let d = f.defaultValue, d.contains(".") {
-            warn("decimal-scale", element, path: path,
+            warn("decimal-scale", element, path: path(),
                  "Edm.Decimal without Scale (so scale 0) has the default value \(d), which carries fractions")
         }
         if case .fixed(let s)? = f.scale, let p = f.precision, s > p {
-            warn("decimal-scale", element, path: path, "Scale \(s) is larger than Precision \(p)")
+            warn("decimal-scale", element, path: path(), "Scale \(s) is larger than Precision \(p)")
         }
     }
 
@@ -175,9 +185,12 @@ struct ModelResolver {
             if !e.underlyingType.isIntegral {
                 warn("bad-underlying-type", e, path: e.qualifiedName, "enum underlying type \(e.underlyingType.rawValue) is not an integer type")
             }
-            var names = Set<String>()
-            for m in e.members where !names.insert(m.name).inserted {
-                warn("duplicate-name", m, path: "\(e.qualifiedName)/\(m.name)", "enum member \(m.name) is declared twice")
+            if !e.duplicateMemberNames.isEmpty {
+                // The warning goes on each later declaration.
+                var names = Set<String>()
+                for m in e.members where !names.insert(m.name).inserted {
+                    warn("duplicate-name", m, path: "\(e.qualifiedName)/\(m.name)", "enum member \(m.name) is declared twice")
+                }
             }
         }
         for t in doc.typeDefinitions {

@@ -5,11 +5,17 @@ public final class EnumType: SchemaElement {
     public internal(set) var members: [EnumMember] = []
 
     private var memberIndex: [String: EnumMember] = [:]
+    /// Names of members declared more than once, in document order (validation warns about them).
+    internal private(set) var duplicateMemberNames: [String] = []
 
     public func addMember(_ m: EnumMember) {
         m.enumType = self
         members.append(m)
-        if memberIndex[m.name] == nil { memberIndex[m.name] = m }
+        // One hash look-up: insert when absent, else note the duplicate (the first member keeps the name).
+        if let first = memberIndex.updateValue(m, forKey: m.name) {
+            memberIndex[m.name] = first
+            duplicateMemberNames.append(m.name)
+        }
     }
     public func member(named name: String) -> EnumMember? { memberIndex[name] }
 }

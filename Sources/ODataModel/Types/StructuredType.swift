@@ -14,16 +14,29 @@ open class StructuredType: SchemaElement {
 
     private var propertyIndex: [String: Property] = [:]
     private var navigationIndex: [String: NavigationProperty] = [:]
+    /// Member names declared more than once (structural and navigation together), in document order;
+    /// validation warns about them. The first declaration keeps the name.
+    internal private(set) var duplicateMemberNames: [String] = []
 
     public func addProperty(_ p: Property) {
         p.declaringType = self
         ownProperties.append(p)
-        if propertyIndex[p.name] == nil { propertyIndex[p.name] = p }
+        if let first = propertyIndex.updateValue(p, forKey: p.name) {
+            propertyIndex[p.name] = first
+            duplicateMemberNames.append(p.name)
+        } else if !navigationIndex.isEmpty, navigationIndex[p.name] != nil {
+            duplicateMemberNames.append(p.name)
+        }
     }
     public func addNavigationProperty(_ n: NavigationProperty) {
         n.declaringType = self
         ownNavigationProperties.append(n)
-        if navigationIndex[n.name] == nil { navigationIndex[n.name] = n }
+        if let first = navigationIndex.updateValue(n, forKey: n.name) {
+            navigationIndex[n.name] = first
+            duplicateMemberNames.append(n.name)
+        } else if propertyIndex[n.name] != nil {
+            duplicateMemberNames.append(n.name)
+        }
     }
 
     /// Base types from the nearest up; stops on a cycle.

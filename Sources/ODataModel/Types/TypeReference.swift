@@ -8,16 +8,18 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
     public var isCollection: Bool
 
     public init(_ written: String) {
-        var t = Substring(written)
+        var t = written
         // Trim only when needed: this runs for every property of multi-megabyte documents.
         if let f = t.utf8.first, let l = t.utf8.last, f == 0x20 || l == 0x20 || f == 0x09 || l == 0x09 || f == 0x0A || l == 0x0A {
-            t = Substring(written.trimmingWhitespace())
+            t = written.trimmingWhitespace()
         }
-        if t.utf8.count > 12, t.hasPrefix("Collection("), t.utf8.last == UInt8(ascii: ")") {
-            nameAsWritten = String(t.dropFirst(11).dropLast())
+        // Compared as bytes: `hasPrefix` on strings compares characters, which costs far more.
+        if t.utf8.count > 12, t.utf8.last == UInt8(ascii: ")"), t.utf8.starts(with: "Collection(".utf8) {
+            let u = t.utf8
+            nameAsWritten = String(t[u.index(u.startIndex, offsetBy: 11)..<u.index(before: u.endIndex)])
             isCollection = true
         } else {
-            nameAsWritten = String(t)
+            nameAsWritten = t
             isCollection = false
         }
         qualifiedName = nameAsWritten
