@@ -17,7 +17,7 @@ public struct ConnectionOptions: ParsableArguments {
     public var headers: [String] = []
 
     @Option(name: .customLong("user-agent"),
-            help: ArgumentHelp("The User-Agent header (default: \(ODataClientVersion.userAgent)).", valueName: "text"))
+            help: ArgumentHelp("The User-Agent header (default: odsh/\(ODataClientVersion.version) libcurl/VERSION).", valueName: "text"))
     public var userAgent: String?
 
     @Option(name: [.customShort("u"), .customLong("user")],
