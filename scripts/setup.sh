@@ -6,9 +6,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 # Build: libedit-dev libcurl4-openssl-dev libxml2-dev pkg-config (the system-library modules).
-# Tests and scripts: xmllint, hyperfine, tmux (REPL tests), nginx-light, openssl (TLS test server), mandoc (man page),
+# Tests and scripts: xmllint, hyperfine, tmux and less (REPL tests: the default pager), nginx-light, openssl (TLS test server), mandoc (man page),
 # curl, python3-venv (reference servers, benchmark venv), time (/usr/bin/time for peak memory).
-wanted=(libedit-dev libcurl4-openssl-dev libxml2-dev pkg-config libxml2-utils hyperfine tmux nginx-light openssl
+wanted=(libedit-dev libcurl4-openssl-dev libxml2-dev pkg-config libxml2-utils hyperfine tmux less nginx-light openssl
   mandoc curl python3-venv time)
 shopt -s nullglob
 for list in scripts/*/apt-packages.txt; do

@@ -8,8 +8,11 @@ extension DataService {
     /// Sends a request (method + URL relative to the service root + JSON body) and streams the answer: entities and
     /// values go to the callbacks as their bytes arrive; with .allPages, next links are followed lazily, one page held at a time.
     /// `onEntity` returns false to stop reading (row limit reached): no further page is requested.
+    /// `onPageEnd` is called after each page's payload has been read, before the next page is requested (with the
+    /// response so far): a consumer that streams can flush its output there, or size columns from the first page.
     public func execute(_ request: ServiceRequest, paging: Paging,
-                        onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void) throws -> ServiceResponse {
+                        onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
+                        onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
         let target = request.target ?? target(forRelativeURL: request.relativeURL)
         var response = ServiceResponse()
         var url = absoluteURL(Self.trimmingLeadingSlash(request.relativeURL))
@@ -30,6 +33,7 @@ extension DataService {
             response.morePages = page.stopped || page.nextLink != nil
             itemsRead += page.items
             emptyPagesInARow = page.items == 0 ? emptyPagesInARow + 1 : 0
+            try onPageEnd?(response)
             guard paging == .allPages, !page.stopped, request.method == .get, let next = response.nextLink else { break }
             // pyslet sends a next link with every page, also with the empty ones after the last row; a filtered
             // page may be empty in the middle too, so only a run of empty pages (or the count reached) ends it.

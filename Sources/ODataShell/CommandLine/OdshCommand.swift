@@ -16,7 +16,7 @@ public struct OdshCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ProfileCommand.self, CacheCommand.self,
-                      PayloadCommand.self, CompleteCommand.self, ReplDemoCommand.self],
+                      PayloadCommand.self, CompleteCommand.self],
         defaultSubcommand: ShellCommand.self
     )
 

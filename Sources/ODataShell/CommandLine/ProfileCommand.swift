@@ -351,6 +351,7 @@ struct ProfileCommand: ParsableCommand {
             add("user-agent", p.userAgent)
             add("output", p.output)
             add("page-size", p.pageSize.map(String.init))
+            add("pager", p.pager.map { $0 ? "on" : "off" })
             add("metadata", p.metadata)
             add("metadata-fix", p.metadataFix)
             let jar = context.dirs.cookieJar(profile: p.name)

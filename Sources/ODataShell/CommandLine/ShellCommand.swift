@@ -71,6 +71,7 @@ struct ShellCommand: ParsableCommand {
         s.dryRun = dryRun
         s.timing = timing
         s.color = color.isEnabled()
+        s.pager = profile?.pager ?? true
         if connection.trace { s.trace = .on }
         if connection.traceData { s.trace = .data }
         if connection.tracePretty { s.trace = .pretty }
@@ -91,8 +92,8 @@ struct ShellCommand: ParsableCommand {
             let holder = RunnerHolder(document: doc, profile: profile)
             var sessionRef: ReplSession?
             let session = ReplSession(serviceRoot: serviceRoot, document: doc, settings: settings, historyPath: history,
-                                      execute: { bound, settings in
-                                          try self.runBound(bound, service: serviceRoot, settings: settings, runner: holder)
+                                      execute: { bound, settings, out in
+                                          try self.runBound(bound, service: serviceRoot, settings: settings, runner: holder, out: out)
                                       },
                                       reloadMetadata: {
                                           try MetadataLoader(connection: self.connection, strict: false, options: self.metadataOptions)
@@ -175,13 +176,14 @@ struct ShellCommand: ParsableCommand {
     }
 
     /// Runs a bound statement: prints the request in a dry run, else sends it and renders the answer.
-    func runBound(_ bound: BoundStatement, service: String, settings: ShellSettings, runner: RunnerHolder) throws {
+    func runBound(_ bound: BoundStatement, service: String, settings: ShellSettings, runner: RunnerHolder,
+                  out: TextOutput = .standard) throws {
         if settings.dryRun {
-            Stdout.write("\(bound.request.method) \(bound.request.url(serviceRoot: service))\n")
-            if let b = bound.request.body { Stdout.write(b + "\n") }
+            out.write("\(bound.request.method) \(bound.request.url(serviceRoot: service))\n")
+            if let b = bound.request.body { out.write(b + "\n") }
             return
         }
-        try runner.runner(self, service: service, settings: settings).run(bound, settings: settings)
+        try runner.runner(self, service: service, settings: settings).run(bound, settings: settings, out: out)
     }
 
     /// The connection to the service, made on the first statement that is sent (a dry run needs none).

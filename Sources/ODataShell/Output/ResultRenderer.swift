@@ -5,8 +5,14 @@ import ODataClient
 protocol ResultRenderer: AnyObject {
     func entity(_ e: EntityValue) throws
     func value(_ v: DataValue) throws
+    /// After each page of the answer (before the next one is requested): what is ready goes out now.
+    func pageEnd() throws
     /// After the last row: footers, closing brackets, flushing.
     func finish(_ summary: ResultSummary) throws
+}
+
+extension ResultRenderer {
+    func pageEnd() throws {}
 }
 
 /// What the footer says about a result.
@@ -30,13 +36,16 @@ struct ResultSummary {
     }
 }
 
-/// Where renderers write: stdout and stderr by default, or anything (tests collect into strings).
+/// Where renderers write: stdout and stderr by default, the REPL's pager, or anything (tests collect into strings).
 final class TextOutput {
     let write: (String) -> Void
     let writeNote: (String) -> Void
     let flush: () -> Void
-    init(write: @escaping (String) -> Void, writeNote: @escaping (String) -> Void, flush: @escaping () -> Void = {}) {
-        self.write = write; self.writeNote = writeNote; self.flush = flush
+    /// True once nobody reads any more (the user quit the pager): producers stop, and the request with them.
+    let isClosed: () -> Bool
+    init(write: @escaping (String) -> Void, writeNote: @escaping (String) -> Void, flush: @escaping () -> Void = {},
+         isClosed: @escaping () -> Bool = { false }) {
+        self.write = write; self.writeNote = writeNote; self.flush = flush; self.isClosed = isClosed
     }
     static let standard = TextOutput(write: Stdout.write, writeNote: Stderr.write, flush: Stdout.flush)
 }
@@ -69,6 +78,10 @@ final class JSONRowsRenderer: ResultRenderer {
     }
     func entity(_ e: EntityValue) throws { try writer.write(e) }
     func value(_ v: DataValue) throws { try writer.write(v) }
+    func pageEnd() throws {
+        try writer.flush()
+        out.flush()
+    }
     func finish(_ summary: ResultSummary) throws {
         try writer.finish()
         out.flush()

@@ -3,51 +3,108 @@ import ODataClient
 
 /// Aligned columns fitted to the terminal: long values cut with an ellipsis, numbers right-aligned, null shown
 /// apart from an empty string; when the columns cannot fit, a vertical record view instead (like psql's \x auto).
+///
+/// Rows stream, as psql's FETCH_COUNT does: the columns are sized from the first page (at most `sizingRows` rows,
+/// held until the page ends), then the header and those rows are printed, and every later row is printed as it
+/// arrives in the same columns, values wider than their column cut with the ellipsis. Memory holds one page at
+/// most, whatever the number of pages; the footer comes after the last row.
 final class TableRenderer: ResultRenderer {
+    /// The fixed columns once the first page has been laid out.
+    private struct Layout {
+        var columns: [String]
+        var widths: [Int]
+        var numeric: [Bool]
+    }
+
     private var columns: [String] = []
+    /// Rows held to size the columns (the first page); empty once the layout is fixed.
     private var rows: [[String: RowFlattener.Cell]] = []
+    private var layout: Layout?
+    /// Set instead of `layout` when the columns cannot fit: records from then on.
+    private var records: VerticalRenderer?
+    /// Columns first seen after the layout was fixed: not shown, named in the footer.
+    private var lateColumns: [String] = []
     private let width: Int
     private let color: Bool
     private let footer: Bool
+    private let sizingRows: Int
     static let nullText = "null"
+    /// Rows held at most to size the columns when the first page is longer (or the service does not page).
+    static let defaultSizingRows = 1000
 
     private let out: TextOutput
 
-    init(width: Int, color: Bool, footer: Bool, out: TextOutput = .standard) {
+    init(width: Int, color: Bool, footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, out: TextOutput = .standard) {
         self.width = max(20, width)
         self.color = color
         self.footer = footer
+        self.sizingRows = max(1, sizingRows)
         self.out = out
     }
+
+    /// Rows held now, waiting for the first page to end (for tests: it never grows past one page).
+    var heldRows: Int { rows.count }
 
     func entity(_ e: EntityValue) throws { add(RowFlattener.row(e)) }
     func value(_ v: DataValue) throws { add(RowFlattener.row(v)) }
 
     private func add(_ cells: [(String, RowFlattener.Cell)]) {
+        if let layout {
+            out.write(line(layout, cells: cells))
+            for (name, _) in cells where !layout.columns.contains(name) && !lateColumns.contains(name) { lateColumns.append(name) }
+            return
+        }
+        if let records {
+            records.add(cells)
+            return
+        }
         var row: [String: RowFlattener.Cell] = [:]
         for (name, cell) in cells {
             if row[name] == nil && !columns.contains(name) { columns.append(name) }
             row[name] = cell
         }
         rows.append(row)
+        if rows.count >= sizingRows { fixLayout() }
     }
 
-    func finish(_ summary: ResultSummary) throws {
-        var text = ""
-        if !rows.isEmpty {
-            if let table = layout() { text += table } else {
-                let v = VerticalRenderer(color: color, footer: false, out: out)
-                for r in rows { v.add(columns.compactMap { c in r[c].map { (c, $0) } }) }
-                text += v.rendered
-            }
-        }
-        out.write(text)
-        if footer { out.write(TerminalStyle(isEnabled: color).paint(summary.footer, .dim) + "\n") }
+    func pageEnd() throws {
+        fixLayout()
         out.flush()
     }
 
-    /// The table text, or nil when even narrowed columns do not fit.
-    private func layout() -> String? {
+    func finish(_ summary: ResultSummary) throws {
+        fixLayout()
+        if footer {
+            var text = summary.footer
+            if !lateColumns.isEmpty {
+                text += " · not shown (first seen after the first page): " + lateColumns.joined(separator: ", ")
+            }
+            out.write(TerminalStyle(isEnabled: color).paint(text, .dim) + "\n")
+        }
+        out.flush()
+    }
+
+    /// Sizes the columns from the rows held, prints the header and them, and lets later rows stream.
+    private func fixLayout() {
+        guard layout == nil, records == nil, !rows.isEmpty else { return }
+        if let l = computeLayout() {
+            layout = l
+            let style = TerminalStyle(isEnabled: color)
+            var text = l.columns.indices.map { style.paint(Self.pad(Self.fit(l.columns[$0], l.widths[$0]), l.widths[$0], right: l.numeric[$0]), .bold) }
+                .joined(separator: "  ").trailingSpacesTrimmed() + "\n"
+            text += l.widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n"
+            for r in rows { text += line(l, cells: l.columns.compactMap { c in r[c].map { (c, $0) } }) }
+            out.write(text)
+        } else {
+            let v = VerticalRenderer(color: color, footer: false, out: out)
+            for r in rows { v.add(columns.compactMap { c in r[c].map { (c, $0) } }) }
+            records = v
+        }
+        rows = []
+    }
+
+    /// The widths and alignment from the rows held, or nil when even narrowed columns do not fit.
+    private func computeLayout() -> Layout? {
         let minWidth = 6
         var widths = columns.map { c in max(c.count, rows.map { ($0[c]?.text.count ?? 0, $0[c]?.isNull == true ? Self.nullText.count : 0) }.map { max($0.0, $0.1) }.max() ?? 0) }
         let sep = 2
@@ -59,57 +116,52 @@ final class TableRenderer: ResultRenderer {
         }
         if total() > width { return nil }
         let numeric = columns.map { c in rows.allSatisfy { r in r[c].map { $0.isNull || $0.isNumber } ?? true } }
-        func fit(_ s: String, _ w: Int) -> String { s.count <= w ? s : String(s.prefix(max(0, w - 1))) + "…" }
-        func pad(_ s: String, _ w: Int, right: Bool) -> String {
-            let p = String(repeating: " ", count: max(0, w - s.count))
-            return right ? p + s : s + p
-        }
-        var lines: [String] = []
-        lines.append(columns.indices.map { TerminalStyle(isEnabled: color).paint(pad(fit(columns[$0], widths[$0]), widths[$0], right: numeric[$0]), .bold) }
-            .joined(separator: "  ").trailingSpacesTrimmed())
-        lines.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
-        for r in rows {
-            lines.append(columns.indices.map { i -> String in
-                guard let cell = r[columns[i]] else { return pad("", widths[i], right: false) }
-                if cell.isNull { return TerminalStyle(isEnabled: color).paint(pad(Self.nullText, widths[i], right: numeric[i]), .dim) }
-                return pad(fit(cell.text.replacingNewlines(), widths[i]), widths[i], right: numeric[i])
-            }.joined(separator: "  ").trailingSpacesTrimmed())
-        }
-        return lines.joined(separator: "\n") + "\n"
+        return Layout(columns: columns, widths: widths, numeric: numeric)
+    }
+
+    private static func fit(_ s: String, _ w: Int) -> String { s.count <= w ? s : String(s.prefix(max(0, w - 1))) + "…" }
+    private static func pad(_ s: String, _ w: Int, right: Bool) -> String {
+        let p = String(repeating: " ", count: max(0, w - s.count))
+        return right ? p + s : s + p
+    }
+
+    /// One row in the layout's columns (cells of other columns are left out).
+    private func line(_ l: Layout, cells: [(String, RowFlattener.Cell)]) -> String {
+        var byName: [String: RowFlattener.Cell] = [:]
+        for (name, cell) in cells where byName[name] == nil { byName[name] = cell }
+        return l.columns.indices.map { i -> String in
+            guard let cell = byName[l.columns[i]] else { return Self.pad("", l.widths[i], right: false) }
+            if cell.isNull { return TerminalStyle(isEnabled: color).paint(Self.pad(Self.nullText, l.widths[i], right: l.numeric[i]), .dim) }
+            return Self.pad(Self.fit(cell.text.replacingNewlines(), l.widths[i]), l.widths[i], right: l.numeric[i])
+        }.joined(separator: "  ").trailingSpacesTrimmed() + "\n"
     }
 }
 
-/// One record per block: `name  value`, nulls marked.
+/// One record per block: `name  value`, nulls marked; each record is written as it arrives.
 final class VerticalRenderer: ResultRenderer {
-    private(set) var rendered = ""
     private var n = 0
     private let color: Bool
     private let footer: Bool
     private let out: TextOutput
     init(color: Bool, footer: Bool, out: TextOutput = .standard) { self.color = color; self.footer = footer; self.out = out }
 
-    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e)); flushIfStreaming() }
-    func value(_ v: DataValue) throws { add(RowFlattener.row(v)); flushIfStreaming() }
+    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e)) }
+    func value(_ v: DataValue) throws { add(RowFlattener.row(v)) }
 
     func add(_ cells: [(String, RowFlattener.Cell)]) {
         n += 1
-        rendered += TerminalStyle(isEnabled: color).paint("-[ RECORD \(n) ]" + String(repeating: "-", count: 20), .dim) + "\n"
+        var text = TerminalStyle(isEnabled: color).paint("-[ RECORD \(n) ]" + String(repeating: "-", count: 20), .dim) + "\n"
         let w = cells.map { $0.0.count }.max() ?? 0
         for (name, cell) in cells {
             let value = cell.isNull ? TerminalStyle(isEnabled: color).paint(TableRenderer.nullText, .dim) : cell.text
-            rendered += name + String(repeating: " ", count: w - name.count) + " │ " + value + "\n"
+            text += name + String(repeating: " ", count: w - name.count) + " │ " + value + "\n"
         }
+        out.write(text)
     }
 
-    private func flushIfStreaming() {
-        guard footer else { return }   // inside a table fallback the table prints it
-        out.write(rendered)
-        rendered = ""
-    }
+    func pageEnd() throws { out.flush() }
 
     func finish(_ summary: ResultSummary) throws {
-        out.write(rendered)
-        rendered = ""
         if footer { out.write(TerminalStyle(isEnabled: color).paint(summary.footer, .dim) + "\n") }
         out.flush()
     }
@@ -139,6 +191,8 @@ final class CSVRenderer: ResultRenderer {
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+
+    func pageEnd() throws { out.flush() }
 
     func finish(_ summary: ResultSummary) throws {
         out.flush()

@@ -68,6 +68,8 @@ public struct Profile: Sendable, Equatable {
     /// The shell's default output format and page size.
     public var output: String?
     public var pageSize: Int?
+    /// Whether the interactive shell pages long output (`pager = false` turns it off; nil: on).
+    public var pager: Bool?
     /// A local metadata file used instead of the service's `$metadata`.
     public var metadata: String?
     /// A metadata fix-up file applied after every load (`MetadataFixup`).
@@ -94,7 +96,7 @@ public struct Profile: Sendable, Equatable {
     static let keys = ["url", "auth", "user", "secret-from", "client-secret-from", "login-url", "user-field", "password-field",
                        "login-fields", "login-user-agent", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
                        "headers", "sap-client", "sap-language", "timeout", "connect-timeout", "proxy", "ca-bundle", "cert", "key",
-                       "insecure", "user-agent", "output", "page-size", "metadata", "metadata-fix"]
+                       "insecure", "user-agent", "output", "page-size", "pager", "metadata", "metadata-fix"]
 
     /// Reads a `[profile.NAME]` table; `place` names it in errors.
     init(name: String, table: TOMLTable, place: String) throws {
@@ -169,6 +171,10 @@ public struct Profile: Sendable, Equatable {
             guard case .integer(let n) = v, n > 0 else { throw fail("page-size must be a positive integer") }
             pageSize = n
         }
+        if let v = table["pager"] {
+            guard let b = v.bool else { throw fail("pager must be true or false") }
+            pager = b
+        }
         metadata = try string("metadata")
         metadataFix = try string("metadata-fix")
         try validate().map { throw fail($0) }
@@ -224,6 +230,7 @@ public struct Profile: Sendable, Equatable {
         put("user-agent", userAgent)
         put("output", output)
         if let pageSize { t["page-size"] = .integer(pageSize) }
+        if let pager { t["pager"] = .bool(pager) }
         put("metadata", metadata)
         put("metadata-fix", metadataFix)
         var out = "[profile.\(TOMLValue.key(name))]\n"

@@ -51,12 +51,24 @@ final class EditLineReader: LineReader {
         odsh_el_setty(el, "-d", "-intr")
         odsh_el_addfn(el, "odsh-complete", "Complete the word before the cursor", editLineComplete)
         odsh_el_addfn(el, "odsh-interrupt", "Abandon the line", editLineInterrupt)
+        bindKeys()
+    }
+
+    /// odsh's keys, over the keymaps of the editing mode (and of ~/.editrc).
+    private func bindKeys() {
         odsh_el_bind(el, "^I", "odsh-complete", 0)
         odsh_el_bind(el, "^C", "odsh-interrupt", 0)
         odsh_el_bind(el, "^C", "odsh-interrupt", 1)
         // Incremental search backwards, as in bash (libedit binds ^R to redisplay). The prefix search
         // ed-search-prev-history stays on M-p; ^S is left alone (with IXON it stops terminal output).
         odsh_el_bind(el, "^R", "em-inc-search-prev", 0)
+    }
+
+    /// Switches between emacs and vi keys (`.set editing vi`); libedit resets the keymaps, so odsh's keys are
+    /// bound again.
+    func setEditingMode(_ mode: LineEditor.EditingMode) {
+        odsh_el_set_editor(el, mode == .vi ? "vi" : "emacs")
+        bindKeys()
     }
 
     deinit {

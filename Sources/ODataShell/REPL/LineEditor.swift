@@ -53,9 +53,13 @@ public final class LineEditor {
         }
     }
 
-    /// The settings; prompts, filter and completion provider may change between statements.
+    /// The settings; prompts, filter, completion provider and editing mode may change between statements.
     public var configuration: Configuration {
-        didSet { (reader as? EditLineReader)?.completionProvider = configuration.completionProvider }
+        didSet {
+            guard let editLine = reader as? EditLineReader else { return }
+            editLine.completionProvider = configuration.completionProvider
+            if configuration.editingMode != oldValue.editingMode { editLine.setEditingMode(configuration.editingMode) }
+        }
     }
     /// Whether lines come from a terminal through libedit.
     public let isInteractive: Bool

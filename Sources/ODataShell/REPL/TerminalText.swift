@@ -29,11 +29,14 @@ public enum TerminalText {
     public static func displayWidth(_ text: String) -> Int {
         prepareLocale()
         var width = 0
-        for scalar in text.unicodeScalars {
-            let w = odsh_wcwidth(wchar_t(bitPattern: scalar.value))
-            width += w > 0 ? Int(w) : (scalar.value < 0x20 || scalar.value == 0x7F ? 0 : (w == 0 ? 0 : 1))
-        }
+        for scalar in text.unicodeScalars { width += columns(scalar) }
         return width
+    }
+
+    /// Columns one scalar takes (after `prepareLocale()`): 2 wide, 0 combining or control, else 1.
+    static func columns(_ scalar: Unicode.Scalar) -> Int {
+        let w = odsh_wcwidth(wchar_t(bitPattern: scalar.value))
+        return w > 0 ? Int(w) : (scalar.value < 0x20 || scalar.value == 0x7F ? 0 : (w == 0 ? 0 : 1))
     }
 
     /// The text padded with spaces to `width` display columns.

@@ -32,7 +32,7 @@ public struct ErrorReporter {
             let details = e.details.split(separator: "\n").map(String.init)
             switch e.kind {
             case .transport, .timeout: return (e.summary, details, .transport)
-            case .cancelled: return (e.summary, details, .interrupted)
+            case .cancelled: return (e.summary + " (Ctrl-C)", [], .interrupted)
             case .invalidRequest: return (e.summary, details, .usage)
             case .http, .redirectToOtherOrigin, .tooManyRedirects, .signInFailed: return (e.summary, details, .serviceError)
             }

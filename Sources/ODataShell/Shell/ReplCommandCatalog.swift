@@ -31,6 +31,8 @@ enum ReplCommandCatalog {
             let head = c.arguments.isEmpty ? c.name : "\(c.name) \(c.arguments)"
             return "  " + head + String(repeating: " ", count: width - head.count + 2) + c.summary
         }.joined(separator: "\n") + "\n"
+            + "Output taller than the terminal goes through $PAGER (else less -FRSX); .set pager off writes it straight out.\n"
+            + "Ctrl-C clears the line or cancels the request; Ctrl-D on an empty line leaves.\n"
     }
 
     static let statementsHelp = """

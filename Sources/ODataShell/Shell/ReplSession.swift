@@ -8,8 +8,8 @@ final class ReplSession {
     let serviceRoot: String
     private(set) var document: CsdlDocument
     var settings: ShellSettings
-    /// Runs one bound statement (sends it and renders the answer, or prints it in a dry run).
-    let execute: (BoundStatement, ShellSettings) throws -> Void
+    /// Runs one bound statement (sends it and renders the answer to the output, or prints it in a dry run).
+    let execute: (BoundStatement, ShellSettings, TextOutput) throws -> Void
     /// Loads the service's live metadata again (for `.refresh`).
     let reloadMetadata: () throws -> CsdlDocument
     /// Called when settings change, so the transport can follow (`.trace`).
@@ -19,7 +19,7 @@ final class ReplSession {
     private var recent: [String] = []
 
     init(serviceRoot: String, document: CsdlDocument, settings: ShellSettings, historyPath: String?,
-         execute: @escaping (BoundStatement, ShellSettings) throws -> Void, reloadMetadata: @escaping () throws -> CsdlDocument) {
+         execute: @escaping (BoundStatement, ShellSettings, TextOutput) throws -> Void, reloadMetadata: @escaping () throws -> CsdlDocument) {
         self.serviceRoot = serviceRoot
         self.document = document
         self.settings = settings
@@ -59,6 +59,7 @@ final class ReplSession {
         if editor.isInteractive {
             Stderr.write("odsh \(ODataClientVersion.version): \(serviceRoot) (OData \(document.version.rawValue), "
                          + "\(document.entitySets.count) entity sets). .help for help, Ctrl-D to leave.\n")
+            if let e = editor.historyError { Stderr.write("odsh: \(e) (history is not kept)\n") }
         }
         while let text = editor.readStatement(needsMoreInput: StatementSplitter.isIncomplete) {
             for piece in StatementSplitter.split(text) {
@@ -68,29 +69,49 @@ final class ReplSession {
         return .success
     }
 
-    /// Handles one statement or command; false when the session should end.
+    /// Handles one statement or command; false when the session should end. What it prints goes through the
+    /// pager when it is taller than the terminal; errors and the time come after the pager has been quit.
     func handle(_ text: String) -> Bool {
         recent.append(text)
         HTTPCancellation.reset()
         SignalHandling.resetInterrupt()
+        let out = output()
+        var failure: Error?
+        var keepGoing = true
+        var elapsed: Double?
         do {
-            if text.hasPrefix(".") { return try command(text) }
-            let start = DispatchTime.now()
-            let bound = try Binder.bind(text, document: document)
-            for w in bound.warnings { reporter.warn(w) }
-            try execute(bound, settings)
-            if settings.timing {
-                let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-                Stderr.write(String(format: "time: %.1f ms\n", ms))
+            if text.hasPrefix(".") {
+                keepGoing = try command(text, out)
+            } else {
+                let start = DispatchTime.now()
+                let bound = try Binder.bind(text, document: document)
+                for w in bound.warnings { reporter.warn(w) }
+                try execute(bound, settings, out.textOutput)
+                if settings.timing { elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6 }
             }
         } catch {
-            reporter.report(error)
+            failure = error
         }
+        out.finish()
+        // The terminal echoed "^C" where the cursor was: what follows starts on a line of its own.
+        if SignalHandling.interruptRequested && !out.wasPaged {
+            Stdout.write("\n")
+            Stdout.flush()
+        }
+        if let ms = elapsed { Stderr.write(String(format: "time: %.1f ms\n", ms)) }
+        if let failure { reporter.report(failure) }
         Stdout.flush()
-        return true
+        return keepGoing
     }
 
-    private func command(_ text: String) throws -> Bool {
+    /// Where a statement's output goes: through the pager when a person reads it on a terminal (and no trace is
+    /// being written to stderr meanwhile), else straight to stdout.
+    private func output() -> PagedOutput {
+        let pages = settings.pager && editor.isInteractive && settings.trace == .off && isatty(1) != 0
+        return PagedOutput(pager: pages ? Pager.fromEnvironment() : nil)
+    }
+
+    private func command(_ text: String, _ out: PagedOutput) throws -> Bool {
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
         let name = parts[0].lowercased()
         let arg = parts.count > 1 ? parts[1].trimmingWhitespaceCharacters() : ""
@@ -99,28 +120,28 @@ final class ReplSession {
             return false
         case ".help", ".h", ".?":
             switch arg.lowercased() {
-            case "": Stdout.write(ReplCommandCatalog.statementsHelp + ReplCommandCatalog.commandsHelp() + "\nMore: .help expressions\n")
-            case "statements": Stdout.write(ReplCommandCatalog.statementsHelp)
-            case "expressions": Stdout.write(ReplCommandCatalog.expressionsHelp)
-            case "commands": Stdout.write(ReplCommandCatalog.commandsHelp())
+            case "": out.write(ReplCommandCatalog.statementsHelp + ReplCommandCatalog.commandsHelp() + "\nMore: .help expressions\n")
+            case "statements": out.write(ReplCommandCatalog.statementsHelp)
+            case "expressions": out.write(ReplCommandCatalog.expressionsHelp)
+            case "commands": out.write(ReplCommandCatalog.commandsHelp())
             default: throw UsageError("no help topic \(arg): try statements, expressions or commands")
             }
         case ".sets":
-            Stdout.write(EntitySetListing(doc: document).text())
+            out.write(EntitySetListing(doc: document).text())
         case ".describe":
             guard !arg.isEmpty else { throw UsageError(".describe needs a name: a set, type, function or action") }
             let d = ElementDescription(doc: document)
-            Stdout.write(d.text(try d.find(arg)))
+            out.write(d.text(try d.find(arg)))
         case ".functions":
-            Stdout.write(FunctionListing(doc: document).text())
+            out.write(FunctionListing(doc: document).text())
         case ".url":
             guard !arg.isEmpty else { throw UsageError(".url needs a statement") }
             let bound = try Binder.bind(arg, document: document)
             for w in bound.warnings { reporter.warn(w) }
-            Stdout.write("\(bound.request.method) \(bound.request.url(serviceRoot: serviceRoot))\n")
-            if let b = bound.request.body { Stdout.write(b + "\n") }
+            out.write("\(bound.request.method) \(bound.request.url(serviceRoot: serviceRoot))\n")
+            if let b = bound.request.body { out.write(b + "\n") }
         case ".format":
-            guard !arg.isEmpty else { Stdout.write("format: \(settings.format.rawValue)\n"); break }
+            guard !arg.isEmpty else { out.write("format: \(settings.format.rawValue)\n"); break }
             try change("format", arg)
         case ".set":
             let kv = arg.split(separator: " ", maxSplits: 1).map(String.init)
@@ -129,16 +150,16 @@ final class ReplSession {
         case ".settings":
             let rows = settings.described
             let width = rows.map(\.name.count).max() ?? 0
-            for r in rows { Stdout.write("  \(r.name)\(String(repeating: " ", count: width - r.name.count))  \(r.value)    \(r.help)\n") }
+            for r in rows { out.write("  \(r.name)\(String(repeating: " ", count: width - r.name.count))  \(r.value)    \(r.help)\n") }
         case ".trace":
             try change("trace", arg.isEmpty ? "on" : arg)
         case ".timing":
             try change("timing", arg.isEmpty ? "on" : arg)
         case ".history":
             let n = Int(arg) ?? 20
-            for line in recent.dropLast().suffix(n) { Stdout.write("  \(line)\n") }
+            for line in recent.dropLast().suffix(n) { out.write("  \(line)\n") }
         case ".refresh":
-            try refresh(arg)
+            try refresh(arg, out)
         default:
             let suggestion = NameSuggesterBridge.closest(name, ReplCommandCatalog.names)
             throw UsageError("unknown command \(name)" + (suggestion.map { " (did you mean \($0)?)" } ?? "") + "; .help lists them")
@@ -148,11 +169,12 @@ final class ReplSession {
 
     private func change(_ name: String, _ value: String) throws {
         try settings.set(name, to: value)
+        if settings.editingMode != editor.configuration.editingMode { editor.configuration.editingMode = settings.editingMode }
         onSettingsChange(settings)
     }
 
     /// `.refresh`: fetch the live metadata, compare it with the one in use, apply it when compatible (or approved).
-    private func refresh(_ arg: String) throws {
+    private func refresh(_ arg: String, _ out: PagedOutput) throws {
         var options = MetadataComparison.Options()
         for flag in arg.split(separator: " ") {
             switch flag {
@@ -166,14 +188,14 @@ final class ReplSession {
         do {
             let result = try document.refreshMetadata(with: newer, options: options)
             let outcome = DiffOutcome(report: result.report, oldSource: "in use", newSource: newer.source, failOn: .incompatible)
-            Stdout.write(result.report.isEmpty ? "metadata unchanged\n" : DiffTextRenderer(outcome: outcome).render())
+            out.write(result.report.isEmpty ? "metadata unchanged\n" : DiffTextRenderer(outcome: outcome).render())
             document = result.document
             editor.configuration.completionProvider = ReplSession.completer(for: document)
             onSettingsChange(settings)
-            Stdout.write("refreshed: the new metadata is in use\n")
+            out.writeAfter("refreshed: the new metadata is in use\n")
         } catch let e as MetadataRefreshError {
             let outcome = DiffOutcome(report: e.report, oldSource: "in use", newSource: newer.source, failOn: .incompatible)
-            Stdout.write(DiffTextRenderer(outcome: outcome).render())
+            out.write(DiffTextRenderer(outcome: outcome).render())
             throw UsageError("refresh refused: the new metadata is not compatible; the old metadata stays in use "
                              + "(pre-approve with --open-enums, --allow-changes or --allow-removals)")
         }

@@ -18,6 +18,9 @@ public struct ShellSettings {
     public var editingMode: LineEditor.EditingMode = .emacs
     /// Escape codes for colour (decided from --color, NO_COLOR and whether stdout is a terminal).
     public var color = false
+    /// In the interactive shell, output taller than the terminal goes through `$PAGER` (else `less -FRSX`).
+    /// Never in one-shot runs, scripts or pipes.
+    public var pager = true
 
     public init() {}
 
@@ -32,6 +35,7 @@ public struct ShellSettings {
             ("timing", timing ? "on" : "off", "show the time each statement takes"),
             ("dryrun", dryRun ? "on" : "off", "print requests instead of sending them"),
             ("editing", editingMode == .vi ? "vi" : "emacs", "line editing keys: emacs or vi"),
+            ("pager", pager ? "on" : "off", "output taller than the terminal through $PAGER (else less -FRSX)"),
         ]
     }
 
@@ -62,6 +66,7 @@ public struct ShellSettings {
             trace = t
         case "timing": timing = try flag()
         case "dryrun": dryRun = try flag()
+        case "pager": pager = try flag()
         case "editing":
             switch value.lowercased() {
             case "vi": editingMode = .vi

@@ -45,6 +45,39 @@ struct OneShotServerTests {
         #expect(limited.stdout.split(separator: "\n").count == 45)
     }
 
+    @Test("--all streams every format: the table's header once and as many rows as $count, in the same columns")
+    func allPagesEveryFormat() throws {
+        let v4 = try Self.v4()
+        let count = try OdshProcess.run([v4, "-c", "count Orders"])
+        let expected = try #require(Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(expected == 830)
+        let q = "Orders select OrderID, CustomerID, ShipName, ShipCity"
+        let table = try OdshProcess.run([v4, "-o", "table", "--all", "-c", q], environment: ["COLUMNS": "70"])
+        #expect(table.status == 0, "\(table.stderr)")
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("OrderID") }.count == 1, "the header is printed once")
+        let rows = Array(lines.dropFirst(2).dropLast())
+        #expect(rows.count == expected)
+        #expect(lines.last == "\(expected) rows")
+        // Sized from the first page (20 orders): later, longer ship names are cut, and every row keeps to 70 columns.
+        #expect(rows.contains { $0.contains("…") })
+        for line in lines { #expect(line.count <= 70, "\(line)") }
+        let cityColumn = try #require(lines[0].range(of: "ShipCity")).lowerBound.utf16Offset(in: lines[0])
+        let last = try #require(rows.last)
+        #expect(last.hasPrefix("  11077") && last.range(of: "Albuquerque")?.lowerBound.utf16Offset(in: last) == cityColumn, "\(last)")
+
+        let vertical = try OdshProcess.run([v4, "-o", "vertical", "--all", "-c", "Orders select OrderID"])
+        #expect(vertical.stdout.components(separatedBy: "-[ RECORD ").count - 1 == expected)
+        let csv = try OdshProcess.run([v4, "-o", "csv", "--all", "-c", "Orders select OrderID"])
+        #expect(csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == expected + 1)
+        let json = try OdshProcess.run([v4, "-o", "json", "--all", "-c", "Orders select OrderID"])
+        let arr = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(arr.count == expected)
+        // Without --all, the first page and a note that more exist.
+        let first = try OdshProcess.run([v4, "-o", "table", "-c", q], environment: ["COLUMNS": "70"])
+        #expect(first.stdout.hasSuffix("20 rows · more pages: --all (or .set all on) reads them\n"), "\(first.stdout.suffix(120))")
+    }
+
     @Test("V2 JSON from mock-sap and Atom from pyslet")
     func v2() throws {
         let sap = try OdshProcess.run([try Self.v2(), "-o", "csv", "-c", "BusinessPartnerSet select BusinessPartnerID, CompanyName top 2"])

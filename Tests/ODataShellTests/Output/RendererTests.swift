@@ -13,22 +13,24 @@ struct RendererTests {
         lazy var output = TextOutput(write: { self.out += $0 }, writeNote: { self.notes += $0 })
     }
 
-    static func customers() throws -> [EntityValue] {
+    /// A Northwind customer with these four properties set (the others unset).
+    static func customer(_ id: String, _ name: String, _ city: String?, _ fax: String?) throws -> EntityValue {
         let doc = try TestModels.document("northwind-v4")
         let set = try doc.entitySet(withName: "Customers")
         let t = set.entityType
-        func make(_ id: String, _ name: String, _ city: String?, _ fax: String?) throws -> EntityValue {
-            let e = EntityValue.ofType(t, in: set)
-            try t.property(withName: "CustomerID").setStringValue(in: e, to: id)
-            try t.property(withName: "CompanyName").setStringValue(in: e, to: name)
-            let c = try t.property(withName: "City")
-            if let city = city { try c.setStringValue(in: e, to: city) } else { try c.setNullValue(in: e) }
-            let f = try t.property(withName: "Fax")
-            if let fax = fax { try f.setStringValue(in: e, to: fax) } else { try f.setNullValue(in: e) }
-            return e
-        }
-        return [try make("ALFKI", "Alfreds Futterkiste", "Berlin", ""),
-                try make("AROUT", "Around the Horn, \"Ltd\"", nil, "(171) 555-6750")]
+        let e = EntityValue.ofType(t, in: set)
+        try t.property(withName: "CustomerID").setStringValue(in: e, to: id)
+        try t.property(withName: "CompanyName").setStringValue(in: e, to: name)
+        let c = try t.property(withName: "City")
+        if let city = city { try c.setStringValue(in: e, to: city) } else { try c.setNullValue(in: e) }
+        let f = try t.property(withName: "Fax")
+        if let fax = fax { try f.setStringValue(in: e, to: fax) } else { try f.setNullValue(in: e) }
+        return e
+    }
+
+    static func customers() throws -> [EntityValue] {
+        [try customer("ALFKI", "Alfreds Futterkiste", "Berlin", ""),
+         try customer("AROUT", "Around the Horn, \"Ltd\"", nil, "(171) 555-6750")]
     }
 
     static func render(_ format: ShellSettings.OutputFormat, width: Int = 120) throws -> Collected {
@@ -93,5 +95,66 @@ struct RendererTests {
         let lines = n.out.split(separator: "\n")
         #expect(lines.count == 2)
         for l in lines { _ = try JSONSerialization.jsonObject(with: Data(l.utf8)) }
+    }
+
+    @Test("table streams like psql's FETCH_COUNT: sized from the first page, later rows printed as they come, cut to fit")
+    func tableStreams() throws {
+        let c = Collected()
+        let r = TableRenderer(width: 120, color: false, footer: true, out: c.output)
+        for e in try Self.customers() { try r.entity(e) }
+        #expect(r.heldRows == 2)
+        #expect(c.out.isEmpty, "the first page is held to size the columns")
+        try r.pageEnd()
+        #expect(r.heldRows == 0)
+        let first = c.out.split(separator: "\n").map(String.init)
+        #expect(first.count == 4, "header, rule and the two rows: \(first)")
+        let nameColumn = try #require(first[1].split(separator: " ", omittingEmptySubsequences: true).dropFirst().first).count
+        // Later pages: each row goes out at once, in the same columns; a wider value is cut with the ellipsis.
+        for page in 1...3 {
+            for i in 0..<5 {
+                try r.entity(try Self.customer("C\(page)\(i)", "A company name much wider than the first page's widest one", "Köln", nil))
+                #expect(r.heldRows == 0)
+            }
+            try r.pageEnd()
+        }
+        try r.finish(ResultSummary(rows: 17, morePages: false, limited: false, count: nil, elapsedMilliseconds: nil))
+        let lines = c.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 + 17 + 1)
+        #expect(lines.filter { $0.hasPrefix("CustomerID") }.count == 1, "the header is printed once")
+        let late = try #require(lines.first { $0.hasPrefix("C10") })
+        #expect(late.contains("A company name much wider th".prefix(nameColumn - 1) + "…"), "\(late)")
+        let column = try #require(lines[0].range(of: "City")).lowerBound.utf16Offset(in: lines[0])
+        #expect(late.range(of: "Köln")?.lowerBound.utf16Offset(in: late) == column)
+        #expect(lines.last == "17 rows")
+    }
+
+    @Test("table: a service that does not page is sized from its first rows only, so memory stays bounded")
+    func tableSizingRows() throws {
+        let c = Collected()
+        let r = TableRenderer(width: 120, color: false, footer: false, sizingRows: 3, out: c.output)
+        for i in 0..<3 { try r.entity(try Self.customer("X\(i)", "Name", "Bonn", nil)) }
+        #expect(r.heldRows == 0)
+        #expect(c.out.hasPrefix("CustomerID"))
+        try r.entity(try Self.customer("LATE1", "Name", "Bonn", nil))
+        #expect(c.out.contains("LATE1"))
+    }
+
+    @Test("vertical, csv, json and ndjson write each page out when it ends")
+    func otherFormatsStream() throws {
+        for format in [ShellSettings.OutputFormat.vertical, .csv, .json, .ndjson] {
+            let c = Collected()
+            var flushes = 0
+            let output = TextOutput(write: { c.out += $0 }, writeNote: { c.notes += $0 }, flush: { flushes += 1 })
+            let r = ResultRenderers.make(format, terminalWidth: 120, color: false, footer: true, out: output)
+            try r.entity(try Self.customer("ALFKI", "Alfreds Futterkiste", "Berlin", nil))
+            try r.pageEnd()
+            #expect(c.out.contains("ALFKI"), "\(format): the first page is out before the second is read")
+            #expect(flushes >= 1)
+            let before = c.out.count
+            try r.entity(try Self.customer("BONAP", "Bon app'", "Marseille", nil))
+            try r.pageEnd()
+            #expect(c.out.count > before && c.out.contains("BONAP"))
+            try r.finish(ResultSummary(rows: 2, morePages: false, limited: false, count: nil, elapsedMilliseconds: nil))
+        }
     }
 }

@@ -102,9 +102,11 @@ struct ProfileConfigTests {
         p.insecure = true
         p.output = "table"
         p.pageSize = 50
+        p.pager = false
         p.metadataFix = "~/hr.fix"
         let text = p.tomlText
         #expect(!text.contains("password ="), "no secret is written")
+        #expect(text.contains("pager = false"))
         let table = try #require(try TOMLReader.parse(text).root["profile"]?.table?["hr-prod"]?.table)
         #expect(try Profile(name: "hr-prod", table: table, place: "t") == p)
     }
@@ -122,7 +124,8 @@ struct ProfileConfigTests {
                               ("url = \"http://h/\"\nsecret-from = \"vault\"", "env:VAR, command:CMD"),
                               ("url = \"http://h/\"\ntimeout = \"long\"", "timeout must be a number"),
                               ("url = \"ftp://h/\"", "http:// or https://"), ("auth = \"none\"", "url is missing"),
-                              ("url = \"http://h/\"\nsap-client = \"1\"", "three-digit")] {
+                              ("url = \"http://h/\"\nsap-client = \"1\"", "three-digit"),
+                              ("url = \"http://h/\"\npager = \"less\"", "pager must be true or false")] {
             #expect(throws: ProfileError.self, "\(body)") { try profile(body) }
             do { _ = try profile(body) } catch { #expect("\(error)".contains(words), "\(error)") }
         }

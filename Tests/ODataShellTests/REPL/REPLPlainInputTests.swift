@@ -135,4 +135,23 @@ private let hookCalls = Atomic<Int>(0)
         defer { close(fd) }
         #expect(!Pager.shouldPage(lineCount: 10_000, fd: fd))
     }
+
+    @Test func screenRowsCountLinesWrapsAndNotEscapes() {
+        func rows(_ text: String, _ columns: Int = 120) -> Int {
+            var m = ScreenMeter(columns: columns)
+            m.add(text)
+            return m.rows
+        }
+        #expect(rows("a\nb\n") == 2)
+        #expect(rows(String(repeating: "x", count: 120) + "\n") == 1)
+        #expect(rows(String(repeating: "x", count: 121) + "\n") == 2)
+        #expect(rows(String(repeating: "x", count: 250) + "\n") == 3)
+        #expect(rows("\u{1B}[1m" + String(repeating: "x", count: 120) + "\u{1B}[0m\n") == 1, "colour codes take no room")
+        #expect(rows(String(repeating: "日", count: 61) + "\n") == 2, "wide characters take two columns")
+        var m = ScreenMeter(columns: 80)
+        m.add("part")
+        m.add(" of a line\nnext\n")
+        #expect(m.rows == 2)
+        #expect(PagedOutput(pager: Pager(command: "cat")).isPaging == false)
+    }
 }

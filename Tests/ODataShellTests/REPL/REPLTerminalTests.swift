@@ -2,76 +2,91 @@ import Foundation
 import Testing
 @testable import ODataShell
 
-/// `odsh repl-demo` driven in tmux: what a user sees when typing. Each test has its own tmux server, HOME and
-/// XDG_STATE_HOME.
-@Suite(.serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing))
+/// The real shell, `odsh http://127.0.0.1:PORT/northwind/` on odatapy's V4 Northwind, driven in tmux: what a
+/// user sees when typing. Each test has its own tmux server, HOME and XDG folders.
+@Suite("REPL in a terminal", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing),
+       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct REPLTerminalTests {
+    static let prompt = "odsh:northwind>"
     let home = TemporaryDirectory()
     var state: String { home.path + "/state" }
     var historyPath: String { state + "/odsh/history" }
 
-    /// The demo with a private HOME and state directory; `locale` nil runs it with no locale variables at all.
-    func start(_ arguments: String = "", locale: String? = "C.UTF-8", extra: String = "") throws -> TerminalSession {
-        let env = "env -u LC_ALL -u LC_CTYPE -u LANG -u PAGER -u LESS HOME=\(home.path) XDG_STATE_HOME=\(state) "
+    static func northwind() throws -> String { try ReferenceServers.baseURL(.v4) + "/northwind/" }
+
+    /// The shell on `service` (default: odatapy's Northwind) with a private HOME and XDG folders, no pager or
+    /// locale settings from the test's environment; `locale` nil runs it with no locale variables at all.
+    func start(_ service: String? = nil, arguments: String = "", locale: String? = "C.UTF-8", extra: String = "",
+               width: Int = 120, height: Int = 30) throws -> TerminalSession {
+        let url = try service ?? Self.northwind()
+        let env = "env -u LC_ALL -u LC_CTYPE -u LANG -u PAGER -u LESS -u NO_COLOR -u EDITRC HOME=\(home.path) "
+            + "XDG_STATE_HOME=\(state) XDG_CONFIG_HOME=\(home.path)/config XDG_CACHE_HOME=\(home.path)/cache "
             + (locale.map { "LANG=\($0) " } ?? "") + extra
-        let s = try TerminalSession(env + " " + TerminalSession.odsh! + " repl-demo " + arguments)
-        try s.waitForLastLine("demo>")
+        let s = try TerminalSession(env + " " + TerminalSession.odsh! + " " + arguments + " " + url, width: width, height: height)
+        try s.waitForLastLine(Self.prompt, timeout: 20)
         return s
     }
 
-    @Test func tabCompletesAndListsCandidates() throws {
+    /// Types a statement and Enter.
+    func run(_ s: TerminalSession, _ statement: String) throws {
+        try s.type(statement)
+        try s.press("Enter")
+    }
+
+    @Test("TAB completes names from the model; a second TAB lists the candidates with their types; Ctrl-D leaves with 0")
+    func tabCompletion() throws {
         let s = try start()
-        try s.type("cust")
+        // Through a navigation property into the customer's properties.
+        try s.type("Orders where Customer/Ci")
         try s.press("Tab")
-        // Three candidates share "Customer": that much is inserted, in the model's spelling.
-        try s.waitForLastLine("demo> Customer")
-        try s.press("Tab")
-        // The second TAB lists them in columns with their annotations, then redraws the prompt and line.
-        let screen = try s.waitFor("the candidate list") { lines in
-            lines.contains { $0.contains("CustomerID") } && lines.last(where: { !$0.isEmpty }) == "demo> Customer"
-        }
-        let listing = screen.filter { $0.contains("CustomerID") || $0.contains("Customers") }
-        #expect(listing.count == 1, "all three fit on one row at 120 columns: \(listing)")
-        #expect(listing.first == "Customers             entity set     CustomerDemographics  entity set     CustomerID            Edm.String(5)")
-        // A unique candidate (matched case-insensitively) goes in with its spelling and a space.
-        try s.type("i")
-        try s.press("Tab")
-        try s.waitForLastLine("demo> CustomerID")
-        try s.type("comp")
-        try s.press("Tab")
-        try s.type("X")
-        try s.waitForLastLine("demo> CustomerID CompanyName X")
-        try s.press("BSpace", "Enter")
-        try s.waitForLine("=> CustomerID CompanyName")
-        // Non-ASCII candidates complete too.
-        try s.type("Orders where mü")
-        try s.press("Tab")
-        try s.type("eq 1")
-        try s.waitForLastLine("demo> Orders where Müller eq 1")
-        // Ctrl-D ends the session only on an empty line.
-        try s.press("C-d")
-        try s.waitForLastLine("demo> Orders where Müller eq 1")
+        try s.waitForLastLine("\(Self.prompt) Orders where Customer/City")
         try s.press("C-c")
-        try s.waitForLastLine("demo>")
+        try s.waitForLastLine(Self.prompt)
+        // Several candidates: the first TAB inserts what they share, the second lists them in columns.
+        try s.type("Orders where Customer/C")
+        try s.press("Tab")
+        try s.press("Tab")
+        let screen = try s.waitFor("the candidate list") { lines in
+            lines.contains { $0.contains("CompanyName") } && lines.last(where: { !$0.isEmpty }) == "\(Self.prompt) Orders where Customer/C"
+        }
+        let listing = screen.filter { $0.contains("Edm.String") }
+        #expect(listing.contains { $0.hasPrefix("CustomerID") && $0.contains("Edm.String") }, "\(listing)")
+        #expect(listing.contains { $0.contains("ContactTitle") }, "\(listing)")
+        #expect(screen.contains { $0.contains("CustomerDemographics") && $0.contains("Collection(CustomerDemographic)") })
+        try s.press("C-c")
+        // A unique entity set goes in whole; the statement runs.
+        try s.type("Shipp")
+        try s.press("Tab")
+        try s.waitForLastLine("\(Self.prompt) Shippers")
+        try s.press("Enter")
+        try s.waitFor("the shippers") { lines in
+            lines.contains { $0.hasPrefix("ShipperID") } && lines.contains { $0.contains("Federal Shipping") }
+                && lines.contains { $0.hasPrefix("3 rows") }
+        }
+        try s.waitForLastLine(Self.prompt)
+        // Ctrl-D ends the session only on an empty line.
+        try s.type("Orders")
+        try s.press("C-d")
+        try s.waitForLastLine("\(Self.prompt) Orders")
+        try s.press("C-c")
+        try s.waitForLastLine(Self.prompt)
         try s.press("C-d")
         try s.waitForLine("[exit 0]")
     }
 
-    @Test func historyIsKeptAcrossSessionsWithoutSecrets() throws {
+    @Test("history across sessions: Up and Down, Ctrl-R; mode 0600; a statement carrying a secret is never kept")
+    func history() throws {
         // The first session has no locale variables: odsh falls back to C.UTF-8, so "ü" is not dropped.
         let first = try start(locale: nil)
-        try first.type("Orders top 3")
-        try first.press("Enter")
-        try first.waitForLine("=> Orders top 3")
-        try first.type("Müller")
-        try first.press("Enter")
-        try first.waitForLine("=> Müller")
-        try first.type("set password hunter2")
-        try first.press("Enter")
-        try first.waitForLine("=> set password hunter2")
+        try run(first, "Customers top 1 select CustomerID, CompanyName")
+        try first.waitFor("ALFKI") { $0.contains { $0.contains("Alfreds Futterkiste") } }
+        try run(first, "Customers where City = 'München' select CustomerID")
+        try first.waitFor("FRANK") { $0.contains { $0.hasPrefix("FRANK") } }
+        try run(first, "Customers where ContactName = 'token s3cr3t' select CustomerID")
+        try first.waitFor("no rows") { $0.contains { $0.hasPrefix("0 rows") } }
         // Up walks back past the secret, which never reached history.
         try first.press("Up")
-        try first.waitForLastLine("demo> Müller")
+        try first.waitForLastLine("\(Self.prompt) Customers where City = 'München' select CustomerID")
         try first.press("C-c")
         try first.press("C-d")
         try first.waitForLine("[exit 0]")
@@ -80,130 +95,200 @@ struct REPLTerminalTests {
         #expect(stat(historyPath, &st) == 0)
         #expect(st.st_mode & 0o777 == 0o600)
         let file = try String(contentsOfFile: historyPath, encoding: .utf8)
-        #expect(file == "#odsh history v1\nOrders top 3\nMüller\n")
+        #expect(file == "#odsh history v1\nCustomers top 1 select CustomerID, CompanyName\n"
+                + "Customers where City = 'München' select CustomerID\n")
+        #expect(!file.contains("s3cr3t"))
 
         let second = try start()
         try second.press("Up")
-        try second.waitForLastLine("demo> Müller")
+        try second.waitForLastLine("\(Self.prompt) Customers where City = 'München' select CustomerID")
         try second.press("Up")
-        try second.waitForLastLine("demo> Orders top 3")
+        try second.waitForLastLine("\(Self.prompt) Customers top 1 select CustomerID, CompanyName")
         try second.press("Down")
-        try second.waitForLastLine("demo> Müller")
+        try second.waitForLastLine("\(Self.prompt) Customers where City = 'München' select CustomerID")
         try second.press("Enter")
-        try second.waitForLine("=> Müller")
+        try second.waitFor("FRANK") { $0.contains { $0.hasPrefix("FRANK") } }
+        try second.press("C-l")
         // Ctrl-R searches backwards as you type.
         try second.press("C-r")
-        try second.type("top")
-        try second.waitFor("the search result") { $0.contains("demo> Orders top 3") }
+        try second.type("top 1")
+        try second.waitFor("the search result") { $0.contains { $0.contains("Customers top 1 select CustomerID, CompanyName") } }
         try second.press("Enter")
-        try second.waitForLine("=> Orders top 3")
+        try second.waitFor("ALFKI") { $0.contains { $0.contains("Alfreds Futterkiste") } }
         try second.press("C-d")
         try second.waitForLine("[exit 0]")
-        // "Müller" again right after "Müller" is not a new entry.
-        #expect(try String(contentsOfFile: historyPath, encoding: .utf8) == "#odsh history v1\nOrders top 3\nMüller\nOrders top 3\n")
+        // The same statement right after itself is not a new entry.
+        #expect(try String(contentsOfFile: historyPath, encoding: .utf8) == "#odsh history v1\n"
+                + "Customers top 1 select CustomerID, CompanyName\nCustomers where City = 'München' select CustomerID\n"
+                + "Customers top 1 select CustomerID, CompanyName\n")
     }
 
-    @Test func ctrlCClearsTheLineOrCancelsTheCommand() throws {
+    @Test("Ctrl-C abandons the line, also a statement of several lines")
+    func ctrlCClearsTheLine() throws {
         let s = try start()
         try s.type("Customers top")
         try s.press("C-c")
-        try s.waitForLine("demo> Customers top^C")
-        try s.waitForLastLine("demo>")
-        try s.type("Orders")
-        try s.press("Enter")
-        try s.waitForLine("=> Orders")
+        try s.waitForLine("\(Self.prompt) Customers top^C")
+        try s.waitForLastLine(Self.prompt)
         // Inside a statement of several lines, Ctrl-C drops all of it.
-        try s.type("Orders where (Freight")
-        try s.press("Enter")
-        try s.waitForLastLine("...>")
-        try s.type("gt 10")
+        try run(s, "Orders where (Freight")
+        try s.waitForLastLine("  ...>")
+        try s.type("> 10")
         try s.press("C-c")
-        try s.waitForLastLine("demo>")
-        try s.type("Products")
-        try s.press("Enter")
-        try s.waitForLine("=> Products")
-        // A statement over two lines comes back joined by a newline.
-        try s.type("Orders where (Freight")
-        try s.press("Enter")
-        try s.type("gt 10)")
-        try s.press("Enter")
-        try s.waitFor("the two-line echo") { $0.contains("=> Orders where (Freight") && $0.contains("gt 10)") }
-        // While a command runs, Ctrl-C is SIGINT: the flag that a transfer polls.
-        try s.type(":wait")
-        try s.press("Enter")
-        try s.waitForLine("waiting for Ctrl-C")
-        try s.press("C-c")
-        // On a line of its own after the terminal's "^C"; the hook (a C function pointer) ran in the handler.
-        try s.waitForLine("=> cancelled (hook calls: 1)")
-        try s.waitForLastLine("demo>")
-        try s.type("still here")
-        try s.press("Enter")
-        try s.waitForLine("=> still here")
+        try s.waitForLastLine(Self.prompt)
+        // A statement over two lines runs as one.
+        try run(s, "Orders where (Freight")
+        try run(s, "> 800) select OrderID, Freight")
+        try s.waitFor("the big freights") { lines in
+            lines.contains { $0.contains("10540") && $0.contains("1007.64") } && lines.contains { $0.hasPrefix("4 rows") }
+        }
+        try s.waitForLastLine(Self.prompt)
         try s.press("C-d")
         try s.waitForLine("[exit 0]")
     }
 
-    @Test func viMode() throws {
-        let s = try start("--vi")
-        try s.type("xOrders")
+    @Test("Ctrl-C during a request that gets no answer cancels it within a second; the shell goes on")
+    func ctrlCCancelsASlowRequest() throws {
+        let silent = try SilentServer()
+        let metadata = SharedCorpus.metadata("northwind-v4.xml")
+        let url = "http://127.0.0.1:\(silent.port)/northwind/"
+        let s = try start(url, arguments: "--metadata \(metadata)")
+        for attempt in 1...2 {
+            try run(s, "Orders top \(attempt)")
+            // The request hangs: no prompt comes back.
+            usleep(700_000)
+            #expect(try s.screen().last(where: { !$0.isEmpty }) == "\(Self.prompt) Orders top \(attempt)")
+            let pressed = Date()
+            try s.press("C-c")
+            try s.waitFor("the cancellation") { lines in
+                lines.contains { $0 == "^Codsh: GET \(url)Orders?$top=\(attempt): cancelled (Ctrl-C)" || $0 == "odsh: GET \(url)Orders?$top=\(attempt): cancelled (Ctrl-C)" }
+                    && lines.last(where: { !$0.isEmpty }) == Self.prompt
+            }
+            let waited = Date().timeIntervalSince(pressed)
+            #expect(waited < 1.0, "cancelled after \(waited) s")
+        }
+        // No stack trace, no extra lines: the message and the prompt.
+        #expect(!(try s.screen().contains { $0.contains("Fatal") || $0.contains("more; --verbose") }))
+        // Still usable.
+        try run(s, ".url Customers('ALFKI')")
+        try s.waitForLine("GET \(url)Customers('ALFKI')")
+        try s.press("C-d")
+        try s.waitForLine("[exit 0]")
+
+        // A one-shot run cancelled by Ctrl-C ends with 130.
+        let oneShot = try TerminalSession("env HOME=\(home.path) XDG_STATE_HOME=\(state) XDG_CACHE_HOME=\(home.path)/cache "
+            + "\(TerminalSession.odsh!) --metadata \(metadata) \(url) -c Orders")
+        usleep(700_000)
+        try oneShot.press("C-c")
+        try oneShot.waitFor("exit 130") { $0.contains { $0.contains("cancelled (Ctrl-C)") } && $0.contains("[exit 130]") }
+    }
+
+    @Test("vi mode: .set editing vi switches the keys at once; TAB still completes")
+    func viMode() throws {
+        let s = try start()
+        try run(s, ".set editing vi")
+        try s.waitForLastLine(Self.prompt)
+        try s.type("xOrders top 1 select OrderID")
         try s.press("Escape")
         try s.type("0x")
+        try s.waitForLastLine("\(Self.prompt) Orders top 1 select OrderID")
         try s.press("Enter")
-        try s.waitForLine("=> Orders")
-        try s.type("ship")
+        try s.waitFor("the order") { $0.contains { $0.contains("10248") } && $0.last(where: { !$0.isEmpty }) == Self.prompt }
+        try s.type("Shipp")
         try s.press("Tab")
-        try s.waitForLastLine("demo> Shippers")
+        try s.waitForLastLine("\(Self.prompt) Shippers")
+        // In command mode, k fetches the previous statement.
+        try s.press("Escape")
+        try s.type("k")
+        try s.waitForLastLine("\(Self.prompt) Orders top 1 select OrderID")
         try s.press("C-c")
         try s.press("C-d")
         try s.waitForLine("[exit 0]")
     }
 
-    @Test func pagerShowsLongOutput() throws {
+    @Test("a result taller than the terminal goes through less; q returns to the prompt; .set pager off turns it off",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less"), "less is not installed"))
+    func pager() throws {
         let s = try start()
-        try s.type(":page")
-        try s.press("Enter")
-        // less -FRSX: the first screenful and less's prompt; the last line is not shown yet.
-        let screen = try s.waitFor("less") { $0.contains("line 1") && $0.last(where: { !$0.isEmpty }) == ":" }
-        #expect(!screen.contains("line 200"))
+        // Orders do not fit 120 columns: 20 records of 15 lines in a 30-line terminal.
+        try run(s, "Orders top 200")
+        let screen = try s.waitFor("less's prompt") {
+            $0.contains { $0.contains("RECORD 1 ]") } && $0.last(where: { !$0.isEmpty }) == ":"
+        }
+        #expect(!screen.contains { $0.contains("RECORD 20 ]") })
+        // Ctrl-C belongs to less: odsh is not ended by it.
+        try s.press("C-c")
         try s.press("q")
-        try s.waitForLastLine("demo>")
+        try s.waitForLastLine(Self.prompt)
+        try run(s, "count Orders")
+        try s.waitForLine("830")
+        // Quitting early while all 830 rows stream in: the rest is not read, the shell goes on.
+        try run(s, ".set all on")
+        try run(s, "Orders select OrderID, CustomerID")
+        try s.waitFor("less's prompt") { $0.contains { $0.hasPrefix("OrderID") } && $0.last(where: { !$0.isEmpty }) == ":" }
+        try s.press("q")
+        try s.waitForLastLine(Self.prompt)
+        try run(s, ".set all off")
+        try run(s, "Customers('ALFKI') select CompanyName")
+        try s.waitFor("ALFKI") { $0.contains { $0.contains("Alfreds Futterkiste") } && $0.last(where: { !$0.isEmpty }) == Self.prompt }
+        // Help is long too; without the pager it is written straight out.
+        try run(s, ".help")
+        try s.waitFor("less's prompt") { $0.last(where: { !$0.isEmpty }) == ":" }
+        try s.press("q")
+        try s.waitForLastLine(Self.prompt)
+        try run(s, ".set pager off")
+        try run(s, ".help")
+        try s.waitFor("the whole help") { $0.contains("More: .help expressions") && $0.last(where: { !$0.isEmpty }) == Self.prompt }
         try s.press("C-d")
         try s.waitForLine("[exit 0]")
     }
 
-    @Test func terminalWidthComesFromTheTerminal() throws {
+    @Test("the table fits the terminal's width, also after a resize; colour on a terminal, none with NO_COLOR")
+    func terminalWidthAndColour() throws {
+        let statement = "Customers select CustomerID, CompanyName, ContactName, Address, City top 3"
         let s = try start()
-        try s.type(":width")
-        try s.press("Enter")
-        try s.waitForLine("=> 120 columns")
-        try s.resize(width: 100, height: 30)
-        try s.type(":width")
-        try s.press("Enter")
-        try s.waitForLine("=> 100 columns")
+        try run(s, statement)
+        var screen = try s.waitFor("the wide table") { $0.contains { $0.hasPrefix("3 rows") } }
+        #expect(screen.contains { $0.hasPrefix("ANATR") && $0.contains("Ana Trujillo Emparedados y helados") && $0.contains("Avda. de la Constitución 2222") })
+        #expect(!screen.contains { $0.contains("…") })
+        // The header is bold on a terminal.
+        #expect(try s.screen(escapes: true).contains { $0.contains("\u{1B}[1m") && $0.contains("CustomerID") })
+        try s.resize(width: 80, height: 30)
+        try s.press("C-l")
+        try run(s, statement)
+        screen = try s.waitFor("the narrow table") { $0.contains { $0.hasPrefix("3 rows") } && $0.contains { $0.hasPrefix("ANATR") } }
+        let table = screen.drop(while: { !$0.hasPrefix("CustomerID") }).prefix(5)
+        #expect(table.count == 5)
+        for line in table { #expect(line.count <= 80, "\(line)") }
+        #expect(table.contains { $0.hasPrefix("ANATR") && $0.contains("…") })
         try s.press("C-d")
         try s.waitForLine("[exit 0]")
+
+        let plain = try start(extra: "NO_COLOR=1")
+        try run(plain, statement)
+        try plain.waitFor("the table") { $0.contains { $0.hasPrefix("3 rows") } }
+        #expect(!(try plain.screen(escapes: true).contains { $0.contains("\u{1B}[1m") || $0.contains("\u{1B}[2m") }))
+        try plain.press("C-d")
+        try plain.waitForLine("[exit 0]")
     }
 }
 
-/// `odsh repl-demo` with stdin from a pipe: plain lines, no prompt, no escape codes.
-@Suite(.enabled(if: TerminalSession.odsh != nil, "the odsh executable was not found beside the test bundle"))
+/// The shell with stdin from a pipe: statements line by line, no prompt, no escape codes, no history.
+@Suite("REPL piped input", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct REPLPipedInputTests {
-    @Test func noPromptNoEscapes() throws {
+    @Test("no prompt, no escapes, statements over several lines, no history file")
+    func noPromptNoEscapes() throws {
         let home = TemporaryDirectory()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: TerminalSession.odsh!)
-        p.arguments = ["repl-demo"]
-        p.environment = ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "TERM": "xterm"]
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        try p.run()
-        input.fileHandleForWriting.write("Customers top 1\n\nOrders where (\nFreight gt 10)\nMüller".data(using: .utf8)!)
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self) == "=> Customers top 1\n=> Orders where (\nFreight gt 10)\n=> Müller\n")
+        let r = try OdshProcess.run([try REPLTerminalTests.northwind(), "-o", "table"],
+                                    stdin: "Customers top 1 select CustomerID\n\nOrders where (\nOrderID = 10248) select OrderID, ShipCity\n",
+                                    environment: ["HOME": home.path, "XDG_STATE_HOME": home.path + "/state", "TERM": "xterm",
+                                                  "COLUMNS": "100"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "CustomerID\n──────────\nALFKI\n1 row\n"
+                + "OrderID  ShipCity\n───────  ────────\n  10248  Reims\n1 row\n", "\(r.stdout)")
+        #expect(!r.stdout.contains("\u{1B}") && !r.stderr.contains("\u{1B}"))
+        #expect(!r.stdout.contains("odsh:") && r.stderr.isEmpty)
         // Without a terminal there is no history.
         #expect(!FileManager.default.fileExists(atPath: home.path + "/state/odsh/history"))
     }

@@ -26,6 +26,17 @@ struct RefreshTerminalTests {
         return try TerminalSession(cmd, width: 140, height: 40)
     }
 
+    /// Waits for `text`; a report taller than the terminal is shown by less first: leave it with q.
+    func waitThroughPager(_ t: TerminalSession, for text: String) throws {
+        let screen = try t.waitFor(text, timeout: 20) { lines in
+            lines.contains { $0.contains(text) } || lines.last(where: { !$0.isEmpty }) == ":"
+        }
+        if !screen.contains(where: { $0.contains(text) }) {
+            try t.press("q")
+            try t.waitFor(text, timeout: 20) { $0.contains { $0.contains(text) } }
+        }
+    }
+
     func swap(_ dir: URL, to name: String) throws {
         let target = dir.appendingPathComponent("svc/$metadata")
         try? FileManager.default.removeItem(at: target)
@@ -48,7 +59,7 @@ struct RefreshTerminalTests {
         try swap(dir, to: "msgraph-v1.0-GovSG.v2.xml")
         try t.type(".refresh")
         try t.press("Enter")
-        try t.waitFor("refreshed") { $0.contains { $0.contains("refreshed: the new metadata is in use") } }
+        try waitThroughPager(t, for: "refreshed: the new metadata is in use")
         try t.type(".describe microsoft.graph.rootDomains")
         try t.press("Enter")
         try t.waitFor("(added)") { $0.contains { $0.contains("rootDomains (added)") } }
@@ -63,10 +74,10 @@ struct RefreshTerminalTests {
         try swap(dir, to: "msgraph-v1.0-Prod.v2.xml")
         try t.type(".refresh")
         try t.press("Enter")
-        try t.waitFor("refused", timeout: 20) { $0.contains { $0.contains("refresh refused") } }
+        try waitThroughPager(t, for: "refresh refused")
         try t.press("C-l")
         try t.type(".refresh --open-enums")
         try t.press("Enter")
-        try t.waitFor("refreshed", timeout: 20) { $0.contains { $0.contains("refreshed: the new metadata is in use") } }
+        try waitThroughPager(t, for: "refreshed: the new metadata is in use")
     }
 }

@@ -40,9 +40,9 @@ final class TerminalSession {
         try tmux(["resize-window", "-t", "t", "-x", "\(width)", "-y", "\(height)"])
     }
 
-    /// The screen's lines (trailing spaces cut).
-    func screen() throws -> [String] {
-        let text = try tmux(["capture-pane", "-p", "-t", "t"])
+    /// The screen's lines (trailing spaces cut); with `escapes`, with the SGR codes of colours and attributes.
+    func screen(escapes: Bool = false) throws -> [String] {
+        let text = try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "t"])
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 

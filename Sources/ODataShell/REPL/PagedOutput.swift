@@ -1,0 +1,144 @@
+import Foundation
+
+/// What one statement or command of the interactive shell prints. Text is held while it fits on the screen; once
+/// it is taller than the terminal the pager starts (`$PAGER`, else `less -FRSX`), gets what was held and then
+/// everything that follows as it comes (rows of a long `--all` stream page by page). Output that stays short goes
+/// to stdout (and notes to stderr) at `finish()`. Without a pager, text goes straight to stdout and stderr.
+///
+/// Once the user quits the pager, `isClosed` is true: the producer stops and its request is dropped. Notes (the
+/// footer of machine formats) go into the pager too while it runs, so that nothing is written over it.
+final class PagedOutput {
+    private var pager: Pager?
+    private let size: TerminalSize
+    /// Text held until it is known whether it fits: (text, is a note for stderr).
+    private var held: [(text: String, note: Bool)] = []
+    /// Screen rows the held text takes.
+    private var meter: ScreenMeter
+    private var writer: PagerWriter?
+
+    /// `pager` nil: no paging (one-shot runs, `.set pager off`, stdout not a terminal).
+    init(pager: Pager?, size: TerminalSize = TerminalSize.current()) {
+        // PAGER=cat would only copy the text: write it straight.
+        if let p = pager, p.command.trimmingCharacters(in: .whitespaces) == "cat" { self.pager = nil } else { self.pager = pager }
+        self.size = size
+        meter = ScreenMeter(columns: size.columns)
+    }
+
+    /// Whether the pager is running (the output was taller than the screen).
+    var isPaging: Bool { writer != nil }
+    /// Whether the pager ran for this output (it leaves the cursor at the start of a line).
+    private(set) var wasPaged = false
+
+    /// True once the user quit the pager: nothing written from then on is shown.
+    var isClosed: Bool { writer?.isClosed ?? false }
+
+    func write(_ text: String) { emit(text, note: false) }
+    func note(_ text: String) { emit(text, note: true) }
+
+    /// Text for stdout after the output, outside the pager: the outcome of a long report stays on the screen.
+    func writeAfter(_ text: String) { epilogue += text }
+    private var epilogue = ""
+
+    /// For the renderers.
+    var textOutput: TextOutput {
+        TextOutput(write: { [unowned self] in self.write($0) }, writeNote: { [unowned self] in self.note($0) },
+                   flush: { [unowned self] in if self.pager == nil { Stdout.flush() } },
+                   isClosed: { [unowned self] in self.isClosed })
+    }
+
+    private func emit(_ text: String, note: Bool) {
+        guard let pager else {
+            if note {
+                Stdout.flush()
+                Stderr.write(text)
+            } else {
+                Stdout.write(text)
+            }
+            return
+        }
+        if let writer {
+            writer.write(text)
+            return
+        }
+        held.append((text, note))
+        meter.add(text)
+        // Taller than the screen: the prompt after it would push its first lines off.
+        guard meter.rows >= size.rows else { return }
+        if let w = pager.open() {
+            writer = w
+            wasPaged = true
+            for h in held { w.write(h.text) }
+            held = []
+        } else {
+            // The pager could not be started: everything goes straight out.
+            self.pager = nil
+            release()
+        }
+    }
+
+    /// Ends the output: writes what was held, or closes the pager's input and waits until the user quits it.
+    func finish() {
+        if let writer {
+            writer.close()
+            self.writer = nil
+        } else {
+            release()
+        }
+        Stdout.write(epilogue)
+        epilogue = ""
+        Stdout.flush()
+    }
+
+    private func release() {
+        for h in held {
+            if h.note {
+                Stdout.flush()
+                Stderr.write(h.text)
+            } else {
+                Stdout.write(h.text)
+            }
+        }
+        held = []
+    }
+}
+
+/// Counts the screen rows text takes on a terminal `columns` wide: one per line, more for lines wider than the
+/// terminal (wide characters count two columns); colour codes take no room.
+struct ScreenMeter {
+    let columns: Int
+    /// Complete rows so far (a last line without its newline is not counted yet).
+    private(set) var rows = 0
+    /// Display columns of the unfinished last line.
+    private var column = 0
+    private var inEscape = false
+
+    init(columns: Int) {
+        self.columns = max(1, columns)
+        TerminalText.prepareLocale()
+    }
+
+    mutating func add(_ text: String) {
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                // CSI ... final byte (a letter); the escape codes odsh writes are SGR colours.
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            switch scalar {
+            case "\u{1B}": inEscape = true
+            case "\n":
+                rows += 1
+                column = 0
+            case "\r": column = 0
+            default:
+                let w = TerminalText.columns(scalar)
+                guard w > 0 else { continue }
+                if column + w > columns {
+                    rows += 1
+                    column = 0
+                }
+                column += w
+            }
+        }
+    }
+}
