@@ -68,6 +68,7 @@ final class CsdlXmlBuilder {
     private var nameCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 2048)
     private var nameCacheValues = [String](repeating: "", count: 2048)
     private var elementNameKeys = [UnsafeRawPointer?](repeating: nil, count: 512)
+    let attributeTable = AttributeTable()
     private var elementNameValues = [ElementName](repeating: .other, count: 512)
     /// The element-name enum of an interned local name.
     func elementName(_ p: UnsafePointer<xmlChar>) -> ElementName {
@@ -126,7 +127,7 @@ final class CsdlXmlBuilder {
                 fail("not-csdl", "not an OData metadata document: the root element is <\(local)>\(ns.map { " in namespace \($0)" } ?? ""), expected <edmx:Edmx>")
                 return
             }
-            doc.edmxVersion = a["Version"]
+            doc.edmxVersion = a[.Version]
             stack.append(.edmx)
             return
         }
@@ -153,16 +154,16 @@ final class CsdlXmlBuilder {
                 doc.maxDataServiceVersion = a.foreign(Self.metadataNS, "MaxDataServiceVersion")
                 stack.append(.dataServices)
             case (.edmx, .Reference):
-                doc.references.append(CsdlReference(uri: a["Uri"] ?? ""))
+                doc.references.append(CsdlReference(uri: a[.Uri] ?? ""))
                 stack.append(.reference(doc.references.count - 1))
             case (.reference(let i), .Include):
-                doc.references[i].includes.append(.init(namespace: a["Namespace"] ?? "", alias: a["Alias"]))
+                doc.references[i].includes.append(.init(namespace: a[.Namespace] ?? "", alias: a[.Alias]))
                 // Known aliases let annotations be read with their qualified names resolved right away.
-                if let alias = a["Alias"], let ns = a["Namespace"] { doc.aliasToNamespace[alias] = ns }
+                if let alias = a[.Alias], let ns = a[.Namespace] { doc.aliasToNamespace[alias] = ns }
                 stack.append(.ignored)
             case (.reference(let i), .IncludeAnnotations):
-                doc.references[i].includeAnnotations.append(.init(termNamespace: a["TermNamespace"] ?? "", qualifier: a["Qualifier"],
-                                                                  targetNamespace: a["TargetNamespace"]))
+                doc.references[i].includeAnnotations.append(.init(termNamespace: a[.TermNamespace] ?? "", qualifier: a[.Qualifier],
+                                                                  targetNamespace: a[.TargetNamespace]))
                 stack.append(.ignored)
             case (.edmx, .Runtime), (.edmx, .Designer), (.edmx, .ConceptualModels), (.edmx, .StorageModels), (.edmx, .Mappings):
                 efDesigner = true
@@ -194,7 +195,7 @@ final class CsdlXmlBuilder {
         switch top {
         case .dataServices:
             if name == .Schema {
-                let s = CsdlSchema(namespace: a["Namespace"] ?? "", alias: a["Alias"], location: location)
+                let s = CsdlSchema(namespace: a[.Namespace] ?? "", alias: a[.Alias], location: location)
                 if let alias = s.alias { doc.aliasToNamespace[alias] = s.namespace }
                 s.foreignAttributes = a.foreignAttributes
                 doc.schemas.append(s)
@@ -215,19 +216,19 @@ final class CsdlXmlBuilder {
                     stack.append(.key(e))
                 }
             case .Property:
-                let p = Property(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? "Edm.String"), facets: facets(a), location: location)
-                p.concurrencyMode = a["ConcurrencyMode"]
+                let p = Property(name: a[.Name] ?? "", type: TypeReference(a[.type] ?? "Edm.String"), facets: facets(a), location: location)
+                p.concurrencyMode = a[.ConcurrencyMode]
                 p.foreignAttributes = a.foreignAttributes
                 t.addProperty(p)
                 stack.append(.property(p))
             case .NavigationProperty:
-                let n = NavigationProperty(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? ""), location: location)
-                n.nullable = a.bool("Nullable")
-                n.partner = a["Partner"]
-                n.containsTarget = a.bool("ContainsTarget") ?? false
-                n.relationship = a["Relationship"]
-                n.fromRole = a["FromRole"]
-                n.toRole = a["ToRole"]
+                let n = NavigationProperty(name: a[.Name] ?? "", type: TypeReference(a[.type] ?? ""), location: location)
+                n.nullable = a.bool(.Nullable)
+                n.partner = a[.Partner]
+                n.containsTarget = a.bool(.ContainsTarget) ?? false
+                n.relationship = a[.Relationship]
+                n.fromRole = a[.FromRole]
+                n.toRole = a[.ToRole]
                 n.foreignAttributes = a.foreignAttributes
                 t.addNavigationProperty(n)
                 stack.append(.navigation(n))
@@ -235,36 +236,36 @@ final class CsdlXmlBuilder {
             }
 
         case .key(let t):
-            if name == .PropertyRef, let name = a["Name"] {
+            if name == .PropertyRef, let name = a[.Name] {
                 t.ownKeyNames.append(name)
-                if let alias = a["Alias"] { t.keyAliases[name] = alias }
+                if let alias = a[.Alias] { t.keyAliases[name] = alias }
             }
             stack.append(.ignored)
 
         case .navigation(let n):
             switch name {
             case .ReferentialConstraint:
-                n.referentialConstraints.append(ReferentialConstraint(property: a["Property"] ?? "", referencedProperty: a["ReferencedProperty"] ?? ""))
+                n.referentialConstraints.append(ReferentialConstraint(property: a[.Property] ?? "", referencedProperty: a[.ReferencedProperty] ?? ""))
                 stack.append(.ignored)
             case .OnDelete:
-                n.onDelete = a["Action"]
+                n.onDelete = a[.Action]
                 stack.append(.ignored)
             default: unknown()
             }
 
         case .enumType(let e):
             if name == .Member {
-                let explicit = a["Value"]
+                let explicit = a[.Value]
                 let value: Int64
                 if let v = explicit {
                     if let n = Int64(v) { value = n } else {
-                        warn("bad-enum-value", path: "\(e.namespace).\(e.name)/\(a["Name"] ?? "")", "enum member value \(v) is not an integer")
+                        warn("bad-enum-value", path: "\(e.namespace).\(e.name)/\(a[.Name] ?? "")", "enum member value \(v) is not an integer")
                         value = Int64(e.members.count)
                     }
                 } else {
                     value = e.isFlags ? (e.members.isEmpty ? 0 : 1 << Int64(e.members.count - 1)) : (e.members.last.map { $0.value + 1 } ?? 0)
                 }
-                let m = EnumMember(name: a["Name"] ?? "", value: value, explicit: explicit != nil, location: location)
+                let m = EnumMember(name: a[.Name] ?? "", value: value, explicit: explicit != nil, location: location)
                 m.foreignAttributes = a.foreignAttributes
                 e.addMember(m)
                 stack.append(.member(m))
@@ -273,22 +274,22 @@ final class CsdlXmlBuilder {
         case .association(let asc):
             switch name {
             case .End:
-                asc.ends.append(.init(role: a["Role"] ?? "", type: TypeReference(a["Type"] ?? ""), multiplicity: a["Multiplicity"] ?? "", onDelete: nil))
+                asc.ends.append(.init(role: a[.Role] ?? "", type: TypeReference(a[.type] ?? ""), multiplicity: a[.Multiplicity] ?? "", onDelete: nil))
                 stack.append(.associationEnd(asc, asc.ends.count - 1))
             case .ReferentialConstraint: stack.append(.assocConstraint(asc))
             default: unknown()
             }
         case .associationEnd(let asc, let i):
-            if name == .OnDelete { asc.ends[i].onDelete = a["Action"] }
+            if name == .OnDelete { asc.ends[i].onDelete = a[.Action] }
             stack.append(.ignored)
         case .assocConstraint(let asc):
             if name == .Principal || name == .Dependent {
                 let principal = name == .Principal
-                if principal { asc.principalRole = a["Role"] } else { asc.dependentRole = a["Role"] }
+                if principal { asc.principalRole = a[.Role] } else { asc.dependentRole = a[.Role] }
                 stack.append(.assocRole(asc, principal: principal))
             } else { unknown() }
         case .assocRole(let asc, let principal):
-            if name == .PropertyRef, let name = a["Name"] {
+            if name == .PropertyRef, let name = a[.Name] {
                 // Principal and dependent property refs pair up by position.
                 if principal {
                     asc.constraints.append(ReferentialConstraint(property: "", referencedProperty: name))
@@ -304,11 +305,11 @@ final class CsdlXmlBuilder {
             startContainerChild(name, a, c)
         case .containerElement(let e):
             if name == .NavigationPropertyBinding {
-                e.navigationPropertyBindings.append((a["Path"] ?? "", a["Target"] ?? ""))
+                e.navigationPropertyBindings.append((a[.Path] ?? "", a[.Target] ?? ""))
             }
             stack.append(.ignored)
         case .associationSet(let s):
-            if name == .End { s.ends.append((a["Role"] ?? "", a["EntitySet"] ?? "")) }
+            if name == .End { s.ends.append((a[.Role] ?? "", a[.EntitySet] ?? "")) }
             stack.append(.ignored)
         case .functionImport(let f):
             switch name {
@@ -317,10 +318,10 @@ final class CsdlXmlBuilder {
                 f.parameters.append(p)
                 stack.append(.parameter(p))
             case .ReturnType:
-                var r = ReturnType(type: TypeReference(a["Type"] ?? ""))
+                var r = ReturnType(type: TypeReference(a[.type] ?? ""))
                 r.facets = facets(a)
                 if f.returnType == nil { f.returnType = r }
-                if f.entitySet == nil { f.entitySet = a["EntitySet"] }
+                if f.entitySet == nil { f.entitySet = a[.EntitySet] }
                 stack.append(.returnType(nil, f))
             default: unknown()
             }
@@ -331,7 +332,7 @@ final class CsdlXmlBuilder {
                 o.parameters.append(p)
                 stack.append(.parameter(p))
             case .ReturnType:
-                var r = ReturnType(type: TypeReference(a["Type"] ?? ""))
+                var r = ReturnType(type: TypeReference(a[.type] ?? ""))
                 r.facets = facets(a)
                 o.returnType = r
                 stack.append(.returnType(o, nil))
@@ -347,40 +348,40 @@ final class CsdlXmlBuilder {
     }
 
     private func parameter(_ a: Attrs) -> Parameter {
-        let p = Parameter(name: a["Name"] ?? "", type: TypeReference(a["Type"] ?? ""), location: location)
+        let p = Parameter(name: a[.Name] ?? "", type: TypeReference(a[.type] ?? ""), location: location)
         p.facets = facets(a)
-        p.mode = a["Mode"]
+        p.mode = a[.Mode]
         p.foreignAttributes = a.foreignAttributes
         return p
     }
 
     private func facets(_ a: Attrs) -> Facets {
         var f = Facets()
-        f.nullable = a.bool("Nullable")
-        if let m = a["MaxLength"] { f.maxLength = MaxLength(m) }
-        if let p = a["Precision"] { f.precision = Int(p) }
-        if let s = a["Scale"] { f.scale = Scale(s) }
-        f.srid = a["SRID"]
-        f.unicode = a.bool("Unicode")
-        f.fixedLength = a.bool("FixedLength")
-        f.defaultValue = a["DefaultValue"]
+        f.nullable = a.bool(.Nullable)
+        if let m = a[.MaxLength] { f.maxLength = MaxLength(m) }
+        if let p = a[.Precision] { f.precision = Int(p) }
+        if let s = a[.Scale] { f.scale = Scale(s) }
+        f.srid = a[.SRID]
+        f.unicode = a.bool(.Unicode)
+        f.fixedLength = a.bool(.FixedLength)
+        f.defaultValue = a[.DefaultValue]
         // SAP V2: a decfloat is a Decimal whose scale floats.
         if f.scale == nil, a.foreign(SAPAttributes.namespace, "variable-scale") == "true" { f.scale = .floating }
         return f
     }
 
     private func startSchemaChild(_ element: ElementName, _ a: Attrs, _ s: CsdlSchema) {
-        let name = a["Name"] ?? ""
+        let name = a[.Name] ?? ""
         switch element {
         case .EntityType, .ComplexType:
             let t: StructuredType = element == .EntityType
                 ? EntityType(name: name, namespace: s.namespace, location: location)
                 : ComplexType(name: name, namespace: s.namespace, location: location)
-            t.baseTypeName = a["BaseType"].map { TypeReference($0) }
-            t.isAbstract = a.bool("Abstract") ?? false
-            t.isOpen = a.bool("OpenType") ?? false
+            t.baseTypeName = a[.BaseType].map { TypeReference($0) }
+            t.isAbstract = a.bool(.Abstract) ?? false
+            t.isOpen = a.bool(.OpenType) ?? false
             if let e = t as? EntityType {
-                e.hasStream = a.bool("HasStream") ?? (a.foreign(Self.metadataNS, "HasStream") == "true")
+                e.hasStream = a.bool(.HasStream) ?? (a.foreign(Self.metadataNS, "HasStream") == "true")
                 s.add(e)
             } else {
                 s.add(t as! ComplexType)
@@ -389,18 +390,18 @@ final class CsdlXmlBuilder {
             stack.append(.structured(t))
         case .EnumType:
             let e = EnumType(name: name, namespace: s.namespace, location: location)
-            if let u = a["UnderlyingType"] {
+            if let u = a[.UnderlyingType] {
                 if let p = PrimitiveType.named(u) { e.underlyingType = p } else {
                     warn("bad-underlying-type", path: "\(s.namespace).\(name)", "enum underlying type \(u) is not an integer type")
                 }
             }
-            e.isFlags = a.bool("IsFlags") ?? false
+            e.isFlags = a.bool(.IsFlags) ?? false
             e.foreignAttributes = a.foreignAttributes
             s.add(e)
             stack.append(.enumType(e))
         case .TypeDefinition:
             let t = TypeDefinition(name: name, namespace: s.namespace, location: location)
-            t.underlyingType = TypeReference(a["UnderlyingType"] ?? "Edm.String")
+            t.underlyingType = TypeReference(a[.UnderlyingType] ?? "Edm.String")
             t.facets = facets(a)
             t.foreignAttributes = a.foreignAttributes
             s.add(t)
@@ -412,28 +413,28 @@ final class CsdlXmlBuilder {
             stack.append(.association(asc))
         case .EntityContainer:
             let c = EntityContainer(name: name, namespace: s.namespace, location: location)
-            c.extends = a["Extends"]
+            c.extends = a[.Extends]
             c.isDefault = a.foreign(Self.metadataNS, "IsDefaultEntityContainer") == "true"
             c.foreignAttributes = a.foreignAttributes
             s.add(c)
             stack.append(.container(c))
         case .Action, .Function:
             let o = Operation(kind: element == .Action ? .action : .function, name: name, namespace: s.namespace, location: location)
-            o.isBound = a.bool("IsBound") ?? false
-            o.isComposable = a.bool("IsComposable") ?? false
-            o.entitySetPath = a["EntitySetPath"]
+            o.isBound = a.bool(.IsBound) ?? false
+            o.isComposable = a.bool(.IsComposable) ?? false
+            o.entitySetPath = a[.EntitySetPath]
             o.foreignAttributes = a.foreignAttributes
             s.add(o)
             stack.append(.operation(o))
         case .Term:
-            let t = Term(name: name, namespace: s.namespace, type: TypeReference(a["Type"] ?? "Edm.String"), location: location)
+            let t = Term(name: name, namespace: s.namespace, type: TypeReference(a[.type] ?? "Edm.String"), location: location)
             t.facets = facets(a)
-            t.baseTerm = a["BaseTerm"]
-            t.appliesTo = (a["AppliesTo"] ?? "").split(separator: " ").map(String.init)
+            t.baseTerm = a[.BaseTerm]
+            t.appliesTo = (a[.AppliesTo] ?? "").split(separator: " ").map(String.init)
             s.add(t)
             stack.append(.term(t))
         case .Annotations:
-            let b = AnnotationsBlock(target: a["Target"] ?? "", qualifier: a["Qualifier"], location: location)
+            let b = AnnotationsBlock(target: a[.Target] ?? "", qualifier: a[.Qualifier], location: location)
             s.add(b)
             stack.append(.annotationsBlock(b))
         default:
@@ -442,40 +443,40 @@ final class CsdlXmlBuilder {
     }
 
     private func startContainerChild(_ element: ElementName, _ a: Attrs, _ c: EntityContainer) {
-        let name = a["Name"] ?? ""
+        let name = a[.Name] ?? ""
         switch element {
         case .EntitySet:
-            let s = EntitySet(name: name, type: TypeReference(a["EntityType"] ?? ""), location: location)
-            s.includeInServiceDocument = a.bool("IncludeInServiceDocument") ?? true
+            let s = EntitySet(name: name, type: TypeReference(a[.EntityType] ?? ""), location: location)
+            s.includeInServiceDocument = a.bool(.IncludeInServiceDocument) ?? true
             s.foreignAttributes = a.foreignAttributes
             c.add(s)
             stack.append(.containerElement(s))
         case .Singleton:
-            let s = Singleton(name: name, type: TypeReference(a["Type"] ?? ""), location: location)
+            let s = Singleton(name: name, type: TypeReference(a[.type] ?? ""), location: location)
             s.foreignAttributes = a.foreignAttributes
             c.add(s)
             stack.append(.containerElement(s))
         case .FunctionImport:
             let f = FunctionImport(name: name, location: location)
-            f.function = a["Function"]
-            f.entitySet = a["EntitySet"]
-            f.includeInServiceDocument = a.bool("IncludeInServiceDocument") ?? false
-            f.httpMethod = a.foreign(Self.metadataNS, "HttpMethod") ?? a["HttpMethod"]
-            if let r = a["ReturnType"] { f.returnType = ReturnType(type: TypeReference(r)) }
-            f.isSideEffecting = a.bool("IsSideEffecting")
-            f.isBindable = a.bool("IsBindable")
-            f.isComposable = a.bool("IsComposable")
+            f.function = a[.Function]
+            f.entitySet = a[.EntitySet]
+            f.includeInServiceDocument = a.bool(.IncludeInServiceDocument) ?? false
+            f.httpMethod = a.foreign(Self.metadataNS, "HttpMethod") ?? a[.HttpMethod]
+            if let r = a[.ReturnType] { f.returnType = ReturnType(type: TypeReference(r)) }
+            f.isSideEffecting = a.bool(.IsSideEffecting)
+            f.isBindable = a.bool(.IsBindable)
+            f.isComposable = a.bool(.IsComposable)
             f.foreignAttributes = a.foreignAttributes
             c.add(f)
             stack.append(.functionImport(f))
         case .ActionImport:
-            let i = ActionImport(name: name, action: a["Action"] ?? "", location: location)
-            i.entitySet = a["EntitySet"]
+            let i = ActionImport(name: name, action: a[.Action] ?? "", location: location)
+            i.entitySet = a[.EntitySet]
             i.foreignAttributes = a.foreignAttributes
             c.add(i)
             stack.append(.actionImport(i))
         case .AssociationSet:
-            let s = AssociationSet(name: name, association: a["Association"] ?? "", location: location)
+            let s = AssociationSet(name: name, association: a[.Association] ?? "", location: location)
             s.foreignAttributes = a.foreignAttributes
             c.add(s)
             stack.append(.associationSet(s))
@@ -653,23 +654,32 @@ struct Attrs {
     let raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     let count: Int
     unowned let builder: CsdlXmlBuilder
+    /// Tells this element's attributes apart from those of elements before it in the builder's table.
+    let generation: UInt32
+
+    init(raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int, builder: CsdlXmlBuilder) {
+        self.raw = raw
+        self.count = count
+        self.builder = builder
+        builder.attributeTable.elements &+= 1
+        generation = builder.attributeTable.elements
+    }
 
     private func value(_ i: Int) -> String {
         let start = raw![i * 5 + 3]!, end = raw![i * 5 + 4]!
         return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
     }
 
-    /// An attribute without namespace (CSDL's own) by local name, compared as C bytes: no Swift string is made
-    /// unless the attribute is there.
-    subscript(_ name: StaticString) -> String? {
-        guard let r = raw else { return nil }
-        let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
-        for i in 0..<count where r[i * 5 + 2] == nil {
-            if strcmp(UnsafeRawPointer(r[i * 5]!).assumingMemoryBound(to: CChar.self), want) == 0 { return value(i) }
-        }
-        return nil
+    /// An attribute without namespace (CSDL's own) by name. The first look-up of an element files its attributes
+    /// in the builder's table by name (one pass; names told apart by their interned pointers), so each look-up
+    /// is an array read, and a Swift string is made only for an attribute that is there.
+    subscript(_ name: AttrName) -> String? {
+        let t = builder.attributeTable
+        if t.generation != generation { t.file(self) }
+        guard t.seen[name.rawValue] == generation, let start = t.start[name.rawValue], let end = t.end[name.rawValue] else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
     }
-    func bool(_ name: StaticString) -> Bool? {
+    func bool(_ name: AttrName) -> Bool? {
         guard let v = self[name] else { return nil }
         return v == "true" || v == "1"
     }
@@ -706,5 +716,50 @@ extension String {
         while let f = s.first, f.isWhitespace { s.removeFirst() }
         while let l = s.last, l.isWhitespace { s.removeLast() }
         return String(s)
+    }
+}
+
+/// The CSDL attributes the reader looks up by name.
+enum AttrName: Int, CaseIterable {
+    case Abstract, Action, Alias, AppliesTo, Association, BaseTerm, BaseType, ConcurrencyMode, ContainsTarget, DefaultValue, EntitySet, EntitySetPath, EntityType, Extends, FixedLength, FromRole, Function, HasStream, HttpMethod, IncludeInServiceDocument, IsBindable, IsBound, IsComposable, IsFlags, IsSideEffecting, MaxLength, Mode, Multiplicity, Name, Namespace, Nullable, OpenType, Partner, Path, Precision, Property, Qualifier, ReferencedProperty, Relationship, ReturnType, Role, SRID, Scale, Target, TargetNamespace, TermNamespace, ToRole, type, UnderlyingType, Unicode, Uri, Value, Version
+
+    /// The name as written (`type` stands for `Type`, a name Swift keeps for itself).
+    var name: String { self == .type ? "Type" : "\(self)" }
+    static let byName: [String: AttrName] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+}
+
+/// Where the attributes of the current element are, by `AttrName`: filled on the element's first look-up,
+/// reused for every element (a slot counts only when its generation is the element's).
+final class AttributeTable {
+    var elements: UInt32 = 0
+    private(set) var generation: UInt32 = 0
+    var seen = [UInt32](repeating: 0, count: AttrName.allCases.count)
+    var start = [UnsafePointer<xmlChar>?](repeating: nil, count: AttrName.allCases.count)
+    var end = [UnsafePointer<xmlChar>?](repeating: nil, count: AttrName.allCases.count)
+    /// Attribute names (interned by libxml2, so equal names share a pointer) → AttrName, direct-mapped.
+    private var cacheKeys = [UnsafeRawPointer?](repeating: nil, count: 256)
+    private var cacheValues = [Int](repeating: -1, count: 256)
+
+    func file(_ a: Attrs) {
+        generation = a.generation
+        guard let r = a.raw else { return }
+        for i in 0..<a.count where r[i * 5 + 2] == nil {
+            let namePointer = r[i * 5]!
+            let key = UnsafeRawPointer(namePointer)
+            let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & 255
+            let k: Int
+            if cacheKeys[slot] == key {
+                k = cacheValues[slot]
+            } else {
+                k = AttrName.byName[String(cString: namePointer)]?.rawValue ?? -1
+                cacheKeys[slot] = key
+                cacheValues[slot] = k
+            }
+            // The first of a repeated attribute wins (libxml2 rejects repeats anyway).
+            guard k >= 0, seen[k] != generation else { continue }
+            seen[k] = generation
+            start[k] = r[i * 5 + 3]
+            end[k] = r[i * 5 + 4]
+        }
     }
 }
