@@ -67,13 +67,13 @@ final class CsdlXmlBuilder {
     /// once and found again through a small direct-mapped cache keyed by the pointer (no hashing).
     private var nameCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 2048)
     private var nameCacheValues = [String](repeating: "", count: 2048)
-    private var elementNameKeys = [UnsafeRawPointer?](repeating: nil, count: 512)
+    private var elementNameKeys = [UnsafeRawPointer?](repeating: nil, count: 1024)
     let attributeTable = AttributeTable()
-    private var elementNameValues = [ElementName](repeating: .other, count: 512)
+    private var elementNameValues = [ElementName](repeating: .other, count: 1024)
     /// The element-name enum of an interned local name.
     func elementName(_ p: UnsafePointer<xmlChar>) -> ElementName {
         let key = UnsafeRawPointer(p)
-        let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & 511
+        let slot = pointerSlot(key, bits: 10)
         if elementNameKeys[slot] == key { return elementNameValues[slot] }
         let n = ElementName(rawValue: interned(p)) ?? .other
         elementNameKeys[slot] = key
@@ -82,7 +82,7 @@ final class CsdlXmlBuilder {
     }
     func interned(_ p: UnsafePointer<xmlChar>) -> String {
         let key = UnsafeRawPointer(p)
-        let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & 2047
+        let slot = pointerSlot(key, bits: 11)
         if nameCacheKeys[slot] == key { return nameCacheValues[slot] }
         let s = String(cString: p)
         nameCacheKeys[slot] = key
@@ -746,7 +746,7 @@ final class AttributeTable {
         for i in 0..<a.count where r[i * 5 + 2] == nil {
             let namePointer = r[i * 5]!
             let key = UnsafeRawPointer(namePointer)
-            let slot = Int(bitPattern: UInt(bitPattern: key) >> 3) & 255
+            let slot = pointerSlot(key, bits: 8)
             let k: Int
             if cacheKeys[slot] == key {
                 k = cacheValues[slot]
@@ -762,4 +762,11 @@ final class AttributeTable {
             end[k] = r[i * 5 + 4]
         }
     }
+}
+
+/// The slot of a pointer in a direct-mapped cache of 2^bits entries. libxml2 packs interned names side by side in
+/// its dictionary pools, so low address bits collide in patterns: a multiplicative (Fibonacci) hash spreads them.
+@inline(__always)
+func pointerSlot(_ p: UnsafeRawPointer, bits: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt(bitPattern: p) &* 0x9E37_79B9_7F4A_7C15) >> UInt(64 - bits))
 }
