@@ -180,6 +180,8 @@ _odsh() {
     *)
         # Offer subcommand completions
         COMPREPLY+=($(compgen -W 'shell metadata diff profile cache payload help' -- "${cur}"))
+        # The default subcommand's profile: odsh NAME
+        [[ "${#unparsed_words[@]}" -eq 0 ]] && __odsh_add_completions -W "$("${COMP_WORDS[0]}" profile list --names 2>/dev/null)"
         ;;
     esac
 }
@@ -194,12 +196,14 @@ _odsh_shell() {
     # Offer option value completions
     case "${prev}" in
     '--metadata')
+        __odsh_add_completions -f
         return
         ;;
     '-c')
         return
         ;;
     '-f')
+        __odsh_add_completions -f
         return
         ;;
     '-o'|'--output')
@@ -217,6 +221,7 @@ _odsh_shell() {
         return
         ;;
     '--metadata-fix')
+        __odsh_add_completions -f
         return
         ;;
     '-H'|'--header')
@@ -235,15 +240,19 @@ _odsh_shell() {
         return
         ;;
     '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--cert')
+        __odsh_add_completions -f
         return
         ;;
     '--key')
+        __odsh_add_completions -f
         return
         ;;
     '--cacert')
+        __odsh_add_completions -f
         return
         ;;
     '--timeout')
@@ -262,6 +271,15 @@ _odsh_shell() {
         return
         ;;
     '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion shell -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -300,6 +318,7 @@ _odsh_metadata_summary() {
     # Offer option value completions
     case "${prev}" in
     '--metadata-fix')
+        __odsh_add_completions -f
         return
         ;;
     '-H'|'--header')
@@ -318,15 +337,19 @@ _odsh_metadata_summary() {
         return
         ;;
     '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--cert')
+        __odsh_add_completions -f
         return
         ;;
     '--key')
+        __odsh_add_completions -f
         return
         ;;
     '--cacert')
+        __odsh_add_completions -f
         return
         ;;
     '--timeout')
@@ -345,6 +368,15 @@ _odsh_metadata_summary() {
         return
         ;;
     '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion metadata summary -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -360,6 +392,7 @@ _odsh_metadata_sets() {
     # Offer option value completions
     case "${prev}" in
     '--metadata-fix')
+        __odsh_add_completions -f
         return
         ;;
     '-H'|'--header')
@@ -378,15 +411,19 @@ _odsh_metadata_sets() {
         return
         ;;
     '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--cert')
+        __odsh_add_completions -f
         return
         ;;
     '--key')
+        __odsh_add_completions -f
         return
         ;;
     '--cacert')
+        __odsh_add_completions -f
         return
         ;;
     '--timeout')
@@ -405,6 +442,15 @@ _odsh_metadata_sets() {
         return
         ;;
     '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion metadata sets -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -420,6 +466,7 @@ _odsh_metadata_describe() {
     # Offer option value completions
     case "${prev}" in
     '--metadata-fix')
+        __odsh_add_completions -f
         return
         ;;
     '-H'|'--header')
@@ -438,15 +485,19 @@ _odsh_metadata_describe() {
         return
         ;;
     '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--cert')
+        __odsh_add_completions -f
         return
         ;;
     '--key')
+        __odsh_add_completions -f
         return
         ;;
     '--cacert')
+        __odsh_add_completions -f
         return
         ;;
     '--timeout')
@@ -465,6 +516,15 @@ _odsh_metadata_describe() {
         return
         ;;
     '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion metadata describe -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -491,6 +551,7 @@ _odsh_diff() {
         return
         ;;
     '--metadata-fix')
+        __odsh_add_completions -f
         return
         ;;
     '-H'|'--header')
@@ -509,15 +570,19 @@ _odsh_diff() {
         return
         ;;
     '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--cert')
+        __odsh_add_completions -f
         return
         ;;
     '--key')
+        __odsh_add_completions -f
         return
         ;;
     '--cacert')
+        __odsh_add_completions -f
         return
         ;;
     '--timeout')
@@ -536,6 +601,19 @@ _odsh_diff() {
         return
         ;;
     '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion diff -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    2)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion diff -- positional@1 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
         return
         ;;
     esac
@@ -631,12 +709,15 @@ _odsh_profile_add() {
         return
         ;;
     '--cacert')
+        __odsh_add_completions -f
         return
         ;;
     '--cert')
+        __odsh_add_completions -f
         return
         ;;
     '--key')
+        __odsh_add_completions -f
         return
         ;;
     '--user-agent')
@@ -649,9 +730,11 @@ _odsh_profile_add() {
         return
         ;;
     '--metadata')
+        __odsh_add_completions -f
         return
         ;;
     '--metadata-fix')
+        __odsh_add_completions -f
         return
         ;;
     esac
@@ -659,7 +742,7 @@ _odsh_profile_add() {
 
 _odsh_profile_list() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--names --version -h --help)
     repeating_options=()
     non_repeating_options=()
     __odsh_offer_flags_options 0
@@ -671,6 +754,14 @@ _odsh_profile_show() {
     repeating_options=()
     non_repeating_options=()
     __odsh_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion profile show -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _odsh_profile_secret() {
@@ -679,6 +770,14 @@ _odsh_profile_secret() {
     repeating_options=()
     non_repeating_options=()
     __odsh_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion profile secret -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _odsh_profile_remove() {
@@ -687,6 +786,14 @@ _odsh_profile_remove() {
     repeating_options=()
     non_repeating_options=()
     __odsh_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion profile remove -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _odsh_profile_reset() {
@@ -695,6 +802,14 @@ _odsh_profile_reset() {
     repeating_options=()
     non_repeating_options=()
     __odsh_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion profile reset -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _odsh_cache() {
@@ -734,6 +849,14 @@ _odsh_cache_clear() {
     repeating_options=()
     non_repeating_options=()
     __odsh_offer_flags_options 1
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion cache clear -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
 }
 
 _odsh_payload() {
@@ -769,12 +892,21 @@ _odsh_payload_decode() {
     # Offer option value completions
     case "${prev}" in
     '--metadata')
+        __odsh_add_completions -f
         return
         ;;
     '--entity-set')
         return
         ;;
     '--format')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -f
         return
         ;;
     esac

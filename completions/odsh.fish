@@ -42,7 +42,7 @@ function __odsh_parse_tokens -S
             case 'add'
                 __odsh_parse_subcommand 2 'auth=' 'user=' 'secret-from=' 'client-secret-from=' 'login-url=' 'user-field=' 'password-field=' 'login-field=+' 'login-user-agent=' 'token-endpoint=' 'client-id=' 'client-auth=' 'scope=' 'token-cache' 'H/header=+' 'sap-client=' 'sap-language=' 'timeout=' 'connect-timeout=' 'proxy=' 'cacert=' 'cert=' 'key=' 'insecure' 'user-agent=' 'output=' 'page-size=' 'metadata=' 'metadata-fix=' 'no-check' 'force' 'no-input' 'v/verbose' 'version' 'h/help'
             case 'list'
-                __odsh_parse_subcommand 0 'version' 'h/help'
+                __odsh_parse_subcommand 0 'names' 'version' 'h/help'
             case 'show'
                 __odsh_parse_subcommand 1 'version' 'h/help'
             case 'secret'
@@ -130,9 +130,16 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'cache' -d 'The cached $metadata documents: list them, or clear all, a profile\'s or a service\'s.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'payload' -d 'Read OData data payloads (V4 JSON, V2 JSON, Atom) from files.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'help' -d 'Show subcommand help information.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" metadata' -l 'metadata' -d 'Read the service\'s metadata from this file instead of URL/$metadata.' -rfka ''
+# The default subcommand's profile: odsh NAME
+function __odsh_profile_names
+    set -l tokens (__odsh_tokens -p)
+    command $tokens[1] profile list --names 2>/dev/null
+end
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa '(__odsh_profile_names)' -d 'profile'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" metadata' -l 'metadata' -d 'Read the service\'s metadata from this file instead of URL/$metadata.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh shell" -eq 1' -fka '(__odsh_custom_completion ---completion shell -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell"' -s 'c' -d 'A statement to run (repeatable).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" f' -s 'f' -d 'A file of statements (- for stdin).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" f' -s 'f' -d 'A file of statements (- for stdin).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" dry-run' -l 'dry-run' -d 'Print each request (method, URL, body) instead of sending it.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" v verbose' -s 'v' -l 'verbose' -d 'Show every metadata warning and the details of errors.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" o output' -s 'o' -l 'output' -d 'Output format: table, vertical, json, ndjson or csv (default: the profile\'s, else table on a terminal, json otherwise).' -rfka 'table vertical json ndjson csv'
@@ -143,17 +150,17 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" continue-on-error' -l 'continue-on-error' -d 'Go on after a failing statement (the exit status is still that of the worst failure).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" timing' -l 'timing' -d 'Show how long each statement takes.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit (default: 30).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included (default: 30).' -rfka ''
@@ -163,7 +170,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -172,22 +179,23 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh metadata" -eq 1' -fa 'summary' -d 'Version, schemas and counts of every kind of element; warnings.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh metadata" -eq 1' -fa 'sets' -d 'Entity sets and singletons with their types, keys and labels.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh metadata" -eq 1' -fa 'describe' -d 'An entity set, singleton, type, function or action in detail: properties, facets, keys, navigation, annotations.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh metadata summary" -eq 1' -fka '(__odsh_custom_completion ---completion metadata summary -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" json' -l 'json' -d 'Write JSON instead of text.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" strict' -l 'strict' -d 'Treat metadata warnings as errors (exit 4).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" v verbose' -s 'v' -l 'verbose' -d 'Show every warning and the details of errors.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" q quiet' -s 'q' -l 'quiet' -d 'Do not list metadata warnings.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit (default: 30).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included (default: 30).' -rfka ''
@@ -197,26 +205,27 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh metadata sets" -eq 1' -fka '(__odsh_custom_completion ---completion metadata sets -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" json' -l 'json' -d 'Write JSON instead of text.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" strict' -l 'strict' -d 'Treat metadata warnings as errors (exit 4).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" v verbose' -s 'v' -l 'verbose' -d 'Show every warning and the details of errors.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" q quiet' -s 'q' -l 'quiet' -d 'Do not list metadata warnings.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit (default: 30).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included (default: 30).' -rfka ''
@@ -226,26 +235,27 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh metadata describe" -eq 1' -fka '(__odsh_custom_completion ---completion metadata describe -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" json' -l 'json' -d 'Write JSON instead of text.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" strict' -l 'strict' -d 'Treat metadata warnings as errors (exit 4).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" v verbose' -s 'v' -l 'verbose' -d 'Show every warning and the details of errors.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" q quiet' -s 'q' -l 'quiet' -d 'Do not list metadata warnings.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit (default: 30).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included (default: 30).' -rfka ''
@@ -255,10 +265,12 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh diff" -eq 1' -fka '(__odsh_custom_completion ---completion diff -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh diff" -eq 2' -fka '(__odsh_custom_completion ---completion diff -- positional@1 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" format' -l 'format' -d 'Output format: text, json, markdown (a pull-request comment) or junit (XML for CI).' -rfka 'text json markdown junit'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" open-enums' -l 'open-enums' -d 'Pre-approve new enumeration members (SAP\'s hasOpenEnumerations).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" allow-changes' -l 'allow-changes' -d 'Pre-approve changes of types, nullability, base types, enum values, keys (canChangeAnything).'
@@ -269,17 +281,17 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" q quiet' -s 'q' -l 'quiet' -d 'Text: only the changes that fail, and the summary. No metadata warnings.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" v verbose' -s 'v' -l 'verbose' -d 'Text: each rule\'s sentence and values in full. Every metadata warning.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit (default: 30).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included (default: 30).' -rfka ''
@@ -289,7 +301,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" h help' -s 'h' -l 'help' -d 'Show help information.'
@@ -321,30 +333,35 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" timeout' -l 'timeout' -d 'Seconds a request may take.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" proxy' -l 'proxy' -d 'A proxy URL.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" cacert' -l 'cacert' -d 'CA certificates (PEM) to verify the server with.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" cert' -l 'cert' -d 'Client certificate (PEM).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" key' -l 'key' -d 'Private key of --cert (PEM).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" cacert' -l 'cacert' -d 'CA certificates (PEM) to verify the server with.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" cert' -l 'cert' -d 'Client certificate (PEM).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate (stored as insecure = true).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" user-agent' -l 'user-agent' -d 'The User-Agent header.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" output' -l 'output' -d 'The shell\'s default output format.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" page-size' -l 'page-size' -d 'The shell\'s page size.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" metadata' -l 'metadata' -d 'Use this metadata file instead of the service\'s $metadata.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" metadata-fix' -l 'metadata-fix' -d 'Apply this metadata fix-up file after every load.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" metadata' -l 'metadata' -d 'Use this metadata file instead of the service\'s $metadata.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" metadata-fix' -l 'metadata-fix' -d 'Apply this metadata fix-up file after every load.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" no-check' -l 'no-check' -d 'Store the profile without loading the metadata first.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" force' -l 'force' -d 'Replace a profile of the same name (its old cookies, cache and secrets go).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" no-input' -l 'no-input' -d 'Ask nothing, even on a terminal.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" v verbose' -s 'v' -l 'verbose' -d 'Show the details of errors.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile list" names' -l 'names' -d 'Only the names, one a line, and nothing when there are none (for scripts and shell completion).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile list" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile show" -eq 1' -fka '(__odsh_custom_completion ---completion profile show -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile show" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile secret" -eq 1' -fka '(__odsh_custom_completion ---completion profile secret -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile secret" client-secret' -l 'client-secret' -d 'The OAuth2 client secret of an oauth2-password profile, not its password.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile secret" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile secret" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile remove" -eq 1' -fka '(__odsh_custom_completion ---completion profile remove -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile remove" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile remove" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile reset" -eq 1' -fka '(__odsh_custom_completion ---completion profile reset -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile reset" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile reset" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh cache" version' -l 'version' -d 'Show the version.'
@@ -353,18 +370,20 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh cach
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh cache" -eq 1' -fa 'clear' -d 'Remove cached metadata: all, a profile\'s (by name) or a service\'s (by URL).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh cache list" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh cache list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh cache clear" -eq 1' -fka '(__odsh_custom_completion ---completion cache clear -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh cache clear" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh cache clear" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh payload" -eq 1' -fa 'decode' -d 'Decode a payload against its metadata and write the entities as NDJSON, one per line.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" metadata' -l 'metadata' -d 'The service\'s metadata (CSDL XML or JSON).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" metadata' -l 'metadata' -d 'The service\'s metadata (CSDL XML or JSON).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" entity-set' -l 'entity-set' -d 'The entity set (or singleton) the payload holds.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" format' -l 'format' -d 'v4json, v2json or atom (default: guessed from the payload).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" annotations' -l 'annotations' -d 'Write entity metadata (@odata.id, @odata.etag, links) too.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" strict' -l 'strict' -d 'Treat values that do not fit the metadata as errors.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" q quiet' -s 'q' -l 'quiet' -d 'Do not report warnings, next link or count on stderr.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" v verbose' -s 'v' -l 'verbose' -d 'Report every warning (not only the first 10).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh payload decode" -eq 1' -F
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh help" version' -l 'version' -d 'Show the version.'

@@ -7,13 +7,24 @@
 # processes (and a shell) where diff starts one, so a few runs of `odsh diff --timings` also give the split inside
 # one process: load old, load new, compare. Results: bench-out/ (or $BENCH_OUT).
 # ODSH_BINARY defaults to .build/release/odsh, (re)built first with `swift build -c release --static-swift-stdlib`.
+# --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): two small
+# versions of the SAP Cloud SDK's V4 API_TEST_SRV, 2 runs, the debug build by default, results in a temporary folder.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+smoke=false smoke_out=""
+warmup=3 timing_runs=7
 
 corpus="${ODSH_SHARED:-$root/../shared}/corpus/metadata"
 old="$corpus/msgraph-v1.0-Prod.v1.xml"
 new="$corpus/msgraph-v1.0-Prod.v2.xml"
+if [ "${1:-}" = --smoke ]; then
+  smoke=true; shift
+  [ $# -gt 0 ] || set -- .build/debug/odsh
+  old="$corpus/sap-cloudsdk-v4-API_TEST_SRV.v1.xml" new="$corpus/sap-cloudsdk-v4-API_TEST_SRV.v2.xml"
+  BENCH_RUNS=2 warmup=0 timing_runs=1
+  [ -n "${BENCH_OUT:-}" ] || { BENCH_OUT="$(mktemp -d)"; smoke_out="$BENCH_OUT"; trap 'rm -rf "$smoke_out"' EXIT; }
+fi
 if [ ! -f "$old" ] || [ ! -f "$new" ]; then
   echo "bench-diff: corpus not found at $corpus (set ODSH_SHARED to the shared folder)" >&2
   exit 1
@@ -41,12 +52,12 @@ mkdir -p "$out"
 q() { printf '%q' "$1"; }
 diff_cmd="$(q "$odsh") diff --fail-on never $(q "$old") $(q "$new")"
 loads_cmd="sh -c '\"\$0\" metadata summary \"\$1\" >/dev/null; \"\$0\" metadata summary \"\$2\" >/dev/null' $(q "$odsh") $(q "$old") $(q "$new")"
-hyperfine -N --warmup 3 --runs "${BENCH_RUNS:-15}" --export-json "$out/diff.json" --export-markdown "$out/diff.md" \
+hyperfine -N --warmup "$warmup" --runs "${BENCH_RUNS:-15}" --export-json "$out/diff.json" --export-markdown "$out/diff.md" \
   -n diff "$diff_cmd" -n loads "$loads_cmd"
 
 echo
-echo "== In one process (odsh diff --timings, 7 runs; median):"
-for _ in 1 2 3 4 5 6 7; do
+echo "== In one process (odsh diff --timings, $timing_runs runs; median):"
+for _ in $(seq "$timing_runs"); do
   "$odsh" diff --timings -q --fail-on never "$old" "$new" 2>&1 >/dev/null | grep 'load old' || true
 done >"$out/diff-timings.txt"
 cat "$out/diff-timings.txt"
@@ -70,3 +81,4 @@ if rows:
     print(f"   in one process: loading both {load:.1f} ms, comparing {compare:.1f} ms = {compare / load:.0%} of loading (median of {len(rows)})")
 PY
 echo "   load average now: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (other work on the machine skews the times)"
+if $smoke; then echo "bench: a smoke run (--smoke: tiny input, few runs, $odsh): it shows the pipeline works; its times and verdicts mean nothing"; fi

@@ -4,9 +4,17 @@
 # The document (default: the 3.4 MB Microsoft Graph v1.0 CSDL of the shared corpus; BENCH_FILE overrides) is served
 # as SERVICE/$metadata by `python3 -m http.server` on 127.0.0.1. Without ODSH_BINARY only curl runs, as a baseline.
 # Environment: RUNS (default 20), WARMUP (default 3), BENCH_EXPORT (a Markdown file for hyperfine's table).
+# --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): the small
+# Northwind mini sample, 2 runs, the debug build by default.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+smoke=false
+if [ "${1:-}" = --smoke ]; then
+  smoke=true; shift
+  [ $# -gt 0 ] || set -- "$root/.build/debug/odsh"
+  BENCH_FILE="${BENCH_FILE:-$root/scripts/sample/northwind-mini.xml}" RUNS=2 WARMUP=0
+fi
 shared="${ODSH_SHARED:-$root/../shared}"
 file="${BENCH_FILE:-$shared/corpus/metadata/msgraph-v1.0-Prod.v2.xml}"
 odsh="${1:-}"
@@ -43,3 +51,4 @@ fi
 export_args=()
 [ -n "${BENCH_EXPORT:-}" ] && export_args=(--export-markdown "$BENCH_EXPORT")
 hyperfine --warmup "${WARMUP:-3}" --runs "${RUNS:-20}" "${export_args[@]}" "${commands[@]}"
+if $smoke; then echo "bench: a smoke run (--smoke: tiny input, few runs, $odsh): it shows the pipeline works; its times and verdicts mean nothing"; fi

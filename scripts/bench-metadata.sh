@@ -8,9 +8,14 @@
 # plus one run of each under /usr/bin/time for peak memory (max RSS). Results: bench-out/ (or $BENCH_OUT).
 # ODSH_BINARY defaults to .build-static/release/odsh, (re)built first as odsh ships: a release build with the Swift
 # runtime linked statically (`--static-swift-stdlib`, which spares ~5% of a run in the dynamic loader).
+# --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): two small files,
+# two runs each, the debug build by default, results in a temporary folder, and the Python peers only when their venv
+# is there already.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+smoke=false smoke_out=""
+if [ "${1:-}" = --smoke ]; then smoke=true; shift; fi
 
 corpus="${ODSH_SHARED:-$root/../shared}/corpus/metadata"
 if [ ! -d "$corpus" ]; then
@@ -18,6 +23,13 @@ if [ ! -d "$corpus" ]; then
   exit 1
 fi
 files=("$corpus/msgraph-v1.0-Prod.v2.xml" "$corpus/sap-gw-v2-FAR_MANAGE_BS_SRV.xml")
+warmup=3 runs=15
+if $smoke; then
+  files=("$root/scripts/sample/northwind-mini.xml" "$corpus/sap-gw-v2-MM_PUR_MNTR_ANA_OPS_SRV.xml")
+  warmup=0 runs=2
+  [ $# -gt 0 ] || set -- .build/debug/odsh
+  [ -n "${BENCH_OUT:-}" ] || { BENCH_OUT="$(mktemp -d)"; smoke_out="$BENCH_OUT"; }
+fi
 
 bash scripts/setup.sh
 
@@ -35,7 +47,12 @@ odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
 # The Python libraries live in a venv of their own, made on first use.
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/odsh-bench/venv"
 python="$venv/bin/python"
-if ! [ -x "$python" ] || ! "$python" -c 'import pyodata, odatapy' 2>/dev/null; then
+peers=true
+if $smoke && { ! [ -x "$python" ] || ! "$python" -c 'import pyodata, odatapy' 2>/dev/null; }; then
+  echo "bench: smoke: no venv with pyodata and odatapy at $venv yet: the Python peers are left out"
+  peers=false
+  python=python3
+elif ! [ -x "$python" ] || ! "$python" -c 'import pyodata, odatapy' 2>/dev/null; then
   echo "bench: installing pyodata and odatapy into $venv"
   [ -x "$python" ] || python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check pyodata odatapy==5.3.0
@@ -46,7 +63,7 @@ mkdir -p "$out"
 results="$out/metadata-results.tsv" # file, name, mean s, stddev s, min s, max RSS KiB, what it printed
 : >"$results"
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" ${smoke_out:+"$smoke_out"}' EXIT
 # command_for NAME FILE: sets cmd to the command line that loads FILE with NAME.
 command_for() {
   case "$1" in
@@ -81,6 +98,7 @@ for file in "${files[@]}"; do
   echo "== $base ($version, $(du -k "$file" | cut -f1) KiB, $expected EntityType elements)"
 
   if [ "$version" = V2 ]; then names=(odsh xmllint pyodata); else names=(odsh xmllint odatapy); fi
+  $peers || names=(odsh xmllint)
 
   # One run each: does it load the file at all, what did it find, and its peak memory.
   timed_names=(); timed_commands=()
@@ -105,7 +123,7 @@ for file in "${files[@]}"; do
     fi
   done
 
-  hyperfine_args=(-N --warmup 3 --runs 15 --export-markdown "$out/metadata-$base.md"
+  hyperfine_args=(-N --warmup "$warmup" --runs "$runs" --export-markdown "$out/metadata-$base.md"
     --export-json "$out/metadata-$base.json")
   for i in "${!timed_names[@]}"; do hyperfine_args+=(-n "${timed_names[$i]}" "${timed_commands[$i]}"); done
   hyperfine "${hyperfine_args[@]}"
@@ -125,7 +143,7 @@ PY
 done
 
 echo
-echo "== Summary (mean of 15 runs, whole process; peak RSS of one run). Markdown and JSON: $out/"
+echo "== Summary (mean of $runs runs, whole process; peak RSS of one run). Markdown and JSON: $out/"
 echo "   load average now: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (other work on the machine skews the times)"
 "$python" - "$results" <<'PY'
 import sys
@@ -170,3 +188,4 @@ for base, rows in by_file.items():
         else:
             print(f"  {lib}/odsh = n/a ({lib} cannot load the file)")
 PY
+if $smoke; then echo "bench: a smoke run (--smoke: tiny input, few runs, $odsh): it shows the pipeline works; its times and verdicts mean nothing"; fi

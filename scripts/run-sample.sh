@@ -2,6 +2,7 @@
 # run-sample.sh: set everything up and run odsh's main job on a sample Northwind service.
 # With ../shared (or $ODSH_SHARED): Northwind V4 from the corpus, and in url/repl mode the V4 reference server
 # (odatapy on 127.0.0.1). Without it: scripts/sample/northwind-mini.xml, shipped in this repo.
+# ODSH_BIN=PATH runs that odsh instead of building a release binary (the README test runs the debug build).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -12,8 +13,13 @@ mode="${ODSH_SAMPLE_MODE:-$default}"
 case "$mode" in file | url | repl | oneshot) ;; *) echo "run-sample: ODSH_SAMPLE_MODE is file, url, repl or oneshot" >&2; exit 2 ;; esac
 
 bash scripts/setup.sh
-swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
-odsh="$root/.build-static/release/odsh"
+if [ -n "${ODSH_BIN:-}" ]; then
+  [ -x "$ODSH_BIN" ] || { echo "run-sample: ODSH_BIN=$ODSH_BIN is not an executable" >&2; exit 2; }
+  odsh="$(cd "$(dirname "$ODSH_BIN")" && pwd)/$(basename "$ODSH_BIN")"
+else
+  swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
+  odsh="$root/.build-static/release/odsh"
+fi
 
 shared="${ODSH_SHARED:-$root/../shared}"
 if [ ! -d "$shared/corpus" ]; then

@@ -39,7 +39,8 @@ struct CacheCommand: ParsableCommand {
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove cached metadata: all, a profile's (by name) or a service's (by URL).")
 
-        @Argument(help: ArgumentHelp("A profile's name or a service URL; nothing clears the whole cache.", valueName: "name|url"))
+        @Argument(help: ArgumentHelp("A profile's name or a service URL; nothing clears the whole cache.", valueName: "name|url"),
+                  completion: ShellCompletion.profileOrURL)
         var target: String?
 
         func run() throws {

@@ -35,21 +35,21 @@ public struct ConnectionOptions: ParsableArguments {
 
     @Option(name: .customLong("cookie-jar"),
             help: ArgumentHelp("Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP's MYSAPSSO2 lasts between runs.",
-                               valueName: "file"))
+                               valueName: "file"), completion: .file())
     public var cookieJar: String?
 
     @Flag(name: .customLong("netrc"), help: "Take user and password for the host from ~/.netrc.")
     public var netrc = false
 
     @Option(name: .customLong("cert"),
-            help: ArgumentHelp("Client certificate for mutual TLS (PEM; may include the key).", valueName: "file"))
+            help: ArgumentHelp("Client certificate for mutual TLS (PEM; may include the key).", valueName: "file"), completion: .file())
     public var certificate: String?
 
-    @Option(name: .customLong("key"), help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"))
+    @Option(name: .customLong("key"), help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"), completion: .file())
     public var key: String?
 
     @Option(name: .customLong("cacert"),
-            help: ArgumentHelp("Verify the server with these CA certificates (PEM) instead of the system's.", valueName: "file"))
+            help: ArgumentHelp("Verify the server with these CA certificates (PEM) instead of the system's.", valueName: "file"), completion: .file())
     public var caBundle: String?
 
     @Flag(name: .customLong("insecure"),
@@ -90,7 +90,7 @@ public struct ConnectionOptions: ParsableArguments {
     public var tracePretty = false
 
     @Option(name: .customLong("trace-file"),
-            help: ArgumentHelp("Append the trace to this file instead of stderr (implies --trace).", valueName: "path"))
+            help: ArgumentHelp("Append the trace to this file instead of stderr (implies --trace).", valueName: "path"), completion: .file())
     public var traceFile: String?
 
     @Flag(name: .customLong("trace-secrets"),

@@ -48,7 +48,8 @@ struct MetadataCommand: ParsableCommand {
 /// Where metadata comes from and how strictly it is read; shared by the metadata commands.
 struct MetadataSourceOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("A metadata file (CSDL XML or CSDL JSON), a service URL whose $metadata is fetched, or a profile's name.",
-                                 valueName: "source"))
+                                 valueName: "source"),
+              completion: ShellCompletion.fileOrProfile)
     var source: String
 
     @Flag(name: .long, help: "Write JSON instead of text.")

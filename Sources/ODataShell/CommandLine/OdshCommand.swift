@@ -25,6 +25,11 @@ public struct OdshCommand: ParsableCommand {
     /// Parses the arguments, runs the command and exits with odsh's exit codes (usage errors are 2).
     public static func main(arguments: [String]? = nil) -> Never {
         setvbuf(stdout, nil, _IOFBF, 1 << 16)
+        // The completion scripts: the argument parser's, with the profile names of `odsh NAME` added.
+        if let shell = ShellCompletion.requestedShell(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+            Stdout.write(ShellCompletion.script(for: shell) + "\n")
+            Darwin_exit(0)
+        }
         let command: ParsableCommand
         do {
             command = try parseAsRoot(arguments)

@@ -20,7 +20,7 @@ struct PayloadCommand: ParsableCommand {
                 count of a paged response are reported on stderr, so that stdout holds only the entities.
                 """)
 
-        @Option(name: .long, help: ArgumentHelp("The service's metadata (CSDL XML or JSON).", valueName: "file"))
+        @Option(name: .long, help: ArgumentHelp("The service's metadata (CSDL XML or JSON).", valueName: "file"), completion: .file())
         var metadata: String
 
         @Option(name: .customLong("entity-set"), help: ArgumentHelp("The entity set (or singleton) the payload holds.", valueName: "name"))
@@ -41,7 +41,7 @@ struct PayloadCommand: ParsableCommand {
         @Flag(name: [.short, .long], help: "Report every warning (not only the first 10).")
         var verbose = false
 
-        @Argument(help: ArgumentHelp("The payload file; - reads standard input.", valueName: "payload"))
+        @Argument(help: ArgumentHelp("The payload file; - reads standard input.", valueName: "payload"), completion: .file())
         var payload: String
 
         func run() throws {

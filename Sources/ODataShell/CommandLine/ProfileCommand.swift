@@ -102,13 +102,13 @@ struct ProfileCommand: ParsableCommand {
         @Option(help: "A proxy URL.")
         var proxy: String?
 
-        @Option(name: .customLong("cacert"), help: ArgumentHelp("CA certificates (PEM) to verify the server with.", valueName: "file"))
+        @Option(name: .customLong("cacert"), help: ArgumentHelp("CA certificates (PEM) to verify the server with.", valueName: "file"), completion: .file())
         var caBundle: String?
 
-        @Option(name: .customLong("cert"), help: ArgumentHelp("Client certificate (PEM).", valueName: "file"))
+        @Option(name: .customLong("cert"), help: ArgumentHelp("Client certificate (PEM).", valueName: "file"), completion: .file())
         var certificate: String?
 
-        @Option(help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"))
+        @Option(help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"), completion: .file())
         var key: String?
 
         @Flag(help: "Do not verify the server's TLS certificate (stored as insecure = true).")
@@ -123,10 +123,10 @@ struct ProfileCommand: ParsableCommand {
         @Option(help: "The shell's page size.")
         var pageSize: Int?
 
-        @Option(help: ArgumentHelp("Use this metadata file instead of the service's $metadata.", valueName: "file"))
+        @Option(help: ArgumentHelp("Use this metadata file instead of the service's $metadata.", valueName: "file"), completion: .file())
         var metadata: String?
 
-        @Option(help: ArgumentHelp("Apply this metadata fix-up file after every load.", valueName: "file"))
+        @Option(help: ArgumentHelp("Apply this metadata fix-up file after every load.", valueName: "file"), completion: .file())
         var metadataFix: String?
 
         @Flag(help: "Store the profile without loading the metadata first.")
@@ -297,8 +297,15 @@ struct ProfileCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the profiles.")
 
+        @Flag(help: "Only the names, one a line, and nothing when there are none (for scripts and shell completion).")
+        var names = false
+
         func run() throws {
             let store = try withReporting { try ProfileContext.current().profiles() }
+            if names {
+                Stdout.write(store.profiles.map { $0.name + "\n" }.joined())
+                return
+            }
             guard !store.profiles.isEmpty else {
                 Stderr.write("odsh: no profiles in \(store.path) yet (odsh profile add NAME URL)\n")
                 return
@@ -314,7 +321,7 @@ struct ProfileCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show a profile's settings and files; secrets are masked.")
 
-        @Argument(help: "The profile's name.")
+        @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
         var name: String
 
         func run() throws {
@@ -404,7 +411,7 @@ struct ProfileCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Store a profile's secret in its secrets file (asked without echo, or one line of standard input).")
 
-        @Argument(help: "The profile's name.")
+        @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
         var name: String
 
         @Flag(help: "The OAuth2 client secret of an oauth2-password profile, not its password.")
@@ -433,7 +440,7 @@ struct ProfileCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a profile with its cookies, cached metadata, secrets and history.")
 
-        @Argument(help: "The profile's name.")
+        @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
         var name: String
 
         func run() throws {
@@ -455,7 +462,7 @@ struct ProfileCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete a profile's cookies, cached metadata, stored secrets and history; keep the profile.")
 
-        @Argument(help: "The profile's name.")
+        @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
         var name: String
 
         func run() throws {

@@ -16,16 +16,17 @@ struct ShellCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Read the service's metadata from this file instead of URL/$metadata.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Read the service's metadata from this file instead of URL/$metadata.", valueName: "file"), completion: .file())
     var metadata: String?
 
-    @Argument(help: ArgumentHelp("The service root URL, or the name of a profile (odsh profile list).", valueName: "url|profile"))
+    @Argument(help: ArgumentHelp("The service root URL, or the name of a profile (odsh profile list).", valueName: "url|profile"),
+              completion: ShellCompletion.profileOrURL)
     var service: String?
 
     @Option(name: .customShort("c"), help: ArgumentHelp("A statement to run (repeatable).", valueName: "statement"))
     var commands: [String] = []
 
-    @Option(name: .customShort("f"), help: ArgumentHelp("A file of statements (- for stdin).", valueName: "file"))
+    @Option(name: .customShort("f"), help: ArgumentHelp("A file of statements (- for stdin).", valueName: "file"), completion: .file())
     var file: String?
 
     @Flag(name: .long, help: "Print each request (method, URL, body) instead of sending it.")

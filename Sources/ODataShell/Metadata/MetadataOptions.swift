@@ -7,6 +7,6 @@ struct MetadataOptions: ParsableArguments {
 
     @Option(name: .customLong("metadata-fix"),
             help: ArgumentHelp("Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label=\"Amount\"`) after loading.",
-                               valueName: "file"))
+                               valueName: "file"), completion: .file())
     var metadataFix: String?
 }

@@ -6,7 +6,7 @@ import Testing
 struct ManualAndCompletionTests {
     static let manual = OdshProcess.packageRoot.appendingPathComponent("man/odsh.1")
     static let subcommands: [[String]] = [["shell"], ["metadata", "summary"], ["metadata", "sets"], ["metadata", "describe"],
-                                          ["diff"], ["payload", "decode"]]
+                                          ["diff"], ["payload", "decode"], ["profile", "list"]]
 
     /// Long and short option names of a command, from its --help.
     static func options(_ command: [String]) throws -> Set<String> {

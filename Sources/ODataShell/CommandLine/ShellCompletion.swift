@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+
+/// What the bash, zsh and fish completions of the odsh command line offer beyond the argument parser's declaration:
+/// the names of the configured profiles (asked of odsh at TAB time, so they are always the current ones) and file
+/// paths where an argument is a file, a URL or a profile.
+///
+/// The scripts come from swift-argument-parser (`odsh --generate-completion-script SHELL`, written to completions/
+/// by scripts/gen-completions.sh). Arguments that take a profile name complete through `.custom` closures, which the
+/// scripts run as `odsh ---completion ...`. The default subcommand's profile (`odsh NAME`) is a word of the top
+/// level, where the parser offers only subcommand names: `script(for:)` adds `odsh profile list --names` there.
+enum ShellCompletion {
+    /// The names of the configured profiles, in the config's order; none when there is no config or it cannot be read
+    /// (a completion never reports errors).
+    static func profileNames() -> [String] {
+        (try? ProfileContext.current().profiles().profiles.map(\.name)) ?? []
+    }
+
+    /// An argument that is a profile's name.
+    static let profileName = CompletionKind.custom { _, _, prefix in
+        profileNames().filter { $0.hasPrefix(prefix) }
+    }
+
+    /// An argument that is a profile's name or a service URL (URLs are not completed).
+    static let profileOrURL = profileName
+
+    /// An argument that is a metadata file, a service URL or a profile's name: profile names and paths.
+    static let fileOrProfile = CompletionKind.custom { _, _, prefix in
+        profileNames().filter { $0.hasPrefix(prefix) } + paths(completing: prefix)
+    }
+
+    /// The files and folders whose path starts with `prefix` (relative to the current folder, `~` expanded for
+    /// looking only), as the prefix spells them; folders end with `/`. Hidden entries only when the prefix's last
+    /// part starts with a dot. A single folder comes with what it holds, so that the shell inserts the folder's path
+    /// and waits for more (zsh would otherwise put a space after it).
+    static func paths(completing prefix: String) -> [String] {
+        let found = entries(completing: prefix)
+        if found.count == 1, let folder = found.first, folder.hasSuffix("/"), folder != prefix {
+            return found + entries(completing: folder)
+        }
+        return found
+    }
+
+    private static func entries(completing prefix: String) -> [String] {
+        if prefix.hasPrefix("http:") || prefix.hasPrefix("https:") { return [] }
+        let slash = prefix.lastIndex(of: "/")
+        let folder = slash.map { String(prefix[...$0]) } ?? ""
+        let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+        let folderPath = folder.isEmpty ? "." : (folder as NSString).expandingTildeInPath
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { return [] }
+        return entries.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { entry in
+            var isFolder: ObjCBool = false
+            let path = (folderPath as NSString).appendingPathComponent(entry)
+            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            return folder + entry + (isFolder.boolValue ? "/" : "")
+        }
+    }
+
+    /// `--generate-completion-script SHELL` (or `=SHELL`) among the arguments: the shell asked for.
+    static func requestedShell(_ arguments: [String]) -> CompletionShell? {
+        if arguments.count == 2, arguments[0] == "--generate-completion-script" { return CompletionShell(rawValue: arguments[1]) }
+        if arguments.count == 1, arguments[0].hasPrefix("--generate-completion-script=") {
+            return CompletionShell(rawValue: String(arguments[0].dropFirst("--generate-completion-script=".count)))
+        }
+        return nil
+    }
+
+    /// The argument parser's completion script with the profile names added to the top level, where `odsh NAME`
+    /// opens a profile in the default subcommand. Each addition follows a line of the generated script; when the
+    /// generator changes so that the line is gone, the script goes out without it (the shell completion tests fail).
+    static func script(for shell: CompletionShell) -> String {
+        let generated = OdshCommand.completionScript(for: shell)
+        switch shell {
+        case .bash:
+            // In _odsh's `*)` branch, after the subcommand names; only for the first word after odsh.
+            return insert(afterLineContaining: "COMPREPLY+=($(compgen -W 'shell ", in: generated, [
+                "        # The default subcommand's profile: odsh NAME",
+                "        [[ \"${#unparsed_words[@]}\" -eq 0 ]] && __odsh_add_completions -W \"$(\"${COMP_WORDS[0]}\" profile list --names 2>/dev/null)\"",
+            ])
+        case .zsh:
+            // In _odsh's `command` state, after the subcommand names.
+            return insert(afterLineContaining: "_describe -V subcommand subcommands && ret=0", in: generated, [
+                "        # The default subcommand's profile: odsh NAME",
+                "        local -a profiles=(\"${(@f)$(\"${command_name}\" profile list --names 2>/dev/null)}\")",
+                "        profiles=(\"${(@)profiles:#}\")",
+                "        (( ${#profiles} )) && _describe -V profile profiles && ret=0",
+            ])
+        case .fish:
+            // After the last of the top level's subcommand names.
+            return insert(afterLineContaining: "__odsh_should_offer_completions_for_positional \"odsh\" -eq 1' -fa 'help'", in: generated, [
+                "# The default subcommand's profile: odsh NAME",
+                "function __odsh_profile_names",
+                "    set -l tokens (__odsh_tokens -p)",
+                "    command $tokens[1] profile list --names 2>/dev/null",
+                "end",
+                "complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional \"odsh\" -eq 1' -fa '(__odsh_profile_names)' -d 'profile'",
+            ])
+        default:
+            return generated
+        }
+    }
+
+    /// `text` with `lines` after the first line that contains `anchor`; unchanged when there is none.
+    private static func insert(afterLineContaining anchor: String, in text: String, _ lines: [String]) -> String {
+        guard let hit = text.range(of: anchor), let end = text[hit.upperBound...].firstIndex(of: "\n") else { return text }
+        let after = text.index(after: end)
+        return String(text[..<after]) + lines.map { $0 + "\n" }.joined() + String(text[after...])
+    }
+}
