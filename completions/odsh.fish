@@ -152,7 +152,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
@@ -187,7 +187,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
@@ -217,7 +217,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
@@ -247,7 +247,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
@@ -283,7 +283,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/7.88.1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
