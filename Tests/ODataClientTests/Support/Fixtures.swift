@@ -46,6 +46,8 @@ final class Fixtures: @unchecked Sendable {
     func v2() throws -> Int { try referenceServer("v2") }
     /// pyslet (OData V2, Atom): /northwind/.
     func v2Atom() throws -> Int { try referenceServer("v2-atom") }
+    /// pyslet with V2 function imports (scripts/testenv/pyslet_functions_server.py): /northwind/.
+    func v2Functions() throws -> Int { try referenceServer("v2-fn") }
 
     /// nginx in front of the V4 server (see scripts/testenv/nginx.sh for what it serves).
     func nginx() throws -> Nginx {
