@@ -130,6 +130,9 @@ final class Fixtures: @unchecked Sendable {
     func hangingServer() throws -> Int { try pythonServer("hang") }
     /// A Python server that promises more body than it sends, then closes.
     func truncatingServer() throws -> Int { try pythonServer("truncate") }
+    /// A V2 service whose next links are degenerate: /same/ (the URL just read), /empty/ (""), /cycle/ (two pages
+    /// linking to each other).
+    func nextLinkServer() throws -> Int { try pythonServer("next-links") }
 
     /// A port nothing listens on (bound and released just now).
     func closedPort() throws -> Int {
