@@ -76,7 +76,7 @@ cases=(
 # log_requests: the requests for the set's rows pyslet has logged so far ($metadata left out).
 log_requests() { grep -c "GET /northwind/$pyslet_set" "$pyslet_log" || true; }
 
-summary="$out/v2-read-summary.tsv" # server, name, mean s, stddev s, min s, max RSS KiB, rows
+summary="$out/v2-read-summary.tsv" # server, name, max RSS KiB, rows
 : >"$summary"
 for case in "${cases[@]}"; do
   IFS='|' read -r server url set runs <<<"$case"
@@ -105,8 +105,8 @@ for case in "${cases[@]}"; do
   # No row twice (a paging loop that went wrong would repeat a page).
   distinct="$(sort -u "$tmp/odsh.ndjson" | wc -l)"
   if [ "$distinct" != "$expected" ]; then echo "bench: FAILED: odsh wrote only $distinct distinct rows" >&2; exit 1; fi
-  printf '%s\todsh\t\t\t\t%s\t%s\n' "$server" "$(cat "$tmp/odsh.rss")" "$odsh_rows" >>"$summary"
-  printf '%s\tpyodata\t\t\t\t%s\t%s\n' "$server" "$(cat "$tmp/pyodata.rss")" "$pyodata_rows" >>"$summary"
+  printf '%s\todsh\t%s\t%s\n' "$server" "$(cat "$tmp/odsh.rss")" "$odsh_rows" >>"$summary"
+  printf '%s\tpyodata\t%s\t%s\n' "$server" "$(cat "$tmp/pyodata.rss")" "$pyodata_rows" >>"$summary"
   [ "$smoke" = 1 ] && continue
 
   hyperfine -N --warmup "${WARMUP:-1}" --runs "$runs" \
@@ -121,14 +121,15 @@ if [ "$smoke" = 1 ]; then
 fi
 
 echo
-echo "== Summary (whole processes; peak RSS of one run). Markdown and JSON: $out/v2-read-*"
+echo "== Summary (whole processes; CPU: user + system, the client's own work while the server makes pages; peak RSS"
+echo "   of one run). Markdown and JSON: $out/v2-read-*"
 echo "   load average now: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (other work on the machine skews the times)"
 python3 - "$out" "$summary" <<'PY'
 import json, sys
 out, summary = sys.argv[1], sys.argv[2]
 rss, rows = {}, {}
 for line in open(summary):
-    server, name, _, _, _, kib, n = line.rstrip("\n").split("\t")
+    server, name, kib, n = line.rstrip("\n").split("\t")
     rss[server, name], rows[server] = int(kib), int(n)
 for server in ("pyslet", "mock-sap"):
     results = {r["command"]: r for r in json.load(open(f"{out}/v2-read-{server}.json"))["results"]}
@@ -136,8 +137,9 @@ for server in ("pyslet", "mock-sap"):
     for name in ("odsh", "pyodata"):
         r = results[name]
         print(f"    {name:8} {r['mean'] * 1000:8.1f} ms ± {r['stddev'] * 1000:6.1f} (fastest {r['min'] * 1000:8.1f})"
-              f"   peak RSS {rss[server, name] / 1024:6.1f} MiB")
+              f"   CPU {(r['user'] + r['system']) * 1000:6.1f} ms   peak RSS {rss[server, name] / 1024:6.1f} MiB")
     o, p = results["odsh"], results["pyodata"]
+    cpu = (p["user"] + p["system"]) / (o["user"] + o["system"])
     print(f"    pyodata/odsh = {p['mean'] / o['mean']:5.2f}x (fastest runs: {p['min'] / o['min']:5.2f}x),"
-          f" memory {rss[server, 'pyodata'] / rss[server, 'odsh']:4.1f}x")
+          f" CPU {cpu:4.1f}x, memory {rss[server, 'pyodata'] / rss[server, 'odsh']:4.1f}x")
 PY

@@ -152,21 +152,23 @@ def bind_functions(container):
 
     def customer_count(function, params):
         country = params["Country"].value
-        return simple(edm.SimpleType.Int32, sum(1 for e in rows("Customers") if e["Country"].value == country), function.name)
+        n = sum(1 for e in rows("Customers") if e["Country"].value == country)
+        return simple(edm.SimpleType.Int32, n, function.name)
 
     def total_freight(function, params):
         cid, least = params["CustomerID"].value, params["MinFreight"].value
-        total = sum((e["Freight"].value for e in rows("Orders")
-                     if e["CustomerID"].value == cid and e["Freight"].value is not None and e["Freight"].value >= least),
-                    base.decimal.Decimal(0))
+        freights = (e["Freight"].value for e in rows("Orders") if e["CustomerID"].value == cid)
+        total = sum((f for f in freights if f is not None and f >= least), base.decimal.Decimal(0))
         return simple(edm.SimpleType.Decimal, total, function.name)
 
     def order_count_above(function, params):
         least = params["OrderID"].value
-        return simple(edm.SimpleType.Int32, sum(1 for e in rows("Orders") if e["OrderID"].value > least), function.name)
+        n = sum(1 for e in rows("Orders") if e["OrderID"].value > least)
+        return simple(edm.SimpleType.Int32, n, function.name)
 
     def ship_countries(function, params):
-        return Strings(function, params, sorted({e["ShipCountry"].value for e in rows("Orders") if e["ShipCountry"].value}))
+        countries = {e["ShipCountry"].value for e in rows("Orders")}
+        return Strings(function, params, sorted(c for c in countries if c))
 
     visits = {}
     lock = threading.Lock()
