@@ -29,9 +29,9 @@ if [ $# -gt 0 ]; then
   if [ ! -x "$odsh" ]; then echo "bench: $odsh is not an executable" >&2; exit 1; fi
 else
   # Always (incremental, a few seconds when up to date): timing a stale binary would mislead.
-  echo "bench: swift build -c release --static-swift-stdlib --product odsh"
-  swift build -c release --static-swift-stdlib --product odsh
-  odsh=.build/release/odsh
+  echo "bench: swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static"
+  swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
+  odsh=.build-static/release/odsh
 fi
 odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
 

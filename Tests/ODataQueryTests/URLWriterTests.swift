@@ -65,9 +65,9 @@ struct URLWriterTests {
 
     @Test("literal spelling per version", arguments: [
         (QueryLiteral.int64(5), "5L", "5"), (.decimal("12.50"), "12.50M", "12.50"), (.double(1.5), "1.5d", "1.5"),
-        (.single(1.5), "1.5f", "1.5"), (.double(.infinity), "INFd", "INF"), (.double(.nan), "NaNd", "NaN"),
+        (.double(1e20), "1e+20d", "1e+20"), (.double(2), "2d", "2"), (.single(1.5), "1.5f", "1.5"), (.double(.infinity), "INFd", "INF"), (.double(.nan), "NaNd", "NaN"),
         (.guid("01234567-89ab-cdef-0123-456789abcdef"), "guid'01234567-89ab-cdef-0123-456789abcdef'", "01234567-89ab-cdef-0123-456789abcdef"),
-        (.binary([0xFF, 0xFE, 0x7F]), "X'FFFE7F'", "binary'__5_'"), (.dateTimeOffset("2020-01-01T00:00:00Z"), "datetimeoffset'2020-01-01T00:00:00Z'", "2020-01-01T00:00:00Z"),
+        (.binary([0xFF, 0xFE, 0x7F]), "X'FFFE7F'", "binary'__5_'"), (.binary([0x0A]), "X'0A'", "binary'Cg=='"), (.dateTimeOffset("2020-01-01T00:00:00Z"), "datetimeoffset'2020-01-01T00:00:00Z'", "2020-01-01T00:00:00Z"),
         (.string("it's"), "'it''s'", "'it''s'"), (.boolean(true), "true", "true"), (.null, "null", "null"), (.sbyte(-8), "-8", "-8"),
     ])
     func literals(_ l: QueryLiteral, _ v2: String, _ v4: String) throws {

@@ -251,6 +251,14 @@ final class JSONPayloadReader {
         return false
     }
 
+    /// One primitive or enumeration value (not a collection, not complex).
+    private static func isSingleNonComplex(_ shape: ValueShape) -> Bool {
+        switch shape.kind {
+        case .primitive, .enumeration: return !shape.isCollection
+        case .complex, .untyped: return false
+        }
+    }
+
     private func beginSingle() {
         guard single == nil else { return }
         if let layout = entityLayout {
@@ -311,6 +319,13 @@ final class JSONPayloadReader {
             case .beginArray: state = .items(returnTo: .v2DObject)
             case .beginObject where entityLayout != nil:
                 try emit(entity: try decoder.readEntity(&scanner, layout: entityLayout!, set: target.entitySet))
+            case .beginObject where valueShape.map(Self.isSingleNonComplex) == true:
+                // pyslet wraps a function's primitive result once more: {"d": {"results": {"CustomerCount": 11}}}.
+                while try scanner.next() != .endObject {
+                    try scanner.next()
+                    try emit(value: try decoder.readValue(&scanner, shape: valueShape!, site: .none))
+                    try decoder.flushLooseProblems()
+                }
             default:
                 if let shape = valueShape {
                     try emit(value: try decoder.readValue(&scanner, shape: shape, site: .none))

@@ -15,11 +15,9 @@ extension DataService {
                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
         let target = request.target ?? target(forRelativeURL: request.relativeURL)
         var response = ServiceResponse()
-        var url = absoluteURL(Self.trimmingLeadingSlash(request.relativeURL))
-        var seen: Set<String> = [url]
+        var url = requestURL(request.relativeURL)
+        var pages = NextLinkGuard(firstURL: url, maxEmptyPagesInARow: maxEmptyPagesInARow)
         var first = true
-        var emptyPagesInARow = 0
-        var itemsRead = 0
         while true {
             let page = try readPage(request, url: url, first: first, target: target, onEntity: onEntity, onValue: onValue)
             first = false
@@ -29,18 +27,16 @@ extension DataService {
             response.contentType = page.contentType
             response.rawBody = page.rawBody
             if let c = page.count { response.count = c }
-            response.nextLink = page.nextLink.map(absoluteURL)
-            response.morePages = page.stopped || page.nextLink != nil
-            itemsRead += page.items
-            emptyPagesInARow = page.items == 0 ? emptyPagesInARow + 1 : 0
+            response.nextLink = nextLink(page.nextLink)
+            response.morePages = page.stopped || response.nextLink != nil
+            var next: String?
+            if paging == .allPages, !page.stopped, request.method == .get {
+                next = pages.linkToFollow(afterPageOf: page.items, count: response.count, nextLink: response.nextLink)
+                // The last page, or the guard ended the reading (count reached, empty pages, a link followed before).
+                if next == nil { response.morePages = false; response.nextLink = nil }
+            }
             try onPageEnd?(response)
-            guard paging == .allPages, !page.stopped, request.method == .get, let next = response.nextLink else { break }
-            // pyslet sends a next link with every page, also with the empty ones after the last row; a filtered
-            // page may be empty in the middle too, so only a run of empty pages (or the count reached) ends it.
-            if let c = response.count, itemsRead >= c { response.morePages = false; response.nextLink = nil; break }
-            if emptyPagesInARow >= maxEmptyPagesInARow { response.morePages = false; response.nextLink = nil; break }
-            // A server that sends the same next link again would keep us here forever.
-            guard seen.insert(next).inserted else { break }
+            guard let next else { break }
             url = next
         }
         return response
@@ -59,8 +55,15 @@ extension DataService {
         var items = 0
     }
 
-    private static func trimmingLeadingSlash(_ s: String) -> String {
-        s.hasPrefix("/") && !s.hasPrefix("//") ? String(s.dropFirst()) : s
+    /// The absolute URL of a request's relative URL (a leading `/` is taken as relative to the service root).
+    func requestURL(_ relativeURL: String) -> String {
+        absoluteURL(relativeURL.hasPrefix("/") && !relativeURL.hasPrefix("//") ? String(relativeURL.dropFirst()) : relativeURL)
+    }
+
+    /// A page's next link, absolute; nil for none and for an empty one (which would name the service root).
+    private func nextLink(_ link: String?) -> String? {
+        guard let link = link?.trimmingCharacters(in: .whitespaces), !link.isEmpty else { return nil }
+        return absoluteURL(link)
     }
 
     /// The last path segment before the query: `$count`, `$value`, `$batch`, ...

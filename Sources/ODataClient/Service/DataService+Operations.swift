@@ -1,5 +1,6 @@
 import Foundation
 import ODataModel
+import ODataQuery
 
 extension DataService {
     /// Calls a function: a V4 function import or bound function (`boundTo` an entity), or a V2 function import with
@@ -27,7 +28,8 @@ extension DataService {
             let method = HTTPMethod(rawValue: (fi.httpMethod ?? "GET").uppercased()) ?? .get
             var url = name
             if !values.isEmpty {
-                url += "?" + (try values.map { "\($0.name)=\(try queryLiteral($0.value))" }.joined(separator: "&"))
+                let literals = LiteralFormatter(version: version)
+                url += "?" + (try values.map { "\($0.name)=\(URLEncoding.queryValue(try literals.text($0.value)))" }.joined(separator: "&"))
             }
             let target = fi.returnType.flatMap { operationTarget($0.type, setName: fi.entitySet) }
             return try QueryResult.read(ServiceRequest(method: method, relativeURL: url, target: target), service: self)
@@ -54,19 +56,12 @@ extension DataService {
         let values = try typed(parameters, operation.parameters, skipping: operation.bindingParameter, operation: name)
         let target = operation.returnType.flatMap { operationTarget($0.type, setName: nil) }
         if kind == .function {
-            let args = try values.map { "\($0.name)=\(try queryLiteral($0.value))" }.joined(separator: ",")
-            return try QueryResult.read(ServiceRequest(method: .get, relativeURL: path + "(\(args))", target: target), service: self)
+            let literals = LiteralFormatter(version: version)
+            let args = try values.map { "\($0.name)=\(try literals.text($0.value))" }.joined(separator: ",")
+            return try QueryResult.read(ServiceRequest(method: .get, relativeURL: path + URLEncoding.pathSegment("(\(args))"), target: target), service: self)
         }
         let body = EntityBodyWriter(version: version).body(parameters: values)
         return try QueryResult.read(ServiceRequest(method: .post, relativeURL: path, body: Data(body), target: target), service: self)
-    }
-
-    /// A literal for a URL, percent-encoded where a query string needs it.
-    private func queryLiteral(_ v: DataValue) throws -> String {
-        let text = try URLLiteral.text(v, version: version)
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+#")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
     /// The parameters in the metadata's order and types; unknown names and missing non-nullable ones are errors.

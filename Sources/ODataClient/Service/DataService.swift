@@ -104,7 +104,7 @@ public final class DataService {
     /// The URL of an entity relative to the root: `Set(key)` when the key is known, else its edit or read link.
     func entityURL(_ entity: EntityValue) throws -> String {
         if let set = entity.entitySet, let key = try? entity.keyPredicate(version: version) {
-            return set.name + URLLiteral.percentEncodedPathSegment(key)
+            return set.name + URLEncoding.pathSegment(key)
         }
         if let link = entity.editLink ?? entity.readLink { return link }
         throw DataServiceError(.invalidArgument("\(entity.displayPath): no entity set or key to address it by"))

@@ -14,20 +14,16 @@ public final class EntitySequence: Sequence {
         let owner: EntitySequence
         var page: QueryResult?
         var index = 0
-        var read = 0
-        var emptyInARow = 0
+        var pages: NextLinkGuard
 
         public mutating func next() -> EntityValue? {
             while let p = page {
                 if index < p.entities.count {
                     index += 1
-                    read += 1
                     return p.entities[index - 1]
                 }
-                // As in `DataService.execute`: the count reached, or a run of empty pages (pyslet), ends it.
-                emptyInARow = p.entities.isEmpty ? emptyInARow + 1 : 0
-                if let c = owner.first.count, read >= c { return nil }
-                if emptyInARow >= p.service.maxEmptyPagesInARow { return nil }
+                // As in `DataService.execute`: the count reached, a run of empty pages (pyslet) or a link followed before ends it.
+                guard pages.linkToFollow(afterPageOf: p.entities.count, count: owner.first.count, nextLink: p.nextLink) != nil else { return nil }
                 do {
                     page = try p.nextPage()
                     if page != nil { owner.pagesRequested += 1 }
@@ -43,6 +39,8 @@ public final class EntitySequence: Sequence {
 
     public func makeIterator() -> Iterator {
         error = nil
-        return Iterator(owner: self, page: first)
+        let service = first.service
+        return Iterator(owner: self, page: first,
+                        pages: NextLinkGuard(firstURL: service.requestURL(first.request.relativeURL), maxEmptyPagesInARow: service.maxEmptyPagesInARow))
     }
 }

@@ -1,4 +1,5 @@
 import ODataModel
+import ODataQuery
 
 /// An entity (SAP's `EntityValue`): property values by slot, expanded navigation, and the entity metadata a
 /// service sends (ETag, id, edit and read links, media links). Reading never tracks changes; the public setters do,
@@ -129,10 +130,11 @@ public final class EntityValue: StructureBase {
     public func keyPredicate(version: ODataVersion = .v4) throws -> String {
         let keys = keyValues
         guard !keys.isEmpty else { throw ValueConversionError("\(entityType.qualifiedName) has no key") }
+        let literals = LiteralFormatter(version: version)
         var parts: [String] = []
         for (p, v) in keys {
             guard let v = v, !v.isNull else { throw ValueConversionError("key property \(p.name) of \(entityType.name) has no value") }
-            parts.append(try URLLiteral.text(v, version: version))
+            parts.append(try literals.text(v))
         }
         if keys.count == 1 { return "(\(parts[0]))" }
         return "(" + zip(keys, parts).map { "\($0.0.property.name)=\($0.1)" }.joined(separator: ",") + ")"

@@ -1,7 +1,13 @@
 import Foundation
 import ODataModel
 
-/// Spells literals as OData URL text for a version: V4 bare dates and GUIDs, V2 `datetime'...'`, `12.50M`, `5L`.
+/// Spells literals as OData URL text for a version: the one place where a literal becomes URL text, for queries,
+/// key predicates and function parameters (ODataClient writes its values through it too).
+///
+/// V4: `'O''Neil'`, `10`, `12.50`, `1.5`, `INF`, `01234567-89ab-cdef-0123-456789abcdef`, `2024-05-01`,
+/// `2024-05-01T10:00:00+02:00`, `12:30:00`, `duration'P1DT2H'`, `binary'AQID'` (base64url, padded), `NS.Color'Red'`.
+/// V2: `'O''Neil'`, `10L`, `12.50M`, `1.5d`, `1e+20d`, `1.5f`, `guid'...'`, `datetime'2024-05-01T10:00:00'`,
+/// `datetimeoffset'...'`, `time'PT12H30M00S'`, `X'0A1B'`.
 public struct LiteralFormatter: Sendable {
     public let version: ODataVersion
     public init(version: ODataVersion) { self.version = version }

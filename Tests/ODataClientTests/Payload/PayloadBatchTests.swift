@@ -1,6 +1,7 @@
 import Testing
 @testable import ODataClient
 import ODataModel
+import ODataQuery
 
 /// `$batch` bodies: multipart (V2, V4) and JSON (4.01) requests written byte for byte as the specifications'
 /// examples show them, and responses captured from the reference servers read back.
@@ -225,7 +226,7 @@ import ODataModel
         #expect(r.responses[0].status == 400)
         #expect(r.responses[0].bodyText.contains("'%27ALFKI%27' for key 'CustomerID' is not a valid Edm.String literal"))
         // What the client writes keeps the key readable.
-        #expect(URLLiteral.percentEncodedPathSegment("Customers('ALFKI')") == "Customers('ALFKI')")
+        #expect(URLEncoding.pathSegment("Customers('ALFKI')") == "Customers('ALFKI')")
     }
 
     @Test func mockSapV2MultipartResponse() throws {

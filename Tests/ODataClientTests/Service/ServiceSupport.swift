@@ -16,6 +16,11 @@ enum ServiceSupport {
         try open("http://127.0.0.1:\(try Fixtures.shared.v2Atom())/northwind/", configure)
     }
 
+    /// pyslet's Northwind with the function imports of scripts/testenv/pyslet_functions_server.py.
+    static func northwindV2Functions(_ configure: (inout HTTPConfiguration) -> Void = { _ in }) throws -> DataService {
+        try open("http://127.0.0.1:\(try Fixtures.shared.v2Functions())/northwind/", configure)
+    }
+
     static func open(_ url: String, _ configure: (inout HTTPConfiguration) -> Void) throws -> DataService {
         var c = HTTPConfiguration()
         configure(&c)

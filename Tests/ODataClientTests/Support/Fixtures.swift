@@ -46,6 +46,8 @@ final class Fixtures: @unchecked Sendable {
     func v2() throws -> Int { try referenceServer("v2") }
     /// pyslet (OData V2, Atom): /northwind/.
     func v2Atom() throws -> Int { try referenceServer("v2-atom") }
+    /// pyslet with V2 function imports (scripts/testenv/pyslet_functions_server.py): /northwind/.
+    func v2Functions() throws -> Int { try referenceServer("v2-fn") }
 
     /// nginx in front of the V4 server (see scripts/testenv/nginx.sh for what it serves).
     func nginx() throws -> Nginx {
@@ -128,6 +130,9 @@ final class Fixtures: @unchecked Sendable {
     func hangingServer() throws -> Int { try pythonServer("hang") }
     /// A Python server that promises more body than it sends, then closes.
     func truncatingServer() throws -> Int { try pythonServer("truncate") }
+    /// A V2 service whose next links are degenerate: /same/ (the URL just read), /empty/ (""), /cycle/ (two pages
+    /// linking to each other).
+    func nextLinkServer() throws -> Int { try pythonServer("next-links") }
 
     /// A port nothing listens on (bound and released just now).
     func closedPort() throws -> Int {

@@ -1,6 +1,7 @@
 import Testing
 @testable import ODataClient
 import ODataModel
+import ODataQuery
 
 @Suite struct ValuesEntityTests {
     let v4: CsdlDocument
@@ -85,7 +86,7 @@ import ODataModel
         try parts.entityType.property(withName: "ItemID").setIntValue(in: p, to: 10248)
         try parts.entityType.property(withName: "PartNo").setStringValue(in: p, to: "O'Neil/1")
         #expect(try p.keyPredicate() == "(ItemID=10248,PartNo='O''Neil/1')")
-        #expect(URLLiteral.percentEncodedPathSegment("Parts" + (try p.keyPredicate())) == "Parts(ItemID=10248,PartNo='O''Neil%2F1')")
+        #expect(URLEncoding.pathSegment("Parts" + (try p.keyPredicate())) == "Parts(ItemID=10248,PartNo='O''Neil%2F1')")
         let people = try v4.entitySet(withName: "People")
         let person = EntityValue.ofType(people.entityType, in: people)
         try people.entityType.property(withName: "Key").setGuidValue(in: person, to: GuidValue("01234567-89AB-CDEF-0123-456789ABCDEF")!)
@@ -111,7 +112,7 @@ import ODataModel
             (.long(10), "10", "10L"),
             (.decimal(DecimalValue("12.50")!), "12.50", "12.50M"),
             (.double(1.5), "1.5", "1.5d"),
-            (.double(1e20), "1e+20", "1E+20d"),
+            (.double(1e20), "1e+20", "1e+20d"),
             (.double(.infinity), "INF", "INFd"),
             (.double(.nan), "NaN", "NaNd"),
             (.float(0.25), "0.25", "0.25f"),
@@ -122,16 +123,23 @@ import ODataModel
             (.globalDateTime(GlobalDateTime("2024-05-01T10:00:00+02:00")!), "2024-05-01T10:00:00+02:00", "datetimeoffset'2024-05-01T10:00:00+02:00'"),
             (.duration(DayTimeDuration("P1DT2H")!), "duration'P1DT2H'", "time'P1DT2H'"),
         ]
+        let v4 = LiteralFormatter(version: .v4), v2 = LiteralFormatter(version: .v2)
         for (v, v4text, v2text) in cases {
-            #expect(try URLLiteral.text(v, version: .v4) == v4text, "\(v)")
-            #expect(try URLLiteral.text(v, version: .v2) == v2text, "\(v)")
+            #expect(try v4.text(v) == v4text, "\(v)")
+            #expect(try v2.text(v) == v2text, "\(v)")
         }
-        #expect(try URLLiteral.text(.localDate(LocalDate("2024-05-01")!), version: .v4) == "2024-05-01")
-        #expect(throws: ValueConversionError.self) { try URLLiteral.text(.localDate(LocalDate("2024-05-01")!), version: .v2) }
-        #expect(try URLLiteral.text(.localDateTime(LocalDateTime("2024-05-01T10:00")!), version: .v2) == "datetime'2024-05-01T10:00:00'")
-        #expect(throws: ValueConversionError.self) { try URLLiteral.text(.localDateTime(LocalDateTime("2024-05-01T10:00")!), version: .v4) }
-        let color = try v4.enumType(withName: "Color")
-        #expect(try URLLiteral.text(.enumValue(EnumValue.parse("Red", type: color)!), version: .v4) == "Test.Color'Red'")
+        #expect(try v4.text(DataValue.binary([0x0A])) == "binary'Cg=='")
+        #expect(try v4.text(DataValue.double(2)) == "2" && (try v2.text(DataValue.double(2))) == "2d")
+        // Types one version does not have are refused by the formatter, naming the version and what to use.
+        #expect(try v4.text(.localDate(LocalDate("2024-05-01")!)) == "2024-05-01")
+        let date = #expect(throws: QueryWriteError.self) { try v2.text(.localDate(LocalDate("2024-05-01")!)) }
+        #expect(date?.message.contains("OData V2 has Edm.DateTime") == true)
+        #expect(try v2.text(.localDateTime(LocalDateTime("2024-05-01T10:00")!)) == "datetime'2024-05-01T10:00:00'")
+        #expect(throws: QueryWriteError.self) { try v4.text(.localDateTime(LocalDateTime("2024-05-01T10:00")!)) }
+        // Values without a literal.
+        #expect(throws: ValueConversionError.self) { try v4.text(.list(DataValueList([.int(1)]))) }
+        let color = try self.v4.enumType(withName: "Color")
+        #expect(try v4.text(.enumValue(EnumValue.parse("Red", type: color)!)) == "Test.Color'Red'")
     }
 
     @Test func enumsAndFlags() throws {

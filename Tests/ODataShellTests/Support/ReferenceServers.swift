@@ -3,7 +3,7 @@ import Foundation
 /// The reference OData servers of ../shared/refsrv, started once per test run on free loopback ports through
 /// scripts/testenv/refsrv.sh (a watchdog stops them when the test process ends).
 enum ReferenceServers {
-    enum Kind: String { case v4, v2, v2Atom = "v2-atom" }
+    enum Kind: String { case v4, v2, v2Atom = "v2-atom", v2Functions = "v2-fn" }
 
     static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: SharedCorpus.root.deletingLastPathComponent().appendingPathComponent("refsrv/start-v4.sh").path)

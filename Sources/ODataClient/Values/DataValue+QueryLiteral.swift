@@ -1,0 +1,44 @@
+import ODataModel
+import ODataQuery
+
+extension DataValue {
+    /// This value as a query literal, for writing it in a URL with `LiteralFormatter` (ODataQuery's one writer of
+    /// OData literals). V2 has Edm.Time for a time of day and for a duration; the formatter refuses what the version
+    /// cannot write (an Edm.Date in V2, an Edm.DateTime in V4). Throws for values that have no literal: structured,
+    /// geography, untyped, and enum values without their type.
+    public func queryLiteral(for version: ODataVersion) throws -> QueryLiteral {
+        switch self {
+        case .null: return .null
+        case .boolean(let b): return .boolean(b)
+        case .unsignedByte(let n): return .byte(n)
+        case .byte(let n): return .sbyte(n)
+        case .short(let n): return .int16(n)
+        case .int(let n): return .int32(n)
+        case .long(let n): return .int64(n)
+        case .decimal(let d): return .decimal(d.description)
+        case .double(let d): return .double(d)
+        case .float(let f): return .single(f)
+        case .string(let s): return .string(s)
+        case .guid(let g): return .guid(g.description)
+        case .binary(let b): return .binary(b)
+        case .localDate(let d): return .date(d.description)
+        case .localTime(let t): return version.isV4 ? .timeOfDay(t.description) : .time(t.durationText)
+        case .localDateTime(let t): return .dateTime(t.description)
+        case .globalDateTime(let t): return .dateTimeOffset(t.description)
+        case .duration(let d): return version.isV4 ? .duration(d.description) : .time(d.description)
+        case .enumValue(let e):
+            guard let t = e.type else { throw ValueConversionError("the enum value \(e.name) has no type, so no URL literal") }
+            return .enumMember(type: t.qualifiedName, member: e.name)
+        case .geography: throw ValueConversionError("a geography value has no URL literal")
+        case .complex, .list, .entity, .entityList, .stream: throw ValueConversionError("a structured value has no URL literal")
+        case .untyped(let r): throw ValueConversionError("the untyped value \(r.text) has no URL literal")
+        }
+    }
+}
+
+extension LiteralFormatter {
+    /// The URL text of a value (not yet percent-encoded): `'O''Neil'`, V2 `10L`, `12.50M`, `datetime'...'`, V4
+    /// `2024-05-01`, `duration'P1D'`. Throws `ValueConversionError` for values without a literal and
+    /// `QueryWriteError` for types the version does not have.
+    public func text(_ value: DataValue) throws -> String { try text(value.queryLiteral(for: version)) }
+}

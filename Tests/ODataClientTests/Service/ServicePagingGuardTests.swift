@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import ODataClient
+import ODataModel
+
+extension IntegrationTests {
+    /// Reading all pages ends on servers whose next links never do.
+    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    struct ServicePagingGuards {
+        /// pyslet answers the 7 orders shipped to Poland in one page, then empty pages, each with a new next link,
+        /// for as long as they are followed.
+        @Test func pysletEmptyPagesWithNextLinksEndTheReading() throws {
+            let service = try ServiceSupport.northwindV2()
+            let url = "Orders?$filter=ShipCountry%20eq%20'Poland'"
+            var ids: [DataValue?] = []
+            let all = try service.execute(ServiceRequest(relativeURL: url), paging: .allPages,
+                                          onEntity: { ids.append($0["OrderID"]); return true }, onValue: { _ in })
+            #expect(ids.count == 7)
+            #expect(all.pagesRead == 1 + service.maxEmptyPagesInARow)
+            #expect(!all.morePages && all.nextLink == nil)
+            // With the inline count the first page is enough.
+            let counted = try service.execute(ServiceRequest(relativeURL: url + "&$inlinecount=allpages"), paging: .allPages,
+                                              onEntity: { _ in true }, onValue: { _ in })
+            #expect(counted.count == 7 && counted.pagesRead == 1 && !counted.morePages)
+            // The lazy sequence stops the same way.
+            let first = try service.executeQuery(url: url)
+            #expect(first.entities.count == 7 && first.nextLink != nil)
+            let sequence = first.allEntities
+            #expect(sequence.map { $0["OrderID"] } == ids)
+            #expect(sequence.error == nil)
+            #expect(sequence.pagesRequested == service.maxEmptyPagesInARow)
+        }
+    }
+
+    @Suite(.enabled(if: TestEnvironment.hasPython, TestEnvironment.noPython))
+    struct DegenerateNextLinks {
+        func read(_ root: String, _ relativeURL: String = "Items") throws -> (ids: [Int64], response: ServiceResponse, sequence: [Int64], pages: Int) {
+            let port = try Fixtures.shared.nextLinkServer()
+            let service = try DataService(url: URL(string: "http://127.0.0.1:\(port)/\(root)/")!)
+            var ids: [Int64] = []
+            let response = try service.execute(ServiceRequest(relativeURL: relativeURL), paging: .allPages,
+                                               onEntity: { ids.append($0["ID"]?.integerValue ?? -1); return true }, onValue: { _ in })
+            let sequence = try service.executeQuery(url: relativeURL).allEntities
+            let seen = sequence.map { $0["ID"]?.integerValue ?? -1 }
+            #expect(sequence.error == nil)
+            return (ids, response, seen, sequence.pagesRequested)
+        }
+
+        @Test func aNextLinkEqualToThePageJustReadEndsIt() throws {
+            let r = try read("same")
+            #expect(r.ids == [1, 2] && r.response.pagesRead == 1)
+            #expect(!r.response.morePages && r.response.nextLink == nil)
+            #expect(r.sequence == [1, 2] && r.pages == 0)
+        }
+
+        @Test func anEmptyNextLinkIsNone() throws {
+            let r = try read("empty")
+            #expect(r.ids == [1, 2] && r.response.pagesRead == 1)
+            #expect(!r.response.morePages && r.response.nextLink == nil)
+            #expect(r.sequence == [1, 2] && r.pages == 0)
+            let port = try Fixtures.shared.nextLinkServer()
+            let service = try DataService(url: URL(string: "http://127.0.0.1:\(port)/empty/")!)
+            #expect(try service.executeQuery(url: "Items").nextLink == nil)
+        }
+
+        @Test func aCycleOfNextLinksIsReadOnce() throws {
+            let r = try read("cycle", "Items?page=1")
+            #expect(r.ids == [1, 2, 3, 4] && r.response.pagesRead == 2)
+            #expect(!r.response.morePages && r.response.nextLink == nil)
+            #expect(r.sequence == [1, 2, 3, 4] && r.pages == 1)
+        }
+    }
+}
