@@ -121,6 +121,19 @@ for case in "${cases[@]}"; do
   if [ "$distinct" != "$expected" ]; then echo "bench: FAILED: odsh wrote only $distinct distinct rows" >&2; exit 1; fi
   printf '%s\todsh\t%s\t%s\n' "$server" "$(cat "$tmp/odsh.rss")" "$odsh_rows" >>"$summary"
   printf '%s\tpyodata\t%s\t%s\n' "$server" "$(cat "$tmp/pyodata.rss")" "$pyodata_rows" >>"$summary"
+  if [ "$server" = pyslet ]; then
+    # Memory must not grow with the pages read: the same set, first page only, for comparison.
+    /usr/bin/time -f %M -o "$tmp/odsh-first.rss" "$odsh" "$url" --no-cache -o ndjson -c "$set" >/dev/null
+    first_kib="$(cat "$tmp/odsh-first.rss")"
+    all_kib="$(cat "$tmp/odsh.rss")"
+    memory_line="odsh peak RSS on pyslet's $set: first page only $((first_kib / 1024)) MiB, all $odsh_requests pages $((all_kib / 1024)) MiB"
+    echo "   $memory_line"
+    # More than 25% (and 4 MiB) above the one-page run would mean pages pile up in memory.
+    if [ "$all_kib" -gt $((first_kib * 5 / 4)) ] && [ "$all_kib" -gt $((first_kib + 4096)) ]; then
+      echo "bench: FAILED: reading every page took much more memory than one page ($memory_line)" >&2
+      exit 1
+    fi
+  fi
   [ "$smoke" = 1 ] && continue
 
   hyperfine -N --warmup "${WARMUP:-1}" --runs "$runs" \
@@ -158,3 +171,4 @@ for server in ("pyslet", "mock-sap"):
     print(f"    pyodata/odsh = {p['mean'] / o['mean']:5.2f}x (fastest runs: {p['min'] / o['min']:5.2f}x),"
           f" CPU {cpu:4.1f}x, memory {rss[server, 'pyodata'] / rss[server, 'odsh']:4.1f}x")
 PY
+echo "  $memory_line (memory does not grow with the number of pages)"
