@@ -19,8 +19,11 @@ final class CsdlXmlBuilder {
     ]
 
     let source: String
-    var ctxt: xmlParserCtxtPtr?
-    var fatal: MetadataIssue?
+    /// Where the element being built starts (line and column after its start tag), as the parsing thread saw it.
+    var location = SourceLocation.unknown
+    /// Set (once) when the document turns out not to be CSDL; the parsing thread then stops.
+    var fatal: MetadataIssue? { didSet { if fatal != nil { onFatal?() } } }
+    var onFatal: (() -> Void)?
     let doc = CsdlDocument()
 
     /// What an open element is, so that its children know where they go.
@@ -103,15 +106,9 @@ final class CsdlXmlBuilder {
         return k
     }
 
-    private var location: SourceLocation {
-        guard let c = ctxt else { return .unknown }
-        return SourceLocation(line: Int(xmlSAX2GetLineNumber(c)), column: Int(xmlSAX2GetColumnNumber(c)))
-    }
-
     private func fail(_ code: String, _ message: String) {
         guard fatal == nil else { return }
         fatal = MetadataIssue(.error, code: code, location: location, message)
-        if let c = ctxt { xmlStopParser(c) }
     }
 
     private func warn(_ code: String, path: String, _ message: String) {

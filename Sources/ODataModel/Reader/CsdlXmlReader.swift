@@ -1,35 +1,64 @@
 import CLibXML2
+import Foundation
+import Synchronization
 
 /// Reads CSDL XML (OData V2, V3, V4, 4.01 `$metadata`) through libxml2's SAX2 push parser.
 ///
 /// Bytes may arrive in chunks (`feed`), so a download can be parsed while it goes on; `finish()` returns the
 /// raw document, which `MetadataReader` then resolves and validates. No DOM is built, external entities and
 /// DTDs are never loaded, and `XML_PARSE_HUGE` lets multi-megabyte documents through.
+///
+/// Parsing and building run on two threads: libxml2's callbacks (on the thread that calls `feed`) only copy each
+/// event into a block of bytes (`SAXEventPipe`), and a second thread turns the events into the model
+/// (`CsdlXmlBuilder`) while the parser reads on. On two cores a large document then costs about the larger of the
+/// two halves instead of their sum.
 public final class CsdlXmlReader {
     private var ctxt: xmlParserCtxtPtr?
     private var handler = xmlSAXHandler()
     let builder: CsdlXmlBuilder
+    private let capture: SAXCapture
+    private var builderThread: Thread?
+    private let builderDone = DispatchSemaphore(value: 0)
     private var finished = false
+    private var joined = false
 
     public init(source: String = "") {
         builder = CsdlXmlBuilder(source: source)
+        capture = SAXCapture(pipe: SAXEventPipe())
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = csdlStartElement
-        handler.endElementNs = csdlEndElement
-        handler.characters = csdlCharacters
-        handler.cdataBlock = csdlCharacters
-        handler.serror = csdlStructuredError
+        handler.startElementNs = captureStartElement
+        handler.endElementNs = captureEndElement
+        handler.characters = captureCharacters
+        handler.cdataBlock = captureCharacters
+        handler.serror = captureStructuredError
         // Leaving entityDecl/getEntity/externalSubset unset means no entity is ever defined or loaded.
-        let me = Unmanaged.passUnretained(builder).toOpaque()
+        let me = Unmanaged.passUnretained(capture).toOpaque()
         ctxt = source.withCString { xmlCreatePushParserCtxt(&handler, me, nil, 0, $0) }
-        if let c = ctxt {
-            xmlCtxtUseOptions(c, Int32(XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
-            builder.ctxt = c
-        }
+        guard let c = ctxt else { return }
+        xmlCtxtUseOptions(c, Int32(XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
+        capture.ctxt = c
+        // The builder tells the parsing thread to stop once the document is known not to be CSDL.
+        let pipe = capture.pipe
+        builder.onFatal = { pipe.stopRequested.store(true, ordering: .releasing) }
+        let builder = self.builder, done = builderDone
+        let thread = Thread { SAXEventReplay(builder: builder, pipe: pipe).run(); done.signal() }
+        thread.stackSize = 1 << 22
+        thread.name = "odsh.csdl-builder"
+        builderThread = thread
+        thread.start()
     }
 
     deinit {
+        // The builder reads names interned in the parser's dictionary: it must be done before the parser goes.
+        joinBuilder()
         if let c = ctxt { xmlFreeParserCtxt(c) }
+    }
+
+    private func joinBuilder() {
+        guard !joined, builderThread != nil else { return }
+        joined = true
+        capture.pipe.close()
+        builderDone.wait()
     }
 
     /// Parses the next chunk of the document; throws as soon as the document is known to be broken.
@@ -42,7 +71,11 @@ public final class CsdlXmlReader {
             let p = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self)
             xmlParseChunk(c, p, Int32(n), 0)
             offset += n
-            if let e = builder.fatal { throw MetadataError(source: builder.source, e) }
+            if let e = capture.fatal { throw MetadataError(source: builder.source, e) }
+            if capture.pipe.stopRequested.load(ordering: .acquiring) {
+                joinBuilder()
+                if let e = builder.fatal { throw MetadataError(source: builder.source, e) }
+            }
         }
     }
 
@@ -57,9 +90,15 @@ public final class CsdlXmlReader {
         }
         if !finished {
             finished = true
-            xmlParseChunk(c, nil, 0, 1)
+            if !capture.pipe.stopRequested.load(ordering: .acquiring) { xmlParseChunk(c, nil, 0, 1) }
+            capture.flush()
         }
+        joinBuilder()
+        // The builder found the document is not CSDL before the parser found it broken, or the other way round:
+        // the builder's verdict is about an earlier element (the root), so it comes first.
         if let e = builder.fatal { throw MetadataError(source: builder.source, e) }
+        if let e = capture.fatal { throw MetadataError(source: builder.source, e) }
+        builder.location = SourceLocation(line: Int(xmlSAX2GetLineNumber(c)), column: Int(xmlSAX2GetColumnNumber(c)))
         return try builder.finishDocument()
     }
 
@@ -71,46 +110,279 @@ public final class CsdlXmlReader {
     }
 }
 
+// MARK: - The events between the two threads
+
+/// Blocks of recorded SAX events, handed from the parsing thread to the building thread. A block is a run of
+/// records, each 8-byte aligned:
+/// - start element: tag 1, attribute count, line, column (4 × Int32); local name and namespace URI pointers;
+///   then per attribute its local name, prefix and URI pointers and value length (4 × 8 bytes) and the value's
+///   bytes (padded to 8). Names and URIs are interned in the parser's dictionary, which outlives the builder.
+/// - end element: tag 2.
+/// - text: tag 3 and its length (2 × Int32), then its bytes (padded).
+final class SAXEventPipe: @unchecked Sendable {
+    struct Block {
+        let base: UnsafeMutableRawPointer
+        let capacity: Int
+        var used = 0
+    }
+    static let blockSize = 1 << 16
+
+    private let condition = NSCondition()
+    private var full: [Block] = []
+    private var spare: [Block] = []
+    private var closed = false
+    /// Set by the builder when the document is not CSDL: the parser stops at its next event.
+    let stopRequested = Atomic<Bool>(false)
+
+    /// A block to fill (a spare one when there is one).
+    func emptyBlock(atLeast bytes: Int) -> Block {
+        if bytes <= Self.blockSize {
+            condition.lock()
+            let b = spare.popLast()
+            condition.unlock()
+            if let b { return b }
+        }
+        let capacity = max(bytes, Self.blockSize)
+        return Block(base: .allocate(byteCount: capacity, alignment: 8), capacity: capacity)
+    }
+
+    func send(_ b: Block) {
+        condition.lock()
+        full.append(b)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The next filled block, or nil once the parser is done and everything was taken.
+    func receive() -> Block? {
+        condition.lock()
+        defer { condition.unlock() }
+        while full.isEmpty && !closed { condition.wait() }
+        return full.isEmpty ? nil : full.removeFirst()
+    }
+
+    func recycle(_ b: Block) {
+        guard b.capacity == Self.blockSize else { b.base.deallocate(); return }
+        condition.lock()
+        var b = b
+        b.used = 0
+        spare.append(b)
+        condition.unlock()
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    deinit {
+        for b in full + spare { b.base.deallocate() }
+    }
+}
+
+/// The parsing thread's side: libxml2's callbacks record events into the current block.
+final class SAXCapture {
+    let pipe: SAXEventPipe
+    var ctxt: xmlParserCtxtPtr?
+    /// A not-well-formed document, found by libxml2.
+    var fatal: MetadataIssue?
+    private var block: SAXEventPipe.Block?
+    /// Open Annotation elements: text matters only inside them (whitespace between elements is skipped).
+    private var annotationDepth = 0
+
+    init(pipe: SAXEventPipe) { self.pipe = pipe }
+
+    deinit { block?.base.deallocate() }
+
+    /// Room for `bytes` more in the current block (sending it on when full).
+    @inline(__always)
+    func reserve(_ bytes: Int) -> UnsafeMutableRawPointer {
+        if let b = block, b.capacity - b.used >= bytes {
+            let p = b.base + b.used
+            block!.used += bytes
+            return p
+        }
+        if let b = block { pipe.send(b) }
+        var b = pipe.emptyBlock(atLeast: bytes)
+        b.used = bytes
+        block = b
+        return b.base
+    }
+
+    /// Hands the last, partly filled block to the builder.
+    func flush() {
+        if let b = block, b.used > 0 { pipe.send(b) }
+        block = nil
+    }
+
+    @inline(__always) static func padded(_ n: Int) -> Int { (n + 7) & ~7 }
+
+    func startElement(_ localname: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
+                      _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        if annotationDepth > 0 || isAnnotation(localname) { annotationDepth += 1 }
+        var size = 32
+        for i in 0..<count { size += 32 + Self.padded(attributes![i * 5 + 4]! - attributes![i * 5 + 3]!) }
+        let p = reserve(size)
+        let c = ctxt!
+        p.storeBytes(of: 1, as: Int32.self)
+        p.storeBytes(of: Int32(count), toByteOffset: 4, as: Int32.self)
+        p.storeBytes(of: Int32(xmlSAX2GetLineNumber(c)), toByteOffset: 8, as: Int32.self)
+        p.storeBytes(of: Int32(xmlSAX2GetColumnNumber(c)), toByteOffset: 12, as: Int32.self)
+        p.storeBytes(of: UnsafeRawPointer(localname), toByteOffset: 16, as: UnsafeRawPointer.self)
+        p.storeBytes(of: uri.map(UnsafeRawPointer.init), toByteOffset: 24, as: UnsafeRawPointer?.self)
+        var q = p + 32
+        for i in 0..<count {
+            let a = attributes! + i * 5
+            let length = a[4]! - a[3]!
+            q.storeBytes(of: UnsafeRawPointer(a[0]!), as: UnsafeRawPointer.self)
+            q.storeBytes(of: a[1].map(UnsafeRawPointer.init), toByteOffset: 8, as: UnsafeRawPointer?.self)
+            q.storeBytes(of: a[2].map(UnsafeRawPointer.init), toByteOffset: 16, as: UnsafeRawPointer?.self)
+            q.storeBytes(of: length, toByteOffset: 24, as: Int.self)
+            (q + 32).copyMemory(from: a[3]!, byteCount: length)
+            q += 32 + Self.padded(length)
+        }
+    }
+
+    func endElement() {
+        reserve(8).storeBytes(of: 2, as: Int32.self)
+        if annotationDepth > 0 { annotationDepth -= 1 }
+    }
+
+    func characters(_ ch: UnsafePointer<xmlChar>, _ length: Int) {
+        guard annotationDepth > 0 else { return }
+        let p = reserve(8 + Self.padded(length))
+        p.storeBytes(of: 3, as: Int32.self)
+        p.storeBytes(of: Int32(length), toByteOffset: 4, as: Int32.self)
+        (p + 8).copyMemory(from: ch, byteCount: length)
+    }
+
+    /// `Annotation` or `ValueAnnotation` (V3), by local name: the builder decides by namespace what it is.
+    private var annotationNameKey: UnsafeRawPointer?
+    private var valueAnnotationNameKey: UnsafeRawPointer?
+    private var otherNameKeys = [UnsafeRawPointer?](repeating: nil, count: 256)
+    private func isAnnotation(_ name: UnsafePointer<xmlChar>) -> Bool {
+        let key = UnsafeRawPointer(name)
+        if key == annotationNameKey || key == valueAnnotationNameKey { return true }
+        let slot = pointerSlot(key, bits: 8)
+        if otherNameKeys[slot] == key { return false }
+        let s = strcmp(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), "Annotation") == 0 ? 1
+            : strcmp(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), "ValueAnnotation") == 0 ? 2 : 0
+        switch s {
+        case 1: annotationNameKey = key; return true
+        case 2: valueAnnotationNameKey = key; return true
+        default: otherNameKeys[slot] = key; return false
+        }
+    }
+}
+
+/// The building thread's side: replays the recorded events into the builder.
+struct SAXEventReplay {
+    let builder: CsdlXmlBuilder
+    let pipe: SAXEventPipe
+
+    func run() {
+        // libxml2's attribute layout (local name, prefix, URI, value start, value end), rebuilt per element.
+        var capacity = 16
+        var attrs = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: capacity * 5)
+        defer { attrs.deallocate() }
+        while let block = pipe.receive() {
+            defer { pipe.recycle(block) }
+            if builder.fatal != nil { continue }
+            var p = UnsafeRawPointer(block.base)
+            let end = p + block.used
+            while p < end {
+                switch p.load(as: Int32.self) {
+                case 1:
+                    let count = Int(p.load(fromByteOffset: 4, as: Int32.self))
+                    builder.location = SourceLocation(line: Int(p.load(fromByteOffset: 8, as: Int32.self)),
+                                                      column: Int(p.load(fromByteOffset: 12, as: Int32.self)))
+                    let localname = p.load(fromByteOffset: 16, as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
+                    let uri = p.load(fromByteOffset: 24, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
+                    if count > capacity {
+                        attrs.deallocate()
+                        capacity = count
+                        attrs = .allocate(capacity: capacity * 5)
+                    }
+                    var q = p + 32
+                    for i in 0..<count {
+                        let length = q.load(fromByteOffset: 24, as: Int.self)
+                        let a = attrs + i * 5
+                        a[0] = q.load(as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
+                        a[1] = q.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
+                        a[2] = q.load(fromByteOffset: 16, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
+                        let value = (q + 32).assumingMemoryBound(to: xmlChar.self)
+                        a[3] = value
+                        a[4] = value + length
+                        q += 32 + SAXCapture.padded(length)
+                    }
+                    p = q
+                    if builder.fatal == nil {
+                        let b = builder
+                        b.startElement(local: b.interned(localname), name: b.elementName(localname),
+                                       namespace: uri.map { b.interned($0) },
+                                       attributes: Attrs(raw: count > 0 ? attrs : nil, count: count, builder: b))
+                    }
+                case 2:
+                    p += 8
+                    if builder.fatal == nil { builder.endElement() }
+                case _:
+                    let length = Int(p.load(fromByteOffset: 4, as: Int32.self))
+                    if builder.wantsText {
+                        let bytes = UnsafeBufferPointer(start: (p + 8).assumingMemoryBound(to: UInt8.self), count: length)
+                        builder.text.append(String(decoding: bytes, as: UTF8.self))
+                    }
+                    p += 8 + SAXCapture.padded(length)
+                }
+            }
+        }
+    }
+}
+
 // MARK: - libxml2 callbacks (top-level C functions; context through the user-data pointer)
 
-private func builderFrom(_ ctx: UnsafeMutableRawPointer?) -> CsdlXmlBuilder {
-    Unmanaged<CsdlXmlBuilder>.fromOpaque(ctx!).takeUnretainedValue()
+private func captureFrom(_ ctx: UnsafeMutableRawPointer?) -> SAXCapture {
+    Unmanaged<SAXCapture>.fromOpaque(ctx!).takeUnretainedValue()
 }
 
-private func csdlStartElement(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,
-                              _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
-                              _ nbNamespaces: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
-                              _ nbAttributes: Int32, _ nbDefaulted: Int32,
-                              _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-    let b = builderFrom(ctx)
-    if b.fatal != nil { return }
-    let attrs = Attrs(raw: attributes, count: Int(nbAttributes), builder: b)
-    b.startElement(local: b.interned(localname!), name: b.elementName(localname!), namespace: uri.map { b.interned($0) }, attributes: attrs)
+private func captureStartElement(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,
+                                 _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
+                                 _ nbNamespaces: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+                                 _ nbAttributes: Int32, _ nbDefaulted: Int32,
+                                 _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    let c = captureFrom(ctx)
+    if c.fatal != nil { return }
+    if c.pipe.stopRequested.load(ordering: .relaxed) {
+        if let p = c.ctxt { xmlStopParser(p) }
+        return
+    }
+    c.startElement(localname!, uri, Int(nbAttributes), attributes)
 }
 
-private func csdlEndElement(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,
-                            _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
-    let b = builderFrom(ctx)
-    if b.fatal != nil { return }
-    b.endElement()
+private func captureEndElement(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,
+                               _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
+    let c = captureFrom(ctx)
+    if c.fatal != nil { return }
+    c.endElement()
 }
 
-private func csdlCharacters(_ ctx: UnsafeMutableRawPointer?, _ ch: UnsafePointer<xmlChar>?, _ len: Int32) {
-    let b = builderFrom(ctx)
-    guard b.wantsText, let ch = ch, len > 0 else { return }
-    b.text.append(String(decoding: UnsafeBufferPointer(start: ch, count: Int(len)), as: UTF8.self))
+private func captureCharacters(_ ctx: UnsafeMutableRawPointer?, _ ch: UnsafePointer<xmlChar>?, _ len: Int32) {
+    let c = captureFrom(ctx)
+    guard c.fatal == nil, let ch = ch, len > 0 else { return }
+    c.characters(ch, Int(len))
 }
 
-private func csdlStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
+private func captureStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
     guard let e = error?.pointee, let ctx = ctx else { return }
-    let b = builderFrom(ctx)
+    let c = captureFrom(ctx)
     // Warnings (e.g. an unknown encoding alias) do not make a document unreadable; errors and namespace
     // errors (an undeclared prefix such as `sap:`) do.
-    guard e.level.rawValue >= XML_ERR_ERROR.rawValue, b.fatal == nil else { return }
+    guard e.level.rawValue >= XML_ERR_ERROR.rawValue, c.fatal == nil else { return }
     var msg = e.message.map { String(cString: $0) } ?? "XML error"
     while msg.last == "\n" || msg.last == " " { msg.removeLast() }
     let what = e.domain == Int32(XML_FROM_NAMESPACE.rawValue) ? "XML namespace error" : "not well-formed XML"
-    b.fatal = MetadataIssue(.error, code: "not-well-formed", location: SourceLocation(line: Int(e.line), column: Int(e.int2)),
+    c.fatal = MetadataIssue(.error, code: "not-well-formed", location: SourceLocation(line: Int(e.line), column: Int(e.int2)),
                             "\(what): \(msg)")
-    if let c = b.ctxt { xmlStopParser(c) }
+    if let p = c.ctxt { xmlStopParser(p) }
 }
