@@ -33,18 +33,19 @@ extension String {
 
     /// Splits at an ASCII byte, dropping empty pieces (like `split(separator:)`).
     func splitBytes(_ b: UInt8) -> [Substring] {
-        let bounds: [Int]? = utf8.withContiguousStorageIfAvailable { buf -> [Int] in
-            var cuts: [Int] = []
-            for i in 0..<buf.count where buf[i] == b { cuts.append(i) }
-            return cuts
-        }
-        guard let cuts = bounds else { return utf8.split(separator: b).map { Substring($0) } }
+        // One pass over the bytes, one array: this runs for every annotation target of large documents.
         var out: [Substring] = []
-        var start = 0
-        for c in cuts + [utf8.count] {
-            if c > start { out.append(self[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: c)]) }
-            start = c + 1
+        let u = utf8
+        var start = u.startIndex
+        var i = start
+        while i < u.endIndex {
+            if u[i] == b {
+                if i > start { out.append(self[start..<i]) }
+                start = u.index(after: i)
+            }
+            i = u.index(after: i)
         }
+        if start < u.endIndex { out.append(self[start..<u.endIndex]) }
         return out
     }
 }
