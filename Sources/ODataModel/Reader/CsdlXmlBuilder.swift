@@ -650,7 +650,10 @@ struct ExprFrame {
 struct Attrs {
     let raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     let count: Int
-    unowned let builder: CsdlXmlBuilder
+    // Unsafe-unowned: an Attrs lives only during its element's callback, while the builder certainly does, and
+    // checked references cost a retain and release per look-up (tens of thousands per document).
+    unowned(unsafe) let builder: CsdlXmlBuilder
+    unowned(unsafe) let table: AttributeTable
     /// Tells this element's attributes apart from those of elements before it in the builder's table.
     let generation: UInt32
 
@@ -658,8 +661,9 @@ struct Attrs {
         self.raw = raw
         self.count = count
         self.builder = builder
-        builder.attributeTable.elements &+= 1
-        generation = builder.attributeTable.elements
+        table = builder.attributeTable
+        table.elements &+= 1
+        generation = table.elements
     }
 
     private func value(_ i: Int) -> String {
@@ -671,7 +675,7 @@ struct Attrs {
     /// in the builder's table by name (one pass; names told apart by their interned pointers), so each look-up
     /// is an array read, and a Swift string is made only for an attribute that is there.
     subscript(_ name: AttrName) -> String? {
-        let t = builder.attributeTable
+        let t = table
         if t.generation != generation { t.file(self) }
         guard t.seen[name.rawValue] == generation, let start = t.start[name.rawValue], let end = t.end[name.rawValue] else { return nil }
         return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
