@@ -41,11 +41,14 @@ let package = Package(
         .executableTarget(name: "DynamicAPIExample", dependencies: ["ODataClient", "ODataQuery", "ODataModel"],
                           path: "Examples/DynamicAPI"),
 
+        // Each test target depends on exactly what it imports.
         .testTarget(name: "ODataModelTests", dependencies: ["ODataModel"]),
         .testTarget(name: "ODataQueryTests", dependencies: ["ODataQuery", "ODataModel"]),
-        .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataModel"]),
-        .testTarget(name: "ODataShellTests", dependencies: ["ODataShell", "ODataQuery", "ODataModel"],
-                    exclude: ["Language/Fixtures", "Language/golden-statements.txt"]),
+        .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataQuery", "ODataModel"]),
+        .testTarget(name: "ODataShellTests", dependencies: [
+            "ODataShell", "ODataClient", "ODataQuery", "ODataModel",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], exclude: ["Language/Fixtures", "Language/golden-statements.txt"]),
     ],
     swiftLanguageModes: [.v5]
 )
