@@ -1,4 +1,5 @@
 import ODataModel
+import ODataQuery
 
 /// Reads primitive values from their text: Atom element text, JSON strings (V2 `"10"` for Int64, `/Date(ms)/`,
 /// `PT12H30M`; V4 dates, durations, IEEE754Compatible numbers) and JSON number text. One place for every format,
@@ -21,7 +22,7 @@ enum ValueText {
         case .double: return NumberText.parseDouble(b).map { .double($0) }
         case .single: return NumberText.parseFloat(b).map { .float($0) }
         case .guid: return GuidValue(bytes: b).map { .guid($0) }
-        case .binary: return BinaryEncoding.decodeBase64(b).map { .binary($0) }
+        case .binary: return Base64.decode(b, skippingWhitespace: true).map { .binary($0) }
         case .date:
             var t = TextBytes(b)
             guard let d = LocalDate.parse(&t), t.atEnd else { return nil }
