@@ -41,10 +41,14 @@ let package = Package(
         .executableTarget(name: "DynamicAPIExample", dependencies: ["ODataClient", "ODataQuery", "ODataModel"],
                           path: "Examples/DynamicAPI"),
 
+        // What the test targets share: the package and shared folders, spawning programs (posix_spawn with a
+        // timeout), the reference servers and fixture servers. A plain target in no product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         // Each test target depends on exactly what it imports.
-        .testTarget(name: "ODataModelTests", dependencies: ["ODataModel"]),
+        .testTarget(name: "ODataModelTests", dependencies: ["ODataModel", "TestSupport"]),
         .testTarget(name: "ODataQueryTests", dependencies: ["ODataQuery", "ODataModel"]),
-        .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataQuery", "ODataModel"]),
+        .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataQuery", "ODataModel", "TestSupport"]),
         .testTarget(name: "ODataShellTests", dependencies: [
             "ODataShell", "ODataClient", "ODataQuery", "ODataModel",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

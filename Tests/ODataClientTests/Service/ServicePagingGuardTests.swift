@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import ODataClient
 import ODataModel
+import TestSupport
 
 extension IntegrationTests {
     /// Reading all pages ends on servers whose next links never do.
-    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServicePagingGuards {
         /// pyslet answers the 7 orders shipped to Poland in one page, then empty pages, each with a new next link,
         /// for as long as they are followed.
@@ -32,7 +33,7 @@ extension IntegrationTests {
         }
     }
 
-    @Suite(.enabled(if: TestEnvironment.hasPython, TestEnvironment.noPython))
+    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
     struct DegenerateNextLinks {
         func read(_ root: String, _ relativeURL: String = "Items") throws -> (ids: [Int64], response: ServiceResponse, sequence: [Int64], pages: Int) {
             let port = try Fixtures.shared.nextLinkServer()
