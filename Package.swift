@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "ODataQueryTests", dependencies: ["ODataQuery", "ODataModel"]),
         .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataQuery", "ODataModel", "TestSupport"]),
         .testTarget(name: "ODataShellTests", dependencies: [
-            "ODataShell", "ODataClient", "ODataQuery", "ODataModel",
+            "ODataShell", "ODataClient", "ODataQuery", "ODataModel", "TestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["Language/Fixtures", "Language/golden-statements.txt"]),
     ],
