@@ -30,7 +30,7 @@ public enum ReferenceServers {
         case v4
         /// mock-sap (OData V2, SAP Gateway style): /sap/opu/odata/IWBEP/GWSAMPLE_BASIC/ and more.
         case v2
-        /// pyslet (OData V2, Atom): /northwind/.
+        /// pyslet (OData V2, Atom): /northwind/. It logs every request (REFSRV_LOG): see `requestLog`.
         case v2Atom = "v2-atom"
         /// pyslet with V2 function imports (scripts/testenv/pyslet_functions_server.py): /northwind/.
         case v2Functions = "v2-fn"
@@ -49,28 +49,39 @@ public enum ReferenceServers {
         public var description: String { message }
     }
 
-    nonisolated(unsafe) private static var running: [Kind: Int] = [:]
+    private struct Running { var port: Int; var log: String? }
+    nonisolated(unsafe) private static var running: [Kind: Running] = [:]
     private static let lock = NSLock()
 
     /// The port of the running server of this kind, starting it first if needed.
-    public static func port(_ kind: Kind) throws -> Int {
+    public static func port(_ kind: Kind) throws -> Int { try server(kind).port }
+
+    /// `http://127.0.0.1:PORT` of the running server of this kind, starting it first if needed.
+    public static func baseURL(_ kind: Kind) throws -> String { "http://127.0.0.1:\(try port(kind))" }
+
+    /// The server's log file, which for pyslet (`.v2Atom`) has a line for every request it answered.
+    public static func requestLog(_ kind: Kind) throws -> String {
+        guard let log = try server(kind).log else { throw ServerStartError(message: "refsrv.sh printed no LOG for \(kind.rawValue)") }
+        return log
+    }
+
+    private static func server(_ kind: Kind) throws -> Running {
         lock.lock()
         defer { lock.unlock() }
-        if let port = running[kind] { return port }
+        if let r = running[kind] { return r }
         // The first start builds the servers' venv from PyPI, which takes a while.
         let values: [String: String]
         do {
-            values = try TestScripts.run("refsrv.sh", ["start", kind.rawValue, String(getpid())], timeout: 600)
+            values = try TestScripts.run("refsrv.sh", ["start", kind.rawValue, String(getpid())],
+                                         environment: kind == .v2Atom ? ["REFSRV_LOG": "1"] : [:], timeout: 600)
         } catch {
             throw ServerStartError(message: "refsrv.sh start \(kind.rawValue): \(error)")
         }
         guard let port = values["PORT"].flatMap(Int.init) else {
             throw ServerStartError(message: "refsrv.sh start \(kind.rawValue) printed no port: \(values)")
         }
-        running[kind] = port
-        return port
+        let r = Running(port: port, log: values["LOG"])
+        running[kind] = r
+        return r
     }
-
-    /// `http://127.0.0.1:PORT` of the running server of this kind, starting it first if needed.
-    public static func baseURL(_ kind: Kind) throws -> String { "http://127.0.0.1:\(try port(kind))" }
 }
