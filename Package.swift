@@ -41,11 +41,18 @@ let package = Package(
         .executableTarget(name: "DynamicAPIExample", dependencies: ["ODataClient", "ODataQuery", "ODataModel"],
                           path: "Examples/DynamicAPI"),
 
-        .testTarget(name: "ODataModelTests", dependencies: ["ODataModel"]),
+        // What the test targets share: the package and shared folders, spawning programs (posix_spawn with a
+        // timeout), the reference servers and fixture servers. A plain target in no product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+        // Each test target depends on exactly what it imports.
+        .testTarget(name: "ODataModelTests", dependencies: ["ODataModel", "TestSupport"]),
         .testTarget(name: "ODataQueryTests", dependencies: ["ODataQuery", "ODataModel"]),
-        .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataModel"]),
-        .testTarget(name: "ODataShellTests", dependencies: ["ODataShell", "ODataQuery", "ODataModel"],
-                    exclude: ["Language/Fixtures", "Language/golden-statements.txt"]),
+        .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataQuery", "ODataModel", "TestSupport"]),
+        .testTarget(name: "ODataShellTests", dependencies: [
+            "ODataShell", "ODataClient", "ODataQuery", "ODataModel", "TestSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], exclude: ["Language/Fixtures", "Language/golden-statements.txt"]),
     ],
     swiftLanguageModes: [.v5]
 )

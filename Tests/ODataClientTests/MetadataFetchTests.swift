@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import ODataClient
+import TestSupport
 
 extension IntegrationTests {
-    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct MetadataFetch {
         /// Streams $metadata and returns the bytes and the number of chunks they came in.
         func stream(_ serviceURL: String) throws -> (HTTPResponse, Data, Int) {
@@ -18,7 +19,7 @@ extension IntegrationTests {
         }
 
         @Test func v4NorthwindFromOdatapy() throws {
-            let port = try Fixtures.shared.v4()
+            let port = try ReferenceServers.port(.v4)
             let (response, bytes, chunks) = try stream("http://127.0.0.1:\(port)/northwind/")
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(response.status == 200)
@@ -32,7 +33,7 @@ extension IntegrationTests {
         }
 
         @Test func v2GatewayFromMockSap() throws {
-            let port = try Fixtures.shared.v2()
+            let port = try ReferenceServers.port(.v2)
             let (response, bytes, _) = try stream("http://127.0.0.1:\(port)/sap/opu/odata/IWBEP/GWSAMPLE_BASIC")
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(response.status == 200)
@@ -42,7 +43,7 @@ extension IntegrationTests {
         }
 
         @Test func v2NorthwindFromPyslet() throws {
-            let port = try Fixtures.shared.v2Atom()
+            let port = try ReferenceServers.port(.v2Atom)
             let (response, bytes, _) = try stream("http://127.0.0.1:\(port)/northwind/")
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(response.status == 200)
@@ -51,7 +52,7 @@ extension IntegrationTests {
 
         @Test func consumerErrorAbortsAndIsRethrown() throws {
             struct Enough: Error, Equatable {}
-            let port = try Fixtures.shared.v4()
+            let port = try ReferenceServers.port(.v4)
             let client = try HTTPClient()
             var chunks = 0
             #expect(throws: Enough()) {
@@ -67,11 +68,11 @@ extension IntegrationTests {
         }
     }
 
-    @Suite(.enabled(if: TestEnvironment.hasNginxAndServers, TestEnvironment.noNginxOrServers))
+    @Suite(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     struct LargeDocument {
         @Test func gzipEncodedDocumentIsDecodedWhileStreaming() throws {
-            let nginx = try Fixtures.shared.nginx()
-            let file = TestEnvironment.corpusMetadata.appendingPathComponent("msgraph-v1.0-Prod.v2.xml")
+            let nginx = try NginxFixture.shared()
+            let file = Corpus.url("metadata", "msgraph-v1.0-Prod.v2.xml")
             let expected = try Data(contentsOf: file)
             let client = try HTTPClient()
             var received = Data()

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 @testable import ODataClient
+import TestSupport
 
 /// TLS, authentication, redirects, error pages and cookies against an nginx of our own in front of odatapy.
 extension IntegrationTests {
-    @Suite(.enabled(if: TestEnvironment.hasNginxAndServers, TestEnvironment.noNginxOrServers))
+    @Suite(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     struct ThroughNginx {
-        let nginx: Fixtures.Nginx
+        let nginx: NginxFixture
 
         init() throws {
-            nginx = try Fixtures.shared.nginx()
+            nginx = try NginxFixture.shared()
         }
 
         var tlsURL: String { "https://127.0.0.1:\(nginx.tlsPort)/northwind/" }
@@ -124,7 +125,7 @@ extension IntegrationTests {
         }
 
         @Test func proxyFromTheEnvironmentIsUsed() throws {
-            let upstream = try Fixtures.shared.v4()
+            let upstream = try ReferenceServers.port(.v4)
             let saved = (getenv("http_proxy").map { String(cString: $0) }, getenv("no_proxy").map { String(cString: $0) })
             setenv("http_proxy", "http://127.0.0.1:\(nginx.proxyPort)", 1)
             unsetenv("no_proxy")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import ODataClient
+import TestSupport
 
 extension IntegrationTests {
-    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct Paging {
         func page(_ client: HTTPClient, _ url: String) throws -> (ids: [String], next: String?) {
             let response = try client.send(HTTPRequest(url: url, headers: ["Accept": "application/json"]))
@@ -13,7 +14,7 @@ extension IntegrationTests {
         }
 
         @Test func odatapyNextLinkIsReachableOnTheSameConnection() throws {
-            let port = try Fixtures.shared.v4()
+            let port = try ReferenceServers.port(.v4)
             let client = try HTTPClient()
             let first = try page(client, "http://127.0.0.1:\(port)/northwind/Customers")
             #expect(first.ids.count == 20)

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import ODataClient
+import TestSupport
 
 /// mock-sap: CSRF token fetch, retry on "Required", sap-client, and SAP's V2 JSON error body.
 extension IntegrationTests {
-    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct SAPGateway {
         struct LoggedRequest: Equatable, CustomStringConvertible {
             var method: String
@@ -19,7 +20,7 @@ extension IntegrationTests {
         var root: String { "\(base)/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/" }
 
         init() throws {
-            port = try Fixtures.shared.v2()
+            port = try ReferenceServers.port(.v2)
         }
 
         /// mock-sap's request log, oldest first, of the requests after `since`.

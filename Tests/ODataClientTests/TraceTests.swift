@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 @testable import ODataClient
+import TestSupport
 
 /// Trace output, and that it holds no credentials unless traceSecrets says so.
 extension IntegrationTests {
-    @Suite(.enabled(if: TestEnvironment.hasNginxAndServers, TestEnvironment.noNginxOrServers))
+    @Suite(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     struct Tracing {
-        let nginx: Fixtures.Nginx
+        let nginx: NginxFixture
 
         init() throws {
-            nginx = try Fixtures.shared.nginx()
+            nginx = try NginxFixture.shared()
         }
 
         func tracing(_ c: HTTPConfiguration, withData: Bool = true, secrets: Bool = false, pretty: Bool = false) -> (HTTPConfiguration, TraceCollector) {
@@ -101,10 +102,10 @@ extension IntegrationTests {
         }
     }
 
-    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct CSRFTracing {
         @Test func csrfTokenAndSessionCookieAreRedacted() throws {
-            let port = try Fixtures.shared.v2()
+            let port = try ReferenceServers.port(.v2)
             let root = "http://127.0.0.1:\(port)/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/"
             let jar = NSTemporaryDirectory() + "odsh-csrf-\(UUID().uuidString).txt"
             defer { try? FileManager.default.removeItem(atPath: jar) }

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import ODataClient
+import TestSupport
 
 /// Failures below HTTP: refused, silent, cut-off servers, and cancellation.
 extension IntegrationTests {
-    @Suite(.enabled(if: TestEnvironment.hasPython, TestEnvironment.noPython))
+    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
     struct TransportFailures {
         @Test func connectionRefusedIsATransportErrorWithCurlCodeAndURL() throws {
             let url = "http://127.0.0.1:\(try Fixtures.shared.closedPort())/service/$metadata"

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 
 /// `odsh diff`, run as a process: exit statuses, output formats, pre-approval flags.
 @Suite("odsh diff command", .enabled(if: OdshProcess.isBuilt, "build odsh first: .build/debug/odsh is missing"))
@@ -244,12 +245,7 @@ struct DiffCommandTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("odsh-tool-\(UUID().uuidString)")
         try input.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = arguments + [file.path]
-        try p.run()
-        p.waitUntilExit()
-        return p.terminationStatus
+        return try Spawn.run([path] + arguments + [file.path]).status
     }
 
     static func expectWellFormed(_ xml: String) throws {

@@ -2,7 +2,8 @@
 # refsrv.sh start KIND [OWNER_PID]  -- start a reference OData server of /work/shared/refsrv on a free port
 #                                      KIND: v4 (odatapy), v2 (mock-sap), v2-atom (pyslet), v2-fn (pyslet with
 #                                      function imports: pyslet_functions_server.py beside this script). Prints PORT=N.
-#                                      With OWNER_PID, the server stops when that process ends.
+#                                      With OWNER_PID, the server stops when that process ends. Also prints
+#                                      LOG=FILE, the server's log (with REFSRV_LOG=1 set, its request log).
 # refsrv.sh stop PORT
 # The shared scripts live in $ODSH_SHARED/refsrv (default: ../shared beside the package root).
 set -euo pipefail
@@ -38,6 +39,8 @@ case "${1:-}" in
     flock -u 9
     [ -n "$owner" ] && "$here/watchdog.sh" "$owner" "$refsrv/stop.sh" "$port"
     echo "PORT=$port"
+    # Where start-*.sh (common.sh's $RUN) and the v2-fn start above write the server's output.
+    echo "LOG=$state/run/${kind//-/}-$port.log"
     ;;
   stop)
     "$refsrv/stop.sh" "${2:?usage: refsrv.sh stop PORT}"

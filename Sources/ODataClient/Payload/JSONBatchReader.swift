@@ -1,4 +1,5 @@
 import ODataModel
+import ODataQuery
 
 /// Reads a JSON `$batch` response (OData 4.01): `{"responses": [...], "@odata.nextLink": ...}`. Each response's
 /// `body` is kept as the bytes a plain response would have had: JSON text as it came, a text body's string,
@@ -90,7 +91,7 @@ public enum JSONBatchReader {
                 bytes.withUnsafeBytes { o.string($0) }
                 r.body = o.array
             } else {
-                r.body = bytes.withUnsafeBytes { BinaryEncoding.decodeBase64($0) } ?? bytes
+                r.body = bytes.withUnsafeBytes { Base64.decode($0, skippingWhitespace: true) } ?? bytes
             }
         }
         return r

@@ -1,3 +1,5 @@
+import ODataQuery
+
 /// Writes a JSON `$batch` request (OData 4.01 JSON Format §19): `{"requests": [...]}`, one object per request with
 /// `id`, `atomicityGroup` (for the requests of a change set), `dependsOn`, `method` (lower case), `url`, `headers`
 /// (names in lower case, as the format requires) and `body` — JSON inline, text as a string, anything else base64url.
@@ -43,7 +45,7 @@ public struct JSONBatchWriter {
                 } else if type.hasPrefix("text/") {
                     body.withUnsafeBytes { o.string($0) }
                 } else {
-                    o.string(BinaryEncoding.base64(body, url: true, padded: true))
+                    o.string(Base64.encode(body, url: true))
                 }
             }
             o.byte(UInt8(ascii: "}"))

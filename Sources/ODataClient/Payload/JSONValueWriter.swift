@@ -1,4 +1,5 @@
 import ODataModel
+import ODataQuery
 
 /// Writes values, complex values and entities as JSON in one of three dialects: OData V4 request bodies, OData V2
 /// verbose request bodies, and plain output (NDJSON for people and tools: V4 shapes, no control information unless
@@ -55,7 +56,7 @@ struct JSONValueWriter {
         case .binary(let b):
             o.byte(UInt8(ascii: "\""))
             var text = [UInt8]()
-            BinaryEncoding.appendBase64(b, url: dialect == .v4, padded: true, to: &text)
+            Base64.append(b, url: dialect == .v4, to: &text)
             o.raw(text)
             o.byte(UInt8(ascii: "\""))
         case .localDate(let d):

@@ -13,10 +13,19 @@ extension DataService {
     public func execute(_ request: ServiceRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
+        try execute(request, paging: paging, continuing: nil, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)
+    }
+
+    /// As above; `continuing` is the guard of a reading whose earlier pages were read before (`request` asks for the
+    /// page the last of them linked to), so that the pages already read count towards the inline count and the run
+    /// of empty pages, and their links are not followed again.
+    func execute(_ request: ServiceRequest, paging: Paging, continuing: NextLinkGuard?,
+                 onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
+                 onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
         let target = request.target ?? target(forRelativeURL: request.relativeURL)
         var response = ServiceResponse()
         var url = requestURL(request.relativeURL)
-        var pages = NextLinkGuard(firstURL: url, maxEmptyPagesInARow: maxEmptyPagesInARow)
+        var pages = continuing ?? NextLinkGuard(firstURL: url, maxEmptyPagesInARow: maxEmptyPagesInARow)
         var first = true
         while true {
             let page = try readPage(request, url: url, first: first, target: target, onEntity: onEntity, onValue: onValue)

@@ -79,7 +79,7 @@ extension DataService {
             }
             var value = g.value
             if case .string(let text) = value, let prim = p.resolvedType.underlyingPrimitive ?? p.type.primitive, prim != .string {
-                guard let v = DataValue.parse(text, as: prim) else {
+                guard let v = QueryLiteral.parse(text, as: prim).flatMap({ try? DataValue($0) }) else {
                     throw DataServiceError(.invalidArgument("\(operation): \(text) is not a value of \(p.name) (\(p.type))"))
                 }
                 value = v

@@ -23,7 +23,7 @@ public final class EntitySequence: Sequence {
                     return p.entities[index - 1]
                 }
                 // As in `DataService.execute`: the count reached, a run of empty pages (pyslet) or a link followed before ends it.
-                guard pages.linkToFollow(afterPageOf: p.entities.count, count: owner.first.count, nextLink: p.nextLink) != nil else { return nil }
+                guard pages.linkToFollow(afterPageOf: p.entities.count, count: p.count, nextLink: p.nextLink) != nil else { return nil }
                 do {
                     page = try p.nextPage()
                     if page != nil { owner.pagesRequested += 1 }
@@ -39,8 +39,6 @@ public final class EntitySequence: Sequence {
 
     public func makeIterator() -> Iterator {
         error = nil
-        let service = first.service
-        return Iterator(owner: self, page: first,
-                        pages: NextLinkGuard(firstURL: service.requestURL(first.request.relativeURL), maxEmptyPagesInARow: service.maxEmptyPagesInARow))
+        return Iterator(owner: self, page: first, pages: first.pagingGuard())
     }
 }

@@ -76,9 +76,17 @@ public final class QueryResult {
     /// previous one is done; `body` returns false to stop (no further page is then requested).
     public func forEachEntity(allPages: Bool = true, _ body: (EntityValue) throws -> Bool) throws {
         for e in entities { guard try body(e) else { return } }
-        guard allPages, let next = nextLink else { return }
+        guard allPages else { return }
+        // The guard has seen this page: its rows and inline count may already be all there is.
+        var pages = pagingGuard()
+        guard let next = pages.linkToFollow(afterPageOf: entities.count + values.count, count: count, nextLink: nextLink) else { return }
         let r = ServiceRequest(method: .get, relativeURL: next, target: request.target ?? service.target(forRelativeURL: request.relativeURL))
-        _ = try service.execute(r, paging: .allPages, onEntity: body, onValue: { _ in })
+        _ = try service.execute(r, paging: .allPages, continuing: pages, onEntity: body, onValue: { _ in })
+    }
+
+    /// The next-link guard of a reading of all pages that starts with this one (not yet told about it).
+    func pagingGuard() -> NextLinkGuard {
+        NextLinkGuard(firstURL: service.requestURL(request.relativeURL), maxEmptyPagesInARow: service.maxEmptyPagesInARow)
     }
 
     /// The entities of all pages as a lazy sequence: the next page is requested when iteration reaches it.

@@ -36,6 +36,44 @@ extension DataValue {
     }
 }
 
+extension DataValue {
+    /// The value of a query literal: text made a literal by `QueryLiteral.parse` (ODataQuery's one reader of values
+    /// written as text) becomes a typed value here. A V2 Edm.Time becomes a time of day, as payloads read it. Throws
+    /// for an enum member (its type is not known here) and for text the value types cannot hold (a time of 24 hours
+    /// or more as an Edm.Time).
+    public init(_ literal: QueryLiteral) throws {
+        func typed(_ text: String, _ type: PrimitiveType) throws -> DataValue {
+            guard let v = ValueText.parse(text, as: type) else {
+                throw ValueConversionError("\(text) is not a value of \(type.rawValue)")
+            }
+            return v
+        }
+        switch literal {
+        case .null: self = .null
+        case .boolean(let b): self = .boolean(b)
+        case .byte(let n): self = .unsignedByte(n)
+        case .sbyte(let n): self = .byte(n)
+        case .int16(let n): self = .short(n)
+        case .int32(let n): self = .int(n)
+        case .int64(let n): self = .long(n)
+        case .double(let d): self = .double(d)
+        case .single(let f): self = .float(f)
+        case .string(let s): self = .string(s)
+        case .binary(let b): self = .binary(b)
+        case .decimal(let t): self = try typed(t, .decimal)
+        case .guid(let t): self = try typed(t, .guid)
+        case .date(let t): self = try typed(t, .date)
+        case .timeOfDay(let t): self = try typed(t, .timeOfDay)
+        case .dateTimeOffset(let t): self = try typed(t, .dateTimeOffset)
+        case .duration(let t): self = try typed(t, .duration)
+        case .dateTime(let t): self = try typed(t, .dateTime)
+        case .time(let t): self = try typed(t, .time)
+        case .enumMember(let type, let member):
+            throw ValueConversionError("the enum member \(type)'\(member)' needs its type: EnumValue.parse reads it")
+        }
+    }
+}
+
 extension LiteralFormatter {
     /// The URL text of a value (not yet percent-encoded): `'O''Neil'`, V2 `10L`, `12.50M`, `datetime'...'`, V4
     /// `2024-05-01`, `duration'P1D'`. Throws `ValueConversionError` for values without a literal and

@@ -1,4 +1,5 @@
 import ODataModel
+import ODataQuery
 
 /// A typed OData value (SAP's `DataValue`). The cases are named after SAP's value classes:
 ///
@@ -107,7 +108,7 @@ public enum DataValue: Equatable, CustomStringConvertible {
         case .float(let f): return DataValue.text(of: f)
         case .string(let s): return s
         case .guid(let g): return g.description
-        case .binary(let b): return BinaryEncoding.base64(b)
+        case .binary(let b): return Base64.encode(b)
         case .localDate(let v): return v.description
         case .localTime(let v): return v.description
         case .localDateTime(let v): return v.description

@@ -1,4 +1,5 @@
 import ODataModel
+import ODataQuery
 
 /// Reads primitive values from their text: Atom element text, JSON strings (V2 `"10"` for Int64, `/Date(ms)/`,
 /// `PT12H30M`; V4 dates, durations, IEEE754Compatible numbers) and JSON number text. One place for every format,
@@ -21,7 +22,7 @@ enum ValueText {
         case .double: return NumberText.parseDouble(b).map { .double($0) }
         case .single: return NumberText.parseFloat(b).map { .float($0) }
         case .guid: return GuidValue(bytes: b).map { .guid($0) }
-        case .binary: return BinaryEncoding.decodeBase64(b).map { .binary($0) }
+        case .binary: return Base64.decode(b, skippingWhitespace: true).map { .binary($0) }
         case .date:
             var t = TextBytes(b)
             guard let d = LocalDate.parse(&t), t.atEnd else { return nil }
@@ -106,17 +107,15 @@ enum ValueText {
 }
 
 extension DataValue {
-    /// The value of `type` written as OData text (`12.50`, `2024-01-01`, `P1D`, V2 `/Date(ms)/`), or nil.
-    public static func parse(_ text: String, as type: PrimitiveType) -> DataValue? { ValueText.parse(text, as: type) }
-
-    /// The value a property holds written as text: primitives by their type, enum members by name
-    /// (flags as `A,B`), null for `null`. Nil when the text does not fit.
+    /// The value a property holds written as text: primitives as `QueryLiteral.parse` reads them (`12.50`,
+    /// `2024-01-01`, `P1D`), enum members by name (flags as `A,B`), null for `null`. Nil when the text does not fit.
+    /// (For a primitive type alone: `QueryLiteral.parse(text, as: type)` and `DataValue(literal)`.)
     public static func parse(_ text: String, for p: Property) -> DataValue? {
         if text == "null" { return .null }
         let shape = ValueShape(property: p)
         guard !shape.isCollection else { return nil }
         switch shape.kind {
-        case .primitive(let t): return ValueText.parse(text, as: t)
+        case .primitive(let t): return QueryLiteral.parse(text, as: t).flatMap { try? DataValue($0) }
         case .enumeration(let e): return EnumValue.parse(text, type: e).map { .enumValue($0) }
         case .complex: return nil
         case .untyped: return .untyped(RawValue(text: text))

@@ -29,7 +29,7 @@ public struct LiteralFormatter: Sendable {
         case .string(let s): return Self.quoted(s)
         case .guid(let g): return v4 ? g : "guid'\(g)'"
         case .binary(let b):
-            return v4 ? "binary'\(Base64.encode(b, url: true))'" : "X'\(b.map { Self.hex2($0) }.joined())'"
+            return v4 ? "binary'\(Base64.encode(b, url: true))'" : "X'\(Base64.hex(b))'"
         case .date(let t):
             guard v4 else { throw QueryWriteError.unsupported("the Edm.Date literal \(t)", version, hint: "OData V2 has Edm.DateTime: datetime'\(t)T00:00:00'") }
             return t
@@ -50,11 +50,6 @@ public struct LiteralFormatter: Sendable {
             guard v4 else { throw QueryWriteError.unsupported("the enum member \(type)'\(member)'", version) }
             return "\(type)'\(Self.escape(member))'"
         }
-    }
-
-    static func hex2(_ b: UInt8) -> String {
-        let h = Array("0123456789ABCDEF")
-        return String([h[Int(b >> 4)], h[Int(b & 15)]])
     }
 
     /// `'it''s'`: single quotes doubled.

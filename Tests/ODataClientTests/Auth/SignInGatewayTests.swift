@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import ODataClient
+import TestSupport
 
 extension IntegrationTests {
     /// Form login and OAuth2 against scripts/testenv/auth-gateway.py, which sits in front of odatapy: the OData
     /// requests behind the sign-in are real.
-    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct SignInThroughGateway {
         static let user = "alice", password = "wonderland"
         static let clientID = "odsh-client", clientSecret = "client-secret"
@@ -18,7 +19,7 @@ extension IntegrationTests {
             return String(decoding: bytes, as: UTF8.self)
         }
 
-        func formSignIn(_ gateway: Fixtures.AuthGateway, password: String = password) -> FormLoginSignIn {
+        func formSignIn(_ gateway: AuthGateway, password: String = password) -> FormLoginSignIn {
             FormLoginSignIn(.init(loginURL: gateway.base + "/login", user: Self.user, password: password))
         }
 
@@ -129,7 +130,7 @@ extension IntegrationTests {
 
         // MARK: OAuth2
 
-        func oauth(_ gateway: Fixtures.AuthGateway, grant: OAuth2SignIn.Grant = .clientCredentials,
+        func oauth(_ gateway: AuthGateway, grant: OAuth2SignIn.Grant = .clientCredentials,
                    clientAuthentication: OAuth2SignIn.ClientAuthentication = .basic, secret: String = clientSecret,
                    store: (any OAuth2TokenStore)? = nil) -> OAuth2SignIn {
             var s = OAuth2SignIn.Settings(tokenEndpoint: gateway.base + "/token", clientID: Self.clientID, clientSecret: secret, grant: grant)

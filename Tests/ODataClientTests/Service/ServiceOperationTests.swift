@@ -3,9 +3,10 @@ import Testing
 import ODataClient
 import ODataModel
 import ODataQuery
+import TestSupport
 
 extension IntegrationTests {
-    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceOperations {
         @Test func odatapyCatalogFunctionsAndActions() throws {
             let service = try ServiceSupport.catalogV4()

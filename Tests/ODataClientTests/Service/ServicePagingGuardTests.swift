@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import ODataClient
 import ODataModel
+import TestSupport
 
 extension IntegrationTests {
     /// Reading all pages ends on servers whose next links never do.
-    @Suite(.enabled(if: TestEnvironment.hasReferenceServers, TestEnvironment.noReferenceServers))
+    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServicePagingGuards {
         /// pyslet answers the 7 orders shipped to Poland in one page, then empty pages, each with a new next link,
         /// for as long as they are followed.
@@ -30,9 +31,54 @@ extension IntegrationTests {
             #expect(sequence.error == nil)
             #expect(sequence.pagesRequested == service.maxEmptyPagesInARow)
         }
+
+        /// `QueryResult.forEachEntity` goes on after the first page with what that page said, counted in pyslet's
+        /// own request log: with the inline count the 7 orders of the first page are all there is, and no other
+        /// page is asked for; without it, the run of empty pages starts after the first page, as with `execute`.
+        @Test func forEachEntityAfterTheFirstPageMakesOnlyTheRequestsNeeded() throws {
+            let service = try ServiceSupport.northwindV2()
+            let url = "Orders?$filter=ShipCountry%20eq%20'Poland'"
+            var counted: [DataValue?] = []
+            let withCount = try pysletRequests(containing: "Poland") {
+                let first = try service.executeQuery(url: url + "&$inlinecount=allpages")
+                #expect(first.entities.count == 7 && first.count == 7)
+                try first.forEachEntity { counted.append($0["OrderID"]); return true }
+                #expect(first.allEntities.map { $0["OrderID"] } == counted)
+            }
+            #expect(counted.count == 7)
+            #expect(withCount.count == 1, "requests: \(withCount)")
+
+            var uncounted: [DataValue?] = []
+            let withoutCount = try pysletRequests(containing: "Poland") {
+                let first = try service.executeQuery(url: url)
+                #expect(first.entities.count == 7 && first.nextLink != nil)
+                try first.forEachEntity { uncounted.append($0["OrderID"]); return true }
+            }
+            #expect(uncounted == counted)
+            #expect(withoutCount.count == 1 + service.maxEmptyPagesInARow, "requests: \(withoutCount)")
+        }
+
+        /// The lines pyslet's request log gained while `body` ran that contain `text`. pyslet logs a request just
+        /// after answering it: the log is read until it has not grown for a moment.
+        func pysletRequests(containing text: String, during body: () throws -> Void) throws -> [Substring] {
+            let log = try ReferenceServers.requestLog(.v2Atom)
+            func lines() -> [Substring] {
+                ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("\"GET /northwind/") }
+            }
+            let before = lines().count
+            try body()
+            var now = lines()
+            for _ in 0..<20 {
+                Thread.sleep(forTimeInterval: 0.05)
+                let again = lines()
+                if again.count == now.count && again.count > before { break }
+                now = again
+            }
+            return now.dropFirst(before).filter { $0.contains(text) }
+        }
     }
 
-    @Suite(.enabled(if: TestEnvironment.hasPython, TestEnvironment.noPython))
+    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
     struct DegenerateNextLinks {
         func read(_ root: String, _ relativeURL: String = "Items") throws -> (ids: [Int64], response: ServiceResponse, sequence: [Int64], pages: Int) {
             let port = try Fixtures.shared.nextLinkServer()

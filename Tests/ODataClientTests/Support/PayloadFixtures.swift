@@ -2,19 +2,12 @@ import Foundation
 import Testing
 @testable import ODataClient
 import ODataModel
+import TestSupport
 
 /// The shared corpus (captured payloads and their metadata) and helpers for payload tests. Tests that need the
 /// corpus skip with a visible message when `../shared` (or `$ODSH_SHARED`) is missing.
 enum PayloadFixtures {
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let corpus: URL = {
-        if let env = ProcessInfo.processInfo.environment["ODSH_SHARED"], !env.isEmpty {
-            return URL(fileURLWithPath: env, isDirectory: true).appendingPathComponent("corpus")
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }()
+    static var corpus: URL { Corpus.root }
 
     static var available: Bool {
         FileManager.default.fileExists(atPath: corpus.appendingPathComponent("payloads/captured").path)

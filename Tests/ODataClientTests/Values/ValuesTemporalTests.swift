@@ -1,6 +1,7 @@
 import Testing
 @testable import ODataClient
 import ODataModel
+import ODataQuery
 
 @Suite struct ValuesTemporalTests {
     @Test func datesIncludingLeapYearsAndBeforeTheEpoch() throws {
@@ -121,19 +122,27 @@ import ODataModel
         #expect(ValueText.parse("", as: .int32) == nil)
     }
 
-    @Test func binaryBase64BothAlphabets() {
-        let all = (0...255).map { UInt8($0) }
-        let std = BinaryEncoding.base64(all)
-        let url = BinaryEncoding.base64(all, url: true)
-        #expect(std.contains("+") && std.contains("/"))
-        #expect(url.contains("-") && url.contains("_") && !url.contains("="))
-        #expect(BinaryEncoding.decodeBase64(std) == all)
-        #expect(BinaryEncoding.decodeBase64(url) == all)
-        #expect(BinaryEncoding.decodeBase64("AQID") == [1, 2, 3])
-        #expect(BinaryEncoding.decodeBase64("AQ==") == [1])
-        #expect(BinaryEncoding.decodeBase64("AQ") == [1])
-        #expect(BinaryEncoding.decodeBase64("A") == nil)
-        #expect(BinaryEncoding.decodeBase64("A=Q=") == nil)
-        #expect(BinaryEncoding.hex([0x0A, 0xFF]) == "0AFF")
+    /// A value's query literal reads back as the same value (the literal is how the client writes values in URLs,
+    /// and `QueryLiteral.parse` plus `DataValue(literal)` how text becomes a value: function parameters given as text).
+    @Test func valuesFromQueryLiterals() throws {
+        let values: [DataValue] = [
+            .null, .boolean(true), .unsignedByte(255), .byte(-128), .short(-32768), .int(7), .long(.max), .double(1.5), .float(2.25),
+            .string("O'Neil"), .binary([0, 1, 255]), .decimal(try #require(DecimalValue("12.50"))),
+            .guid(try #require(GuidValue("01234567-89ab-cdef-0123-456789abcdef"))), .localDate(try #require(LocalDate("2024-02-29"))),
+            .localTime(try #require(LocalTime("13:20:05.5"))), .localDateTime(try #require(LocalDateTime("1996-07-04T10:00:00"))),
+            .globalDateTime(try #require(GlobalDateTime("2024-05-01T10:00:00+02:00"))),
+        ]
+        for v in values {
+            for version in [ODataVersion.v2, .v4] {
+                #expect(try DataValue(v.queryLiteral(for: version)) == v, "\(v) in \(version)")
+            }
+        }
+        // V2 has no duration of its own (Edm.Time is a time of day there).
+        let duration = DataValue.duration(try #require(DayTimeDuration("P1DT2H")))
+        #expect(try DataValue(duration.queryLiteral(for: .v4)) == duration)
+        #expect(try DataValue(#require(QueryLiteral.parse("PT13H20M", as: .time))) == .localTime(try #require(LocalTime("13:20:00"))))
+        #expect(try DataValue(#require(QueryLiteral.parse("1998-04-20T00:00", as: .dateTime))) == .localDateTime(try #require(LocalDateTime("1998-04-20T00:00:00"))))
+        #expect(throws: ValueConversionError.self) { try DataValue(.time("P2D")) }
+        #expect(throws: ValueConversionError.self) { try DataValue(.enumMember(type: "NS.Color", member: "Red")) }
     }
 }

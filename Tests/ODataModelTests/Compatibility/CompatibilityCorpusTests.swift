@@ -1,5 +1,6 @@
 import Testing
 @testable import ODataModel
+import TestSupport
 
 /// The real version pairs of the corpus (SOURCES.md, "Version pairs"): each report checked against what reading
 /// `diff` of the two files says, change by change; and every document compared with itself.

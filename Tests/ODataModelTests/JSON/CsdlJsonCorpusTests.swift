@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ODataModel
+import TestSupport
 
 /// Every CSDL JSON document of the shared corpus: it reads, its element counts match an independent oracle,
 /// and every truncation of it fails cleanly with a position.

@@ -1,5 +1,6 @@
 import Testing
 import ODataModel
+import TestSupport
 
 private typealias Loc = ODataModel.SourceLocation
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ODataModel
+import TestSupport
 
 /// Every CSDL XML document of the shared corpus: read, counted against an independent oracle, and broken on purpose.
 @Suite("CSDL XML corpus", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
@@ -134,16 +135,8 @@ enum Oracle {
     /// `count(//*[local-name()=K])` for each kind, in one xmllint run.
     static func xmllintCounts(_ path: String, _ kinds: [String]) throws -> [Int] {
         let expr = "concat(" + kinds.map { "count(//*[local-name()='\($0)'])" }.joined(separator: ", ',', ") + ")"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
-        p.arguments = ["--huge", "--nowarning", "--xpath", expr, path]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = try Spawn.run(["/usr/bin/xmllint", "--huge", "--nowarning", "--xpath", expr, path]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         return text.split(separator: ",").map { Int($0) ?? -1 }
     }
 }

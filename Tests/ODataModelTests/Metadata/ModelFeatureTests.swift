@@ -1,5 +1,6 @@
 import Testing
 @testable import ODataModel
+import TestSupport
 
 /// What the model knows about real documents: versions, V2 navigation, inheritance, SAP attributes, annotations.
 @Suite("EDM model on real metadata", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))

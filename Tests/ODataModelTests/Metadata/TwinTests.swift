@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ODataModel
+import TestSupport
 
 /// The same model written as CSDL XML and as CSDL JSON reads into the same model (compared as a canonical dump).
 @Suite("XML and JSON twins", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `odsh` binary: `--dry-run` output, statement sources and exit codes.
 enum OdshBinary {
@@ -16,23 +17,8 @@ struct DryRunCommandTests {
     struct Result { var status: Int32; var out: String; var err: String }
 
     static func run(_ args: [String], stdin: String? = nil) throws -> Result {
-        let p = Process()
-        p.executableURL = OdshBinary.url
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        let input = Pipe()
-        p.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try p.run()
-        if let s = stdin {
-            input.fileHandleForWriting.write(Data(s.utf8))
-            try input.fileHandleForWriting.close()
-        }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        let r = try Spawn.run([OdshBinary.url.path] + args, stdin: stdin)
+        return Result(status: r.status, out: r.stdout, err: r.stderr)
     }
 
     @Test("the example from the docs prints method and full URL", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))

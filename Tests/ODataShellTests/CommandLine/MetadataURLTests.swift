@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `odsh metadata ... URL` against the real reference servers: the live $metadata streamed into the reader.
 @Suite("odsh metadata URL", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),

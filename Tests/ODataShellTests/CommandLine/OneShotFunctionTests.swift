@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `call` on a V2 service: pyslet with function imports (scripts/testenv/pyslet_functions_server.py), which answers
 /// 405 to a method other than the import's m:HttpMethod and 400 to a parameter literal not of the declared type.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One-shot runs against the reference servers: every output format and every exit status, paging and limits.
 @Suite("odsh one-shot against the reference servers", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),

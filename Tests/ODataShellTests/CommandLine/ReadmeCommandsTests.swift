@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// README.md run as a test script, so that it cannot go stale: every command in it (see `Readme` for how it is read).
 @Suite("README commands", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"))
@@ -473,61 +474,13 @@ final class Scratch {
         return (run.status, run.output.replacingOccurrences(of: home.path, with: "~"))
     }
 
-    /// Runs a program with stdout and stderr in one pipe (in the order they were written) and no stdin.
-    /// posix_spawn and waitpid rather than Foundation's Process, whose wait for a script that started a server in
-    /// the background (run-sample.sh) was seen never to end although the script had.
+    /// Runs a program with stdout and stderr in one file (in the order they were written) and no stdin, through
+    /// TestSupport's `Spawn` (not Foundation's Process, whose wait for a script that started a server in the
+    /// background, run-sample.sh, was seen never to end although the script had). A benchmark's smoke run takes a
+    /// while: one that has not ended after 10 minutes is killed and the test fails.
     static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], replacing: Bool = false) throws -> (status: Int32, output: String) {
         let env = replacing ? environment : ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw SpawnFailed(program: program, code: errno) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Default signal mask and actions: test threads block most signals, which a script's children would inherit.
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for a in argv + envp { free(a) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        close(fds[1])
-        guard rc == 0 else {
-            close(fds[0])
-            throw SpawnFailed(program: program, code: rc)
-        }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            output.append(contentsOf: buffer[0..<n])
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (code, String(decoding: output, as: UTF8.self))
-    }
-
-    struct SpawnFailed: Error, CustomStringConvertible {
-        var program: String
-        var code: Int32
-        var description: String { "cannot start \(program): \(String(cString: strerror(code)))" }
+        let r = try Spawn.run([program] + arguments, environment: env, mergingOutput: true, timeout: 600)
+        return (r.status, r.stdout)
     }
 }

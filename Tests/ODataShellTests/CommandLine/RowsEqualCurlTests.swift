@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// For statements a server supports, the rows odsh returns equal those of the same query written by hand as a URL
 /// and fetched with curl.
@@ -50,13 +51,11 @@ struct RowsEqualCurlTests {
             let o = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             return "\(o[key] ?? "?")"
         }
-        let out = NSTemporaryDirectory() + "odsh-curl-\(getpid())-\(i).json"
-        defer { unlink(out) }
-        // Hand-written URLs use ' for readability; the shell command needs them encoded.
+        // Hand-written URLs use ' for readability; curl needs them encoded.
         let sent = (base + path + url).replacingOccurrences(of: "'", with: "%27")
-        let status = system("curl -s -g -H 'Accept: application/json' -o '\(out)' '\(sent)'")
-        #expect(status == 0)
-        let theirs = try Self.rows(fromCurl: try Data(contentsOf: URL(fileURLWithPath: out)), key: key)
+        let curl = try Spawn.run(["curl", "-s", "-g", "-H", "Accept: application/json", sent])
+        #expect(curl.status == 0)
+        let theirs = try Self.rows(fromCurl: Data(curl.stdout.utf8), key: key)
         #expect(!theirs.isEmpty, "\(url) returned no rows")
         #expect(mine == theirs, "\(statement)\n odsh: \(mine)\n curl: \(theirs)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Sign-in methods used from profiles: basic over TLS through nginx (with the profile's CA bundle), form login
 /// with SAP's field names, OAuth2 password grant with secrets from a command and a cached token.
@@ -9,9 +10,9 @@ struct AuthProfileTests {
     static let gatewayResult = Result { try AuthGateway() }
     let xdg = TestXDG()
 
-    @Test(.enabled(if: NginxServer.isAvailable, Comment(rawValue: NginxServer.missing)))
+    @Test(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     func basicOverTLSWithTheProfilesCABundle() throws {
-        let nginx = try NginxServer.shared()
+        let nginx = try NginxFixture.shared()
         let url = nginx.https + "/auth/northwind/"
         let env = ["ODSH_TEST_PW": nginx.password]
         let add = try xdg.odsh(["profile", "add", "tls", url, "--auth", "basic", "--user", "tester", "--secret-from", "env:ODSH_TEST_PW",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The metadata cache: conditional GETs (304, no download) against the gateway and against nginx's own static
 /// files, --no-cache, the cached copy when the service is down, odsh cache list|clear.
@@ -34,9 +35,9 @@ struct CacheCommandTests {
         #expect(list.stdout.contains(url) && list.stdout.contains("19 KB") && list.stdout.contains("ETag \""))
     }
 
-    @Test(.enabled(if: NginxServer.isAvailable, Comment(rawValue: NginxServer.missing)))
+    @Test(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     func nginxsOwnValidatorsRevalidate() throws {
-        let nginx = try NginxServer.shared()
+        let nginx = try NginxFixture.shared()
         let url = nginx.http + "/static/northwind-v2/"
         for _ in 0..<2 { #expect(try xdg.odsh(["metadata", "summary", url]).status == 0) }
         Thread.sleep(forTimeInterval: 0.2)  // nginx logs after answering

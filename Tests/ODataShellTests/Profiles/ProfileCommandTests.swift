@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ODataShell
+import TestSupport
 
 /// `odsh profile add|list|show|remove|reset` and opening profiles, through the built binary, against the sign-in
 /// gateway in front of the V4 reference server. Every test has XDG folders of its own.

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `odsh profile add NAME URL` on a terminal (under tmux): it asks how to sign in, checks the answers by
 /// loading the metadata (offering another try after a wrong password), then stores the profile, the password
 /// (secrets file, 0600), the cookies and the metadata.
 @Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
        .enabled(if: TmuxSession.isAvailable, TmuxSession.missing),
-       .enabled(if: NginxServer.isAvailable, Comment(rawValue: NginxServer.missing)))
+       .enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
 struct ProfileOnboardTests {
     @Test func onboardingAsksChecksRetriesAndStores() throws {
-        let nginx = try NginxServer.shared()
+        let nginx = try NginxFixture.shared()
         let xdg = TestXDG()
         let url = nginx.https + "/auth/northwind/"
         let environment = xdg.environment.map { "\($0.key)=\(TmuxSession.quote($0.value))" }.sorted().joined(separator: " ")

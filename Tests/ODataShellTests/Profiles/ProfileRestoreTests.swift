@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Opening a profile later: its cookie jar carries the session (no new login), its cached metadata is
 /// revalidated (304), and with the service stopped the cached copy still serves.

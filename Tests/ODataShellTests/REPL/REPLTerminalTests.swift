@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ODataShell
+import TestSupport
 
 /// The real shell, `odsh http://127.0.0.1:PORT/northwind/` on odatapy's V4 Northwind, driven in tmux: what a
 /// user sees when typing. Each test has its own tmux server, HOME and XDG folders.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A program running in a private tmux server (its own socket), driven by keys and read from the screen.
 final class TerminalSession {
@@ -76,8 +77,7 @@ final class TerminalSession {
 
     @discardableResult
     private func tmux(_ args: [String]) throws -> String {
-        // -u: UTF-8 whatever the test's locale. Only capture-pane's output is read: a command that starts the
-        // server would hand it the pipe, and reading would wait for the server to exit.
+        // -u: UTF-8 whatever the test's locale. Only capture-pane's output is used.
         let (status, output) = try Self.run([Self.tmux!, "-u", "-L", socket] + args, capture: args.first == "capture-pane")
         if status != 0 && args.first != "kill-server" { throw CommandFailed(arguments: args, status: status) }
         return output
@@ -85,58 +85,12 @@ final class TerminalSession {
 
     struct CommandFailed: Error { var arguments: [String]; var status: Int32 }
 
-    /// posix_spawn and waitpid rather than Foundation's Process: the child gets an empty signal mask and default
-    /// signal actions (test threads block most signals, and a tmux server would pass that on to odsh, which then
-    /// never sees SIGINT), and no run loop is involved in waiting.
+    /// Through TestSupport's `Spawn` rather than Foundation's Process: the child gets an empty signal mask and
+    /// default signal actions (test threads block most signals, and a tmux server would pass that on to odsh, which
+    /// then never sees SIGINT), its output goes to files that no server left behind can hold open, and a tmux
+    /// command that has not ended after 30 s is killed and fails the test.
     static func run(_ argv: [String], capture: Bool) throws -> (Int32, String) {
-        var fds: [Int32] = [-1, -1]
-        if capture { guard pipe(&fds) == 0 else { throw CommandFailed(arguments: argv, status: -1) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if capture {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-            posix_spawn_file_actions_addclose(&actions, fds[0])
-            posix_spawn_file_actions_addclose(&actions, fds[1])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, environ)
-        if capture { close(fds[1]) }
-        guard rc == 0 else {
-            if capture { close(fds[0]) }
-            throw CommandFailed(arguments: argv, status: rc)
-        }
-        var output: [UInt8] = []
-        if capture {
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                output.append(contentsOf: buffer[0..<n])
-            }
-            close(fds[0])
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitCode, String(decoding: output, as: UTF8.self))
+        let r = try Spawn.run(argv, timeout: 30)
+        return (r.status, capture ? r.stdout : "")
     }
 }

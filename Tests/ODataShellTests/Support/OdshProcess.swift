@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `odsh` executable (the tests drive the real binary, as a user would).
 enum OdshProcess {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { TestPaths.packageRoot }
 
     /// `$ODSH_BIN`, else the debug build under `.build`.
     static var binary: URL {
@@ -25,44 +25,19 @@ enum OdshProcess {
         var stderr: String
     }
 
-    /// Runs odsh with arguments (and optional stdin), waiting for it to end.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in isolatedXDG { env[k] = v }
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        let out = Pipe(), err = Pipe(), inp = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = inp
-        try p.run()
-        if let s = stdin { inp.fileHandleForWriting.write(Data(s.utf8)) }
-        try? inp.fileHandleForWriting.close()
-        // Read both pipes fully before waiting, so a large output cannot block the child.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errBox = Box()
-        let done = DispatchSemaphore(value: 0)
-        let errHandle = err.fileHandleForReading
-        Thread { errBox.data = errHandle.readDataToEndOfFile(); done.signal() }.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        done.wait()
-        return Result(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errBox.data, as: UTF8.self))
+    /// Runs odsh with arguments (and optional stdin), waiting for it to end; one that has not ended after
+    /// `timeout` seconds is killed and the test fails with `Spawn.TimedOut`.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    timeout: Double = 300) throws -> Result {
+        let env = Spawn.environment(isolatedXDG.merging(environment) { $1 })
+        let r = try Spawn.run([binary.path] + arguments, stdin: stdin ?? "", environment: env, timeout: timeout)
+        return Result(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 }
 
-/// The shared corpus (../shared/corpus or $ODSH_SHARED/corpus).
+/// The shared corpus's metadata documents, as the shell tests name them (TestSupport's `Corpus`).
 enum SharedCorpus {
-    static let root: URL = {
-        if let env = ProcessInfo.processInfo.environment["ODSH_SHARED"], !env.isEmpty {
-            return URL(fileURLWithPath: env).appendingPathComponent("corpus")
-        }
-        return OdshProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }()
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("metadata").path) }
-    static func metadata(_ name: String) -> String { root.appendingPathComponent("metadata").appendingPathComponent(name).path }
+    static var root: URL { Corpus.root }
+    static var isAvailable: Bool { Corpus.isAvailable("metadata") }
+    static func metadata(_ name: String) -> String { Corpus.url("metadata", name).path }
 }

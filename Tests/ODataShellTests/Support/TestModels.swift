@@ -1,23 +1,13 @@
 import Foundation
 import ODataModel
 import Testing
+import TestSupport
 
 /// The documents the language tests bind against: Northwind from the shared corpus, the lab twins shipped beside
 /// the tests.
 enum TestModels {
-    /// The package root (this file is `Tests/ODataShellTests/Support/TestModels.swift`).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `$ODSH_SHARED`, else `../shared` beside the package root.
-    static let sharedRoot: URL = {
-        if let env = ProcessInfo.processInfo.environment["ODSH_SHARED"], !env.isEmpty {
-            return URL(fileURLWithPath: env, isDirectory: true)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared", isDirectory: true)
-    }()
-
-    static var corpusMetadata: URL { sharedRoot.appendingPathComponent("corpus/metadata", isDirectory: true) }
+    static var packageRoot: URL { TestPaths.packageRoot }
+    static var corpusMetadata: URL { Corpus.root.appendingPathComponent("metadata", isDirectory: true) }
     static var fixtures: URL { packageRoot.appendingPathComponent("Tests/ODataShellTests/Language/Fixtures", isDirectory: true) }
 
     static var northwindAvailable: Bool {

@@ -1,5 +1,6 @@
-/// Base64 (RFC 4648, standard and URL-safe alphabets) and hex for Edm.Binary.
-enum BinaryEncoding {
+/// Base64 (RFC 4648: the standard alphabet, and the URL-safe one of OData V4 literals and JSON) and hex, for
+/// Edm.Binary: the package's one codec of them, for literals here, payloads in ODataClient and the shell's statements.
+public enum Base64 {
     private static let standard = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let urlSafe = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     /// Byte → 6-bit value for both alphabets; 0xFF for anything else.
@@ -11,14 +12,16 @@ enum BinaryEncoding {
         return t
     }()
 
-    /// Base64 text (`url`: the URL-safe alphabet OData V4 specifies; `padded`: with `=` padding).
-    static func base64(_ bytes: [UInt8], url: Bool = false, padded: Bool? = nil) -> String {
+    /// The base64 text of `bytes`; `url`: the URL-safe alphabet (`-` and `_` for `+` and `/`); `padded`: with `=`
+    /// padding to a multiple of four characters.
+    public static func encode(_ bytes: [UInt8], url: Bool = false, padded: Bool = true) -> String {
         var out = [UInt8]()
-        appendBase64(bytes, url: url, padded: padded ?? !url, to: &out)
+        append(bytes, url: url, padded: padded, to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func appendBase64(_ bytes: [UInt8], url: Bool = false, padded: Bool = true, to out: inout [UInt8]) {
+    /// Appends the base64 text of `bytes` to `out` (for writers that build their output in place).
+    public static func append(_ bytes: [UInt8], url: Bool = false, padded: Bool = true, to out: inout [UInt8]) {
         let a = url ? urlSafe : standard
         out.reserveCapacity(out.count + (bytes.count + 2) / 3 * 4)
         var i = 0
@@ -40,15 +43,16 @@ enum BinaryEncoding {
         }
     }
 
-    /// Decodes base64 in either alphabet, padded or not; nil for anything else. Line breaks are skipped
-    /// (MIME-style base64 occurs in Atom).
-    static func decodeBase64(_ b: UnsafeRawBufferPointer) -> [UInt8]? {
+    /// Decodes base64 in either alphabet, padded or not; nil for any other character, padding before the end or a
+    /// length no encoding has. `skippingWhitespace`: spaces, tabs and line breaks are left out (MIME-style base64,
+    /// as Atom payloads may carry).
+    public static func decode(_ b: UnsafeRawBufferPointer, skippingWhitespace: Bool = false) -> [UInt8]? {
         var out = [UInt8]()
         out.reserveCapacity(b.count * 3 / 4)
         var acc: UInt32 = 0, n = 0, padding = 0
         for c in b {
             if c == UInt8(ascii: "=") { padding += 1; continue }
-            if c == 0x0A || c == 0x0D || c == 0x20 || c == 0x09 { continue }
+            if skippingWhitespace, c == 0x0A || c == 0x0D || c == 0x20 || c == 0x09 { continue }
             guard padding == 0 else { return nil }
             let v = decodeTable[Int(c)]
             guard v != 0xFF else { return nil }
@@ -69,14 +73,26 @@ enum BinaryEncoding {
         return out
     }
 
-    static func decodeBase64(_ s: String) -> [UInt8]? { s.withBytes { decodeBase64($0) } }
+    /// Decodes base64 text as `decode(_:skippingWhitespace:)` does.
+    public static func decode(_ text: String, skippingWhitespace: Bool = false) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { decode(UnsafeRawBufferPointer($0), skippingWhitespace: skippingWhitespace) }
+    }
 
-    /// Upper-case hex, two digits a byte (V2 `X'0A1B'` literals).
-    static func hex(_ bytes: [UInt8]) -> String {
+    /// Upper-case hex, two digits a byte (the V2 literal `X'0A1B'`).
+    public static func hex(_ bytes: [UInt8]) -> String {
         let h = Array("0123456789ABCDEF".utf8)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count * 2)
         for b in bytes { out.append(h[Int(b >> 4)]); out.append(h[Int(b & 15)]) }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes of hex digits (either case); nil for an odd count or anything else.
+    public static func decodeHex(_ text: String) -> [UInt8]? {
+        let u = Array(text.utf8)
+        guard u.count % 2 == 0, u.allSatisfy(LiteralSyntax.isHex) else { return nil }
+        func v(_ c: UInt8) -> UInt8 { c <= 57 ? c - 48 : (c | 0x20) - 87 }
+        return stride(from: 0, to: u.count, by: 2).map { v(u[$0]) << 4 | v(u[$0 + 1]) }
     }
 }

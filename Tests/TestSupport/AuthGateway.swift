@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// scripts/testenv/auth-gateway.py (form login, an OAuth2 token endpoint, ETags on $metadata) in front of the V4
+/// reference server, with a log of what it did (one JSON object a line). Each instance is a gateway of its own,
+/// stopped when the instance goes (or by `stop()`), and in any case when the test process ends.
+public final class AuthGateway: @unchecked Sendable {
+    public let port: Int
+    public let pid: pid_t
+    public let log: String
+    public var base: String { "http://127.0.0.1:\(port)" }
+
+    /// The user and the OAuth2 client the gateway knows.
+    public static let user = "alice", password = "wonderland"
+    public static let clientID = "odsh-client", clientSecret = "client-secret"
+
+    public init(sessionSeconds: Double = 60, tokenSeconds: Double = 60, tokenClaimsSeconds: Double? = nil) throws {
+        let upstream = try ReferenceServers.port(.v4)
+        var options = ["--session-seconds", String(sessionSeconds), "--token-seconds", String(tokenSeconds)]
+        if let claims = tokenClaimsSeconds { options += ["--token-claims-seconds", String(claims)] }
+        let tag = "\(getpid())-\(UUID().uuidString.prefix(6))"
+        let output = NSTemporaryDirectory() + "odsh-gateway-\(tag).out"
+        log = NSTemporaryDirectory() + "odsh-gateway-\(tag).log"
+        defer { unlink(output) }
+        let script = TestPaths.testScripts.appendingPathComponent("auth-gateway.py").path
+        pid = try Spawn.start(["python3", script, "--upstream", String(upstream), "--owner", String(getpid()), "--log", log] + options,
+                              stdout: output, stderr: "/dev/null")
+        // It prints its port once it listens.
+        for _ in 0..<200 {
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT="), let port = Int(line.dropFirst(5)) {
+                self.port = port
+                return
+            }
+            usleep(50_000)
+        }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        unlink(log)
+        throw ReferenceServers.ServerStartError(message: "auth-gateway.py did not print its port within 10 s")
+    }
+
+    deinit {
+        stop()
+        unlink(log)
+    }
+
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// Ends the gateway and waits until it is gone (once: its pid may belong to another process afterwards).
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        guard kill(pid, SIGKILL) == 0 else { return }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// The log's entries from line `from` on.
+    public func entries(from: Int = 0) -> [[String: Any]] {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").dropFirst(from).compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// How many entries the log has now: a mark to count from.
+    public var mark: Int { entries().count }
+
+    /// How many entries after `mark` have this event.
+    public func count(_ event: String, since mark: Int = 0) -> Int {
+        entries(from: mark).filter { ($0["event"] as? String) == event }.count
+    }
+
+    /// "STATUS PATH" of each request since `mark`.
+    public func requests(since mark: Int) -> [String] {
+        entries(from: mark).map { "\($0["status"] ?? "?") \($0["path"] ?? "?")" }
+    }
+}
