@@ -17,6 +17,14 @@ public struct ModelCompleter: CompletionProvider {
     static let statementKeywords = ["get", "count", "search", "create", "update", "delete", "call"]
     static let clauseKeywords = ["where", "select", "order by", "top", "skip", "expand", "count", "search"]
     static let expandOptions = ["select", "where", "order by", "top", "skip", "expand", "count"]
+    /// OData's comparison words (the symbols cannot be completed from a typed prefix, the words can).
+    static let comparisonWords: [(word: String, symbol: String)] = [
+        ("eq", "="), ("ne", "!="), ("gt", ">"), ("ge", ">="), ("lt", "<"), ("le", "<="),
+    ]
+    /// The other operators written as words: logic, membership, flags and OData's arithmetic words.
+    static let operatorWords: [(word: String, symbol: String)] = [
+        ("and", ""), ("or", ""), ("in", ""), ("has", ""), ("add", "+"), ("sub", "-"), ("mul", "*"), ("div", "/"), ("mod", "%"),
+    ]
 
     public func complete(line: String, cursor: Int) -> CompletionResult {
         let chars = Array(line)
@@ -70,7 +78,11 @@ public struct ModelCompleter: CompletionProvider {
                 if let e = scope?.enumType(in: document) {
                     candidates += e.members.map { CompletionCandidate($0.name, annotation: "\(e.name) = \($0.value)") }
                 }
-            case .lambdaVariable, .binaryOperator:
+            case .comparisonOperator:
+                candidates += Self.comparisonWords.map { CompletionCandidate($0.word, annotation: "operator " + $0.symbol) }
+            case .binaryOperator:
+                candidates += Self.operatorWords.map { CompletionCandidate($0.word, annotation: "operator" + ($0.symbol.isEmpty ? "" : " " + $0.symbol)) }
+            case .lambdaVariable:
                 break
             }
         }

@@ -39,8 +39,11 @@ public struct CompletionContext: Hashable, Sendable {
         case value(comparedWith: Scope?)
         /// A lambda variable name (`d` in `any(d: ...)`), or one that is in scope.
         case lambdaVariable
-        /// An operator after a complete operand (`= != < > and or in has + - ...`).
+        /// An operator after a complete operand (`and or in has + - * / %`, OData's `add sub mul div mod`).
         case binaryOperator
+        /// A comparison after an operand that may still be compared (`= != < <= > >=`, OData's `eq ne gt ge lt le`);
+        /// not on the right side of a comparison, which takes no second one.
+        case comparisonOperator
     }
 
     public var expectations: [Expectation]

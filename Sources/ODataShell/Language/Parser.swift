@@ -412,14 +412,64 @@ public struct Parser {
 
     // MARK: Expressions
     //
-    // Loosest first: or, and, not, comparison (= == != <> < <= > >=, one per level), + -, * / %, unary -,
-    // postfix in (...) and has, primary.
+    // Loosest first: or, and, not, comparison (= == != <> < <= > >= and OData's eq ne gt ge lt le, one per level),
+    // + - add sub, * / % mul div mod, unary -, postfix in (...) and has, primary.
+    //
+    // OData's operator words are operators only where an operator can stand (after a complete operand); where an
+    // operand is expected they are names, so a property called `eq` or `Div` stays usable.
 
     /// What may follow a complete expression at the top of a clause (`asc`, `desc` in order by).
     private var afterExpression: [CompletionContext.Expectation] = []
+    /// True while the right side of a comparison is read: no second comparison can follow at that level.
+    private var rightOfComparison = false
 
     private var afterOperand: [CompletionContext.Expectation] {
-        [.binaryOperator] + (depth == 0 ? afterExpression + [clauseKind] : [])
+        (rightOfComparison ? [.binaryOperator] : [.binaryOperator, .comparisonOperator]) + (depth == 0 ? afterExpression + [clauseKind] : [])
+    }
+
+    /// OData's comparison words, synonyms of the symbols (case-insensitive).
+    static let comparisonWords: [String: BinaryOperator] = ["eq": .eq, "ne": .ne, "gt": .gt, "ge": .ge, "lt": .lt, "le": .le]
+    /// OData's arithmetic words, synonyms of `+ - * / %`.
+    static let arithmeticWords: [String: BinaryOperator] = ["add": .add, "sub": .sub, "mul": .mul, "div": .div, "mod": .mod]
+
+    /// The comparison operator the token stands for in operator position: a symbol or one of OData's words.
+    private static func comparisonOperator(_ t: Token) -> BinaryOperator? {
+        switch t.kind {
+        case .symbol: return comparisons[t.text]
+        case .identifier: return comparisonWords[t.text.lowercased()]
+        default: return nil
+        }
+    }
+
+    /// The arithmetic operator (of `ops`: add/sub or mul/div/mod) the token stands for in operator position.
+    private static func arithmeticOperator(_ t: Token, _ ops: [BinaryOperator]) -> BinaryOperator? {
+        let op: BinaryOperator?
+        switch t.kind {
+        case .symbol: op = ["+": .add, "-": .sub, "*": .mul, "/": .div, "%": .mod][t.text]
+        case .identifier: op = arithmeticWords[t.text.lowercased()]
+        default: op = nil
+        }
+        return op.flatMap { ops.contains($0) ? $0 : nil }
+    }
+
+    /// Words that end an operand or an expression: logic, postfix operators, order and clause keywords.
+    private static let expressionEnds: Set<String> = [
+        "and", "or", "in", "has", "asc", "ascending", "desc", "descending",
+        "where", "filter", "select", "order", "orderby", "top", "skip", "expand", "count", "search",
+    ]
+
+    /// Whether the token can begin an operand: a literal, `(`, `-`, or a name that is no keyword; with
+    /// `wordsAreNames` false, OData's operator words do not count as names either.
+    private static func startsOperand(_ t: Token, wordsAreNames: Bool = false) -> Bool {
+        switch t.kind {
+        case .end: return false
+        case .symbol: return t.text == "(" || t.text == "-"
+        case .identifier:
+            let w = t.text.lowercased()
+            if expressionEnds.contains(w) { return false }
+            return wordsAreNames || (comparisonWords[w] == nil && arithmeticWords[w] == nil)
+        default: return true
+        }
     }
 
     mutating func expression() throws -> AST.Expr { try orExpr() }
@@ -445,8 +495,11 @@ public struct Parser {
     }
 
     private mutating func notExpr() throws -> AST.Expr {
-        // `not` is the operator unless it is compared itself (a property named Not).
-        if tok.isKeyword("not"), !(peek().kind == .symbol && Self.comparisons[peek().text] != nil) {
+        // `not` is the operator unless it is a name itself (a property named Not): compared (`Not = true`,
+        // `Not eq true`) or with no operand after it (`not Not`, `Not and ...`); `not eq = 1` negates a property eq.
+        let comparedItself = peek().kind == .symbol ? Self.comparisons[peek().text] != nil
+            : Self.comparisonOperator(peek()) != nil && Self.startsOperand(peek(2))
+        if tok.isKeyword("not"), !comparedItself, Self.startsOperand(peek(), wordsAreNames: true) || (partial && peek().kind == .end) {
             let t = advance()
             let x = try notExpr()
             return AST.Expr(kind: .unary(.not, x), range: t.range.to(x.range))
@@ -459,11 +512,15 @@ public struct Parser {
     ]
 
     private mutating func comparison() throws -> AST.Expr {
+        let saved = rightOfComparison
+        rightOfComparison = false
+        defer { rightOfComparison = saved }
         let l = try additive()
         try complete(afterOperand)
-        if tok.kind == .symbol, let op = Self.comparisons[tok.text] {
+        if let op = Self.comparisonOperator(tok) {
             advance()
             comparedWith = pathScope(l)
+            rightOfComparison = true
             let r = try additive()
             return AST.Expr(kind: .binary(op, l, r), range: l.range.to(r.range))
         }
@@ -480,8 +537,8 @@ public struct Parser {
 
     private mutating func additive() throws -> AST.Expr {
         var l = try multiplicative()
-        while tok.isSymbol("+") || tok.isSymbol("-") {
-            let op: BinaryOperator = advance().text == "+" ? .add : .sub
+        while let op = Self.arithmeticOperator(tok, [.add, .sub]) {
+            advance()
             comparedWith = nil
             let r = try multiplicative()
             l = AST.Expr(kind: .binary(op, l, r), range: l.range.to(r.range))
@@ -491,9 +548,8 @@ public struct Parser {
 
     private mutating func multiplicative() throws -> AST.Expr {
         var l = try unary()
-        while tok.isSymbol("*") || tok.isSymbol("/") || tok.isSymbol("%") {
-            let t = advance()
-            let op: BinaryOperator = t.text == "*" ? .mul : t.text == "/" ? .div : .mod
+        while let op = Self.arithmeticOperator(tok, [.mul, .div, .mod]) {
+            advance()
             comparedWith = nil
             let r = try unary()
             l = AST.Expr(kind: .binary(op, l, r), range: l.range.to(r.range))

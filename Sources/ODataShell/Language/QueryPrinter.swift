@@ -43,8 +43,16 @@ public enum QueryPrinter {
         .and: "and", .or: "or", .has: "has",
     ]
 
-    /// The expression as query-language text.
-    public static func text(_ e: QueryExpression) -> String {
+    /// OData's operator words, which the language takes as synonyms of the symbols.
+    static let words: [BinaryOperator: String] = [
+        .eq: "eq", .ne: "ne", .gt: "gt", .ge: "ge", .lt: "lt", .le: "le", .add: "add", .sub: "sub", .mul: "mul", .div: "div", .mod: "mod",
+        .and: "and", .or: "or", .has: "has",
+    ]
+
+    /// The expression as query-language text; with `operatorWords`, comparisons and arithmetic are written as
+    /// OData's words (`Freight gt 20`, `Price mul 2`) instead of symbols.
+    public static func text(_ e: QueryExpression, operatorWords: Bool = false) -> String {
+        func text(_ x: QueryExpression) -> String { QueryPrinter.text(x, operatorWords: operatorWords) }
         func wrap(_ x: QueryExpression, _ yes: Bool) -> String { yes ? "(\(text(x)))" : text(x) }
         switch e {
         case .literal(let l): return literal(l)
@@ -58,7 +66,7 @@ public enum QueryPrinter {
         case .binary(let op, let a, let b):
             let p = precedence(e), pa = precedence(a), pb = precedence(b)
             let left = pa < p || (pa == p && (p == 4 || p == 8))
-            return wrap(a, left) + " \(symbols[op]!) " + wrap(b, pb <= p)
+            return wrap(a, left) + " \((operatorWords ? words : symbols)[op]!) " + wrap(b, pb <= p)
         case .isIn(let x, let items):
             return wrap(x, precedence(x) < 9) + " in (" + items.map(text).joined(separator: ", ") + ")"
         case .function(let n, let args):

@@ -37,6 +37,14 @@ struct ModelCompleterTests {
         ("northwind-v4", ".format j", ["json"], []),
         ("northwind-v2", "Orders where Customer/Co", ["CompanyName", "ContactName", "ContactTitle", "Country"], []),
         ("northwind-v2", "Products where Category/Categ", ["CategoryID", "CategoryName"], []),
+        // OData's operator words after an operand; a second comparison is not offered after the first.
+        ("northwind-v4", "Orders where Freight g", ["gt", "ge"], ["eq", "GetProductsByRating"]),
+        ("northwind-v4", "Orders where Freight ", ["eq", "ne", "gt", "ge", "lt", "le", "and", "or", "in", "mul", "div", "top"], []),
+        ("northwind-v4", "Orders where Freight L", ["lt", "le"], ["ge"]),
+        ("northwind-v4", "Orders where Freight gt 100 ", ["and", "or", "top", "order by"], ["eq", "gt"]),
+        ("northwind-v4", "Orders where Freight gt 100 a", ["and", "add"], ["eq"]),
+        ("northwind-v2", "Customers where Country n", ["ne"], ["not"]),
+        ("northwind-v4", "Orders where Order_Details/any(d: d/Quantity g", ["gt", "ge"], []),
     ])
     func offered(_ model: String, _ line: String, _ expected: [String], _ absent: [String]) throws {
         let got = try Self.names(model, line)
@@ -55,6 +63,22 @@ struct ModelCompleterTests {
         #expect(nav.candidates.map(\.insertText) == ["Customer"])
         #expect(nav.candidates.first?.annotation == "→ Customer")
         #expect(!nav.appendsSpace, "a navigation property goes on with / or (")
+    }
+
+    @Test("the operator words carry the symbol they stand for; a property named like one is still offered as a name")
+    func operatorWords() throws {
+        let c = try Self.completer("northwind-v4")
+        let r = c.complete(line: "Orders where Freight g", cursor: 22)
+        #expect(r.candidates.map(\.insertText) == ["gt", "ge"])
+        #expect(r.candidates.map(\.annotation) == ["operator >", "operator >="])
+        #expect(r.replacing == 21..<22)
+        let lab = ModelCompleter(document: try TestModels.document("lab-v4"))
+        // Where an operand goes, `eq` is a property of Word; after one, it is the operator.
+        #expect(lab.complete(line: "Words where e", cursor: 13).candidates.map(\.insertText).contains("eq"))
+        #expect(lab.complete(line: "Words where e", cursor: 13).candidates.first { $0.insertText == "eq" }?.annotation == "Edm.Int32")
+        #expect(lab.complete(line: "Words where eq e", cursor: 16).candidates.first?.annotation == "operator =")
+        let right = lab.complete(line: "Words where eq eq D", cursor: 19).candidates
+        #expect(right.contains { $0.insertText == "Div" } && !right.contains { $0.annotation?.hasPrefix("operator") == true })
     }
 
     @Test("enum members after a comparison with an enum property (lab model)")

@@ -145,15 +145,18 @@ struct RoundTripTests {
         var g = Generator(rng: RNG(state: seed &* 0x1234_5678_9ABC))
         for _ in 0..<1000 {
             let tree = Self.sanitized(g.condition(g.rng.int(4)))
-            let text = QueryPrinter.text(tree)
-            let statement = "Items where " + text
-            do {
-                let bound = try Binder.bind(statement, document: doc)
-                #expect(bound.query?.filterExpression == tree, "\(statement)\n  tree   \(tree)\n  back   \(String(describing: bound.query?.filterExpression))")
-                // And the V4 URL writer takes every tree the language can say.
-                _ = try #require(bound.request.relativeURL.hasPrefix("Items?$filter="))
-            } catch {
-                Issue.record("\(statement)\n  tree \(tree)\n  \(error)")
+            // Written with symbols and with OData's operator words (gt, mul, ...): both read back the same.
+            for words in [false, true] {
+                let text = QueryPrinter.text(tree, operatorWords: words)
+                let statement = "Items where " + text
+                do {
+                    let bound = try Binder.bind(statement, document: doc)
+                    #expect(bound.query?.filterExpression == tree, "\(statement)\n  tree   \(tree)\n  back   \(String(describing: bound.query?.filterExpression))")
+                    // And the V4 URL writer takes every tree the language can say.
+                    _ = try #require(bound.request.relativeURL.hasPrefix("Items?$filter="))
+                } catch {
+                    Issue.record("\(statement)\n  tree \(tree)\n  \(error)")
+                }
             }
         }
     }
@@ -179,6 +182,9 @@ struct RoundTripTests {
         #expect(QueryPrinter.text(.binary(.eq, .unary(.not, a), b)) == "(not A) = B")
         #expect(QueryPrinter.text(.unary(.negate, one)) == "-(1)")
         #expect(QueryPrinter.text(.unary(.negate, .binary(.add, a, one))) == "-(A + 1)")
+        #expect(QueryPrinter.text(.binary(.and, .binary(.gt, .binary(.mul, a, one), b), .binary(.ne, a, one)), operatorWords: true)
+                == "A mul 1 gt B and A ne 1")
+        #expect(QueryPrinter.text(.binary(.div, a, .binary(.sub, b, one)), operatorWords: true) == "A div (B sub 1)")
     }
 }
 
