@@ -116,22 +116,40 @@ struct JSONValueWriter {
 
     // MARK: Structures
 
-    /// A complex value: its properties with values, dynamic ones after.
-    func writeStructure(_ s: StructureBase, to o: JSONOutput, declaredType: StructuredType? = nil) {
+    /// A complex value: its properties with values, dynamic ones after (or in `order`).
+    func writeStructure(_ s: StructureBase, to o: JSONOutput, declaredType: StructuredType? = nil, order: MemberOrder? = nil) {
         o.byte(UInt8(ascii: "{"))
         var first = true
         if let declared = declaredType, declared !== s.layout.type { typeAnnotation(s.layout.type, first: &first, to: o) }
-        members(of: s, only: nil, first: &first, to: o)
+        members(of: s, only: nil, first: &first, to: o, order: order)
         o.byte(UInt8(ascii: "}"))
     }
 
-    /// An entity: annotations (output with `annotations`), properties, expanded navigation, dynamic properties.
-    func writeEntity(_ e: EntityValue, to o: JSONOutput) {
+    /// An entity: annotations (output with `annotations`), properties, expanded navigation, dynamic properties; with
+    /// `order`, the members the query named first, in its order (see `MemberOrder`).
+    func writeEntity(_ e: EntityValue, to o: JSONOutput, order: MemberOrder? = nil) {
         o.byte(UInt8(ascii: "{"))
         var first = true
         if annotations && dialect == .output { entityAnnotations(e, first: &first, to: o) }
-        members(of: e, only: nil, first: &first, to: o)
+        members(of: e, only: nil, first: &first, to: o, order: order)
         o.byte(UInt8(ascii: "}"))
+    }
+
+    /// A value in an order of the query's (entities, complex values and collections of them; others as they are).
+    func write(_ v: DataValue, to o: JSONOutput, order: MemberOrder?) {
+        guard let order else { write(v, to: o); return }
+        switch v {
+        case .entity(let e): writeEntity(e, to: o, order: order)
+        case .complex(let c): writeStructure(c, to: o, order: order)
+        case .entityList(let l):
+            o.byte(UInt8(ascii: "["))
+            for (i, e) in l.entities.enumerated() {
+                if i > 0 { o.byte(UInt8(ascii: ",")) }
+                writeEntity(e, to: o, order: order)
+            }
+            o.byte(UInt8(ascii: "]"))
+        default: write(v, to: o)
+        }
     }
 
     /// `@odata.type` (V4, output) or `__metadata: {type}` (V2).
@@ -170,8 +188,13 @@ struct JSONValueWriter {
         if first { first = false } else { o.byte(UInt8(ascii: ",")) }
     }
 
-    /// Members with values (all, or the slots in `only`), then dynamic properties (all, or the changed ones).
-    func members(of s: StructureBase, only: Set<Int>?, first: inout Bool, to o: JSONOutput) {
+    /// Members with values (all, or the slots in `only`), then dynamic properties (all, or the changed ones); with
+    /// `order` (output only), all members in that order.
+    func members(of s: StructureBase, only: Set<Int>?, first: inout Bool, to o: JSONOutput, order: MemberOrder? = nil) {
+        if let order, only == nil, !order.isEmpty {
+            orderedMembers(of: s, order: order, first: &first, to: o)
+            return
+        }
         let layout = s.layout
         let slots = s.slots
         do {
@@ -203,6 +226,57 @@ struct JSONValueWriter {
             comma(&first, o)
             o.key(d.name)
             write(d.value, to: o)
+        }
+    }
+
+    /// A member of a structure: a slot (a property or expanded navigation property) or a dynamic property.
+    private enum Member { case slot(Int), dynamic(Int) }
+
+    /// Every member with a value, arranged by `order`, each written with the order inside it.
+    private func orderedMembers(of s: StructureBase, order: MemberOrder, first: inout Bool, to o: JSONOutput) {
+        let layout = s.layout
+        let slots = s.slots
+        var all: [Member] = []
+        for slot in 0..<slots.count where slots.has(slot) { all.append(.slot(slot)) }
+        for i in s.dynamicProperties.indices { all.append(.dynamic(i)) }
+        func name(_ m: Member) -> String {
+            switch m {
+            case .slot(let k): return layout.name(at: k)
+            case .dynamic(let i): return s.dynamicProperties[i].name
+            }
+        }
+        let arranged = order.arrange(all, name: name, isProperty: { m in
+            if case .slot(let k) = m { return k < layout.propertyCount }
+            return true
+        })
+        for m in arranged {
+            let inner = order.inside(name(m))
+            switch m {
+            case .dynamic(let i):
+                comma(&first, o)
+                o.key(s.dynamicProperties[i].name)
+                write(s.dynamicProperties[i].value, to: o, order: inner)
+            case .slot(let slot):
+                let value = slots.pointer(slot)
+                if layout.writtenSpecially[slot] && value.pointee.isStreamOrComplex {
+                    switch value.pointee {
+                    case .stream where dialect != .output || !annotations: continue
+                    case .complex(let c) where slot < layout.propertyCount:
+                        comma(&first, o)
+                        o.raw(layout.key(at: slot))
+                        if case .complex(let declared) = layout.shapes[slot].kind {
+                            writeStructure(c, to: o, declaredType: declared, order: inner)
+                        } else {
+                            writeStructure(c, to: o, order: inner)
+                        }
+                        continue
+                    default: break
+                    }
+                }
+                comma(&first, o)
+                o.raw(layout.key(at: slot))
+                if inner != nil { write(value.pointee, to: o, order: inner) } else { write(UnsafePointer(value), to: o) }
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes entities (or values) as newline-delimited JSON, one per line: properties with their values in metadata
-/// order, expanded navigation nested, dynamic properties last; V4 value forms (Int64 and Decimal as exact numbers,
+/// order (or in `memberOrder`, the order a query's select named them), expanded navigation nested, dynamic
+/// properties last; V4 value forms (Int64 and Decimal as exact numbers,
 /// `NaN`/`INF` as strings, dates as ISO text, binary as base64). With `annotations`, entity metadata comes first
 /// as `@odata.*` members. This is what `odsh payload decode` and `odsh -o ndjson` write.
 public final class NDJSONWriter {
@@ -12,7 +13,11 @@ public final class NDJSONWriter {
         public var bufferSize = 1 << 16
         /// Write one JSON array (`[` ... `,` ... `]`, closed by `finish()`) instead of one object per line.
         public var jsonArray = false
-        public init(annotations: Bool = false, jsonArray: Bool = false) { self.annotations = annotations; self.jsonArray = jsonArray }
+        /// The order of the members, as a query's select and expand named them (nil: metadata order).
+        public var memberOrder: MemberOrder?
+        public init(annotations: Bool = false, jsonArray: Bool = false, memberOrder: MemberOrder? = nil) {
+            self.annotations = annotations; self.jsonArray = jsonArray; self.memberOrder = memberOrder
+        }
     }
 
     private let out: JSONOutput
@@ -44,13 +49,13 @@ public final class NDJSONWriter {
 
     public func write(_ entity: EntityValue) throws {
         startItem()
-        writer.writeEntity(entity, to: out)
+        writer.writeEntity(entity, to: out, order: options.memberOrder)
         try endLine()
     }
 
     public func write(_ value: DataValue) throws {
         startItem()
-        writer.write(value, to: out)
+        writer.write(value, to: out, order: options.memberOrder)
         try endLine()
     }
 

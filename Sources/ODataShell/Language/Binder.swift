@@ -56,7 +56,8 @@ public struct Binder {
             }
             checkRequiredFilters(options, set: target.entitySet, type: target.entityType, isCollection: target.isCollection)
             let url = try writer().relativeURL(for: q)
-            return BoundStatement(request: RequestDescription(method: "GET", relativeURL: url), query: q, warnings: warnings)
+            return BoundStatement(request: RequestDescription(method: "GET", relativeURL: url), query: q, warnings: warnings,
+                                  columnOrder: countOnly ? nil : ColumnOrder.of(options, q))
         case .create(let path, let body):
             let target = try resolve(path)
             guard target.isCollection, let type = target.entityType else {

@@ -1,3 +1,4 @@
+import ODataClient
 import ODataQuery
 
 /// A statement checked against the model: the request it makes, the query behind it, and warnings to show first.
@@ -7,4 +8,6 @@ public struct BoundStatement {
     public var query: DataQuery?
     /// Things the service may refuse (a property marked not filterable, a required filter missing).
     public var warnings: [String]
+    /// The order of the output's columns, when the statement's select (or a nested one) gives one.
+    public var columnOrder: MemberOrder? = nil
 }

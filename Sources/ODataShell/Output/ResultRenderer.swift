@@ -51,15 +51,16 @@ final class TextOutput {
 }
 
 enum ResultRenderers {
-    /// The renderer for a format; `footer` adds the summary line (as a note, on stderr, for machine formats).
+    /// The renderer for a format; `footer` adds the summary line (as a note, on stderr, for machine formats);
+    /// `order` puts the columns (members) in the order of the statement's select and expand.
     static func make(_ format: ShellSettings.OutputFormat, terminalWidth: Int, color: Bool, footer: Bool,
-                     out: TextOutput = .standard) -> ResultRenderer {
+                     order: MemberOrder? = nil, out: TextOutput = .standard) -> ResultRenderer {
         switch format {
-        case .table: return TableRenderer(width: terminalWidth, color: color, footer: footer, out: out)
-        case .vertical: return VerticalRenderer(color: color, footer: footer, out: out)
-        case .json: return JSONRowsRenderer(array: true, footer: footer, out: out)
-        case .ndjson: return JSONRowsRenderer(array: false, footer: footer, out: out)
-        case .csv: return CSVRenderer(footer: footer, out: out)
+        case .table: return TableRenderer(width: terminalWidth, color: color, footer: footer, order: order, out: out)
+        case .vertical: return VerticalRenderer(color: color, footer: footer, order: order, out: out)
+        case .json: return JSONRowsRenderer(array: true, footer: footer, order: order, out: out)
+        case .ndjson: return JSONRowsRenderer(array: false, footer: footer, order: order, out: out)
+        case .csv: return CSVRenderer(footer: footer, order: order, out: out)
         }
     }
 }
@@ -69,8 +70,8 @@ final class JSONRowsRenderer: ResultRenderer {
     private let writer: NDJSONWriter
     private let footer: Bool
     private let out: TextOutput
-    init(array: Bool, footer: Bool, annotations: Bool = false, out: TextOutput = .standard) {
-        writer = NDJSONWriter(options: .init(annotations: annotations, jsonArray: array)) { bytes in
+    init(array: Bool, footer: Bool, annotations: Bool = false, order: MemberOrder? = nil, out: TextOutput = .standard) {
+        writer = NDJSONWriter(options: .init(annotations: annotations, jsonArray: array, memberOrder: order)) { bytes in
             out.write(String(decoding: bytes, as: UTF8.self))
         }
         self.footer = footer

@@ -33,20 +33,23 @@ final class TableRenderer: ResultRenderer {
     static let defaultSizingRows = 1000
 
     private let out: TextOutput
+    private let order: MemberOrder?
 
-    init(width: Int, color: Bool, footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, out: TextOutput = .standard) {
+    init(width: Int, color: Bool, footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, order: MemberOrder? = nil,
+         out: TextOutput = .standard) {
         self.width = max(20, width)
         self.color = color
         self.footer = footer
         self.sizingRows = max(1, sizingRows)
+        self.order = order
         self.out = out
     }
 
     /// Rows held now, waiting for the first page to end (for tests: it never grows past one page).
     var heldRows: Int { rows.count }
 
-    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e)) }
-    func value(_ v: DataValue) throws { add(RowFlattener.row(v)) }
+    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order)) }
+    func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order)) }
 
     private func add(_ cells: [(String, RowFlattener.Cell)]) {
         if let layout {
@@ -143,10 +146,13 @@ final class VerticalRenderer: ResultRenderer {
     private let color: Bool
     private let footer: Bool
     private let out: TextOutput
-    init(color: Bool, footer: Bool, out: TextOutput = .standard) { self.color = color; self.footer = footer; self.out = out }
+    private let order: MemberOrder?
+    init(color: Bool, footer: Bool, order: MemberOrder? = nil, out: TextOutput = .standard) {
+        self.color = color; self.footer = footer; self.order = order; self.out = out
+    }
 
-    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e)) }
-    func value(_ v: DataValue) throws { add(RowFlattener.row(v)) }
+    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order)) }
+    func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order)) }
 
     func add(_ cells: [(String, RowFlattener.Cell)]) {
         n += 1
@@ -172,10 +178,11 @@ final class CSVRenderer: ResultRenderer {
     private var columns: [String]?
     private let footer: Bool
     private let out: TextOutput
-    init(footer: Bool, out: TextOutput = .standard) { self.footer = footer; self.out = out }
+    private let order: MemberOrder?
+    init(footer: Bool, order: MemberOrder? = nil, out: TextOutput = .standard) { self.footer = footer; self.order = order; self.out = out }
 
-    func entity(_ e: EntityValue) throws { write(RowFlattener.row(e)) }
-    func value(_ v: DataValue) throws { write(RowFlattener.row(v)) }
+    func entity(_ e: EntityValue) throws { write(RowFlattener.row(e, order: order)) }
+    func value(_ v: DataValue) throws { write(RowFlattener.row(v, order: order)) }
 
     private func write(_ cells: [(String, RowFlattener.Cell)]) {
         if columns == nil {

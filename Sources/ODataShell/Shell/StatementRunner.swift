@@ -24,7 +24,7 @@ final class StatementRunner {
         // Footers go with the rows for people; for machine formats to stderr, and only when someone watches it.
         let machine = [.json, .ndjson, .csv].contains(settings.format)
         let renderer = ResultRenderers.make(settings.format, terminalWidth: TerminalSize.current().columns, color: settings.color,
-                                            footer: machine ? isatty(2) != 0 : true, out: out)
+                                            footer: machine ? isatty(2) != 0 : true, order: bound.columnOrder, out: out)
         var rows = 0
         var limited = false
         let request = ServiceRequest(method: method, relativeURL: relative, body: bound.request.body.map { Data($0.utf8) },

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ODataShell
 import TestSupport
 
 /// One-shot runs against the reference servers: every output format and every exit status, paging and limits.
@@ -29,6 +30,51 @@ struct OneShotServerTests {
         // Not a terminal and no -o: JSON.
         let dflt = try OdshProcess.run([try Self.v4(), "-c", q])
         #expect(dflt.stdout.hasPrefix("["))
+    }
+
+    @Test("columns follow the select order in every format: odatapy V4 (it adds the keys of expanded entities)",
+          arguments: [ShellSettings.OutputFormat.table, .vertical, .csv, .json, .ndjson])
+    func selectOrderV4(_ format: ShellSettings.OutputFormat) throws {
+        let v4 = try Self.v4()
+        let q = "Orders where OrderID eq 10248 select ShipCity, Freight, OrderID expand Employee(select LastName), Customer(select City, CompanyName)"
+        let r = try OdshProcess.run([v4, "-o", format.rawValue, "-c", q], environment: ["COLUMNS": "200"])
+        #expect(r.status == 0, "\(r.stderr)")
+        var expected = ["ShipCity", "Freight", "OrderID", "Employee/LastName", "Employee/EmployeeID", "Customer/City",
+                        "Customer/CompanyName", "Customer/CustomerID"]
+        if [.json, .ndjson].contains(format) {
+            expected.insert("Employee", at: 3)
+            expected.insert("Customer", at: 6)
+        }
+        #expect(try RendererTests.columns(format, r.stdout) == expected, "\(r.stdout)")
+        // The service adds the key it was not asked for: after what was selected.
+        let key = try OdshProcess.run([v4, "-o", format.rawValue, "-c", "Customers select City, Country top 2"], environment: ["COLUMNS": "200"])
+        #expect(try RendererTests.columns(format, key.stdout) == ["City", "Country", "CustomerID"], "\(key.stdout)")
+        let both = try OdshProcess.run([v4, "-o", format.rawValue, "-c", "Customers select City, CustomerID top 2"], environment: ["COLUMNS": "200"])
+        #expect(try RendererTests.columns(format, both.stdout) == ["City", "CustomerID"], "\(both.stdout)")
+        // Without select: metadata order.
+        let plain = try OdshProcess.run([v4, "-o", format.rawValue, "-c", "Shippers top 1"], environment: ["COLUMNS": "200"])
+        #expect(try RendererTests.columns(format, plain.stdout) == ["ShipperID", "CompanyName", "Phone"], "\(plain.stdout)")
+    }
+
+    @Test("columns follow the select order in every format: mock-sap V2 (it ignores the select inside the expand)",
+          arguments: [ShellSettings.OutputFormat.table, .vertical, .csv, .json, .ndjson])
+    func selectOrderV2(_ format: ShellSettings.OutputFormat) throws {
+        let q = "ProductSet select Price, Name, ProductID top 2 expand ToSupplier(select CompanyName, Address/City)"
+        let r = try OdshProcess.run([try Self.v2(), "-o", format.rawValue, "-c", q], environment: ["COLUMNS": "2000"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let got = try RendererTests.columns(format, r.stdout)
+        let json = [.json, .ndjson].contains(format)
+        let selected = json ? ["Price", "Name", "ProductID", "ToSupplier", "ToSupplier/CompanyName", "ToSupplier/Address", "ToSupplier/Address/City"]
+            : ["Price", "Name", "ProductID", "ToSupplier/CompanyName", "ToSupplier/Address/City"]
+        #expect(Array(got.prefix(selected.count)) == selected, "\(got)")
+        // What the service sent without being asked follows: the rest of the address, then the supplier's other properties.
+        let rest = Array(got.dropFirst(selected.count))
+        #expect(rest.first == "ToSupplier/Address/PostalCode", "\(got)")
+        #expect(rest.contains("ToSupplier/BusinessPartnerID") && rest.contains("ToSupplier/CurrencyCode"), "\(got)")
+        #expect(!rest.contains { !$0.hasPrefix("ToSupplier/") }, "\(got)")
+        let csv = try OdshProcess.run([try Self.v2(), "-o", format.rawValue, "-c", "BusinessPartnerSet select CompanyName, BusinessPartnerID top 2"],
+                                      environment: ["COLUMNS": "200"])
+        #expect(try RendererTests.columns(format, csv.stdout) == ["CompanyName", "BusinessPartnerID"], "\(csv.stdout)")
     }
 
     @Test("--all follows every next link: all 830 orders on odatapy (20 per page); without it the first page")

@@ -139,6 +139,119 @@ struct RendererTests {
         #expect(c.out.contains("LATE1"))
     }
 
+    // MARK: Column order
+
+    /// Order 10248 with its customer and employee expanded (the properties a service sends for the statement below,
+    /// and the order's CustomerID, which it was not asked for).
+    static func expandedOrder() throws -> EntityValue {
+        let doc = try TestModels.document("northwind-v4")
+        let orders = try doc.entitySet(withName: "Orders"), customers = try doc.entitySet(withName: "Customers")
+        let employees = try doc.entitySet(withName: "Employees")
+        let ot = orders.entityType, ct = customers.entityType, et = employees.entityType
+        let o = EntityValue.ofType(ot, in: orders)
+        try o.setValue(ot.property(withName: "OrderID"), to: .int(10248))
+        try o.setValue(ot.property(withName: "CustomerID"), to: .string("VINET"))
+        try o.setValue(ot.property(withName: "ShipCity"), to: .string("Reims"))
+        let c = EntityValue.ofType(ct, in: customers)
+        try c.setValue(ct.property(withName: "CustomerID"), to: .string("VINET"))
+        try c.setValue(ct.property(withName: "CompanyName"), to: .string("Vins et alcools Chevalier"))
+        try c.setValue(ct.property(withName: "City"), to: .string("Reims"))
+        let e = EntityValue.ofType(et, in: employees)
+        try e.setValue(et.property(withName: "EmployeeID"), to: .int(5))
+        try e.setValue(et.property(withName: "LastName"), to: .string("Buchanan"))
+        try o.setValue(try #require(ot.navigationProperty(named: "Customer")), to: .entity(c))
+        try o.setValue(try #require(ot.navigationProperty(named: "Employee")), to: .entity(e))
+        return o
+    }
+
+    static func renderOrdered(_ format: ShellSettings.OutputFormat, _ statement: String, _ entities: [EntityValue]) throws -> Collected {
+        let bound = try Binder.bind(statement, document: try TestModels.document("northwind-v4"))
+        let c = Collected()
+        let r = ResultRenderers.make(format, terminalWidth: 200, color: false, footer: false, order: bound.columnOrder, out: c.output)
+        for e in entities { try r.entity(e) }
+        try r.finish(ResultSummary(rows: entities.count, morePages: false, limited: false, count: nil, elapsedMilliseconds: nil))
+        return c
+    }
+
+    /// The column names each format shows, in order (for JSON: the members, nested ones as Parent/Name).
+    static func columns(_ format: ShellSettings.OutputFormat, _ c: Collected) throws -> [String] { try columns(format, c.out) }
+
+    /// The column names in the output of a format, in order: of the first row, record or object.
+    static func columns(_ format: ShellSettings.OutputFormat, _ out: String) throws -> [String] {
+        switch format {
+        case .table: return out.split(separator: "\n")[0].split(separator: " ").map(String.init)
+        case .csv: return out.components(separatedBy: "\r\n")[0].components(separatedBy: ",")
+        case .vertical:
+            let first = out.components(separatedBy: "-[ RECORD 2 ]")[0]
+            return first.split(separator: "\n").filter { $0.contains("│") }.map { String($0.split(separator: " ")[0]) }
+        case .json, .ndjson:
+            // Member names in the order written: a small scan of the first object (no JSON library keeps the order).
+            var names: [String] = [], stack: [String] = [], key: String?
+            var text = Substring(out.drop(while: { $0 != "{" }).dropFirst())
+            while let ch = text.first {
+                switch ch {
+                case "\"":
+                    let end = text.dropFirst().firstIndex(of: "\"")!
+                    let str = String(text[text.index(after: text.startIndex)..<end])
+                    text = text[text.index(after: end)...]
+                    if text.first == ":" { key = str; names.append((stack + [str]).joined(separator: "/")) }
+                    continue
+                case "{": if let k = key { stack.append(k) }; key = nil
+                case "}": if stack.isEmpty { return names }; stack.removeLast()
+                default: break
+                }
+                text = text.dropFirst()
+            }
+            return names
+        }
+    }
+
+    @Test("columns follow the select order in every format: selected, then expanded in expand order, then the rest",
+          arguments: [ShellSettings.OutputFormat.table, .vertical, .csv, .json, .ndjson])
+    func selectOrder(_ format: ShellSettings.OutputFormat) throws {
+        let c = try Self.renderOrdered(format, "Orders select ShipCity, OrderID expand Employee(select LastName), Customer(select City, CompanyName)",
+                                       [try Self.expandedOrder()])
+        let flat = ["ShipCity", "OrderID", "Employee/LastName", "Employee/EmployeeID", "Customer/City", "Customer/CompanyName",
+                    "Customer/CustomerID", "CustomerID"]
+        let nested = ["ShipCity", "OrderID", "Employee", "Employee/LastName", "Employee/EmployeeID", "Customer", "Customer/City",
+                      "Customer/CompanyName", "Customer/CustomerID", "CustomerID"]
+        #expect(try Self.columns(format, c) == ([.json, .ndjson].contains(format) ? nested : flat), "\(c.out)")
+    }
+
+    @Test("without select: metadata order (properties, then expanded navigation in metadata order)",
+          arguments: [ShellSettings.OutputFormat.table, .vertical, .csv, .json, .ndjson])
+    func metadataOrder(_ format: ShellSettings.OutputFormat) throws {
+        let c = try Self.renderOrdered(format, "Orders expand Employee, Customer", [try Self.expandedOrder()])
+        let names = try Self.columns(format, c).filter { $0 != "Customer" && $0 != "Employee" }
+        #expect(names == ["OrderID", "CustomerID", "ShipCity", "Customer/CustomerID", "Customer/CompanyName", "Customer/City",
+                          "Employee/EmployeeID", "Employee/LastName"], "\(c.out)")
+    }
+
+    @Test("a select only inside an expand orders that entity's columns; * stands for the properties not named",
+          arguments: [ShellSettings.OutputFormat.csv, .ndjson])
+    func nestedAndStar(_ format: ShellSettings.OutputFormat) throws {
+        let nested = try Self.renderOrdered(format, "Orders expand Customer(select City, CustomerID)", [try Self.expandedOrder()])
+        #expect(try Self.columns(format, nested).filter { $0 != "Customer" && $0 != "Employee" }
+                == ["OrderID", "CustomerID", "ShipCity", "Customer/City", "Customer/CustomerID", "Customer/CompanyName",
+                    "Employee/EmployeeID", "Employee/LastName"], "\(nested.out)")
+        let star = try Self.renderOrdered(format, "Customers select City, *, CustomerID", try Self.customers())
+        #expect(try Self.columns(format, star) == ["City", "CompanyName", "Fax", "CustomerID"], "\(star.out)")
+        let first = try Self.renderOrdered(format, "Customers select *", try Self.customers())
+        #expect(try Self.columns(format, first) == ["CustomerID", "CompanyName", "City", "Fax"])
+    }
+
+    @Test("MemberOrder: names first, * for the unnamed properties, navigation never in *, the rest after")
+    func memberOrder() {
+        let members = [("A", true), ("B", true), ("C", true), ("Nav", false), ("Dyn", true)]
+        func arranged(_ names: [String]) -> [String] {
+            MemberOrder(names: names).arrange(members, name: { $0.0 }, isProperty: { $0.1 }).map(\.0)
+        }
+        #expect(arranged([]) == ["A", "B", "C", "Nav", "Dyn"])
+        #expect(arranged(["C", "A"]) == ["C", "A", "B", "Nav", "Dyn"])
+        #expect(arranged(["C", "*", "A"]) == ["C", "B", "Dyn", "A", "Nav"])
+        #expect(arranged(["Nav", "B", "Missing", "B"]) == ["Nav", "B", "A", "C", "Dyn"])
+    }
+
     @Test("vertical, csv, json and ndjson write each page out when it ends")
     func otherFormatsStream() throws {
         for format in [ShellSettings.OutputFormat.vertical, .csv, .json, .ndjson] {
