@@ -173,25 +173,64 @@ final class VerticalRenderer: ResultRenderer {
     }
 }
 
-/// RFC 4180 CSV with a header row (columns from the first row; later new columns are appended empty before).
+/// RFC 4180 CSV with a header row. As the table does, the columns come from the first page (at most `sizingRows`
+/// rows, held until the page ends; in the order of the statement's select, or metadata order), then the header and
+/// those rows are written, and later rows stream in the same columns. A CSV file has one header: a column first
+/// seen after it was written is left out, and named in a warning on stderr at the end.
 final class CSVRenderer: ResultRenderer {
+    /// The header, once written.
     private var columns: [String]?
+    /// Columns of the rows held, in the order first seen.
+    private var heldColumns: [String] = []
+    private var heldColumnSet = Set<String>()
+    /// Rows held until the first page ends, to find the columns.
+    private var rows: [[String: RowFlattener.Cell]] = []
+    /// Columns first seen after the header was written: left out, named at the end.
+    private var lateColumns: [String] = []
+    private var lateColumnSet = Set<String>()
+    private var columnSet = Set<String>()
     private let footer: Bool
-    private let out: TextOutput
+    private let sizingRows: Int
     private let order: MemberOrder?
-    init(footer: Bool, order: MemberOrder? = nil, out: TextOutput = .standard) { self.footer = footer; self.order = order; self.out = out }
+    private let out: TextOutput
+    init(footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, order: MemberOrder? = nil, out: TextOutput = .standard) {
+        self.footer = footer; self.sizingRows = max(1, sizingRows); self.order = order; self.out = out
+    }
 
-    func entity(_ e: EntityValue) throws { write(RowFlattener.row(e, order: order)) }
-    func value(_ v: DataValue) throws { write(RowFlattener.row(v, order: order)) }
+    /// Rows held now, waiting for the first page to end.
+    var heldRows: Int { rows.count }
 
-    private func write(_ cells: [(String, RowFlattener.Cell)]) {
-        if columns == nil {
-            columns = cells.map(\.0)
-            out.write(columns!.map(Self.quote).joined(separator: ",") + "\r\n")
-        }
+    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order)) }
+    func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order)) }
+
+    private func add(_ cells: [(String, RowFlattener.Cell)]) {
         var byName: [String: RowFlattener.Cell] = [:]
-        for (n, c) in cells { byName[n] = c }
-        out.write(columns!.map { byName[$0].map { $0.isNull ? "" : Self.quote($0.text) } ?? "" }.joined(separator: ",") + "\r\n")
+        for (n, c) in cells where byName[n] == nil { byName[n] = c }
+        if let columns {
+            for (n, _) in cells where !columnSet.contains(n) && lateColumnSet.insert(n).inserted { lateColumns.append(n) }
+            out.write(line(columns, byName))
+            return
+        }
+        for (n, _) in cells where heldColumnSet.insert(n).inserted { heldColumns.append(n) }
+        rows.append(byName)
+        if rows.count >= sizingRows { writeHeader() }
+    }
+
+    /// Fixes the columns from the rows held, writes the header and them.
+    private func writeHeader() {
+        guard columns == nil, !rows.isEmpty else { return }
+        columns = heldColumns
+        columnSet = heldColumnSet
+        var text = heldColumns.map(Self.quote).joined(separator: ",") + "\r\n"
+        for r in rows { text += line(heldColumns, r) }
+        out.write(text)
+        rows = []
+        heldColumns = []
+        heldColumnSet = []
+    }
+
+    private func line(_ columns: [String], _ byName: [String: RowFlattener.Cell]) -> String {
+        columns.map { byName[$0].map { $0.isNull ? "" : Self.quote($0.text) } ?? "" }.joined(separator: ",") + "\r\n"
     }
 
     static func quote(_ s: String) -> String {
@@ -199,10 +238,18 @@ final class CSVRenderer: ResultRenderer {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    func pageEnd() throws { out.flush() }
+    func pageEnd() throws {
+        writeHeader()
+        out.flush()
+    }
 
     func finish(_ summary: ResultSummary) throws {
+        writeHeader()
         out.flush()
+        if !lateColumns.isEmpty {
+            out.writeNote("odsh: warning: csv: columns first seen after the header was written are left out: "
+                          + lateColumns.joined(separator: ", ") + "\n")
+        }
         if footer { out.writeNote(summary.footer + "\n") }
     }
 }

@@ -252,6 +252,32 @@ struct RendererTests {
         #expect(arranged(["Nav", "B", "Missing", "B"]) == ["Nav", "B", "A", "C", "Dyn"])
     }
 
+    @Test("csv: the columns come from the first page; one first seen later is left out and named on stderr at the end")
+    func csvLateColumns() throws {
+        let c = Collected()
+        let r = CSVRenderer(footer: false, out: c.output)
+        // The first row has a null City and no Fax; the second has both: the first page gives all four columns.
+        let first = try Self.customer("ALFKI", "Alfreds Futterkiste", nil, nil)
+        let f = try first.entityType.property(withName: "Fax")
+        first.unsetValue(for: f)
+        try r.entity(first)
+        try r.entity(try Self.customer("AROUT", "Around the Horn", "London", "(171) 555-6750"))
+        #expect(r.heldRows == 2 && c.out.isEmpty, "the first page is held to find the columns")
+        try r.pageEnd()
+        #expect(c.out.hasPrefix("CustomerID,CompanyName,City,Fax\r\nALFKI,Alfreds Futterkiste,,\r\nAROUT,"), "\(c.out)")
+        // A later page brings a column the header does not have: the row keeps to the header, the column is named.
+        let late = try Self.customer("BONAP", "Bon app'", "Marseille", nil)
+        try late.entityType.property(withName: "Country").setStringValue(in: late, to: "France")
+        try r.entity(late)
+        try r.pageEnd()
+        try r.finish(ResultSummary(rows: 3, morePages: false, limited: false, count: nil, elapsedMilliseconds: nil))
+        #expect(c.out.hasSuffix("BONAP,Bon app',Marseille,\r\n"), "\(c.out)")
+        #expect(c.notes == "odsh: warning: csv: columns first seen after the header was written are left out: Country\n")
+        // Nothing left out: no warning.
+        let plain = try Self.render(.csv)
+        #expect(!plain.notes.contains("warning"))
+    }
+
     @Test("vertical, csv, json and ndjson write each page out when it ends")
     func otherFormatsStream() throws {
         for format in [ShellSettings.OutputFormat.vertical, .csv, .json, .ndjson] {
