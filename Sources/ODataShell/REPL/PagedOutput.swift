@@ -7,6 +7,10 @@ import Foundation
 ///
 /// Once the user quits the pager, `isClosed` is true: the producer stops and its request is dropped. Notes (the
 /// footer of machine formats) go into the pager too while it runs, so that nothing is written over it.
+///
+/// A pager that cannot start (`PAGER=no-such-pager`: sh exits 127 before reading) must not lose the output: what
+/// went to it is also kept until it has been running for a moment (`PagerWriter.startState`); when it turns out
+/// it never started, one warning goes to stderr and the kept text and everything after it go straight out.
 final class PagedOutput {
     private var pager: Pager?
     private let size: TerminalSize
@@ -28,6 +32,10 @@ final class PagedOutput {
     var isPaging: Bool { writer != nil }
     /// Whether the pager ran for this output (it leaves the cursor at the start of a line).
     private(set) var wasPaged = false
+    /// The exit status of a pager that could not start (the output went straight out instead).
+    private(set) var pagerFailure: Int32?
+    /// Adds to the failure warning that paging is now off (the shell turns it off for the session).
+    var failureTurnsPagingOff = false
 
     /// True once the user quit the pager: nothing written from then on is shown.
     var isClosed: Bool { writer?.isClosed ?? false }
@@ -58,6 +66,9 @@ final class PagedOutput {
         }
         if let writer {
             writer.write(text)
+            // Kept until the pager is known to run, to be written out if it never started.
+            if writer.startState != .started { held.append((text, note)) }
+            settle(writer)
             return
         }
         held.append((text, note))
@@ -68,7 +79,7 @@ final class PagedOutput {
             writer = w
             wasPaged = true
             for h in held { w.write(h.text) }
-            held = []
+            settle(w)
         } else {
             // The pager could not be started: everything goes straight out.
             self.pager = nil
@@ -76,11 +87,35 @@ final class PagedOutput {
         }
     }
 
-    /// Ends the output: writes what was held, or closes the pager's input and waits until the user quits it.
+    /// Once the pager is known to have started, the text kept for it goes; when it never started, the text goes
+    /// straight out, and so does everything after it.
+    private func settle(_ w: PagerWriter) {
+        switch w.startState {
+        case .unknown: break
+        case .started: held = []
+        case .failed(let status): fallBack(w, status)
+        }
+    }
+
+    private func fallBack(_ w: PagerWriter, _ status: Int32) {
+        w.close()
+        writer = nil
+        wasPaged = false
+        pagerFailure = status
+        let command = pager?.command ?? ""
+        pager = nil
+        Stdout.flush()
+        Stderr.write(Pager.failureWarning(command, status: status, sessionHint: failureTurnsPagingOff))
+        release()
+    }
+
+    /// Ends the output: writes what was held, or closes the pager's input and waits until the user quits it (when it
+    /// never started, what it was given goes straight out).
     func finish() {
         if let writer {
             writer.close()
             self.writer = nil
+            if case .failed(let status) = writer.startState { fallBack(writer, status) } else { held = [] }
         } else {
             release()
         }

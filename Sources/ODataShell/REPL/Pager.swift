@@ -27,7 +27,8 @@ public struct Pager {
         return lineCount >= TerminalSize.current(fd: fd).rows
     }
 
-    /// Writes the text, through the pager when `shouldPage` says so; returns when the pager has quit.
+    /// Writes the text, through the pager when `shouldPage` says so; returns when the pager has quit. A pager that
+    /// cannot start (its command is missing) gets a warning, and the text goes straight out.
     public func run(text: String) {
         let lines = text.reduce(into: 0) { n, c in if c == "\n" { n += 1 } }
         guard Pager.shouldPage(lineCount: lines), let writer = open() else {
@@ -37,6 +38,17 @@ public struct Pager {
         }
         writer.write(text)
         writer.close()
+        if case .failed(let status) = writer.startState {
+            Stderr.write(Pager.failureWarning(command, status: status))
+            Stdout.write(text)
+            fflush(stdout)
+        }
+    }
+
+    /// The warning for a pager that could not start.
+    static func failureWarning(_ command: String, status: Int32, sessionHint: Bool = false) -> String {
+        "odsh: warning: the pager did not start (\(command): exit \(status)); writing straight out"
+            + (sessionHint ? "; paging is off (.set pager on)" : "") + "\n"
     }
 
     /// Starts the pager for streamed output (write page after page, then `close()`); nil when stdout is not a
@@ -50,12 +62,32 @@ public struct Pager {
 /// A running pager: text written goes to its stdin. Writes after the user quit the pager are dropped; a producer
 /// should stop (and cancel its request) once `isClosed` is true. Ctrl-C while the pager runs still sets
 /// `SignalHandling`'s flag, but never ends odsh (less takes Ctrl-C for itself).
+///
+/// The pager runs through `/bin/sh -c`, so a missing command does not fail the spawn: sh exits 127 (126: not
+/// executable) without reading a byte. `startState` tells: a writer should keep what it wrote while the state is
+/// `unknown`, and write it out itself when it becomes `failed`.
 public final class PagerWriter {
+    /// What is known of the pager's start.
+    public enum StartState: Equatable {
+        /// Spawned, not yet known to run (it has run for less than `confirmAfter`, and not exited).
+        case unknown
+        /// It has run for `confirmAfter`, or exited in another way (it read, or chose not to).
+        case started
+        /// It exited at once with 126 or 127: sh could not run the command, and nothing was read.
+        case failed(status: Int32)
+    }
+
     private var fd: Int32
     private let pid: pid_t
     private var oldPipeAction = sigaction()
-    /// Whether the pager is gone (the user quit it): stop producing output.
+    /// Whether the pager is gone (the user quit it, or it never started): stop producing output.
     public private(set) var isClosed = false
+    public private(set) var startState = StartState.unknown
+    /// How long the pager must run before it counts as started.
+    public static let confirmAfter: UInt64 = 500_000_000
+    private let spawnedAt = DispatchTime.now().uptimeNanoseconds
+    private var reaped = false
+    private var finished = false
 
     init?(command: String) {
         var fds: [Int32] = [0, 0]
@@ -97,9 +129,13 @@ public final class PagerWriter {
         SignalHandling.suspendHardStop(true)
     }
 
-    /// Sends text to the pager (dropped once the pager has quit).
+    /// Sends text to the pager (dropped once the pager has quit, or when it turns out it never started).
     public func write(_ text: String) {
         guard !isClosed else { return }
+        if startState == .unknown {
+            observe(blocking: false)
+            if case .failed = startState { isClosed = true; return }
+        }
         var text = text
         text.withUTF8 { buf in
             var done = 0
@@ -108,6 +144,8 @@ public final class PagerWriter {
                 if n < 0 {
                     if errno == EINTR { continue }
                     isClosed = true   // EPIPE: the pager is gone
+                    // Gone at once: find out whether it ever ran.
+                    if startState == .unknown { observe(blocking: true) }
                     return
                 }
                 done += n
@@ -115,18 +153,40 @@ public final class PagerWriter {
         }
     }
 
-    /// Ends the input and waits for the user to quit the pager.
+    /// Looks at the pager process: reaps it when it has exited (waiting for that when `blocking`), and settles
+    /// `startState`.
+    private func observe(blocking: Bool) {
+        guard !reaped else { return }
+        var status: Int32 = 0
+        var r: pid_t
+        repeat { r = waitpid(pid, &status, blocking ? 0 : WNOHANG) } while r < 0 && errno == EINTR
+        if r == pid {
+            reaped = true
+            guard startState == .unknown else { return }
+            // WIFEXITED and WEXITSTATUS: a normal exit has no signal bits; the code is in the second byte.
+            let code = (status >> 8) & 0xFF
+            startState = (status & 0x7F) == 0 && (code == 126 || code == 127) ? .failed(status: code) : .started
+        } else if r == 0, startState == .unknown, DispatchTime.now().uptimeNanoseconds - spawnedAt >= Self.confirmAfter {
+            startState = .started
+        } else if r < 0 {
+            reaped = true
+            if startState == .unknown { startState = .started }
+        }
+    }
+
+    /// Ends the input and waits for the user to quit the pager (at once when it has exited).
     public func close() {
         if fd >= 0 {
             Glibc.close(fd)
             fd = -1
         }
         isClosed = true
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        observe(blocking: true)
+        guard !finished else { return }
+        finished = true
         sigaction(SIGPIPE, &oldPipeAction, nil)
         SignalHandling.suspendHardStop(false)
     }
 
-    deinit { if fd >= 0 { close() } }
+    deinit { if !finished { close() } }
 }

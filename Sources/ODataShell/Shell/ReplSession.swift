@@ -93,6 +93,8 @@ final class ReplSession {
             failure = error
         }
         out.finish()
+        // A pager that cannot start would fail again for every long output: paging is off until `.set pager on`.
+        if out.pagerFailure != nil { settings.pager = false }
         // The terminal echoed "^C" where the cursor was: what follows starts on a line of its own.
         if SignalHandling.interruptRequested && !out.wasPaged {
             Stdout.write("\n")
@@ -108,7 +110,9 @@ final class ReplSession {
     /// being written to stderr meanwhile), else straight to stdout.
     private func output() -> PagedOutput {
         let pages = settings.pager && editor.isInteractive && settings.trace == .off && isatty(1) != 0
-        return PagedOutput(pager: pages ? Pager.fromEnvironment() : nil)
+        let out = PagedOutput(pager: pages ? Pager.fromEnvironment() : nil)
+        out.failureTurnsPagingOff = true
+        return out
     }
 
     private func command(_ text: String, _ out: PagedOutput) throws -> Bool {

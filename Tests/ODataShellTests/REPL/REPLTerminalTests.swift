@@ -244,6 +244,42 @@ struct REPLTerminalTests {
         try s.waitForLine("[exit 0]")
     }
 
+    @Test("a pager that cannot start loses nothing: PAGER=no-such-pager gives one warning and every row; paging is then off")
+    func missingPager() throws {
+        let s = try start(extra: "PAGER=no-such-pager", height: 15)
+        let warning = "odsh: warning: the pager did not start (no-such-pager: exit 127); writing straight out; paging is off (.set pager on)"
+        func warnings() throws -> Int { try s.screen(history: true).filter { $0.hasPrefix("odsh: warning: the pager did not start") }.count }
+        // All 830 orders stream in 42 pages: sh exits 127 while they come, and every row still reaches the terminal.
+        try run(s, ".set all on")
+        try run(s, "Orders select OrderID, ShipCity")
+        try s.waitFor("all the rows") { $0.contains { $0.hasPrefix("830 rows") } && $0.last(where: { !$0.isEmpty }) == Self.prompt }
+        var lines = try s.screen(history: true)
+        #expect(lines.contains(warning), "\(lines.prefix(8))")
+        #expect(try warnings() == 1)
+        let rows = lines.filter { $0.range(of: #"^  1[01]\d{3}  "#, options: .regularExpression) != nil }
+        #expect(rows.count == 830)
+        #expect(rows.first?.hasPrefix("  10248  Reims") == true && rows.last?.hasPrefix("  11077  Albuquerque") == true)
+        #expect(lines.filter { $0.hasPrefix("OrderID") }.count == 1, "the header once")
+        // Paging is off now: the next long result goes straight out without another warning.
+        try run(s, ".set all off")
+        try run(s, "Customers select CustomerID, City")
+        try s.waitFor("the customers") { $0.contains { $0.hasPrefix("20 rows") } && $0.last(where: { !$0.isEmpty }) == Self.prompt }
+        #expect(try warnings() == 1)
+        // A result that fits never starts the pager; one taller than the terminal tries again after .set pager on.
+        try run(s, ".set pager on")
+        try run(s, "Shippers")
+        try s.waitFor("the shippers") { $0.contains { $0.hasPrefix("3 rows") } && $0.last(where: { !$0.isEmpty }) == Self.prompt }
+        #expect(try warnings() == 1)
+        try run(s, "Orders select OrderID top 12")
+        try s.waitFor("the orders") { $0.contains { $0.hasPrefix("12 rows") } && $0.last(where: { !$0.isEmpty }) == Self.prompt }
+        lines = try s.screen(history: true)
+        #expect(try warnings() == 2)
+        let after = lines.drop(while: { !$0.hasSuffix("Orders select OrderID top 12") })
+        #expect(after.contains("  10248") && after.contains("  10259"), "\(after)")
+        try s.press("C-d")
+        try s.waitForLine("[exit 0]")
+    }
+
     @Test("the table fits the terminal's width, also after a resize; colour on a terminal, none with NO_COLOR")
     func terminalWidthAndColour() throws {
         let statement = "Customers select CustomerID, CompanyName, ContactName, Address, City top 3"

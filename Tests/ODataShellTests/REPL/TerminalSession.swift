@@ -41,9 +41,10 @@ final class TerminalSession {
         try tmux(["resize-window", "-t", "t", "-x", "\(width)", "-y", "\(height)"])
     }
 
-    /// The screen's lines (trailing spaces cut); with `escapes`, with the SGR codes of colours and attributes.
-    func screen(escapes: Bool = false) throws -> [String] {
-        let text = try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "t"])
+    /// The screen's lines (trailing spaces cut); with `escapes`, with the SGR codes of colours and attributes; with
+    /// `history`, the lines scrolled off the top come first (tmux keeps 2000).
+    func screen(escapes: Bool = false, history: Bool = false) throws -> [String] {
+        let text = try tmux(["capture-pane", "-p"] + (escapes ? ["-e"] : []) + (history ? ["-S", "-"] : []) + ["-t", "t"])
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
