@@ -498,7 +498,7 @@ public struct Parser {
         // `not` is the operator unless it is a name itself (a property named Not): compared (`Not = true`,
         // `Not eq true`) or with no operand after it (`not Not`, `Not and ...`); `not eq = 1` negates a property eq.
         let comparedItself = peek().kind == .symbol ? Self.comparisons[peek().text] != nil
-            : Self.comparisonOperator(peek()) != nil && Self.startsOperand(peek(2))
+            : Self.comparisonOperator(peek()) != nil && (Self.startsOperand(peek(2)) || (partial && peek(2).kind == .end))
         if tok.isKeyword("not"), !comparedItself, Self.startsOperand(peek(), wordsAreNames: true) || (partial && peek().kind == .end) {
             let t = advance()
             let x = try notExpr()

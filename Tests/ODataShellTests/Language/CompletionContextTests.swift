@@ -61,6 +61,9 @@ struct CompletionContextTests {
         ("Orders where Order_Details/any(d: d/Quantity |", [.binaryOperator, .comparisonOperator], ""),
         ("Orders where contains(ShipName, 'x') |", [.binaryOperator, .comparisonOperator, .clauseKeyword], ""),
         ("Customers where not |", [.property(customers), .function, .value(comparedWith: nil)], ""),
+        // A property named Not, compared with OData's word: what follows is its value.
+        ("Words where Not eq |", [.property(Scope(resource: ["Words"])), .function, .value(comparedWith: Scope(resource: ["Words"], navigation: ["Not"]))], ""),
+        ("Words where not eq |", [.property(Scope(resource: ["Words"])), .function, .value(comparedWith: Scope(resource: ["Words"], navigation: ["not"]))], ""),
         ("Customers where contains(|", [.property(customers), .function, .value(comparedWith: nil)], ""),
         ("Customers where contains(CompanyName, |", [.property(customers), .function, .value(comparedWith: nil)], ""),
         ("Orders where Order_Details/any(|", [.lambdaVariable], ""),
