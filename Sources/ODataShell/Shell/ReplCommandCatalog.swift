@@ -55,9 +55,9 @@ enum ReplCommandCatalog {
 
     static let expressionsHelp = """
         Expressions (after where, in order by and in keys):
-          comparison   =  ==  !=  <>  <  <=  >  >=  or OData's  eq ne lt le gt ge    null comparisons: City = null
+          comparison   =  ==  !=  <>  <  <=  >  >=  (OData's eq ne lt le gt ge too)    null: City = null
           logic        and  or  not  ( )
-          arithmetic   +  -  *  /  %  or  add sub mul div mod
+          arithmetic   +  -  *  /  %  (add sub mul div mod too)
           membership   Country in ('UK', 'USA')      flags: Style has Pattern.Red (or a bare member name)
           lambdas      Order_Details/any(d: d/Quantity > 100)   all(...)
           functions    contains startswith endswith length indexof substring tolower toupper trim concat
