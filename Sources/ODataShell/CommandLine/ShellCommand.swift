@@ -108,19 +108,32 @@ struct ShellCommand: ParsableCommand {
             throw UsageError("no statements: give them with -c, -f FILE or on stdin")
         }
         let (doc, serviceRoot, profile) = try loadMetadata(service: service)
-        let settings = initialSettings(profile: profile)
         let holder = RunnerHolder(document: doc, profile: profile)
+        // Dot-commands work in scripts too (`.format csv`, `.set pagesize 50`, `.describe Orders`, `.quit`).
+        let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: initialSettings(profile: profile),
+                                           reloadMetadata: {
+                                               try MetadataLoader(connection: self.connection, strict: false, options: self.metadataOptions)
+                                                   .load(service: service, metadataFile: self.metadata).document
+                                           })
+        commands.onSettingsChange = { settings in holder.update(settings, document: commands.document) }
         if !dryRun {
             SignalHandling.installInterruptHandler()
             SignalHandling.setInterruptHook(oneShotInterruptHook)
         }
         var status = ExitStatus.success
         let reporter = ErrorReporter(verbose: verbose)
-        for s in statements {
+        statementLoop: for s in statements {
+            commands.recent.append(s.text)
             do {
-                let bound = try Binder.bind(s.text, document: doc)
+                if s.text.hasPrefix(".") {
+                    let out = PagedOutput(pager: nil)
+                    defer { out.finish() }
+                    if try !commands.run(s.text, out) { break statementLoop }
+                    continue
+                }
+                let bound = try Binder.bind(s.text, document: commands.document)
                 for w in bound.warnings { reporter.warn(w, context: s.context) }
-                try runBound(bound, service: serviceRoot, settings: settings, runner: holder)
+                try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder)
             } catch {
                 let st = reporter.report(error, context: s.context)
                 if status == .success || st.rawValue > status.rawValue { status = st }

@@ -6,29 +6,35 @@ import ODataModel
 /// and keeps going after errors (Ctrl-C cancels the running request, Ctrl-D or `.quit` leaves).
 final class ReplSession {
     let serviceRoot: String
-    private(set) var document: CsdlDocument
-    var settings: ShellSettings
+    /// The dot-commands, with the settings and the model in use.
+    let commands: ShellCommandHandler
+    var document: CsdlDocument { commands.document }
+    var settings: ShellSettings {
+        get { commands.settings }
+        set { commands.settings = newValue }
+    }
     /// Runs one bound statement (sends it and renders the answer to the output, or prints it in a dry run).
     let execute: (BoundStatement, ShellSettings, TextOutput) throws -> Void
-    /// Loads the service's live metadata again (for `.refresh`).
-    let reloadMetadata: () throws -> CsdlDocument
     /// Called when settings change, so the transport can follow (`.trace`).
     var onSettingsChange: (ShellSettings) -> Void = { _ in }
     private let editor: LineEditor
     private let reporter = ErrorReporter()
-    private var recent: [String] = []
 
     init(serviceRoot: String, document: CsdlDocument, settings: ShellSettings, historyPath: String?,
          execute: @escaping (BoundStatement, ShellSettings, TextOutput) throws -> Void, reloadMetadata: @escaping () throws -> CsdlDocument) {
         self.serviceRoot = serviceRoot
-        self.document = document
-        self.settings = settings
+        commands = ShellCommandHandler(serviceRoot: serviceRoot, document: document, settings: settings, reloadMetadata: reloadMetadata)
         self.execute = execute
-        self.reloadMetadata = reloadMetadata
         var config = LineEditor.Configuration(prompt: ReplSession.prompt(for: serviceRoot), editingMode: settings.editingMode,
                                               historyPath: historyPath)
         config.completionProvider = ReplSession.completer(for: document)
         editor = LineEditor(configuration: config)
+        let editor = self.editor
+        commands.onDocumentChange = { editor.configuration.completionProvider = ReplSession.completer(for: $0) }
+        commands.onSettingsChange = { [unowned self] settings in
+            if settings.editingMode != editor.configuration.editingMode { editor.configuration.editingMode = settings.editingMode }
+            self.onSettingsChange(settings)
+        }
     }
 
     /// `odsh:northwind> `: the last path segment of the service root, else the host.
@@ -72,7 +78,7 @@ final class ReplSession {
     /// Handles one statement or command; false when the session should end. What it prints goes through the
     /// pager when it is taller than the terminal; errors and the time come after the pager has been quit.
     func handle(_ text: String) -> Bool {
-        recent.append(text)
+        commands.recent.append(text)
         HTTPCancellation.reset()
         SignalHandling.resetInterrupt()
         let out = output()
@@ -81,7 +87,7 @@ final class ReplSession {
         var elapsed: Double?
         do {
             if text.hasPrefix(".") {
-                keepGoing = try command(text, out)
+                keepGoing = try commands.run(text, out)
             } else {
                 let start = DispatchTime.now()
                 let bound = try Binder.bind(text, document: document)
@@ -113,96 +119,6 @@ final class ReplSession {
         let out = PagedOutput(pager: pages ? Pager.fromEnvironment() : nil)
         out.failureTurnsPagingOff = true
         return out
-    }
-
-    private func command(_ text: String, _ out: PagedOutput) throws -> Bool {
-        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-        let name = parts[0].lowercased()
-        let arg = parts.count > 1 ? parts[1].trimmingWhitespaceCharacters() : ""
-        switch name {
-        case ".quit", ".exit", ".q":
-            return false
-        case ".help", ".h", ".?":
-            switch arg.lowercased() {
-            case "": out.write(ReplCommandCatalog.statementsHelp + ReplCommandCatalog.commandsHelp() + "\nMore: .help expressions\n")
-            case "statements": out.write(ReplCommandCatalog.statementsHelp)
-            case "expressions": out.write(ReplCommandCatalog.expressionsHelp)
-            case "commands": out.write(ReplCommandCatalog.commandsHelp())
-            default: throw UsageError("no help topic \(arg): try statements, expressions or commands")
-            }
-        case ".sets":
-            out.write(EntitySetListing(doc: document).text())
-        case ".describe":
-            guard !arg.isEmpty else { throw UsageError(".describe needs a name: a set, type, function or action") }
-            let d = ElementDescription(doc: document)
-            out.write(d.text(try d.find(arg)))
-        case ".functions":
-            out.write(FunctionListing(doc: document).text())
-        case ".url":
-            guard !arg.isEmpty else { throw UsageError(".url needs a statement") }
-            let bound = try Binder.bind(arg, document: document)
-            for w in bound.warnings { reporter.warn(w) }
-            out.write("\(bound.request.method) \(bound.request.url(serviceRoot: serviceRoot))\n")
-            if let b = bound.request.body { out.write(b + "\n") }
-        case ".format":
-            guard !arg.isEmpty else { out.write("format: \(settings.format.rawValue)\n"); break }
-            try change("format", arg)
-        case ".set":
-            let kv = arg.split(separator: " ", maxSplits: 1).map(String.init)
-            guard kv.count == 2 else { throw UsageError(".set needs a name and a value, as in .set pagesize 50") }
-            try change(kv[0], kv[1])
-        case ".settings":
-            let rows = settings.described
-            let width = rows.map(\.name.count).max() ?? 0
-            for r in rows { out.write("  \(r.name)\(String(repeating: " ", count: width - r.name.count))  \(r.value)    \(r.help)\n") }
-        case ".trace":
-            try change("trace", arg.isEmpty ? "on" : arg)
-        case ".timing":
-            try change("timing", arg.isEmpty ? "on" : arg)
-        case ".history":
-            let n = Int(arg) ?? 20
-            for line in recent.dropLast().suffix(n) { out.write("  \(line)\n") }
-        case ".refresh":
-            try refresh(arg, out)
-        default:
-            let suggestion = NameSuggesterBridge.closest(name, ReplCommandCatalog.names)
-            throw UsageError("unknown command \(name)" + (suggestion.map { " (did you mean \($0)?)" } ?? "") + "; .help lists them")
-        }
-        return true
-    }
-
-    private func change(_ name: String, _ value: String) throws {
-        try settings.set(name, to: value)
-        if settings.editingMode != editor.configuration.editingMode { editor.configuration.editingMode = settings.editingMode }
-        onSettingsChange(settings)
-    }
-
-    /// `.refresh`: fetch the live metadata, compare it with the one in use, apply it when compatible (or approved).
-    private func refresh(_ arg: String, _ out: PagedOutput) throws {
-        var options = MetadataComparison.Options()
-        for flag in arg.split(separator: " ") {
-            switch flag {
-            case "--open-enums": options.hasOpenEnumerations = true
-            case "--allow-changes": options.canChangeAnything = true
-            case "--allow-removals": options.canRemoveAnything = true
-            default: throw UsageError("unknown .refresh option \(flag): use --open-enums, --allow-changes, --allow-removals")
-            }
-        }
-        let newer = try reloadMetadata()
-        do {
-            let result = try document.refreshMetadata(with: newer, options: options)
-            let outcome = DiffOutcome(report: result.report, oldSource: "in use", newSource: newer.source, failOn: .incompatible)
-            out.write(result.report.isEmpty ? "metadata unchanged\n" : DiffTextRenderer(outcome: outcome).render())
-            document = result.document
-            editor.configuration.completionProvider = ReplSession.completer(for: document)
-            onSettingsChange(settings)
-            out.writeAfter("refreshed: the new metadata is in use\n")
-        } catch let e as MetadataRefreshError {
-            let outcome = DiffOutcome(report: e.report, oldSource: "in use", newSource: newer.source, failOn: .incompatible)
-            out.write(DiffTextRenderer(outcome: outcome).render())
-            throw UsageError("refresh refused: the new metadata is not compatible; the old metadata stays in use "
-                             + "(pre-approve with --open-enums, --allow-changes or --allow-removals)")
-        }
     }
 }
 

@@ -32,6 +32,27 @@ struct OneShotServerTests {
         #expect(dflt.stdout.hasPrefix("["))
     }
 
+    @Test("dot-commands in a script: .format and .set change what the statements after them print; .quit ends it")
+    func dotCommandsInScripts() throws {
+        let script = """
+            .format csv
+            Customers where Country = 'UK' select CustomerID, City order by CustomerID top 2
+            .set rowlimit 1
+            .format ndjson
+            Customers where Country = 'UK' select CustomerID order by CustomerID top 2
+            .quit
+            Customers top 1
+            """
+        let r = try OdshProcess.run([try Self.v4()], stdin: script)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "CustomerID,City\r\nAROUT,London\r\nBSBEV,London\r\n{\"CustomerID\":\"AROUT\"}\n", "\(r.stdout)")
+        // An unknown command is a usage error naming its line, and ends the script like a bad statement.
+        let bad = try OdshProcess.run([try Self.v4(), "-c", ".format csv", "-c", ".fromat json", "-c", "Customers top 1"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown command .fromat (did you mean .format?)"), "\(bad.stderr)")
+        #expect(bad.stdout.isEmpty)
+    }
+
     @Test("columns follow the select order in every format: odatapy V4 (it adds the keys of expanded entities)",
           arguments: [ShellSettings.OutputFormat.table, .vertical, .csv, .json, .ndjson])
     func selectOrderV4(_ format: ShellSettings.OutputFormat) throws {
