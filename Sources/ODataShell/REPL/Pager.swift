@@ -27,24 +27,6 @@ public struct Pager {
         return lineCount >= TerminalSize.current(fd: fd).rows
     }
 
-    /// Writes the text, through the pager when `shouldPage` says so; returns when the pager has quit. A pager that
-    /// cannot start (its command is missing) gets a warning, and the text goes straight out.
-    public func run(text: String) {
-        let lines = text.reduce(into: 0) { n, c in if c == "\n" { n += 1 } }
-        guard Pager.shouldPage(lineCount: lines), let writer = open() else {
-            Stdout.write(text)
-            fflush(stdout)
-            return
-        }
-        writer.write(text)
-        writer.close()
-        if case .failed(let status) = writer.startState {
-            Stderr.write(Pager.failureWarning(command, status: status))
-            Stdout.write(text)
-            fflush(stdout)
-        }
-    }
-
     /// The warning for a pager that could not start.
     static func failureWarning(_ command: String, status: Int32, sessionHint: Bool = false) -> String {
         "odsh: warning: the pager did not start (\(command): exit \(status)); writing straight out"
