@@ -96,10 +96,7 @@ struct ShellCommand: ParsableCommand {
                                       execute: { bound, settings, out in
                                           try self.runBound(bound, service: serviceRoot, settings: settings, runner: holder, out: out)
                                       },
-                                      reloadMetadata: {
-                                          try MetadataLoader(connection: self.connection, strict: false, options: self.metadataOptions)
-                                              .load(service: service, metadataFile: self.metadata).document
-                                      })
+                                      reloadMetadata: { try self.reloadMetadata(service: service) })
             sessionRef = session
             session.onSettingsChange = { settings in holder.update(settings, document: sessionRef?.document ?? doc) }
             throw OdshExit(session.run())
@@ -111,10 +108,7 @@ struct ShellCommand: ParsableCommand {
         let holder = RunnerHolder(document: doc, profile: profile)
         // Dot-commands work in scripts too (`.format csv`, `.set pagesize 50`, `.describe Orders`, `.quit`).
         let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: initialSettings(profile: profile),
-                                           reloadMetadata: {
-                                               try MetadataLoader(connection: self.connection, strict: false, options: self.metadataOptions)
-                                                   .load(service: service, metadataFile: self.metadata).document
-                                           })
+                                           reloadMetadata: { try self.reloadMetadata(service: service) })
         commands.onSettingsChange = { settings in holder.update(settings, document: commands.document) }
         if !dryRun {
             SignalHandling.installInterruptHandler()
@@ -187,6 +181,12 @@ struct ShellCommand: ParsableCommand {
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }
+    }
+
+    /// The service's metadata loaded again, for `.refresh` (errors go to the command that asked).
+    func reloadMetadata(service: String) throws -> CsdlDocument {
+        try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+            .load(service: service, metadataFile: metadata).document
     }
 
     /// Runs a bound statement: prints the request in a dry run, else sends it and renders the answer.
