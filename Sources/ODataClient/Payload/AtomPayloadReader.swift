@@ -91,9 +91,7 @@ private func atomCharacters(_ ctx: UnsafeMutableRawPointer?, _ ch: UnsafePointer
 private func atomStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
     guard let e = error?.pointee, let ctx = ctx else { return }
     let s = stateFrom(ctx)
-    guard e.level.rawValue >= XML_ERR_ERROR.rawValue, s.failure == nil else { return }
-    var msg = e.message.map { String(cString: $0) } ?? "XML error"
-    while msg.last == "\n" || msg.last == " " { msg.removeLast() }
+    guard s.failure == nil, let msg = libxml2ErrorMessage(e) else { return }
     s.fail(PayloadError(PayloadIssue(kind: .malformed, message: "malformed XML: \(msg)", line: Int(e.line), column: Int(e.int2))))
 }
 

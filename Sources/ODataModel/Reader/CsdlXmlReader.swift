@@ -378,11 +378,18 @@ private func captureStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xm
     let c = captureFrom(ctx)
     // Warnings (e.g. an unknown encoding alias) do not make a document unreadable; errors and namespace
     // errors (an undeclared prefix such as `sap:`) do.
-    guard e.level.rawValue >= XML_ERR_ERROR.rawValue, c.fatal == nil else { return }
-    var msg = e.message.map { String(cString: $0) } ?? "XML error"
-    while msg.last == "\n" || msg.last == " " { msg.removeLast() }
+    guard c.fatal == nil, let msg = libxml2ErrorMessage(e) else { return }
     let what = e.domain == Int32(XML_FROM_NAMESPACE.rawValue) ? "XML namespace error" : "not well-formed XML"
     c.fatal = MetadataIssue(.error, code: "not-well-formed", location: SourceLocation(line: Int(e.line), column: Int(e.int2)),
                             "\(what): \(msg)")
     if let p = c.ctxt { xmlStopParser(p) }
+}
+
+/// The message of a libxml2 error that makes a document unreadable, trimmed; nil for warnings (e.g. an unknown
+/// encoding alias), which do not. Shared by the CSDL reader and the Atom payload reader.
+public func libxml2ErrorMessage(_ e: xmlError) -> String? {
+    guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return nil }
+    var msg = e.message.map { String(cString: $0) } ?? "XML error"
+    while msg.last == "\n" || msg.last == " " { msg.removeLast() }
+    return msg
 }
