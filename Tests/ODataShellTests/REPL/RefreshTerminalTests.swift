@@ -55,7 +55,7 @@ struct RefreshTerminalTests {
         let dir = try makeDir("msgraph-v1.0-GovSG.v1.xml")
         defer { try? FileManager.default.removeItem(at: dir) }
         let t = try session(dir, port: Self.freePort())
-        try t.waitFor("prompt") { $0.contains { $0.hasPrefix("odsh:svc>") } }
+        try t.waitFor("prompt", timeout: 30) { $0.contains { $0.hasPrefix("odsh:svc>") } }
         try swap(dir, to: "msgraph-v1.0-GovSG.v2.xml")
         try t.type(".refresh")
         try t.press("Enter")
