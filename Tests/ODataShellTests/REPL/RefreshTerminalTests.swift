@@ -39,8 +39,13 @@ struct RefreshTerminalTests {
 
     func swap(_ dir: URL, to name: String) throws {
         let target = dir.appendingPathComponent("svc/$metadata")
+        let previous = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.modificationDate] as? Date
         try? FileManager.default.removeItem(at: target)
         try FileManager.default.copyItem(atPath: SharedCorpus.metadata(name), toPath: target.path)
+        // http.server's Last-Modified counts whole seconds: a swap within the second of the previous copy would be
+        // answered 304 to odsh's If-Modified-Since, and the cached (old) metadata read again.
+        let stamp = max(Date(), (previous ?? .distantPast).addingTimeInterval(2))
+        try FileManager.default.setAttributes([.modificationDate: stamp], ofItemAtPath: target.path)
     }
 
     func makeDir(_ first: String) throws -> URL {
