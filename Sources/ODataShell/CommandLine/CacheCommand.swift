@@ -17,7 +17,7 @@ struct CacheCommand: ParsableCommand {
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the cached metadata documents.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the cached metadata documents.")
 
         func run() throws {
             let cache = MetadataCache(directory: ProfileContext.current().dirs.metadataCache)
@@ -37,7 +37,7 @@ struct CacheCommand: ParsableCommand {
     }
 
     struct Clear: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove cached metadata: all, a profile's (by name) or a service's (by URL).")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove cached metadata: all, a profile's (by name) or a service's (by URL).")
 
         @Argument(help: ArgumentHelp("A profile's name or a service URL; nothing clears the whole cache.", valueName: "name|url"),
                   completion: ShellCompletion.profileOrURL)

@@ -11,7 +11,7 @@ struct MetadataCommand: ParsableCommand {
     )
 
     struct Summary: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Version, schemas and counts of every kind of element; warnings.")
+        static let configuration = CommandConfiguration(commandName: "summary", abstract: "Version, schemas and counts of every kind of element; warnings.")
         @OptionGroup var source: MetadataSourceOptions
         func run() throws {
             let doc = try source.load()
@@ -21,7 +21,7 @@ struct MetadataCommand: ParsableCommand {
     }
 
     struct Sets: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Entity sets and singletons with their types, keys and labels.")
+        static let configuration = CommandConfiguration(commandName: "sets", abstract: "Entity sets and singletons with their types, keys and labels.")
         @OptionGroup var source: MetadataSourceOptions
         func run() throws {
             let doc = try source.load()
@@ -32,6 +32,7 @@ struct MetadataCommand: ParsableCommand {
 
     struct Describe: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "describe",
             abstract: "An entity set, singleton, type, function or action in detail: properties, facets, keys, navigation, annotations.")
         @OptionGroup var source: MetadataSourceOptions
         @Argument(help: "The name of an entity set, singleton, entity/complex/enum type (qualified or not), function or action.")

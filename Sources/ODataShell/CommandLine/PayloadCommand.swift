@@ -13,6 +13,7 @@ struct PayloadCommand: ParsableCommand {
 
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decode",
             abstract: "Decode a payload against its metadata and write the entities as NDJSON, one per line.",
             discussion: """
                 Values are checked against the metadata; a value that does not fit its type is kept as it came and \

@@ -26,6 +26,7 @@ struct ProfileCommand: ParsableCommand {
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a profile: ask for (or take from the options) how to sign in, check it by loading the metadata, store it.",
             discussion: """
                 On a terminal, odsh asks for whatever the options leave open, then loads the service's metadata to \
@@ -295,7 +296,7 @@ struct ProfileCommand: ParsableCommand {
     // MARK: list, show
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the profiles.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the profiles.")
 
         @Flag(help: "Only the names, one a line, and nothing when there are none (for scripts and shell completion).")
         var names = false
@@ -319,7 +320,7 @@ struct ProfileCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a profile's settings and files; secrets are masked.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a profile's settings and files; secrets are masked.")
 
         @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
         var name: String
@@ -409,6 +410,7 @@ struct ProfileCommand: ParsableCommand {
 
     struct Secret: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "secret",
             abstract: "Store a profile's secret in its secrets file (asked without echo, or one line of standard input).")
 
         @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
@@ -438,7 +440,7 @@ struct ProfileCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a profile with its cookies, cached metadata, secrets and history.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a profile with its cookies, cached metadata, secrets and history.")
 
         @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
         var name: String
@@ -460,6 +462,7 @@ struct ProfileCommand: ParsableCommand {
 
     struct Reset: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "reset",
             abstract: "Delete a profile's cookies, cached metadata, stored secrets and history; keep the profile.")
 
         @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
