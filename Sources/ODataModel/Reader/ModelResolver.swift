@@ -1,3 +1,5 @@
+import Foundation
+
 /// Resolves a raw document (names as written) into a usable model and validates it.
 ///
 /// It replaces aliases, links base and derived types, resolves every type reference, turns V2/V3
@@ -10,7 +12,10 @@ struct ModelResolver {
     private final class TypeCache { var map: [String: (qualified: String, resolved: ResolvedType)] = [:] }
     private let typeCache = TypeCache()
 
-    init(_ doc: CsdlDocument) { self.doc = doc }
+    init(_ doc: CsdlDocument, parallelFrom: Int = ModelResolver.parallelAnnotationBlocks) {
+        self.doc = doc
+        self.parallelFrom = parallelFrom
+    }
 
     private func warn(_ code: String, _ element: CsdlElement?, path: @autoclosure () -> String, _ message: String) {
         let issue = MetadataIssue(.warning, code: code, path: path(), location: element?.location ?? .unknown, message)
@@ -34,12 +39,41 @@ struct ModelResolver {
 
     func resolve() {
         indexSchemas()
-        resolveStructuredTypes()
-        resolveEnumsAndDefinitions()
-        resolveOperations()
-        resolveContainers()
-        resolveAnnotations()
+        linkBaseTypes()
+        // Annotation targets need only names and base types, not resolved members: with many `Annotations` blocks
+        // they are worked out on a second thread while this one resolves members, operations and containers (on
+        // two cores the Graph document then resolves in about 60% of the time). The two halves write different
+        // fields; the second keeps its warnings until both are done, so warnings come in the same order.
+        let blocks = doc.schemas.reduce(0) { $0 + $1.annotationsBlocks.count }
+        if blocks >= parallelFrom {
+            let prep = AnnotationPrep()
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread { [self] in prep.lookups = prepareAnnotations(namesOnly: true); done.signal() }
+            thread.stackSize = 1 << 22
+            thread.name = "odsh.csdl-annotations"
+            thread.start()
+            resolveMembers()
+            resolveEnumsAndDefinitions()
+            resolveOperations()
+            resolveContainers()
+            done.wait()
+            attachAnnotations(prep.lookups)
+        } else {
+            resolveMembers()
+            resolveEnumsAndDefinitions()
+            resolveOperations()
+            resolveContainers()
+            attachAnnotations(prepareAnnotations(namesOnly: false))
+        }
     }
+
+    /// From how many `Annotations` blocks on the annotation targets are looked up on a second thread (below, a
+    /// thread costs more than it saves). Tests choose to compare both ways.
+    static let parallelAnnotationBlocks = 256
+    private let parallelFrom: Int
+
+    /// What the annotation thread hands back.
+    private final class AnnotationPrep: @unchecked Sendable { var lookups: [TargetLookup] = [] }
 
     // MARK: Names
 
@@ -87,7 +121,9 @@ struct ModelResolver {
 
     // MARK: Types
 
-    private func resolveStructuredTypes() {
+    /// Base types, linked by name; afterwards every base type chain is computed (and cached) once, so that both
+    /// resolving threads only read them.
+    private func linkBaseTypes() {
         let all: [StructuredType] = doc.entityTypes + doc.complexTypes
         for t in all {
             guard var b = t.baseTypeName else { continue }
@@ -105,6 +141,11 @@ struct ModelResolver {
         for t in all where t.baseTypeChain.contains(where: { $0 === t }) || t.baseTypeChain.last?.baseType != nil {
             warn("base-type-cycle", t, path: t.qualifiedName, "base types form a cycle")
         }
+    }
+
+    /// Property and navigation types, keys and duplicate members.
+    private func resolveMembers() {
+        let all: [StructuredType] = doc.entityTypes + doc.complexTypes
         for t in all {
             for p in t.ownProperties {
                 p.resolvedType = resolveRef(&p.type)
@@ -335,7 +376,19 @@ struct ModelResolver {
 
     // MARK: Annotations
 
-    private func resolveAnnotations() {
+    /// Where an `Annotations` block's target leads.
+    enum TargetLookup {
+        case found(CsdlElement, sub: String?)
+        case missing
+        /// The path goes on through something only resolving members tells (a property's complex type, a
+        /// navigation target, an entity set's type, an overload's parameter types): looked up again afterwards.
+        case later
+    }
+
+    /// Replaces aliases in the terms of every annotation (inline ones and those of blocks) and in block targets, and
+    /// looks the targets up. With `namesOnly` it runs beside `resolveMembers` and the rest: then it reads only
+    /// names, base types and annotations, writes only annotations and block targets, and warns about nothing.
+    private func prepareAnnotations(namesOnly: Bool) -> [TargetLookup] {
         let hasAliases = !doc.aliasToNamespace.isEmpty
         // Qualified names inside values (record types, labeled element references) are written with aliases too.
         // Returns nil when nothing changes, so that values already resolved (the XML reader does it) cost no copies.
@@ -389,11 +442,26 @@ struct ModelResolver {
                 c.actionImports.forEach(fixAll)
             }
         }
+        var lookups: [TargetLookup] = []
         for s in doc.schemas {
             for b in s.annotationsBlocks {
                 fixTerms(&b.annotations)
                 b.resolvedTarget = resolveTargetAliases(b.target)
-                guard let (element, sub) = element(forTarget: b.resolvedTarget) else {
+                lookups.append(element(forTarget: b.resolvedTarget, namesOnly: namesOnly))
+            }
+        }
+        return lookups
+    }
+
+    /// Attaches the annotations of `Annotations` blocks to their targets, in document order, and checks their paths.
+    private func attachAnnotations(_ lookups: [TargetLookup]) {
+        var next = 0
+        for s in doc.schemas {
+            for b in s.annotationsBlocks {
+                var lookup = lookups[next]
+                next += 1
+                if case .later = lookup { lookup = element(forTarget: b.resolvedTarget, namesOnly: false) }
+                guard case .found(let element, let sub) = lookup else {
                     warn("unresolved-target", b, path: b.target.isEmpty ? "\(s.namespace)/Annotations" : b.target,
                          b.target.isEmpty ? "Annotations without a target" : "annotation target \(b.target) does not exist in the model")
                     continue
@@ -493,29 +561,44 @@ struct ModelResolver {
         return out
     }
 
-    /// The element a target path names, and for `$ReturnType` the sub-target.
-    func element(forTarget target: String) -> (CsdlElement, String?)? {
-        var head = target
-        var rest: [Substring] = []
-        // The first segment may carry an overload signature with (nested) parentheses.
-        if let paren = target.firstIndex(ofByte: UInt8(ascii: "(")) {
+    /// The element a target path names, and for `$ReturnType` the sub-target. With `namesOnly`, a path that goes on
+    /// through something that resolving members sets (see `TargetLookup.later`) is left for later.
+    func element(forTarget target: String, namesOnly: Bool) -> TargetLookup {
+        // The head (a qualified name, perhaps with an overload signature in nested parentheses) ends at the first
+        // slash outside parentheses; the segments after it are split on the contiguous UTF-8.
+        var head = ""
+        var rest: [String] = []
+        let scanned: Bool? = target.utf8.withContiguousStorageIfAvailable { buf -> Bool in
             var depth = 0
-            var close: String.Index?
-            for i in target.utf8[paren...].indices {
-                let c = target.utf8[i]
-                if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth -= 1; if depth == 0 { close = i; break } }
+            var i = 0
+            while i < buf.count {
+                let c = buf[i]
+                if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") {
+                    depth -= 1
+                    if depth < 0 { return false }
+                } else if c == UInt8(ascii: "/"), depth == 0 { break }
+                i += 1
             }
-            guard let c = close else { return nil }
-            let afterClose = target.index(after: c)
-            head = String(target[..<afterClose])
-            rest = target[afterClose...].utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
-        } else {
-            let parts = target.splitBytes(UInt8(ascii: "/"))
-            head = String(parts.first ?? "")
-            rest = Array(parts.dropFirst())
+            if depth != 0 { return false }
+            head = String(decoding: UnsafeBufferPointer(rebasing: buf[0..<i]), as: UTF8.self)
+            guard i < buf.count else { return true }
+            var start = i + 1
+            for j in start...buf.count where j == buf.count || buf[j] == UInt8(ascii: "/") {
+                if j > start { rest.append(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<j]), as: UTF8.self)) }
+                start = j + 1
+            }
+            return true
         }
+        if scanned == nil {
+            // Not contiguous (bridged): the same, one string at a time.
+            return element(forTarget: String(decoding: Array(target.utf8), as: UTF8.self), namesOnly: namesOnly)
+        }
+        guard scanned == true else { return .missing }
         var current: CsdlElement
         if let p = head.firstIndex(ofByte: UInt8(ascii: "(")) {
+            // Telling overloads apart needs the parameters' resolved type names.
+            if namesOnly { return .later }
+            guard head.utf8.last == UInt8(ascii: ")") else { return .missing }
             let name = String(head[..<p])
             let sig = String(head[head.index(after: p)..<head.index(before: head.endIndex)])
             let ops = doc.operationsByName[name] ?? []
@@ -525,16 +608,16 @@ struct ModelResolver {
                 let all = o.parameters.map { $0.type.description }
                 let binding = o.isBound ? Array(all.prefix(1)) : []
                 return params == all || params == binding
-            }) ?? (ops.count == 1 ? ops.first : nil) else { return nil }
+            }) ?? (ops.count == 1 ? ops.first : nil) else { return .missing }
             current = op
         } else if let e = doc.schemaElements[head] {
             current = e
         } else if let ops = doc.operationsByName[head], let first = ops.first {
             current = first
         } else {
-            return nil
+            return .missing
         }
-        for seg in rest.map(String.init) {
+        for seg in rest {
             switch current {
             case let t as StructuredType:
                 if let p = t.structuralProperty(named: seg) {
@@ -543,42 +626,45 @@ struct ModelResolver {
                     current = n
                 } else if let derived = doc.schemaElements[seg] as? StructuredType {
                     current = derived    // a type-cast segment
-                } else { return nil }
+                } else { return .missing }
             case let p as Property:
-                guard let ct = doc.schemaElements[p.type.qualifiedName] as? StructuredType else { return nil }
+                if namesOnly { return .later }
+                guard let ct = doc.schemaElements[p.type.qualifiedName] as? StructuredType else { return .missing }
                 guard let m = ct.structuralProperty(named: seg) ?? nil else {
                     if let n = ct.navigationProperty(named: seg) { current = n; continue }
-                    return nil
+                    return .missing
                 }
                 current = m
             case let n as NavigationProperty:
-                guard let t = n.target, let m = t.structuralProperty(named: seg) else { return nil }
+                if namesOnly { return .later }
+                guard let t = n.target, let m = t.structuralProperty(named: seg) else { return .missing }
                 current = m
             case let c as EntityContainer:
                 if let s = c.entitySets.first(where: { $0.name == seg }) { current = s }
                 else if let s = c.singletons.first(where: { $0.name == seg }) { current = s }
                 else if let f = c.functionImports.first(where: { $0.name == seg }) { current = f }
                 else if let a = c.actionImports.first(where: { $0.name == seg }) { current = a }
-                else { return nil }
+                else { return .missing }
             case let s as ContainerElement:
-                guard let t = s.entityTypeIfResolved else { return nil }
+                if namesOnly { return .later }
+                guard let t = s.entityTypeIfResolved else { return .missing }
                 if let p = t.structuralProperty(named: seg) { current = p }
                 else if let n = t.navigationProperty(named: seg) { current = n }
-                else { return nil }
+                else { return .missing }
             case let e as EnumType:
-                guard let m = e.member(named: seg) else { return nil }
+                guard let m = e.member(named: seg) else { return .missing }
                 current = m
             case let o as Operation:
-                if seg == "$ReturnType" { return (o, "$ReturnType") }
-                guard let p = o.parameter(named: seg) else { return nil }
+                if seg == "$ReturnType" { return .found(o, sub: "$ReturnType") }
+                guard let p = o.parameter(named: seg) else { return .missing }
                 current = p
             case let f as FunctionImport:
-                guard let p = f.parameters.first(where: { $0.name == seg }) else { return nil }
+                guard let p = f.parameters.first(where: { $0.name == seg }) else { return .missing }
                 current = p
             default:
-                return nil
+                return .missing
             }
         }
-        return (current, nil)
+        return .found(current, sub: nil)
     }
 }
