@@ -76,6 +76,19 @@ public final class CsdlDocument {
         return qualified
     }
 
+    /// When the qualified name that ends before `end` in `s` starts with an alias: the namespace the alias stands
+    /// for, and where the alias ends (at the name's last dot). Nothing is allocated when there is no alias.
+    func aliasPrefix(of s: String, before end: String.Index) -> (namespace: String, aliasEnd: String.Index)? {
+        guard !aliasToNamespace.isEmpty else { return nil }
+        let head = s[..<end]
+        guard let dot = head.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let prefixLength = s.utf8.distance(from: s.startIndex, to: dot)
+        for (alias, namespace) in aliasToNamespace where alias.utf8.count == prefixLength {
+            if alias.utf8.elementsEqual(s.utf8[..<dot]) { return (namespace, dot) }
+        }
+        return nil
+    }
+
     /// A schema element (type, container, term) by qualified name, by namespace or alias.
     public func schemaElement(named qualified: String) -> SchemaElement? {
         schemaElements[resolveAlias(qualified)]

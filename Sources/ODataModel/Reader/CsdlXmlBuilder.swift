@@ -645,11 +645,10 @@ struct ExprFrame {
     }
 }
 
-/// The attributes of one element as SAX2 hands them over (five pointers each: local name, prefix, URI, value,
-/// value end). Only what is asked for is turned into Swift strings; valid during the start-element callback only.
+/// The attributes of one element, as the parsing thread recorded them (values already Swift strings); valid
+/// during the start-element callback only.
 struct Attrs {
-    let raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
-    let count: Int
+    let list: UnsafeBufferPointer<CapturedAttribute>
     // Unsafe-unowned: an Attrs lives only during its element's callback, while the builder certainly does, and
     // checked references cost a retain and release per look-up (tens of thousands per document).
     unowned(unsafe) let builder: CsdlXmlBuilder
@@ -657,57 +656,48 @@ struct Attrs {
     /// Tells this element's attributes apart from those of elements before it in the builder's table.
     let generation: UInt32
 
-    init(raw: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int, builder: CsdlXmlBuilder) {
-        self.raw = raw
-        self.count = count
+    init(_ list: UnsafeBufferPointer<CapturedAttribute>, builder: CsdlXmlBuilder) {
+        self.list = list
         self.builder = builder
         table = builder.attributeTable
         table.elements &+= 1
         generation = table.elements
     }
 
-    private func value(_ i: Int) -> String {
-        let start = raw![i * 5 + 3]!, end = raw![i * 5 + 4]!
-        return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
-    }
-
     /// An attribute without namespace (CSDL's own) by name. The first look-up of an element files its attributes
-    /// in the builder's table by name (one pass; names told apart by their interned pointers), so each look-up
-    /// is an array read, and a Swift string is made only for an attribute that is there.
+    /// in the builder's table by name (one pass over names the parsing thread already told apart), so each look-up
+    /// is an array read.
     subscript(_ name: AttrName) -> String? {
         let t = table
         if t.generation != generation { t.file(self) }
-        guard t.seen[name.rawValue] == generation, let start = t.start[name.rawValue], let end = t.end[name.rawValue] else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+        guard t.seen[name.rawValue] == generation else { return nil }
+        return list[t.index[name.rawValue]].value
     }
     func bool(_ name: AttrName) -> Bool? {
         guard let v = self[name] else { return nil }
         return v == "true" || v == "1"
     }
     func foreign(_ ns: String, _ name: StaticString) -> String? {
-        guard let r = raw else { return nil }
         let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
-        for i in 0..<count {
-            guard let uri = r[i * 5 + 2] else { continue }
-            if strcmp(UnsafeRawPointer(r[i * 5]!).assumingMemoryBound(to: CChar.self), want) == 0 && builder.interned(uri) == ns { return value(i) }
+        for a in list {
+            guard let uri = a.uri else { continue }
+            if strcmp(UnsafeRawPointer(a.localName).assumingMemoryBound(to: CChar.self), want) == 0 && builder.interned(uri) == ns { return a.value }
         }
         return nil
     }
     var foreignAttributes: [ForeignAttribute] {
-        guard let r = raw else { return [] }
         var out: [ForeignAttribute] = []
-        for i in 0..<count {
-            guard let uri = r[i * 5 + 2] else { continue }
-            out.append(ForeignAttribute(prefix: r[i * 5 + 1].map { builder.interned($0) } ?? "", localName: builder.interned(r[i * 5]!),
-                                        namespace: builder.interned(uri), value: value(i)))
+        for a in list {
+            guard let uri = a.uri else { continue }
+            out.append(ForeignAttribute(prefix: a.prefix.map { builder.interned($0) } ?? "", localName: builder.interned(a.localName),
+                                        namespace: builder.interned(uri), value: a.value))
         }
         return out
     }
     /// Calls `body` with each attribute that has no namespace (CSDL's own): its name, what the name is
     /// (told apart through the same pointer cache as element names), and its value.
     func forEachUnprefixed(_ body: (String, ElementName, String) -> Void) {
-        guard let r = raw else { return }
-        for i in 0..<count where r[i * 5 + 2] == nil { body(builder.interned(r[i * 5]!), builder.elementName(r[i * 5]!), value(i)) }
+        for a in list where a.uri == nil { body(builder.interned(a.localName), builder.elementName(a.localName), a.value) }
     }
 }
 
@@ -735,32 +725,16 @@ final class AttributeTable {
     var elements: UInt32 = 0
     private(set) var generation: UInt32 = 0
     var seen = [UInt32](repeating: 0, count: AttrName.allCases.count)
-    var start = [UnsafePointer<xmlChar>?](repeating: nil, count: AttrName.allCases.count)
-    var end = [UnsafePointer<xmlChar>?](repeating: nil, count: AttrName.allCases.count)
-    /// Attribute names (interned by libxml2, so equal names share a pointer) → AttrName, direct-mapped.
-    private var cacheKeys = [UnsafeRawPointer?](repeating: nil, count: 256)
-    private var cacheValues = [Int](repeating: -1, count: 256)
+    var index = [Int](repeating: 0, count: AttrName.allCases.count)
 
     func file(_ a: Attrs) {
         generation = a.generation
-        guard let r = a.raw else { return }
-        for i in 0..<a.count where r[i * 5 + 2] == nil {
-            let namePointer = r[i * 5]!
-            let key = UnsafeRawPointer(namePointer)
-            let slot = pointerSlot(key, bits: 8)
-            let k: Int
-            if cacheKeys[slot] == key {
-                k = cacheValues[slot]
-            } else {
-                k = AttrName.byName[String(cString: namePointer)]?.rawValue ?? -1
-                cacheKeys[slot] = key
-                cacheValues[slot] = k
-            }
+        for (i, attribute) in a.list.enumerated() {
+            let k = attribute.csdlName
             // The first of a repeated attribute wins (libxml2 rejects repeats anyway).
             guard k >= 0, seen[k] != generation else { continue }
             seen[k] = generation
-            start[k] = r[i * 5 + 3]
-            end[k] = r[i * 5 + 4]
+            index[k] = i
         }
     }
 }

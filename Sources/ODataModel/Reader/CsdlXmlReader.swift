@@ -115,8 +115,10 @@ public final class CsdlXmlReader {
 /// Blocks of recorded SAX events, handed from the parsing thread to the building thread. A block is a run of
 /// records, each 8-byte aligned:
 /// - start element: tag 1, attribute count, line, column (4 × Int32); local name and namespace URI pointers;
-///   then per attribute its local name, prefix and URI pointers and value length (4 × 8 bytes) and the value's
-///   bytes (padded to 8). Names and URIs are interned in the parser's dictionary, which outlives the builder.
+///   then each attribute as a `CapturedAttribute` (its names, which CSDL attribute it is, and its value already
+///   made a Swift string: the parsing thread has time to spare, the building thread has not). Names and URIs are
+///   interned in the parser's dictionary, which outlives the builder. The strings are owned by the block until
+///   the builder has seen them (`CapturedAttribute.release`).
 /// - end element: tag 2.
 /// - text: tag 3 and its length (2 × Int32), then its bytes (padded).
 final class SAXEventPipe: @unchecked Sendable {
@@ -178,6 +180,7 @@ final class SAXEventPipe: @unchecked Sendable {
     }
 
     deinit {
+        for b in full { SAXEventReplay.releaseStrings(b) }
         for b in full + spare { b.base.deallocate() }
     }
 }
@@ -194,7 +197,9 @@ final class SAXCapture {
 
     init(pipe: SAXEventPipe) { self.pipe = pipe }
 
-    deinit { block?.base.deallocate() }
+    deinit {
+        if let b = block { SAXEventReplay.releaseStrings(b); b.base.deallocate() }
+    }
 
     /// Room for `bytes` more in the current block (sending it on when full).
     @inline(__always)
@@ -222,9 +227,7 @@ final class SAXCapture {
     func startElement(_ localname: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
                       _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         if annotationDepth > 0 || isAnnotation(localname) { annotationDepth += 1 }
-        var size = 32
-        for i in 0..<count { size += 32 + Self.padded(attributes![i * 5 + 4]! - attributes![i * 5 + 3]!) }
-        let p = reserve(size)
+        let p = reserve(32 + count * MemoryLayout<CapturedAttribute>.stride)
         let c = ctxt!
         p.storeBytes(of: 1, as: Int32.self)
         p.storeBytes(of: Int32(count), toByteOffset: 4, as: Int32.self)
@@ -232,17 +235,29 @@ final class SAXCapture {
         p.storeBytes(of: Int32(xmlSAX2GetColumnNumber(c)), toByteOffset: 12, as: Int32.self)
         p.storeBytes(of: UnsafeRawPointer(localname), toByteOffset: 16, as: UnsafeRawPointer.self)
         p.storeBytes(of: uri.map(UnsafeRawPointer.init), toByteOffset: 24, as: UnsafeRawPointer?.self)
-        var q = p + 32
+        let out = (p + 32).bindMemory(to: CapturedAttribute.self, capacity: count)
         for i in 0..<count {
             let a = attributes! + i * 5
-            let length = a[4]! - a[3]!
-            q.storeBytes(of: UnsafeRawPointer(a[0]!), as: UnsafeRawPointer.self)
-            q.storeBytes(of: a[1].map(UnsafeRawPointer.init), toByteOffset: 8, as: UnsafeRawPointer?.self)
-            q.storeBytes(of: a[2].map(UnsafeRawPointer.init), toByteOffset: 16, as: UnsafeRawPointer?.self)
-            q.storeBytes(of: length, toByteOffset: 24, as: Int.self)
-            (q + 32).copyMemory(from: a[3]!, byteCount: length)
-            q += 32 + Self.padded(length)
+            let name = a[0]!
+            (out + i).initialize(to: CapturedAttribute(
+                localName: name, prefix: a[1], uri: a[2],
+                csdlName: a[2] == nil ? attrName(name) : -1,
+                value: String(decoding: UnsafeBufferPointer(start: a[3]!, count: a[4]! - a[3]!), as: UTF8.self)))
         }
+    }
+
+    /// Attribute names (interned by libxml2, so equal names share a pointer) → `AttrName` raw value (-1 for
+    /// others), direct-mapped.
+    private var attrCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 256)
+    private var attrCacheValues = [Int](repeating: -1, count: 256)
+    private func attrName(_ name: UnsafePointer<xmlChar>) -> Int {
+        let key = UnsafeRawPointer(name)
+        let slot = pointerSlot(key, bits: 8)
+        if attrCacheKeys[slot] == key { return attrCacheValues[slot] }
+        let k = AttrName.byName[String(cString: name)]?.rawValue ?? -1
+        attrCacheKeys[slot] = key
+        attrCacheValues[slot] = k
+        return k
     }
 
     func endElement() {
@@ -277,19 +292,25 @@ final class SAXCapture {
     }
 }
 
+/// One attribute of a recorded start element.
+struct CapturedAttribute {
+    let localName: UnsafePointer<xmlChar>
+    let prefix: UnsafePointer<xmlChar>?
+    let uri: UnsafePointer<xmlChar>?
+    /// The `AttrName` raw value of a CSDL attribute (no namespace); -1 for any other.
+    let csdlName: Int
+    let value: String
+}
+
 /// The building thread's side: replays the recorded events into the builder.
 struct SAXEventReplay {
     let builder: CsdlXmlBuilder
     let pipe: SAXEventPipe
 
     func run() {
-        // libxml2's attribute layout (local name, prefix, URI, value start, value end), rebuilt per element.
-        var capacity = 16
-        var attrs = UnsafeMutablePointer<UnsafePointer<xmlChar>?>.allocate(capacity: capacity * 5)
-        defer { attrs.deallocate() }
         while let block = pipe.receive() {
             defer { pipe.recycle(block) }
-            if builder.fatal != nil { continue }
+            if builder.fatal != nil { Self.releaseStrings(block); continue }
             var p = UnsafeRawPointer(block.base)
             let end = p + block.used
             while p < end {
@@ -300,30 +321,15 @@ struct SAXEventReplay {
                                                       column: Int(p.load(fromByteOffset: 12, as: Int32.self)))
                     let localname = p.load(fromByteOffset: 16, as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
                     let uri = p.load(fromByteOffset: 24, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
-                    if count > capacity {
-                        attrs.deallocate()
-                        capacity = count
-                        attrs = .allocate(capacity: capacity * 5)
-                    }
-                    var q = p + 32
-                    for i in 0..<count {
-                        let length = q.load(fromByteOffset: 24, as: Int.self)
-                        let a = attrs + i * 5
-                        a[0] = q.load(as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
-                        a[1] = q.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
-                        a[2] = q.load(fromByteOffset: 16, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
-                        let value = (q + 32).assumingMemoryBound(to: xmlChar.self)
-                        a[3] = value
-                        a[4] = value + length
-                        q += 32 + SAXCapture.padded(length)
-                    }
-                    p = q
+                    let attributes = UnsafeMutablePointer(mutating: (p + 32).assumingMemoryBound(to: CapturedAttribute.self))
                     if builder.fatal == nil {
                         let b = builder
                         b.startElement(local: b.interned(localname), name: b.elementName(localname),
                                        namespace: uri.map { b.interned($0) },
-                                       attributes: Attrs(raw: count > 0 ? attrs : nil, count: count, builder: b))
+                                       attributes: Attrs(UnsafeBufferPointer(start: attributes, count: count), builder: b))
                     }
+                    attributes.deinitialize(count: count)
+                    p += 32 + count * MemoryLayout<CapturedAttribute>.stride
                 case 2:
                     p += 8
                     if builder.fatal == nil { builder.endElement() }
@@ -335,6 +341,23 @@ struct SAXEventReplay {
                     }
                     p += 8 + SAXCapture.padded(length)
                 }
+            }
+        }
+    }
+
+    /// Releases the attribute strings of a block whose events are not replayed (the document turned out not to be
+    /// CSDL, or reading stopped).
+    static func releaseStrings(_ block: SAXEventPipe.Block) {
+        var p = UnsafeRawPointer(block.base)
+        let end = p + block.used
+        while p < end {
+            switch p.load(as: Int32.self) {
+            case 1:
+                let count = Int(p.load(fromByteOffset: 4, as: Int32.self))
+                UnsafeMutablePointer(mutating: (p + 32).assumingMemoryBound(to: CapturedAttribute.self)).deinitialize(count: count)
+                p += 32 + count * MemoryLayout<CapturedAttribute>.stride
+            case 2: p += 8
+            case _: p += 8 + SAXCapture.padded(Int(p.load(fromByteOffset: 4, as: Int32.self)))
             }
         }
     }

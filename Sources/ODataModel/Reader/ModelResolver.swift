@@ -85,6 +85,10 @@ struct ModelResolver {
             if let a = s.alias { doc.aliasToNamespace[a] = s.namespace }
         }
         var seen: [String: SchemaElement] = [:]
+        seen.reserveCapacity(doc.schemas.reduce(0) { n, s in
+            n + s.entityTypes.count + s.complexTypes.count + s.enumTypes.count + s.typeDefinitions.count + s.terms.count
+                + s.entityContainers.count + s.associations.count
+        })
         func add(_ e: SchemaElement, kind: String) {
             let q = e.qualifiedName
             if let prev = seen[q] {
@@ -528,7 +532,9 @@ struct ModelResolver {
         // Most targets are `Alias.Type/member`: only the head can hold an alias.
         if !target.containsByte(UInt8(ascii: "(")) {
             guard let slash = target.firstIndex(ofByte: UInt8(ascii: "/")) else { return doc.resolveAlias(target) }
-            return doc.resolveAlias(String(target[..<slash])) + target[slash...]
+            // Only an alias changes anything: checked on the bytes before a new string is made.
+            guard let (namespace, aliasEnd) = doc.aliasPrefix(of: target, before: slash) else { return target }
+            return namespace + target[aliasEnd...]
         }
         var out = ""
         var tokenStart = target.utf8.startIndex

@@ -56,10 +56,11 @@ open class StructuredType: SchemaElement {
     }
 
     private func computeChain() -> [StructuredType] {
+        // Chains are a few links long: a linear check for a cycle beats hashing (this runs for every type of a
+        // document when it is resolved).
         var out: [StructuredType] = []
-        var seen: Set<ObjectIdentifier> = [ObjectIdentifier(self)]
         var t = baseType
-        while let b = t, seen.insert(ObjectIdentifier(b)).inserted { out.append(b); t = b.baseType }
+        while let b = t, b !== self, !out.contains(where: { $0 === b }) { out.append(b); t = b.baseType }
         return out
     }
 
