@@ -21,8 +21,16 @@ open class ContainerElement: CsdlElement {
     public var type: TypeReference
     /// `NavigationPropertyBinding`: navigation path to target set (V4; derived from association sets for V2/V3).
     public var navigationPropertyBindings: [(path: String, target: String)] = []
-    public internal(set) weak var container: EntityContainer?
-    public internal(set) weak var entityTypeIfResolved: EntityType?
+    private var _container = WeakElement<EntityContainer>(nil)
+    public internal(set) var container: EntityContainer? {
+        get { _container.element }
+        set { _container = WeakElement(newValue) }
+    }
+    private var _entityTypeIfResolved = WeakElement<EntityType>(nil)
+    public internal(set) var entityTypeIfResolved: EntityType? {
+        get { _entityTypeIfResolved.element }
+        set { _entityTypeIfResolved = WeakElement(newValue) }
+    }
 
     public init(name: String, type: TypeReference, location: SourceLocation = .unknown) {
         self.type = type
@@ -70,7 +78,11 @@ public final class FunctionImport: CsdlElement {
     public var isSideEffecting: Bool?
     public var isBindable: Bool?
     public var isComposable: Bool?
-    public internal(set) weak var container: EntityContainer?
+    private var _container = WeakElement<EntityContainer>(nil)
+    public internal(set) var container: EntityContainer? {
+        get { _container.element }
+        set { _container = WeakElement(newValue) }
+    }
     /// V4: the overloads of the imported function, once resolved.
     public internal(set) var resolvedFunctions: [Operation] = []
 }
@@ -79,7 +91,11 @@ public final class FunctionImport: CsdlElement {
 public final class ActionImport: CsdlElement {
     public var action: String
     public var entitySet: String?
-    public internal(set) weak var container: EntityContainer?
+    private var _container = WeakElement<EntityContainer>(nil)
+    public internal(set) var container: EntityContainer? {
+        get { _container.element }
+        set { _container = WeakElement(newValue) }
+    }
     public internal(set) var resolvedActions: [Operation] = []
     public init(name: String, action: String, location: SourceLocation = .unknown) {
         self.action = action

@@ -14,9 +14,17 @@ public final class NavigationProperty: CsdlElement {
     public var toRole: String?
     /// V2/V3 multiplicity of the target end (`1`, `0..1`, `*`).
     public var multiplicity: String?
-    public internal(set) weak var declaringType: StructuredType?
+    private var _declaringType = WeakElement<StructuredType>(nil)
+    public internal(set) var declaringType: StructuredType? {
+        get { _declaringType.element }
+        set { _declaringType = WeakElement(newValue) }
+    }
     /// The entity type it leads to, once resolved.
-    public internal(set) weak var target: EntityType?
+    private var _target = WeakElement<EntityType>(nil)
+    public internal(set) var target: EntityType? {
+        get { _target.element }
+        set { _target = WeakElement(newValue) }
+    }
 
     public init(name: String, type: TypeReference, location: SourceLocation = .unknown) {
         self.type = type

@@ -26,7 +26,11 @@ public final class EnumMember: CsdlElement {
     public var value: Int64
     /// True when the document gave the value explicitly.
     public var valueIsExplicit: Bool
-    public internal(set) weak var enumType: EnumType?
+    private var _enumType = WeakElement<EnumType>(nil)
+    public internal(set) var enumType: EnumType? {
+        get { _enumType.element }
+        set { _enumType = WeakElement(newValue) }
+    }
     public init(name: String, value: Int64, explicit: Bool, location: SourceLocation = .unknown) {
         self.value = value; self.valueIsExplicit = explicit
         super.init(name: name, location: location)

@@ -3,9 +3,35 @@ open class SchemaElement: CsdlElement {
     public let namespace: String
     /// `Namespace.Name`; kept, not computed: look-ups and messages ask for it again and again.
     public let qualifiedName: String
+    /// What the weak references to this element (from its members, derived types, sets) point at.
+    let anchor = ElementAnchor()
+
     public init(name: String, namespace: String, location: SourceLocation = .unknown) {
         self.namespace = namespace
         qualifiedName = namespace + "." + name
         super.init(name: name, location: location)
+        anchor.element = self
+    }
+}
+
+/// Stands in for a schema element in weak references to it: a property's declaring type, a derived type's base
+/// type, a navigation target, an entity set's container and type. A weak reference gives the object it points at a
+/// side table, after which every retain and release of that object takes the runtime's slow path; types are
+/// retained and released a great many times while a document is read and resolved, anchors hardly ever. An anchor
+/// lives exactly as long as its element (which alone holds it strongly), so a weak reference to the anchor reads
+/// nil once the element is gone, like a weak reference to the element would.
+final class ElementAnchor {
+    unowned(unsafe) var element: SchemaElement?
+    init() {}
+}
+
+/// A weak reference to a schema element, through its anchor.
+struct WeakElement<T: SchemaElement> {
+    private weak var anchor: ElementAnchor?
+    init(_ element: T?) { anchor = element?.anchor }
+    var element: T? {
+        // The anchor's element is certainly a T: only `init` sets the anchor.
+        guard let e = anchor?.element else { return nil }
+        return unsafeDowncast(e, to: T.self)
     }
 }

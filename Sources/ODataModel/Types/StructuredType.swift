@@ -7,7 +7,11 @@ open class StructuredType: SchemaElement {
     public internal(set) var ownProperties: [Property] = []
     public internal(set) var ownNavigationProperties: [NavigationProperty] = []
     /// The base type, once resolved.
-    public internal(set) weak var baseType: StructuredType? { didSet { cachedChain = nil } }
+    private var _baseType = WeakElement<StructuredType>(nil)
+    public internal(set) var baseType: StructuredType? {
+        get { _baseType.element }
+        set { _baseType = WeakElement(newValue); cachedChain = nil }
+    }
     private var cachedChain: [StructuredType]?
     /// Types that name this one as their base type (direct only).
     public internal(set) var directDerivedTypes: [StructuredType] = []
