@@ -22,7 +22,9 @@ final class CsdlXmlBuilder {
     /// Where the element being built starts (line and column after its start tag), as the parsing thread saw it.
     var location = SourceLocation.unknown
     /// Set (once) when the document turns out not to be CSDL; the parsing thread then stops.
-    var fatal: MetadataIssue? { didSet { if fatal != nil { onFatal?() } } }
+    var fatal: MetadataIssue? { didSet { failed = fatal != nil; if failed { onFatal?() } } }
+    /// `fatal != nil`, for checks on every event (see `SAXCapture.failed`).
+    private(set) var failed = false
     var onFatal: (() -> Void)?
     let doc = CsdlDocument()
 
@@ -107,7 +109,7 @@ final class CsdlXmlBuilder {
     }
 
     private func fail(_ code: String, _ message: String) {
-        guard fatal == nil else { return }
+        guard !failed else { return }
         fatal = MetadataIssue(.error, code: code, location: location, message)
     }
 

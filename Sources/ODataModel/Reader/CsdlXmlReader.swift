@@ -190,7 +190,10 @@ final class SAXCapture {
     let pipe: SAXEventPipe
     var ctxt: xmlParserCtxtPtr?
     /// A not-well-formed document, found by libxml2.
-    var fatal: MetadataIssue?
+    var fatal: MetadataIssue? { didSet { failed = fatal != nil } }
+    /// `fatal != nil`, checked on every event (comparing an optional struct with nil goes through its value
+    /// witnesses: a few hundred instructions per event).
+    private(set) var failed = false
     private var block: SAXEventPipe.Block?
     /// Open Annotation elements: text matters only inside them (whitespace between elements is skipped).
     private var annotationDepth = 0
@@ -310,7 +313,7 @@ struct SAXEventReplay {
     func run() {
         while let block = pipe.receive() {
             defer { pipe.recycle(block) }
-            if builder.fatal != nil { Self.releaseStrings(block); continue }
+            if builder.failed { Self.releaseStrings(block); continue }
             var p = UnsafeRawPointer(block.base)
             let end = p + block.used
             while p < end {
@@ -322,7 +325,7 @@ struct SAXEventReplay {
                     let localname = p.load(fromByteOffset: 16, as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
                     let uri = p.load(fromByteOffset: 24, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
                     let attributes = UnsafeMutablePointer(mutating: (p + 32).assumingMemoryBound(to: CapturedAttribute.self))
-                    if builder.fatal == nil {
+                    if !builder.failed {
                         let b = builder
                         b.startElement(local: b.interned(localname), name: b.elementName(localname),
                                        namespace: uri.map { b.interned($0) },
@@ -332,7 +335,7 @@ struct SAXEventReplay {
                     p += 32 + count * MemoryLayout<CapturedAttribute>.stride
                 case 2:
                     p += 8
-                    if builder.fatal == nil { builder.endElement() }
+                    if !builder.failed { builder.endElement() }
                 case _:
                     let length = Int(p.load(fromByteOffset: 4, as: Int32.self))
                     if builder.wantsText {
@@ -375,7 +378,7 @@ private func captureStartElement(_ ctx: UnsafeMutableRawPointer?, _ localname: U
                                  _ nbAttributes: Int32, _ nbDefaulted: Int32,
                                  _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
     let c = captureFrom(ctx)
-    if c.fatal != nil { return }
+    if c.failed { return }
     if c.pipe.stopRequested.load(ordering: .relaxed) {
         if let p = c.ctxt { xmlStopParser(p) }
         return
@@ -386,13 +389,13 @@ private func captureStartElement(_ ctx: UnsafeMutableRawPointer?, _ localname: U
 private func captureEndElement(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,
                                _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
     let c = captureFrom(ctx)
-    if c.fatal != nil { return }
+    if c.failed { return }
     c.endElement()
 }
 
 private func captureCharacters(_ ctx: UnsafeMutableRawPointer?, _ ch: UnsafePointer<xmlChar>?, _ len: Int32) {
     let c = captureFrom(ctx)
-    guard c.fatal == nil, let ch = ch, len > 0 else { return }
+    guard !c.failed, let ch = ch, len > 0 else { return }
     c.characters(ch, Int(len))
 }
 
@@ -401,7 +404,7 @@ private func captureStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xm
     let c = captureFrom(ctx)
     // Warnings (e.g. an unknown encoding alias) do not make a document unreadable; errors and namespace
     // errors (an undeclared prefix such as `sap:`) do.
-    guard c.fatal == nil, let msg = libxml2ErrorMessage(e) else { return }
+    guard !c.failed, let msg = libxml2ErrorMessage(e) else { return }
     let what = e.domain == Int32(XML_FROM_NAMESPACE.rawValue) ? "XML namespace error" : "not well-formed XML"
     c.fatal = MetadataIssue(.error, code: "not-well-formed", location: SourceLocation(line: Int(e.line), column: Int(e.int2)),
                             "\(what): \(msg)")
