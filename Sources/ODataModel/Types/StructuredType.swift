@@ -16,30 +16,51 @@ open class StructuredType: SchemaElement {
     /// Types that name this one as their base type (direct only).
     public internal(set) var directDerivedTypes: [StructuredType] = []
 
+    // Name indexes, made only once a type has more than `indexFrom` members of a kind: most types have a handful,
+    // and a linear scan of those beats hashing (building a dictionary per type, grown one member at a time, was
+    // an eighth of reading a large document).
+    private static let indexFrom = 8
     private var propertyIndex: [String: Property] = [:]
     private var navigationIndex: [String: NavigationProperty] = [:]
     /// Member names declared more than once (structural and navigation together), in document order;
     /// validation warns about them. The first declaration keeps the name.
     internal private(set) var duplicateMemberNames: [String] = []
 
+    /// An own structural property by name (the first one declared with it).
+    private func ownProperty(named name: String) -> Property? {
+        if ownProperties.count <= Self.indexFrom { return ownProperties.first { $0.name == name } }
+        return propertyIndex[name]
+    }
+    private func ownNavigationProperty(named name: String) -> NavigationProperty? {
+        if ownNavigationProperties.count <= Self.indexFrom { return ownNavigationProperties.first { $0.name == name } }
+        return navigationIndex[name]
+    }
+
     public func addProperty(_ p: Property) {
         p.declaringType = self
+        if ownProperty(named: p.name) != nil || ownNavigationProperty(named: p.name) != nil {
+            duplicateMemberNames.append(p.name)
+        }
         ownProperties.append(p)
-        if let first = propertyIndex.updateValue(p, forKey: p.name) {
-            propertyIndex[p.name] = first
-            duplicateMemberNames.append(p.name)
-        } else if !navigationIndex.isEmpty, navigationIndex[p.name] != nil {
-            duplicateMemberNames.append(p.name)
+        if ownProperties.count == Self.indexFrom + 1 {
+            propertyIndex.reserveCapacity(Self.indexFrom * 4)
+            // The first declaration of a name keeps it: insert in reverse so that earlier ones overwrite.
+            for q in ownProperties.reversed() { propertyIndex[q.name] = q }
+        } else if ownProperties.count > Self.indexFrom, propertyIndex[p.name] == nil {
+            propertyIndex[p.name] = p
         }
     }
     public func addNavigationProperty(_ n: NavigationProperty) {
         n.declaringType = self
+        if ownNavigationProperty(named: n.name) != nil || ownProperty(named: n.name) != nil {
+            duplicateMemberNames.append(n.name)
+        }
         ownNavigationProperties.append(n)
-        if let first = navigationIndex.updateValue(n, forKey: n.name) {
-            navigationIndex[n.name] = first
-            duplicateMemberNames.append(n.name)
-        } else if propertyIndex[n.name] != nil {
-            duplicateMemberNames.append(n.name)
+        if ownNavigationProperties.count == Self.indexFrom + 1 {
+            navigationIndex.reserveCapacity(Self.indexFrom * 4)
+            for q in ownNavigationProperties.reversed() { navigationIndex[q.name] = q }
+        } else if ownNavigationProperties.count > Self.indexFrom, navigationIndex[n.name] == nil {
+            navigationIndex[n.name] = n
         }
     }
 
@@ -78,13 +99,13 @@ open class StructuredType: SchemaElement {
 
     /// A structural property by name, inherited ones included (SAP's `property(withName:)` finds navigation too).
     public func structuralProperty(named name: String) -> Property? {
-        if let p = propertyIndex[name] { return p }
-        for b in baseTypeChain { if let p = b.propertyIndex[name] { return p } }
+        if let p = ownProperty(named: name) { return p }
+        for b in baseTypeChain { if let p = b.ownProperty(named: name) { return p } }
         return nil
     }
     public func navigationProperty(named name: String) -> NavigationProperty? {
-        if let p = navigationIndex[name] { return p }
-        for b in baseTypeChain { if let p = b.navigationIndex[name] { return p } }
+        if let p = ownNavigationProperty(named: name) { return p }
+        for b in baseTypeChain { if let p = b.ownNavigationProperty(named: name) { return p } }
         return nil
     }
 
