@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// A service's metadata, read from CSDL XML (V2, V3, V4, 4.01) or CSDL JSON (SAP's `CsdlDocument`).
 public final class CsdlDocument {
     /// The OData version the document describes.
@@ -21,7 +24,21 @@ public final class CsdlDocument {
     public var canRemoveAnything = false
 
     // Look-up tables built by the resolver.
-    var aliasToNamespace: [String: String] = [:]
+    var aliasToNamespace: [String: String] = [:] {
+        didSet {
+            guard aliasToNamespace != oldValue else { return }
+            aliasRevision += 1
+            aliases = aliasToNamespace.map { (Array($0.key.utf8), $0.value) }
+        }
+    }
+    /// The aliases as bytes, compared with the head of a qualified name without hashing or allocating.
+    private var aliases: [(alias: [UInt8], namespace: String)] = []
+    /// Counts changes of the alias table. The XML reader resolves aliases in terms and values as it reads; when no
+    /// alias changed after it first did so, the resolver need not do it again.
+    private(set) var aliasRevision = 0
+    /// `aliasRevision` when the XML reader first resolved an alias in an annotation (nil if it never did, or if
+    /// the document was not read by it).
+    var aliasRevisionAtFirstAnnotation: Int?
     var schemaElements: [String: SchemaElement] = [:]
     var operationsByName: [String: [Operation]] = [:]
     var entitySetsByName: [String: EntitySet] = [:]
@@ -61,32 +78,36 @@ public final class CsdlDocument {
 
     /// Replaces a leading alias by its namespace: `self.Customer` → `NS.Customer`.
     public func resolveAlias(_ qualified: String) -> String {
-        guard !aliasToNamespace.isEmpty, let dot = qualified.lastIndex(ofByte: UInt8(ascii: ".")) else { return qualified }
-        // Documents declare a handful of aliases: comparing bytes with each beats making and hashing a substring
-        // (this runs for every type name, term and target of multi-megabyte documents).
-        if aliasToNamespace.count <= 8 {
-            let prefixLength = qualified.utf8.distance(from: qualified.startIndex, to: dot)
-            for (alias, ns) in aliasToNamespace where alias.utf8.count == prefixLength && qualified.utf8.starts(with: alias.utf8) {
-                return ns + qualified[dot...]
-            }
-            return qualified
-        }
-        let prefix = String(qualified[..<dot])
-        if let ns = aliasToNamespace[prefix] { return ns + qualified[dot...] }
-        return qualified
+        guard !aliases.isEmpty, let (namespace, dot) = aliasPrefix(of: qualified, before: qualified.endIndex) else { return qualified }
+        return namespace + qualified[dot...]
     }
 
     /// When the qualified name that ends before `end` in `s` starts with an alias: the namespace the alias stands
     /// for, and where the alias ends (at the name's last dot). Nothing is allocated when there is no alias.
     func aliasPrefix(of s: String, before end: String.Index) -> (namespace: String, aliasEnd: String.Index)? {
-        guard !aliasToNamespace.isEmpty else { return nil }
-        let head = s[..<end]
-        guard let dot = head.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        let prefixLength = s.utf8.distance(from: s.startIndex, to: dot)
-        for (alias, namespace) in aliasToNamespace where alias.utf8.count == prefixLength {
-            if alias.utf8.elementsEqual(s.utf8[..<dot]) { return (namespace, dot) }
+        guard !aliases.isEmpty else { return nil }
+        // Documents declare a handful of aliases, and this runs for every type name, term and target of
+        // multi-megabyte documents: the bytes before the last dot are compared with each alias's.
+        let endOffset = s.utf8.distance(from: s.startIndex, to: end)
+        // (alias index, dot offset), or nil when there is no alias; nil outside when the string is not contiguous.
+        let found: (Int, Int)?? = s.utf8.withContiguousStorageIfAvailable { buf -> (Int, Int)? in
+            var dot = endOffset - 1
+            while dot >= 0, buf[dot] != UInt8(ascii: ".") { dot -= 1 }
+            guard dot > 0 else { return nil }
+            for (i, a) in aliases.enumerated() where a.alias.count == dot {
+                if a.alias.withUnsafeBufferPointer({ memcmp($0.baseAddress!, buf.baseAddress!, dot) == 0 }) { return (i, dot) }
+            }
+            return nil
         }
-        return nil
+        if let result = found {
+            guard let (i, dot) = result else { return nil }
+            return (aliases[i].namespace, s.utf8.index(s.startIndex, offsetBy: dot))
+        }
+        // Not contiguous (a bridged string): the same on a copy.
+        var copy = String(s[..<end])
+        copy.makeContiguousUTF8()
+        guard let (ns, dot) = aliasPrefix(of: copy, before: copy.endIndex) else { return nil }
+        return (ns, s.utf8.index(s.startIndex, offsetBy: copy.utf8.distance(from: copy.startIndex, to: dot)))
     }
 
     /// A schema element (type, container, term) by qualified name, by namespace or alias.

@@ -494,7 +494,7 @@ final class CsdlXmlBuilder {
             return
         }
         if f.kind != .Annotation {
-            if !exprStack.isEmpty { exprStack[exprStack.count - 1].operands.append(f.expression()) }
+            if !exprStack.isEmpty { exprStack[exprStack.count - 1].operands.append(f.expression(doc)) }
             return
         }
         let ann = f.annotation(resolvingTermWith: doc)
@@ -607,7 +607,9 @@ struct ExprFrame {
         }
         // Qualified names in values are stored with aliases replaced, like terms.
         if kind == .Record, let i = attributes.firstIndex(where: { $0.0 == "Type" }) {
-            attributes[i].1 = builder.doc.resolveAlias(attributes[i].1)
+            let doc = builder.doc
+            if doc.aliasRevisionAtFirstAnnotation == nil { doc.aliasRevisionAtFirstAnnotation = doc.aliasRevision }
+            attributes[i].1 = doc.resolveAlias(attributes[i].1)
         }
     }
 
@@ -619,6 +621,7 @@ struct ExprFrame {
     func annotation(resolvingTermWith doc: CsdlDocument) -> CsdlAnnotation {
         let written = attribute("Term") ?? ""
         var a = CsdlAnnotation(term: written, qualifier: attribute("Qualifier"), value: inline ?? operands.first, location: location)
+        if doc.aliasRevisionAtFirstAnnotation == nil { doc.aliasRevisionAtFirstAnnotation = doc.aliasRevision }
         a.term = doc.resolveAlias(written)
         a.annotations = annotations
         return a
@@ -628,7 +631,7 @@ struct ExprFrame {
         .init(property: attribute("Property") ?? "", value: inline ?? operands.first ?? .null)
     }
 
-    func expression() -> AnnotationExpression {
+    func expression(_ doc: CsdlDocument) -> AnnotationExpression {
         if kind.isConstant {
             return .constant(kind: name, value: kind == .String ? text : text.trimmingWhitespace())
         }
@@ -638,7 +641,9 @@ struct ExprFrame {
         case .Record: return .record(type: attribute("Type"), properties: properties)
         case .Collection: return .collection(operands)
         case .LabeledElementReference:
-            return .dynamic(name: name, attributes: [:], operands: [.constant(kind: "String", value: text.trimmingWhitespace())])
+            let value = text.trimmingWhitespace()
+            if doc.aliasRevisionAtFirstAnnotation == nil { doc.aliasRevisionAtFirstAnnotation = doc.aliasRevision }
+            return .dynamic(name: name, attributes: [:], operands: [.constant(kind: "String", value: doc.resolveAlias(value))])
         default:
             var dict: [String: String] = [:]
             for (k, v) in attributes { dict[k] = v }

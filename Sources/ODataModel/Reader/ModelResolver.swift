@@ -428,7 +428,10 @@ struct ModelResolver {
             }
         }
         func fixAll(_ e: CsdlElement) { if !e.annotations.isEmpty { fixTerms(&e.annotations) } }
-        for s in doc.schemas {
+        // The XML reader resolves aliases in terms and values as it builds them; unless an alias was declared after
+        // it first did, there is nothing left to do here.
+        let termsResolved = doc.aliasRevisionAtFirstAnnotation == doc.aliasRevision
+        for s in doc.schemas where !termsResolved {
             fixAll(s)
             for t in s.entityTypes as [StructuredType] + s.complexTypes {
                 fixAll(t)
@@ -449,7 +452,7 @@ struct ModelResolver {
         var lookups: [TargetLookup] = []
         for s in doc.schemas {
             for b in s.annotationsBlocks {
-                fixTerms(&b.annotations)
+                if !termsResolved { fixTerms(&b.annotations) }
                 b.resolvedTarget = resolveTargetAliases(b.target)
                 lookups.append(element(forTarget: b.resolvedTarget, namesOnly: namesOnly))
             }

@@ -1,0 +1,52 @@
+import Testing
+@testable import ODataModel
+
+/// Aliases in annotation terms and values are replaced by namespaces, whether the alias is declared before the
+/// annotations that use it (the XML reader replaces them as it reads) or after (the resolver does it at the end).
+@Suite("Aliases in annotations")
+struct AliasResolutionTests {
+    static func document(aliasFirst: Bool) -> String {
+        let vocabulary = """
+            <Schema Namespace="org.example.vocab" Alias="Voc" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+              <ComplexType Name="InfoType"><Property Name="Text" Type="Edm.String"/></ComplexType>
+              <Term Name="Info" Type="Voc.InfoType"/>
+              <Term Name="Tag" Type="Edm.Boolean"/>
+            </Schema>
+            """
+        let service = """
+            <Schema Namespace="org.example.svc" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+              <EntityType Name="Item" Voc:Ignored="x" xmlns:Voc="urn:ignored">
+                <Key><PropertyRef Name="ID"/></Key>
+                <Property Name="ID" Type="Edm.Int32" Nullable="false"/>
+                <Annotation Term="Voc.Tag"/>
+              </EntityType>
+              <Annotations Target="org.example.svc.Item/ID">
+                <Annotation Term="Voc.Info">
+                  <Record Type="Voc.InfoType"><PropertyValue Property="Text" String="id"/></Record>
+                </Annotation>
+                <Annotation Term="Voc.Tag" Qualifier="ref"><LabeledElementReference>Voc.Label</LabeledElementReference></Annotation>
+              </Annotations>
+            </Schema>
+            """
+        return """
+            <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>
+            \(aliasFirst ? vocabulary + service : service + vocabulary)
+            </edmx:DataServices></edmx:Edmx>
+            """
+    }
+
+    @Test("terms, record types and labeled element references", arguments: [true, false])
+    func resolved(_ aliasFirst: Bool) throws {
+        let doc = try Array(Self.document(aliasFirst: aliasFirst).utf8).withUnsafeBytes { try MetadataReader.read(bytes: $0) }
+        let item = try doc.entityType(withName: "org.example.svc.Item")
+        #expect(item.annotations.map(\.term) == ["org.example.vocab.Tag"])
+        let id = try #require(item.structuralProperty(named: "ID"))
+        #expect(id.annotations.map(\.term) == ["org.example.vocab.Info", "org.example.vocab.Tag"])
+        guard case .record(let type, _)? = id.annotations.first?.value else { Issue.record("no record"); return }
+        #expect(type == "org.example.vocab.InfoType")
+        guard case .dynamic("LabeledElementReference", _, let ops)? = id.annotations.last?.value,
+              case .constant(_, let label)? = ops.first else { Issue.record("no labeled element reference"); return }
+        #expect(label == "org.example.vocab.Label")
+        #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+    }
+}
