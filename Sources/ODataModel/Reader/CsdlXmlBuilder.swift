@@ -731,8 +731,20 @@ enum AttrName: Int, CaseIterable {
 final class AttributeTable {
     var elements: UInt32 = 0
     private(set) var generation: UInt32 = 0
-    var seen = [UInt32](repeating: 0, count: AttrName.allCases.count)
-    var index = [Int](repeating: 0, count: AttrName.allCases.count)
+    // Plain memory rather than arrays: read a few hundred thousand times per large document, where bounds and
+    // uniqueness checks showed.
+    let seen = UnsafeMutablePointer<UInt32>.allocate(capacity: AttrName.allCases.count)
+    let index = UnsafeMutablePointer<Int>.allocate(capacity: AttrName.allCases.count)
+
+    init() {
+        seen.initialize(repeating: 0, count: AttrName.allCases.count)
+        index.initialize(repeating: 0, count: AttrName.allCases.count)
+    }
+
+    deinit {
+        seen.deallocate()
+        index.deallocate()
+    }
 
     func file(_ a: Attrs) {
         generation = a.generation

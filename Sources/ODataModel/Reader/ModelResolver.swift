@@ -142,8 +142,13 @@ struct ModelResolver {
                      base == nil ? "base type \(b.qualifiedName) is not defined" : "base type \(b.qualifiedName) is not of the same kind")
             }
         }
-        for t in all where t.baseTypeChain.contains(where: { $0 === t }) || t.baseTypeChain.last?.baseType != nil {
-            warn("base-type-cycle", t, path: t.qualifiedName, "base types form a cycle")
+        for t in all {
+            // Every chain is computed here, once (the resolving threads then only read them). A chain stops before it
+            // would repeat a type: if its last type still has a base, or the type is its own base, that is a cycle.
+            let chain = t.baseTypeChain
+            if t.baseType === t || chain.last?.baseType != nil {
+                warn("base-type-cycle", t, path: t.qualifiedName, "base types form a cycle")
+            }
         }
     }
 
