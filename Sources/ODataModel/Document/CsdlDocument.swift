@@ -39,7 +39,7 @@ public final class CsdlDocument {
     /// `aliasRevision` when the XML reader first resolved an alias in an annotation (nil if it never did, or if
     /// the document was not read by it).
     var aliasRevisionAtFirstAnnotation: Int?
-    var schemaElements: [String: SchemaElement] = [:]
+    var schemaElements = NameTable<SchemaElement>()
     var operationsByName: [String: [Operation]] = [:]
     var entitySetsByName: [String: EntitySet] = [:]
     var singletonsByName: [String: Singleton] = [:]

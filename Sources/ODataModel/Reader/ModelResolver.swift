@@ -9,7 +9,7 @@ import Foundation
 struct ModelResolver {
     let doc: CsdlDocument
     /// Type names as written → qualified name and what it resolves to, for this run.
-    private final class TypeCache { var map: [String: (qualified: String, resolved: ResolvedType)] = [:] }
+    private final class TypeCache { var map = NameTable<(qualified: String, resolved: ResolvedType)>(minimumCapacity: 512) }
     private let typeCache = TypeCache()
 
     init(_ doc: CsdlDocument, parallelFrom: Int = ModelResolver.parallelAnnotationBlocks) {
@@ -84,8 +84,7 @@ struct ModelResolver {
         for s in doc.schemas {
             if let a = s.alias { doc.aliasToNamespace[a] = s.namespace }
         }
-        var seen: [String: SchemaElement] = [:]
-        seen.reserveCapacity(doc.schemas.reduce(0) { n, s in
+        var seen = NameTable<SchemaElement>(minimumCapacity: doc.schemas.reduce(0) { n, s in
             n + s.entityTypes.count + s.complexTypes.count + s.enumTypes.count + s.typeDefinitions.count + s.terms.count
                 + s.entityContainers.count + s.associations.count
         })
@@ -163,7 +162,7 @@ struct ModelResolver {
                 } else if case .entity = p.resolvedType {
                     warn("bad-property-type", p, path: p.path, "a structural property cannot have entity type \(p.type.qualifiedName)")
                 }
-                checkDecimal(p.facets, p.primitiveType, element: p, path: p.path)
+                if p.resolvedType.underlyingPrimitive == .decimal { checkDecimal(p.facets, .decimal, element: p, path: p.path) }
             }
             for n in t.ownNavigationProperties { resolveNavigation(n, in: t) }
             if let e = t as? EntityType {
