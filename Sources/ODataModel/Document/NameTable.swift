@@ -22,23 +22,23 @@ struct NameTable<Value> {
     var isEmpty: Bool { count == 0 }
 
     static func hash(_ s: String) -> UInt64 {
+        if let h = s.utf8.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0)) }) { return h }
+        var copy = s
+        copy.makeContiguousUTF8()
+        return hash(copy)
+    }
+
+    /// The hash of some bytes, mixed eight at a time.
+    @inline(__always)
+    static func hash(bytes raw: UnsafeRawBufferPointer) -> UInt64 {
         var h: UInt64 = 0x243F_6A88_85A3_08D3
-        func mix(_ w: UInt64) { h = (h ^ w) &* 0x9E37_79B9_7F4A_7C15; h ^= h >> 29 }
-        let done: Bool? = s.utf8.withContiguousStorageIfAvailable { buf in
-            let raw = UnsafeRawBufferPointer(buf)
-            var i = 0
-            while i + 8 <= raw.count { mix(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)); i += 8 }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < raw.count { tail |= UInt64(raw[i]) << shift; shift += 8; i += 1 }
-            mix(tail ^ (UInt64(raw.count) << 56))
-            return true
-        }
-        if done == nil {
-            var copy = s
-            copy.makeContiguousUTF8()
-            return hash(copy)
-        }
+        @inline(__always) func mix(_ w: UInt64) { h = (h ^ w) &* 0x9E37_79B9_7F4A_7C15; h ^= h >> 29 }
+        var i = 0
+        while i + 8 <= raw.count { mix(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)); i += 8 }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < raw.count { tail |= UInt64(raw[i]) << shift; shift += 8; i += 1 }
+        mix(tail ^ (UInt64(raw.count) << 56))
         return h
     }
 
