@@ -180,7 +180,7 @@ final class SAXEventPipe: @unchecked Sendable {
     }
 
     deinit {
-        for b in full { SAXEventReplay.releaseStrings(b) }
+        for b in full { SAXEventReplay.consume(b, into: nil) }
         for b in full + spare { b.base.deallocate() }
     }
 }
@@ -205,7 +205,7 @@ final class SAXCapture {
     }
 
     deinit {
-        if let b = block { SAXEventReplay.releaseStrings(b); b.base.deallocate() }
+        if let b = block { SAXEventReplay.consume(b, into: nil); b.base.deallocate() }
         internStrings.deinitialize(count: 4096)
         internStrings.deallocate()
         internHashes.deallocate()
@@ -344,55 +344,43 @@ struct SAXEventReplay {
 
     func run() {
         while let block = pipe.receive() {
-            defer { pipe.recycle(block) }
-            if builder.failed { Self.releaseStrings(block); continue }
-            var p = UnsafeRawPointer(block.base)
-            let end = p + block.used
-            while p < end {
-                switch p.load(as: Int32.self) {
-                case 1:
-                    let count = Int(p.load(fromByteOffset: 4, as: Int32.self))
-                    builder.location = SourceLocation(line: Int(p.load(fromByteOffset: 8, as: Int32.self)),
-                                                      column: Int(p.load(fromByteOffset: 12, as: Int32.self)))
-                    let localname = p.load(fromByteOffset: 16, as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
-                    let uri = p.load(fromByteOffset: 24, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
-                    let attributes = UnsafeMutablePointer(mutating: (p + 32).assumingMemoryBound(to: CapturedAttribute.self))
-                    if !builder.failed {
-                        let b = builder
-                        b.startElement(local: b.interned(localname), name: b.elementName(localname),
-                                       namespace: uri.map { b.interned($0) },
-                                       attributes: Attrs(UnsafeBufferPointer(start: attributes, count: count), builder: b))
-                    }
-                    attributes.deinitialize(count: count)
-                    p += 32 + count * MemoryLayout<CapturedAttribute>.stride
-                case 2:
-                    p += 8
-                    if !builder.failed { builder.endElement() }
-                case _:
-                    let length = Int(p.load(fromByteOffset: 4, as: Int32.self))
-                    if builder.wantsText {
-                        let bytes = UnsafeBufferPointer(start: (p + 8).assumingMemoryBound(to: UInt8.self), count: length)
-                        builder.text.append(String(decoding: bytes, as: UTF8.self))
-                    }
-                    p += 8 + SAXCapture.padded(length)
-                }
-            }
+            Self.consume(block, into: builder)
+            pipe.recycle(block)
         }
     }
 
-    /// Releases the attribute strings of a block whose events are not replayed (the document turned out not to be
-    /// CSDL, or reading stopped).
-    static func releaseStrings(_ block: SAXEventPipe.Block) {
+    /// Walks a block's records: replays them into `builder` while it has not failed, and releases every attribute
+    /// string either way. Without a builder (a block that will never be replayed) it only releases.
+    static func consume(_ block: SAXEventPipe.Block, into builder: CsdlXmlBuilder?) {
         var p = UnsafeRawPointer(block.base)
         let end = p + block.used
         while p < end {
+            let live = builder.flatMap { $0.failed ? nil : $0 }
             switch p.load(as: Int32.self) {
             case 1:
                 let count = Int(p.load(fromByteOffset: 4, as: Int32.self))
-                UnsafeMutablePointer(mutating: (p + 32).assumingMemoryBound(to: CapturedAttribute.self)).deinitialize(count: count)
+                let attributes = UnsafeMutablePointer(mutating: (p + 32).assumingMemoryBound(to: CapturedAttribute.self))
+                if let b = live {
+                    b.location = SourceLocation(line: Int(p.load(fromByteOffset: 8, as: Int32.self)),
+                                                column: Int(p.load(fromByteOffset: 12, as: Int32.self)))
+                    let localname = p.load(fromByteOffset: 16, as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
+                    let uri = p.load(fromByteOffset: 24, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
+                    b.startElement(local: b.interned(localname), name: b.elementName(localname),
+                                   namespace: uri.map { b.interned($0) },
+                                   attributes: Attrs(UnsafeBufferPointer(start: attributes, count: count), builder: b))
+                }
+                attributes.deinitialize(count: count)
                 p += 32 + count * MemoryLayout<CapturedAttribute>.stride
-            case 2: p += 8
-            case _: p += 8 + SAXCapture.padded(Int(p.load(fromByteOffset: 4, as: Int32.self)))
+            case 2:
+                p += 8
+                live?.endElement()
+            case _:
+                let length = Int(p.load(fromByteOffset: 4, as: Int32.self))
+                if let b = live, b.wantsText {
+                    let bytes = UnsafeBufferPointer(start: (p + 8).assumingMemoryBound(to: UInt8.self), count: length)
+                    b.text.append(String(decoding: bytes, as: UTF8.self))
+                }
+                p += 8 + SAXCapture.padded(length)
             }
         }
     }
