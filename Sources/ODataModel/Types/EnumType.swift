@@ -4,29 +4,18 @@ public final class EnumType: SchemaElement {
     public var isFlags = false
     public internal(set) var members: [EnumMember] = []
 
-    private var memberIndex: [String: EnumMember] = [:]
+    private var memberIndex = MemberIndex<EnumMember>()
     /// Names of members declared more than once, in document order (validation warns about them).
     internal private(set) var duplicateMemberNames: [String] = []
-
-    /// Members are indexed by name only past this many (see `StructuredType`): most enums are small.
-    private static let indexFrom = 8
 
     public func addMember(_ m: EnumMember) {
         m.enumType = self
         // The first member keeps a name declared twice.
         if member(named: m.name) != nil { duplicateMemberNames.append(m.name) }
         members.append(m)
-        if members.count == Self.indexFrom + 1 {
-            memberIndex.reserveCapacity(Self.indexFrom * 4)
-            for q in members.reversed() { memberIndex[q.name] = q }
-        } else if members.count > Self.indexFrom, memberIndex[m.name] == nil {
-            memberIndex[m.name] = m
-        }
+        memberIndex.added(to: members)
     }
-    public func member(named name: String) -> EnumMember? {
-        if members.count <= Self.indexFrom { return members.first { $0.name == name } }
-        return memberIndex[name]
-    }
+    public func member(named name: String) -> EnumMember? { memberIndex.find(name, in: members) }
 }
 
 /// One member of an enumeration type.

@@ -16,24 +16,16 @@ open class StructuredType: SchemaElement {
     /// Types that name this one as their base type (direct only).
     public internal(set) var directDerivedTypes: [StructuredType] = []
 
-    // Name indexes, made only once a type has more than `indexFrom` members of a kind: most types have a handful,
-    // and a linear scan of those beats hashing (building a dictionary per type, grown one member at a time, was
-    // an eighth of reading a large document).
-    private static let indexFrom = 8
-    private var propertyIndex: [String: Property] = [:]
-    private var navigationIndex: [String: NavigationProperty] = [:]
+    private var propertyIndex = MemberIndex<Property>()
+    private var navigationIndex = MemberIndex<NavigationProperty>()
     /// Member names declared more than once (structural and navigation together), in document order;
     /// validation warns about them. The first declaration keeps the name.
     internal private(set) var duplicateMemberNames: [String] = []
 
     /// An own structural property by name (the first one declared with it).
-    private func ownProperty(named name: String) -> Property? {
-        if ownProperties.count <= Self.indexFrom { return ownProperties.first { $0.name == name } }
-        return propertyIndex[name]
-    }
+    private func ownProperty(named name: String) -> Property? { propertyIndex.find(name, in: ownProperties) }
     private func ownNavigationProperty(named name: String) -> NavigationProperty? {
-        if ownNavigationProperties.count <= Self.indexFrom { return ownNavigationProperties.first { $0.name == name } }
-        return navigationIndex[name]
+        navigationIndex.find(name, in: ownNavigationProperties)
     }
 
     public func addProperty(_ p: Property) {
@@ -42,13 +34,7 @@ open class StructuredType: SchemaElement {
             duplicateMemberNames.append(p.name)
         }
         ownProperties.append(p)
-        if ownProperties.count == Self.indexFrom + 1 {
-            propertyIndex.reserveCapacity(Self.indexFrom * 4)
-            // The first declaration of a name keeps it: insert in reverse so that earlier ones overwrite.
-            for q in ownProperties.reversed() { propertyIndex[q.name] = q }
-        } else if ownProperties.count > Self.indexFrom, propertyIndex[p.name] == nil {
-            propertyIndex[p.name] = p
-        }
+        propertyIndex.added(to: ownProperties)
     }
     public func addNavigationProperty(_ n: NavigationProperty) {
         n.declaringType = self
@@ -56,12 +42,7 @@ open class StructuredType: SchemaElement {
             duplicateMemberNames.append(n.name)
         }
         ownNavigationProperties.append(n)
-        if ownNavigationProperties.count == Self.indexFrom + 1 {
-            navigationIndex.reserveCapacity(Self.indexFrom * 4)
-            for q in ownNavigationProperties.reversed() { navigationIndex[q.name] = q }
-        } else if ownNavigationProperties.count > Self.indexFrom, navigationIndex[n.name] == nil {
-            navigationIndex[n.name] = n
-        }
+        navigationIndex.added(to: ownNavigationProperties)
     }
 
     /// Base types from the nearest up; stops on a cycle.
@@ -141,5 +122,29 @@ open class StructuredType: SchemaElement {
     /// True when this type is `other` or derives from it.
     public func isSubtype(of other: StructuredType) -> Bool {
         self === other || baseTypeChain.contains { $0 === other }
+    }
+}
+
+/// Members of one kind by name (the first declared with a name wins): a linear scan while there are few, which beats
+/// hashing; a dictionary once there are more than `indexFrom`. Most types and enums have a handful of members, and a
+/// dictionary per type, grown one member at a time, was an eighth of reading a large document.
+struct MemberIndex<Member: CsdlElement> {
+    static var indexFrom: Int { 8 }
+    private var byName: [String: Member] = [:]
+
+    func find(_ name: String, in members: [Member]) -> Member? {
+        if members.count <= Self.indexFrom { return members.first { $0.name == name } }
+        return byName[name]
+    }
+
+    /// Call after appending a member to `members`.
+    mutating func added(to members: [Member]) {
+        if members.count == Self.indexFrom + 1 {
+            byName.reserveCapacity(Self.indexFrom * 4)
+            // Inserted in reverse so that the first declaration of a name overwrites later ones.
+            for m in members.reversed() { byName[m.name] = m }
+        } else if members.count > Self.indexFrom, let m = members.last, byName[m.name] == nil {
+            byName[m.name] = m
+        }
     }
 }
