@@ -33,32 +33,9 @@ struct ParallelResolveTests {
                 out.append("\(path) @\(a.term)#\(a.qualifier ?? "") target=\(a.target ?? "") \(a.value.map(CanonicalDump.value) ?? "-")")
             }
         }
+        for s in doc.schemas { add(s.namespace, s) }
+        ElementPaths.forEach(doc, add)
         for s in doc.schemas {
-            add(s.namespace, s)
-            for t in s.entityTypes as [StructuredType] + s.complexTypes {
-                add(t.qualifiedName, t)
-                for p in t.ownProperties { add("\(t.qualifiedName)/\(p.name)", p) }
-                for n in t.ownNavigationProperties { add("\(t.qualifiedName)/\(n.name)", n) }
-            }
-            for e in s.enumTypes {
-                add(e.qualifiedName, e)
-                for m in e.members { add("\(e.qualifiedName)/\(m.name)", m) }
-            }
-            for t in s.typeDefinitions { add(t.qualifiedName, t) }
-            for t in s.terms { add(t.qualifiedName, t) }
-            for o in s.actions + s.functions {
-                add(o.qualifiedName, o)
-                for p in o.parameters { add("\(o.qualifiedName)/\(p.name)", p) }
-            }
-            for c in s.entityContainers {
-                add(c.name, c)
-                for x in c.entitySets as [ContainerElement] + c.singletons { add("\(c.name)/\(x.name)", x) }
-                for f in c.functionImports {
-                    add("\(c.name)/\(f.name)", f)
-                    for p in f.parameters { add("\(c.name)/\(f.name)/\(p.name)", p) }
-                }
-                for a in c.actionImports { add("\(c.name)/\(a.name)", a) }
-            }
             for b in s.annotationsBlocks { out.append("block \(b.target) → \(b.resolvedTarget) problems=\(b.problems.count)") }
         }
         out += doc.issues.map(\.description)
