@@ -110,6 +110,13 @@ public final class CsdlDocument {
         return (ns, s.utf8.index(s.startIndex, offsetBy: copy.utf8.distance(from: copy.startIndex, to: dot)))
     }
 
+    /// `resolveAlias` for a term or value of an annotation the XML reader builds: notes the alias revision the first
+    /// time, so that the resolver can tell whether it must resolve annotations again.
+    func resolveAnnotationAlias(_ qualified: String) -> String {
+        if aliasRevisionAtFirstAnnotation == nil { aliasRevisionAtFirstAnnotation = aliasRevision }
+        return resolveAlias(qualified)
+    }
+
     /// A schema element (type, container, term) by qualified name, by namespace or alias.
     public func schemaElement(named qualified: String) -> SchemaElement? {
         schemaElements[resolveAlias(qualified)]

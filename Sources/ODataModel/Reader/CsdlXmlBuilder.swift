@@ -607,9 +607,7 @@ struct ExprFrame {
         }
         // Qualified names in values are stored with aliases replaced, like terms.
         if kind == .Record, let i = attributes.firstIndex(where: { $0.0 == "Type" }) {
-            let doc = builder.doc
-            if doc.aliasRevisionAtFirstAnnotation == nil { doc.aliasRevisionAtFirstAnnotation = doc.aliasRevision }
-            attributes[i].1 = doc.resolveAlias(attributes[i].1)
+            attributes[i].1 = builder.doc.resolveAnnotationAlias(attributes[i].1)
         }
     }
 
@@ -621,8 +619,7 @@ struct ExprFrame {
     func annotation(resolvingTermWith doc: CsdlDocument) -> CsdlAnnotation {
         let written = attribute("Term") ?? ""
         var a = CsdlAnnotation(term: written, qualifier: attribute("Qualifier"), value: inline ?? operands.first, location: location)
-        if doc.aliasRevisionAtFirstAnnotation == nil { doc.aliasRevisionAtFirstAnnotation = doc.aliasRevision }
-        a.term = doc.resolveAlias(written)
+        a.term = doc.resolveAnnotationAlias(written)
         a.annotations = annotations
         return a
     }
@@ -641,9 +638,8 @@ struct ExprFrame {
         case .Record: return .record(type: attribute("Type"), properties: properties)
         case .Collection: return .collection(operands)
         case .LabeledElementReference:
-            let value = text.trimmingWhitespace()
-            if doc.aliasRevisionAtFirstAnnotation == nil { doc.aliasRevisionAtFirstAnnotation = doc.aliasRevision }
-            return .dynamic(name: name, attributes: [:], operands: [.constant(kind: "String", value: doc.resolveAlias(value))])
+            return .dynamic(name: name, attributes: [:],
+                            operands: [.constant(kind: "String", value: doc.resolveAnnotationAlias(text.trimmingWhitespace()))])
         default:
             var dict: [String: String] = [:]
             for (k, v) in attributes { dict[k] = v }
