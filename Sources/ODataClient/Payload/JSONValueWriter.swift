@@ -195,32 +195,10 @@ struct JSONValueWriter {
             orderedMembers(of: s, order: order, first: &first, to: o)
             return
         }
-        let layout = s.layout
         let slots = s.slots
-        do {
-            for slot in 0..<slots.count where slots.has(slot) {
-                let value = slots.pointer(slot)
-                if let only = only, !only.contains(slot) { continue }
-                // Only streams and complex values need a look inside; matching them out would copy every value.
-                if layout.writtenSpecially[slot] && value.pointee.isStreamOrComplex {
-                    switch value.pointee {
-                    case .stream where dialect != .output || !annotations: continue
-                    case .complex(let c) where slot < layout.propertyCount:
-                        comma(&first, o)
-                        o.raw(layout.key(at: slot))
-                        if case .complex(let declared) = layout.shapes[slot].kind {
-                            writeStructure(c, to: o, declaredType: declared)
-                        } else {
-                            writeStructure(c, to: o)
-                        }
-                        continue
-                    default: break
-                    }
-                }
-                comma(&first, o)
-                o.raw(layout.key(at: slot))
-                write(UnsafePointer(value), to: o)
-            }
+        for slot in 0..<slots.count where slots.has(slot) {
+            if let only = only, !only.contains(slot) { continue }
+            writeSlot(slot, of: s, first: &first, to: o, order: nil)
         }
         for d in s.dynamicProperties where only == nil || s.changedDynamic.contains(d.name) {
             comma(&first, o)
@@ -257,27 +235,34 @@ struct JSONValueWriter {
                 o.key(s.dynamicProperties[i].name)
                 write(s.dynamicProperties[i].value, to: o, order: inner)
             case .slot(let slot):
-                let value = slots.pointer(slot)
-                if layout.writtenSpecially[slot] && value.pointee.isStreamOrComplex {
-                    switch value.pointee {
-                    case .stream where dialect != .output || !annotations: continue
-                    case .complex(let c) where slot < layout.propertyCount:
-                        comma(&first, o)
-                        o.raw(layout.key(at: slot))
-                        if case .complex(let declared) = layout.shapes[slot].kind {
-                            writeStructure(c, to: o, declaredType: declared, order: inner)
-                        } else {
-                            writeStructure(c, to: o, order: inner)
-                        }
-                        continue
-                    default: break
-                    }
-                }
-                comma(&first, o)
-                o.raw(layout.key(at: slot))
-                if inner != nil { write(value.pointee, to: o, order: inner) } else { write(UnsafePointer(value), to: o) }
+                writeSlot(slot, of: s, first: &first, to: o, order: inner)
             }
         }
+    }
+
+    /// One property or expanded navigation property of a structure, with `order` inside it (output only).
+    private func writeSlot(_ slot: Int, of s: StructureBase, first: inout Bool, to o: JSONOutput, order inner: MemberOrder?) {
+        let layout = s.layout
+        let value = s.slots.pointer(slot)
+        // Only streams and complex values need a look inside; matching them out would copy every value.
+        if layout.writtenSpecially[slot] && value.pointee.isStreamOrComplex {
+            switch value.pointee {
+            case .stream where dialect != .output || !annotations: return
+            case .complex(let c) where slot < layout.propertyCount:
+                comma(&first, o)
+                o.raw(layout.key(at: slot))
+                if case .complex(let declared) = layout.shapes[slot].kind {
+                    writeStructure(c, to: o, declaredType: declared, order: inner)
+                } else {
+                    writeStructure(c, to: o, order: inner)
+                }
+                return
+            default: break
+            }
+        }
+        comma(&first, o)
+        o.raw(layout.key(at: slot))
+        if inner != nil { write(value.pointee, to: o, order: inner) } else { write(UnsafePointer(value), to: o) }
     }
 }
 
