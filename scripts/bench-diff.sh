@@ -32,16 +32,8 @@ fi
 if ! command -v hyperfine >/dev/null; then bash scripts/setup.sh; fi
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
 
-if [ $# -gt 0 ]; then
-  odsh="$1"
-  if [ ! -x "$odsh" ]; then echo "bench-diff: $odsh is not an executable" >&2; exit 1; fi
-else
-  # Always (incremental when up to date): timing a stale binary would mislead.
-  echo "bench-diff: swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static"
-  swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
-  odsh=.build-static/release/odsh
-fi
-odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
+source "$root/scripts/bench/odsh-binary.sh"
+odsh_binary "${1:-}"
 
 out="${BENCH_OUT:-$root/bench-out}"
 mkdir -p "$out"

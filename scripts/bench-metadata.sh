@@ -33,16 +33,8 @@ fi
 
 bash scripts/setup.sh
 
-if [ $# -gt 0 ]; then
-  odsh="$1"
-  if [ ! -x "$odsh" ]; then echo "bench: $odsh is not an executable" >&2; exit 1; fi
-else
-  # Always (incremental, about a second when up to date): timing a stale binary would mislead.
-  echo "bench: swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static"
-  swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
-  odsh=.build-static/release/odsh
-fi
-odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
+source "$root/scripts/bench/odsh-binary.sh"
+odsh_binary "${1:-}"
 
 # The Python libraries live in a venv of their own, made on first use.
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/odsh-bench/venv"

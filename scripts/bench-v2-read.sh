@@ -28,15 +28,8 @@ if [ -z "$odsh" ] && [ "$smoke" = 1 ]; then
   [ -x .build/debug/odsh ] || swift build --product odsh
   odsh=.build/debug/odsh
 fi
-if [ -n "$odsh" ]; then
-  if [ ! -x "$odsh" ]; then echo "bench: $odsh is not an executable" >&2; exit 1; fi
-else
-  # Always (incremental, a few seconds when up to date): timing a stale binary would mislead.
-  echo "bench: swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static"
-  swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
-  odsh=.build-static/release/odsh
-fi
-odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
+source "$root/scripts/bench/odsh-binary.sh"
+odsh_binary "$odsh"
 
 # pyodata (and requests, the HTTP session its docs use) in the benchmark venv, made on first use.
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/odsh-bench/venv"

@@ -1,0 +1,14 @@
+# Sourced by the benchmark scripts. odsh_binary [PATH]: sets $odsh to an absolute path of the odsh to time: PATH when
+# given (it must be an executable), else the release build with the Swift runtime linked statically, as odsh ships,
+# (re)built first: always (incremental, a few seconds when up to date), since timing a stale binary would mislead.
+odsh_binary() {
+  if [ -n "${1:-}" ]; then
+    odsh="$1"
+    if [ ! -x "$odsh" ]; then echo "bench: $odsh is not an executable" >&2; exit 1; fi
+  else
+    echo "bench: swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static"
+    swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
+    odsh=.build-static/release/odsh
+  fi
+  odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
+}
