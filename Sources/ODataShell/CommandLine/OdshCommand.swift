@@ -27,13 +27,12 @@ public struct OdshCommand: ParsableCommand {
     /// (to see whether it takes passthrough arguments) even when another subcommand is named: about a quarter of
     /// `odsh metadata summary`'s start-up. Without one it does not, and help, usage and errors read the same.
     struct Explicit: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: OdshCommand.configuration.commandName,
-            abstract: OdshCommand.configuration.abstract,
-            discussion: OdshCommand.configuration.discussion,
-            version: OdshCommand.configuration.version,
-            subcommands: OdshCommand.configuration.subcommands.filter { $0 != ShellCommand.self }
-        )
+        static let configuration: CommandConfiguration = {
+            var c = OdshCommand.configuration
+            c.defaultSubcommand = nil
+            c.subcommands = c.subcommands.filter { $0 != ShellCommand.self }
+            return c
+        }()
     }
 
     /// The root to parse `arguments` with: `Explicit` when they start with the name of a subcommand other than the shell.
