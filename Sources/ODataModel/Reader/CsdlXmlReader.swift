@@ -355,12 +355,14 @@ struct SAXEventReplay {
         var p = UnsafeRawPointer(block.base)
         let end = p + block.used
         while p < end {
-            let live = builder.flatMap { $0.failed ? nil : $0 }
+            // Read through the (borrowed) parameter on every event: binding it per event cost a retain and a release.
+            let live = builder != nil && !builder.unsafelyUnwrapped.failed
             switch p.load(as: Int32.self) {
             case 1:
                 let count = Int(p.load(fromByteOffset: 4, as: Int32.self))
                 let attributes = UnsafeMutablePointer(mutating: (p + 32).assumingMemoryBound(to: CapturedAttribute.self))
-                if let b = live {
+                if live {
+                    let b = builder.unsafelyUnwrapped
                     b.location = SourceLocation(line: Int(p.load(fromByteOffset: 8, as: Int32.self)),
                                                 column: Int(p.load(fromByteOffset: 12, as: Int32.self)))
                     let localname = p.load(fromByteOffset: 16, as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
@@ -373,12 +375,12 @@ struct SAXEventReplay {
                 p += 32 + count * MemoryLayout<CapturedAttribute>.stride
             case 2:
                 p += 8
-                live?.endElement()
+                if live { builder.unsafelyUnwrapped.endElement() }
             case _:
                 let length = Int(p.load(fromByteOffset: 4, as: Int32.self))
-                if let b = live, b.wantsText {
+                if live, builder.unsafelyUnwrapped.wantsText {
                     let bytes = UnsafeBufferPointer(start: (p + 8).assumingMemoryBound(to: UInt8.self), count: length)
-                    b.text.append(String(decoding: bytes, as: UTF8.self))
+                    builder.unsafelyUnwrapped.text.append(String(decoding: bytes, as: UTF8.self))
                 }
                 p += 8 + SAXCapture.padded(length)
             }
