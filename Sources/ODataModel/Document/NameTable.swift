@@ -44,20 +44,22 @@ struct NameTable<Value> {
 
     subscript(key: String) -> Value? {
         get {
-            let h = Self.hash(key)
+            // Probing reads only the hashes (a zero marks a free slot): a value is copied, and retained, once found.
+            let h = Self.slotHash(key)
             var i = Int(truncatingIfNeeded: h) & mask
-            while let v = values[i] {
-                if hashes[i] == h && keys[i] == key { return v }
+            while true {
+                let stored = hashes[i]
+                if stored == 0 { return nil }
+                if stored == h && keys[i] == key { return values[i] }
                 i = (i + 1) & mask
             }
-            return nil
         }
         set {
             guard let newValue else { return }
-            if (count + 1) * 2 > values.count { grow() }
-            let h = Self.hash(key)
+            if (count + 1) * 2 > hashes.count { grow() }
+            let h = Self.slotHash(key)
             var i = Int(truncatingIfNeeded: h) & mask
-            while values[i] != nil {
+            while hashes[i] != 0 {
                 if hashes[i] == h && keys[i] == key { values[i] = newValue; return }
                 i = (i + 1) & mask
             }
@@ -68,15 +70,19 @@ struct NameTable<Value> {
         }
     }
 
+    /// The hash kept in a slot: never zero, which marks a free one.
+    @inline(__always)
+    private static func slotHash(_ key: String) -> UInt64 { hash(key) | 1 }
+
     private mutating func grow() {
-        var bigger = NameTable(minimumCapacity: values.count)
-        for i in values.indices { if let v = values[i] { bigger.insertNew(keys[i], hashes[i], v) } }
+        var bigger = NameTable(minimumCapacity: hashes.count)
+        for i in hashes.indices where hashes[i] != 0 { bigger.insertNew(keys[i], hashes[i], values[i]) }
         self = bigger
     }
 
-    private mutating func insertNew(_ key: String, _ h: UInt64, _ value: Value) {
+    private mutating func insertNew(_ key: String, _ h: UInt64, _ value: Value?) {
         var i = Int(truncatingIfNeeded: h) & mask
-        while values[i] != nil { i = (i + 1) & mask }
+        while hashes[i] != 0 { i = (i + 1) & mask }
         keys[i] = key
         hashes[i] = h
         values[i] = value
