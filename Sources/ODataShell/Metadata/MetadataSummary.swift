@@ -5,21 +5,26 @@ struct MetadataSummary {
     let doc: CsdlDocument
 
     var counts: [(String, Int)] {
-        [
+        // Summed per schema and container: the document's flattened lists would copy (and retain) every element.
+        func inSchemas<T>(_ list: KeyPath<CsdlSchema, [T]>) -> Int { doc.schemas.reduce(0) { $0 + $1[keyPath: list].count } }
+        func inContainers<T>(_ list: KeyPath<EntityContainer, [T]>) -> Int {
+            doc.schemas.reduce(0) { n, s in s.entityContainers.reduce(n) { $0 + $1[keyPath: list].count } }
+        }
+        return [
             ("schemas", doc.schemas.count),
-            ("entity types", doc.entityTypes.count),
-            ("complex types", doc.complexTypes.count),
-            ("enum types", doc.enumTypes.count),
-            ("type definitions", doc.typeDefinitions.count),
-            ("entity sets", doc.entitySets.count),
-            ("singletons", doc.singletons.count),
-            ("functions", doc.functions.count),
-            ("actions", doc.actions.count),
-            ("function imports", doc.functionImports.count),
-            ("action imports", doc.actionImports.count),
-            ("associations", doc.associations.count),
-            ("terms", doc.terms.count),
-            ("annotations blocks", doc.annotationsBlocks.count),
+            ("entity types", inSchemas(\.entityTypes)),
+            ("complex types", inSchemas(\.complexTypes)),
+            ("enum types", inSchemas(\.enumTypes)),
+            ("type definitions", inSchemas(\.typeDefinitions)),
+            ("entity sets", inContainers(\.entitySets)),
+            ("singletons", inContainers(\.singletons)),
+            ("functions", inSchemas(\.functions)),
+            ("actions", inSchemas(\.actions)),
+            ("function imports", inContainers(\.functionImports)),
+            ("action imports", inContainers(\.actionImports)),
+            ("associations", inSchemas(\.associations)),
+            ("terms", inSchemas(\.terms)),
+            ("annotations blocks", inSchemas(\.annotationsBlocks)),
         ]
     }
 
@@ -43,6 +48,7 @@ struct MetadataSummary {
             out += "  schema       \(s.namespace)\(s.alias.map { " (alias \($0))" } ?? "")\n"
         }
         if let c = doc.entityContainer { out += "  container    \(c.qualifiedName)\n" }
+        let counts = counts
         let width = counts.map { $0.0.count }.max() ?? 0
         for (name, n) in counts where n > 0 || ["entity types", "entity sets"].contains(name) {
             out += "  " + name + String(repeating: " ", count: width - name.count) + "  " + String(n) + "\n"
