@@ -9,7 +9,7 @@ import Foundation
 struct ModelResolver {
     let doc: CsdlDocument
     /// Type names as written → qualified name and what it resolves to, for this run.
-    private final class TypeCache { var map = NameTable<(qualified: String, resolved: ResolvedType)>(minimumCapacity: 512) }
+    private final class TypeCache { var map = NameTable<(qualified: String, resolved: ResolvedType)>() }
     private let typeCache = TypeCache()
 
     init(_ doc: CsdlDocument, parallelFrom: Int = ModelResolver.parallelAnnotationBlocks) {
@@ -39,6 +39,8 @@ struct ModelResolver {
 
     func resolve() {
         indexSchemas()
+        // About one type name as written per type declared, plus the primitive ones: sized so it never grows.
+        typeCache.map = NameTable(minimumCapacity: doc.schemaElements.count + 64)
         linkBaseTypes()
         // Annotation targets need only names and base types, not resolved members: with many `Annotations` blocks
         // they are worked out on a second thread while this one resolves members, operations and containers (on
@@ -57,7 +59,10 @@ struct ModelResolver {
             resolveOperations()
             resolveContainers()
             done.wait()
-            attachAnnotations(prep.lookups)
+            var lookups: [TargetLookup] = []
+            swap(&lookups, &prep.lookups)
+            attachAnnotations(lookups)
+            BackgroundRelease.hand(consume lookups)
         } else {
             resolveMembers()
             resolveEnumsAndDefinitions()
@@ -65,6 +70,10 @@ struct ModelResolver {
             resolveContainers()
             attachAnnotations(prepareAnnotations(namesOnly: false))
         }
+        // The type cache (thousands of names and resolved types in a large document) is freed off this thread.
+        var cache = NameTable<(qualified: String, resolved: ResolvedType)>()
+        swap(&cache, &typeCache.map)
+        BackgroundRelease.hand(consume cache)
     }
 
     /// From how many `Annotations` blocks on the annotation targets are looked up on a second thread (below, a
@@ -477,11 +486,15 @@ struct ModelResolver {
                          b.target.isEmpty ? "Annotations without a target" : "annotation target \(b.target) does not exist in the model")
                     continue
                 }
+                // Most targets get their first annotations here: room for the block's, rather than a reallocation
+                // per annotation. (Only when empty: reserving exactly, block after block, would copy each time.)
+                if element.annotations.isEmpty { element.annotations.reserveCapacity(b.annotations.count) }
+                let target = sub ?? b.target
                 for var a in b.annotations {
-                    a.target = sub ?? b.target
+                    a.target = target
                     if a.qualifier == nil { a.qualifier = b.qualifier }
-                    element.annotations.append(a)
                     checkPaths(a, on: element, blockLocation: b)
+                    element.annotations.append(a)
                 }
             }
         }
