@@ -200,15 +200,31 @@ final class SAXCapture {
 
     init(pipe: SAXEventPipe) {
         self.pipe = pipe
-        internHashes.initialize(repeating: 0, count: 4096)
-        internStrings.initialize(repeating: "", count: 4096)
+        internHashes.initialize(repeating: 0, count: Self.internSlots)
+        internStrings.initialize(repeating: "", count: Self.internSlots)
     }
 
     deinit {
         if let b = block { SAXEventReplay.consume(b, into: nil); b.base.deallocate() }
-        internStrings.deinitialize(count: 4096)
-        internStrings.deallocate()
-        internHashes.deallocate()
+        // Letting go of up to `internSlots` strings, most of them shared with the model, is done off the reading thread.
+        var setAside: [String] = []
+        swap(&setAside, &replaced)
+        BackgroundRelease.hand(InternedValues(hashes: internHashes, strings: internStrings, replaced: consume setAside))
+    }
+
+    /// Owns the storage of the long-value table once the capture is done with it.
+    private final class InternedValues {
+        let hashes: UnsafeMutablePointer<UInt64>
+        let strings: UnsafeMutablePointer<String>
+        let replaced: [String]
+        init(hashes: UnsafeMutablePointer<UInt64>, strings: UnsafeMutablePointer<String>, replaced: [String]) {
+            self.hashes = hashes; self.strings = strings; self.replaced = replaced
+        }
+        deinit {
+            strings.deinitialize(count: SAXCapture.internSlots)
+            strings.deallocate()
+            hashes.deallocate()
+        }
     }
 
     /// Room for `bytes` more in the current block (sending it on when full).
@@ -259,8 +275,9 @@ final class SAXCapture {
     // Long attribute values repeat a great deal (FAR_MANAGE: 30,625 values over 15 bytes, 959 of them distinct: terms,
     // record types, property paths), so the last string made for each of 4,096 hash slots is reused when the bytes
     // match. Short values are inline strings, cheaper to make than to look up.
-    private let internHashes = UnsafeMutablePointer<UInt64>.allocate(capacity: 4096)
-    private let internStrings = UnsafeMutablePointer<String>.allocate(capacity: 4096)
+    static let internSlots = 4096
+    private let internHashes = UnsafeMutablePointer<UInt64>.allocate(capacity: internSlots)
+    private let internStrings = UnsafeMutablePointer<String>.allocate(capacity: internSlots)
 
     private func value(_ start: UnsafePointer<xmlChar>, _ count: Int) -> String {
         let bytes = UnsafeBufferPointer(start: start, count: count)
@@ -277,9 +294,14 @@ final class SAXCapture {
         }
         let s = String(decoding: bytes, as: UTF8.self)
         internHashes[slot] = h
-        internStrings[slot] = s
+        // The string a slot held is set aside, not released: the builder has most likely just stored it in the
+        // model, and releasing it here would pull its reference count over from the other core (unique values such
+        // as names and targets replace one another all the time). Set-aside strings go with the table, at the end.
+        replaced.append((internStrings + slot).move())
+        (internStrings + slot).initialize(to: s)
         return s
     }
+    private var replaced: [String] = []
 
     /// Attribute names (interned by libxml2, so equal names share a pointer) → `AttrName` raw value (-1 for
     /// others), direct-mapped.
@@ -394,31 +416,40 @@ private func captureFrom(_ ctx: UnsafeMutableRawPointer?) -> SAXCapture {
     Unmanaged<SAXCapture>.fromOpaque(ctx!).takeUnretainedValue()
 }
 
+/// The capture, borrowed for one event without a retain and a release (two atomic operations per event: the reader
+/// owns the capture for as long as libxml2 can call back).
+@inline(__always)
+private func withCapture(_ ctx: UnsafeMutableRawPointer?, _ body: (SAXCapture) -> Void) {
+    Unmanaged<SAXCapture>.fromOpaque(ctx!)._withUnsafeGuaranteedRef(body)
+}
+
 private func captureStartElement(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,
                                  _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
                                  _ nbNamespaces: Int32, _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
                                  _ nbAttributes: Int32, _ nbDefaulted: Int32,
                                  _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-    let c = captureFrom(ctx)
-    if c.failed { return }
-    if c.pipe.stopRequested.load(ordering: .relaxed) {
-        if let p = c.ctxt { xmlStopParser(p) }
-        return
+    withCapture(ctx) { c in
+        if c.failed { return }
+        if c.pipe.stopRequested.load(ordering: .relaxed) {
+            if let p = c.ctxt { xmlStopParser(p) }
+            return
+        }
+        c.startElement(localname!, uri, Int(nbAttributes), attributes)
     }
-    c.startElement(localname!, uri, Int(nbAttributes), attributes)
 }
 
 private func captureEndElement(_ ctx: UnsafeMutableRawPointer?, _ localname: UnsafePointer<xmlChar>?,
                                _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?) {
-    let c = captureFrom(ctx)
-    if c.failed { return }
-    c.endElement()
+    withCapture(ctx) { c in
+        if !c.failed { c.endElement() }
+    }
 }
 
 private func captureCharacters(_ ctx: UnsafeMutableRawPointer?, _ ch: UnsafePointer<xmlChar>?, _ len: Int32) {
-    let c = captureFrom(ctx)
-    guard !c.failed, let ch = ch, len > 0 else { return }
-    c.characters(ch, Int(len))
+    withCapture(ctx) { c in
+        guard !c.failed, let ch = ch, len > 0 else { return }
+        c.characters(ch, Int(len))
+    }
 }
 
 private func captureStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
