@@ -70,6 +70,23 @@ struct NameTable<Value> {
         }
     }
 
+    /// Adds `value` under `key` unless the key is there already; returns the value found then (one hashing and
+    /// probe instead of a look-up followed by an insertion).
+    mutating func insertIfAbsent(_ key: String, _ value: Value) -> Value? {
+        if (count + 1) * 2 > hashes.count { grow() }
+        let h = Self.slotHash(key)
+        var i = Int(truncatingIfNeeded: h) & mask
+        while hashes[i] != 0 {
+            if hashes[i] == h && keys[i] == key { return values[i] }
+            i = (i + 1) & mask
+        }
+        keys[i] = key
+        hashes[i] = h
+        values[i] = value
+        count += 1
+        return nil
+    }
+
     /// The hash kept in a slot: never zero, which marks a free one.
     @inline(__always)
     private static func slotHash(_ key: String) -> UInt64 { hash(key) | 1 }

@@ -98,13 +98,12 @@ struct ModelResolver {
                 + s.entityContainers.count + s.associations.count
         })
         func add(_ e: SchemaElement, kind: String) {
-            let q = e.qualifiedName
-            if let prev = seen[q] {
-                warn("duplicate-name", e, path: q, "\(kind) \(q) is declared twice (first at \(prev.location)); the first one is used")
-                return
+            if let prev = seen.insertIfAbsent(e.qualifiedName, e) {
+                warn("duplicate-name", e, path: e.qualifiedName,
+                     "\(kind) \(e.qualifiedName) is declared twice (first at \(prev.location)); the first one is used")
             }
-            seen[q] = e
         }
+        doc.operationsByName.reserveCapacity(doc.schemas.reduce(0) { $0 + $1.actions.count + $1.functions.count })
         for s in doc.schemas {
             for t in s.entityTypes { add(t, kind: "entity type") }
             for t in s.complexTypes { add(t, kind: "complex type") }
@@ -139,9 +138,14 @@ struct ModelResolver {
         let all: [StructuredType] = doc.entityTypes + doc.complexTypes
         for t in all {
             guard var b = t.baseTypeName else { continue }
-            b.qualifiedName = doc.resolveAlias(b.nameAsWritten)
+            // Through the type cache: thousands of types name the same few bases (Graph: `graph.entity`).
+            let base: StructuredType?
+            switch resolveRef(&b) {
+            case .entity(let e): base = e
+            case .complex(let c): base = c
+            default: base = nil
+            }
             t.baseTypeName = b
-            let base = doc.schemaElements[b.qualifiedName] as? StructuredType
             if let base = base, (base is EntityType) == (t is EntityType) {
                 t.baseType = base
                 base.directDerivedTypes.append(t)

@@ -21,4 +21,20 @@ struct NameTableTests {
         let bridged = NSString(string: "microsoft.graph.user") as String
         #expect(table[bridged] == reference["microsoft.graph.user"])
     }
+
+    @Test("insertIfAbsent keeps the first value and returns it for a repeat, across growth")
+    func insertIfAbsent() {
+        var table = NameTable<Int>(minimumCapacity: 4)
+        var reference: [String: Int] = [:]
+        for i in 0..<2_000 {
+            let name = "NS.Type\(i % 1_500)"
+            let found = table.insertIfAbsent(name, i)
+            #expect(found == reference[name], "\(name)")
+            if reference[name] == nil { reference[name] = i }
+        }
+        #expect(table.count == reference.count)
+        for (n, v) in reference { #expect(table[n] == v, "\(n)") }
+        #expect(table.insertIfAbsent("", 7) == nil)
+        #expect(table[""] == 7)
+    }
 }
