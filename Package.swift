@@ -18,14 +18,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // System libraries: a module.modulemap over a small shim.h each.
+        // System library: a module.modulemap over a small shim.h.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit",
-                       providers: [.apt(["libedit-dev"])]),
 
-        // libcurl's headers (libcurl4-openssl-dev), the library itself loaded with dlopen on first use.
+        // libcurl's headers (libcurl4-openssl-dev) and libedit's (libedit-dev), the libraries themselves loaded with
+        // dlopen on first use.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("dl")]),
 
         // The library floors: each may only use the floors below it.
         .target(name: "ODataModel", dependencies: ["CLibXML2"], swiftSettings: releaseSpeed),

@@ -19,11 +19,14 @@ final class EditLineReader: LineReader {
     /// The line and cursor after a TAB that left several candidates: a TAB on the same state lists them.
     private var ambiguousState: (line: [wchar_t], cursor: Int)?
 
+    /// Why libedit cannot be used (it is loaded on first use, see CLibEdit.h), or nil when it can.
+    static let libraryProblem: String? = odsh_edit_load().map { String(cString: $0) }
+
     init?(programName: String, mode: LineEditor.EditingMode, historySize: Int, readsEditrc: Bool,
           output: UnsafeMutablePointer<FILE>) {
-        guard let el = el_init(programName, stdin, output, stderr) else { return nil }
-        guard let history = history_init() else {
-            el_end(el)
+        guard Self.libraryProblem == nil, let el = odsh_el_init(programName, stdin, output, stderr) else { return nil }
+        guard let history = odsh_history_init() else {
+            odsh_el_end(el)
             return nil
         }
         self.el = el
@@ -44,7 +47,7 @@ final class EditLineReader: LineReader {
         // "\u{1}" brackets invisible parts of the prompt (colour codes), so that libedit does not count them.
         odsh_el_set_prompt(el, editLinePrompt, 1)
         // $EDITRC or ~/.editrc, as other libedit programs; read before odsh's own keys, which therefore win.
-        if readsEditrc { el_source(el, nil) }
+        if readsEditrc { odsh_el_source(el, nil) }
         // No interrupt character while editing, so Ctrl-C reaches the key map. "intr=" clears it in the edit-mode
         // termios now; "-intr" keeps it cleared when libedit recomputes edit mode after the user ran stty.
         odsh_el_setty(el, "-d", "intr=")
@@ -72,8 +75,8 @@ final class EditLineReader: LineReader {
     }
 
     deinit {
-        el_end(el)
-        history_end(history)
+        odsh_el_end(el)
+        odsh_history_end(history)
         free(promptBuffer)
     }
 
@@ -83,7 +86,7 @@ final class EditLineReader: LineReader {
         interrupted = false
         ambiguousState = nil
         var count: Int32 = 0
-        let p = el_gets(el, &count)
+        let p = odsh_el_gets(el, &count)
         if interrupted { return .interrupted }
         guard let p, count > 0 else { return .endOfInput }
         var line = String(cString: p)
@@ -113,7 +116,7 @@ final class EditLineReader: LineReader {
     }
 
     private func currentLine() -> Line {
-        guard let info = el_wline(el)?.pointee, let buffer = info.buffer, let cursor = info.cursor,
+        guard let info = odsh_el_wline(el)?.pointee, let buffer = info.buffer, let cursor = info.cursor,
               let last = info.lastchar else { return Line(scalars: [], cursor: 0) }
         return Line(scalars: Array(UnsafeBufferPointer(start: buffer, count: last - buffer)), cursor: cursor - buffer)
     }
@@ -127,7 +130,7 @@ final class EditLineReader: LineReader {
     private func insert(_ text: String) {
         var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         wide.append(0)
-        _ = el_winsertstr(el, wide)
+        _ = odsh_el_winsertstr(el, wide)
     }
 
     /// Replaces characters `range` of the line with `text` and leaves the cursor after it.
@@ -136,8 +139,8 @@ final class EditLineReader: LineReader {
         let lower = min(max(range.lowerBound, 0), chars.count), upper = min(max(range.upperBound, lower), chars.count)
         let start = String(chars[..<lower]).unicodeScalars.count
         let end = String(chars[..<upper]).unicodeScalars.count
-        if end != line.cursor { _ = el_cursor(el, Int32(end - line.cursor)) }
-        if end > start { el_deletestr(el, Int32(end - start)) }
+        if end != line.cursor { _ = odsh_el_cursor(el, Int32(end - line.cursor)) }
+        if end > start { odsh_el_deletestr(el, Int32(end - start)) }
         insert(text)
     }
 
@@ -159,7 +162,7 @@ final class EditLineReader: LineReader {
             replace(range, of: line, with: candidates[0].insertText)
             if result.appendsSpace {
                 let after = range.upperBound < chars.count ? chars[range.upperBound] : nil
-                if after == " " { _ = el_cursor(el, 1) } else { insert(" ") }
+                if after == " " { _ = odsh_el_cursor(el, 1) } else { insert(" ") }
             }
             return UInt8(CC_REFRESH)
         }
@@ -191,11 +194,11 @@ final class EditLineReader: LineReader {
     fileprivate func interrupt() -> UInt8 {
         interrupted = true
         let line = currentLine()
-        if line.cursor < line.scalars.count { _ = el_cursor(el, Int32(line.scalars.count - line.cursor)) }
+        if line.cursor < line.scalars.count { _ = odsh_el_cursor(el, Int32(line.scalars.count - line.cursor)) }
         insert("^C")
         // End the line the way Enter does (libedit's ed-newline moves below the input first); `readLine` then
         // throws the text away.
-        el_push(el, "\n")
+        odsh_el_push(el, "\n")
         return UInt8(CC_REFRESH)
     }
 

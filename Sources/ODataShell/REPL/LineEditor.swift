@@ -86,7 +86,10 @@ public final class LineEditor {
         var editLine: EditLineReader?
         if input == 0 && isatty(0) != 0 && !dumb {
             let out: UnsafeMutablePointer<FILE>? = isatty(1) != 0 ? stdout : (isatty(2) != 0 ? stderr : nil)
-            if let out {
+            if out != nil, let problem = EditLineReader.libraryProblem {
+                // Lines are still read, without editing, history keys or completion.
+                fputs("odsh: line editing is off: \(problem)\n", stderr)
+            } else if let out {
                 TerminalText.prepareLocale()
                 editLine = EditLineReader(programName: "odsh", mode: configuration.editingMode,
                                           historySize: configuration.historyLimit, readsEditrc: configuration.readsEditrc,
