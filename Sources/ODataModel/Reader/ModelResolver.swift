@@ -47,16 +47,14 @@ struct ModelResolver {
         let blocks = doc.schemas.reduce(0) { $0 + $1.annotationsBlocks.count }
         if blocks >= parallelFrom {
             let prep = AnnotationPrep()
-            let done = DispatchSemaphore(value: 0)
-            let thread = Thread { [self] in prep.lookups = prepareAnnotations(namesOnly: true); done.signal() }
-            thread.stackSize = 1 << 22
-            thread.name = "odsh.csdl-annotations"
-            thread.start()
+            let thread = WorkerThread(stackSize: 1 << 22) { [self] in
+                prep.lookups = prepareAnnotations(namesOnly: true)
+            }
             resolveMembers()
             resolveEnumsAndDefinitions()
             resolveOperations()
             resolveContainers()
-            done.wait()
+            thread.join()
             attachAnnotations(prep.lookups)
         } else {
             resolveMembers()
