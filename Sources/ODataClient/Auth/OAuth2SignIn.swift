@@ -45,7 +45,7 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     }
 
     public let settings: Settings
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private var token: OAuth2Token?
     private var askedStore = false
     private var tokenClient: HTTPClient?
