@@ -507,7 +507,7 @@ struct PendingIssue {
 
     func issue(set: String?, key: String?) -> PayloadIssue {
         var i = PayloadIssue(kind: kind, message: message, line: line, column: column, offset: offset)
-        i.entitySet = set; i.key = key; i.property = path?.replacingOccurrences(of: "/[", with: "[")
+        i.entitySet = set; i.key = key; i.property = path?.replacingAll("/[", with: "[")
         i.expected = expected; i.got = got
         return i
     }

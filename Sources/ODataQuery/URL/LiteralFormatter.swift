@@ -54,7 +54,7 @@ public struct LiteralFormatter: Sendable {
 
     /// `'it''s'`: single quotes doubled.
     public static func quoted(_ s: String) -> String { "'" + escape(s) + "'" }
-    static func escape(_ s: String) -> String { s.replacingOccurrences(of: "'", with: "''") }
+    static func escape(_ s: String) -> String { s.replacingAll("'", with: "''") }
 
     /// `INF`, `-INF`, `NaN`, else the shortest text that reads back as the same value.
     static func floating(_ d: Double, single: Float? = nil) -> String {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ODataClient
+import ODataModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -192,7 +193,7 @@ public struct ConnectionOptions: ParsableArguments {
         guard let colon = text.firstIndex(of: ":"), isToken(String(text[..<colon])) else {
             throw ValidationError("--header \"\(text)\" is not \"Name: value\"")
         }
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingBlanks()
         guard !value.contains(where: \.isNewline) else {
             throw ValidationError("--header \"\(text.prefix(40))\" has a line break in its value")
         }

@@ -102,7 +102,7 @@ enum ShellCompletion {
 
     /// `text` with `lines` after the first line that contains `anchor`; unchanged when there is none.
     private static func insert(afterLineContaining anchor: String, in text: String, _ lines: [String]) -> String {
-        guard let hit = text.range(of: anchor), let end = text[hit.upperBound...].firstIndex(of: "\n") else { return text }
+        guard let hit = text.firstRange(of: anchor), let end = text[hit.upperBound...].firstIndex(of: "\n") else { return text }
         let after = text.index(after: end)
         return String(text[..<after]) + lines.map { $0 + "\n" }.joined() + String(text[after...])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ODataModel
 
 /// Reads the part of TOML that odsh's files use: `[table]` headers (dotted, quoted keys), `key = value` with
 /// dotted keys, basic and literal strings, integers, floats, booleans, arrays (also over several lines) and
@@ -162,7 +163,7 @@ struct TOMLReader {
             let word = String(decoding: bytes[start..<i], as: UTF8.self)
             if word == "true" { return .bool(true) }
             if word == "false" { return .bool(false) }
-            let digits = word.replacingOccurrences(of: "_", with: "")
+            let digits = word.replacingAll("_", with: "")
             if let n = Int(digits) { return .integer(n) }
             if word.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let d = Double(digits), d.isFinite { return .float(d) }
             if word.count >= 10, word.prefix(4).allSatisfy(\.isNumber), word.dropFirst(4).first == "-" {

@@ -1,4 +1,5 @@
 import Foundation
+import ODataModel
 
 /// Shows long output through a pager (`$PAGER`, else `less -FRSX`) when stdout is a terminal; otherwise, or when
 /// the text fits on the screen, writes it straight to stdout.
@@ -16,7 +17,7 @@ public struct Pager {
 
     /// `$PAGER` if set and not empty, else `less -FRSX`. (`PAGER=cat` turns paging off.)
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Pager {
-        if let p = environment["PAGER"], !p.trimmingCharacters(in: .whitespaces).isEmpty { return Pager(command: p) }
+        if let p = environment["PAGER"], !p.trimmingBlanks().isEmpty { return Pager(command: p) }
         return Pager(command: defaultCommand)
     }
 

@@ -54,7 +54,7 @@ final class StatementRunner {
         if out.isClosed() { return }
         if rows == 0, let raw = response.rawBody, !raw.isEmpty, method == .get {
             // `$count`, `$value` and other plain answers.
-            out.write(String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
+            out.write(String(decoding: raw, as: UTF8.self).trimmingBlanksAndNewlines() + "\n")
             out.flush()
             return
         }
