@@ -205,7 +205,7 @@ public struct ConnectionOptions: ParsableArguments {
     }
 
     static func expandTilde(_ path: String) -> String {
-        (path as NSString).expandingTildeInPath
+        PathText.expandingTilde(path)
     }
 
     /// Asks for the password of `user` on the terminal without echo; an error when standard input is no terminal.
