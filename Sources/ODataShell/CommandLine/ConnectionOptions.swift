@@ -231,7 +231,7 @@ enum TerminalPassword {
         silent.c_lflag |= tcflag_t(ECHONL)
         let previous = signal(SIGINT, restoreAndReraise)
         defer { signal(SIGINT, previous) }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        Stderr.write(prompt)
         guard tcsetattr(0, TCSAFLUSH, &silent) == 0 else { throw ValidationError("cannot switch terminal echo off") }
         defer { tcsetattr(0, TCSAFLUSH, &original) }
         var bytes: [UInt8] = []

@@ -110,8 +110,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func ms(_ d: Duration) -> String {
-        let c = d.components
-        return String(format: "%.1f ms", Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
+        String(cFormat: "%.1f ms", d.milliseconds)
     }
 
     /// Reads one document; warnings go to stderr (unless --quiet); unreadable documents exit with 4.

@@ -332,14 +332,14 @@ struct TOMLEditor {
     @discardableResult
     mutating func removeTables(under prefix: [String]) throws -> Int {
         let headers = try TOMLReader.parse(text).headers
-        var remove = IndexSet()
+        var remove = Set<Int>()
         for (n, h) in headers.enumerated() where h.path.starts(with: prefix) {
             var start = h.line - 1
             while start > 0, lines[start - 1].trimmingLeadingSpaces.hasPrefix("#") { start -= 1 }
             var end = n + 1 < headers.count ? headers[n + 1].line - 1 : lines.count
             // Comments directly above the next header belong to it.
             while end > start + 1, lines[end - 1].trimmingLeadingSpaces.hasPrefix("#") { end -= 1 }
-            remove.insert(integersIn: start..<end)
+            remove.formUnion(start..<end)
         }
         let count = headers.filter { $0.path.starts(with: prefix) }.count
         lines = lines.enumerated().filter { !remove.contains($0.offset) }.map(\.element)

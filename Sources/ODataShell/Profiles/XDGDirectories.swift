@@ -39,14 +39,21 @@ public struct XDGDirectories: Sendable, Equatable {
 
     /// Creates a folder and its parents; new ones get mode 0700 (they hold credentials and session cookies).
     static func ensure(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory { return }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw UsageError("cannot create \(path): \(error.localizedDescription)")
+            throw UsageError("cannot create \(path): \(reason(error))")
         }
+    }
+
+    /// The C library's text for the system error under a FileManager error ("Permission denied"), where Foundation
+    /// had its `localizedDescription` ("The operation could not be completed. You don’t have permission.").
+    static func reason(_ error: Error) -> String {
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        return "\(error)"
     }
 }
 

@@ -68,7 +68,7 @@ public final class PagerWriter {
     public private(set) var startState = StartState.unknown
     /// How long the pager must run before it counts as started.
     public static let confirmAfter: UInt64 = 500_000_000
-    private let spawnedAt = DispatchTime.now().uptimeNanoseconds
+    private let spawnedAt = ContinuousClock.now
     private var reaped = false
     private var finished = false
 
@@ -149,7 +149,7 @@ public final class PagerWriter {
             // WIFEXITED and WEXITSTATUS: a normal exit has no signal bits; the code is in the second byte.
             let code = (status >> 8) & 0xFF
             startState = (status & 0x7F) == 0 && (code == 126 || code == 127) ? .failed(status: code) : .started
-        } else if r == 0, startState == .unknown, DispatchTime.now().uptimeNanoseconds - spawnedAt >= Self.confirmAfter {
+        } else if r == 0, startState == .unknown, ContinuousClock.now - spawnedAt >= .nanoseconds(Self.confirmAfter) {
             startState = .started
         } else if r < 0 {
             reaped = true

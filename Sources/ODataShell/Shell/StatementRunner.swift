@@ -19,7 +19,7 @@ final class StatementRunner {
         if settings.pageSize > 0, method == .get, bound.query != nil, !relative.contains("$top="), !relative.contains("/$count") {
             relative += (relative.contains("?") ? "&" : "?") + "$top=\(settings.pageSize)"
         }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = ContinuousClock.now
         let interactive = isatty(1) != 0
         // Footers go with the rows for people; for machine formats to stderr, and only when someone watches it.
         let machine = [.json, .ndjson, .csv].contains(settings.format)
@@ -63,7 +63,7 @@ final class StatementRunner {
             out.flush()
             return
         }
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let ms = (ContinuousClock.now - start).milliseconds
         try renderer.finish(ResultSummary(rows: rows, morePages: response.morePages && !limited, limited: limited,
                                           count: response.count, elapsedMilliseconds: interactive || settings.timing ? ms : nil))
     }
