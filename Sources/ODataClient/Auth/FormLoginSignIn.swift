@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Form login: POSTs user and password to a login URL, the way SAP's portal sign-in hands out a `MYSAPSSO2`

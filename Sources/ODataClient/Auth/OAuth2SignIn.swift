@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// OAuth2 sign-in against a token endpoint (SAP's `acquireToken`): the client-credentials or the password

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// Small JSON bodies (OData error bodies, OAuth2 token answers) read and written the way Foundation's

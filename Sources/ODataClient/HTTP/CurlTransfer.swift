@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// The state of the exchange in flight on a client's easy handle, reached from curl's C callbacks through

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// An OData error body: V4 JSON, V2/V3 JSON (SAP Gateway's included) or V2/V4 XML, in one shape.

@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// Reads `<m:error>` bodies (V2 `<m:error>` with `m:innererror`/`errordetails`, V4 `<m:error>` with `m:details`)

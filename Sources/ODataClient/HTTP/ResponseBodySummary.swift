@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One short line from an error body that is not an OData error: an HTML page's `<title>` (or its first
 /// text), or the first non-empty line of plain text. Never the whole body.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataModel
 
 /// Turns JSON tokens into entities, complex values and values, for OData V4 JSON and V2 verbose JSON. It reads one

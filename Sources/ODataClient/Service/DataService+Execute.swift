@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// Thrown from inside a payload callback to end reading when the consumer has had enough.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The OData protocol version a metadata document describes.
 public enum ODataVersion: String, Sendable, Comparable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Resolves a raw document (names as written) into a usable model and validates it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// Spells literals as OData URL text for a version: the one place where a literal becomes URL text, for queries,

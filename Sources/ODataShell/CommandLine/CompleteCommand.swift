@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// `odsh complete`: what TAB offers at a cursor position, for scripting, debugging and the completion benchmark.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// `odsh diff OLD NEW`: are clients built against OLD still fine with NEW? SAP's metadata refresh rules, with levels.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// What the bash, zsh and fish completions of the odsh command line offer beyond the argument parser's declaration:
 /// the names of the configured profiles (asked of odsh at TAB time, so they are always the current ones) and file

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataClient
 
 /// Where the rows of a statement go: a renderer per output format, fed entity by entity as they arrive.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataModel
 
 /// What profile handling needs from the world: the environment, the XDG folders and a way to ask for secrets.

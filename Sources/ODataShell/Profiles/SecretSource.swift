@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// Where a profile's secret (password, token, client secret, cookie) comes from. Secrets never stand in

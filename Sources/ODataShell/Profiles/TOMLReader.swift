@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// Reads the part of TOML that odsh's files use: `[table]` headers (dotted, quoted keys), `key = value` with

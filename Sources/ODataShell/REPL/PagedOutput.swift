@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// What one statement or command of the interactive shell prints. Text is held while it fits on the screen; once

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataModel
 
 /// Shows long output through a pager (`$PAGER`, else `less -FRSX`) when stdout is a terminal; otherwise, or when
