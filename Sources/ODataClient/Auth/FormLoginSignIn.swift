@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Synchronization
 
 /// Form login: POSTs user and password to a login URL, the way SAP's portal sign-in hands out a `MYSAPSSO2`
 /// cookie, and keeps the cookies in the session (and so in its cookie jar). When a later request gets 401, the
@@ -41,8 +42,7 @@ public final class FormLoginSignIn: SignIn, @unchecked Sendable {
     }
 
     public let settings: Settings
-    private let lock = NSLock()
-    private var count = 0
+    private let count = Mutex(0)
 
     public init(_ settings: Settings) {
         self.settings = settings
@@ -50,9 +50,7 @@ public final class FormLoginSignIn: SignIn, @unchecked Sendable {
 
     /// How often this sign-in has posted the login form.
     public var signInCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
+        count.withLock { $0 }
     }
 
     /// Cookies travel with the session by themselves: nothing to add.
@@ -72,9 +70,7 @@ public final class FormLoginSignIn: SignIn, @unchecked Sendable {
     }
 
     public func signInAgain(session: SignInSession) throws {
-        lock.lock()
-        count += 1
-        lock.unlock()
+        count.withLock { $0 += 1 }
         let s = settings
         var fields = [(s.userField, s.user), (s.passwordField, s.password)]
         fields += s.extraFields.map { ($0.name, $0.value) }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ODataModel
 
 /// OAuth2 sign-in against a token endpoint (SAP's `acquireToken`): the client-credentials or the password
 /// grant, posted as `application/x-www-form-urlencoded`, the client authenticated by basic authentication or in
@@ -45,7 +46,7 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     }
 
     public let settings: Settings
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private var token: OAuth2Token?
     private var askedStore = false
     private var tokenClient: HTTPClient?
@@ -130,16 +131,19 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     }
 
     private func parse(_ body: Data, obtainedAt: Date) throws -> OAuth2Token {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+        guard let object = BodyJSON.object(body) else {
             throw failure("the token endpoint's answer is not a JSON object")
         }
-        guard let access = object["access_token"] as? String, !access.isEmpty else {
+        guard let access = BodyJSON.member(object, "access_token")?.stringValue, !access.isEmpty else {
             throw failure("the token endpoint's answer has no access_token")
         }
-        let type = object["token_type"] as? String ?? "Bearer"
+        let type = BodyJSON.member(object, "token_type")?.stringValue ?? "Bearer"
         var expiresIn: Double?
-        if let n = object["expires_in"] as? NSNumber { expiresIn = n.doubleValue }
-        if let text = object["expires_in"] as? String { expiresIn = Double(text) }
+        switch BodyJSON.member(object, "expires_in") {
+        case .number(let text)?: expiresIn = Double(text)
+        case .string(let text)?: expiresIn = Double(text)
+        default: break
+        }
         return OAuth2Token(accessToken: access, tokenType: type, obtainedAt: obtainedAt,
                            expiresAt: expiresIn.map { obtainedAt.addingTimeInterval($0) })
     }

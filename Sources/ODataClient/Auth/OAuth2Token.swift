@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An OAuth2 access token with its type and expiry.
 public struct OAuth2Token: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import ODataModel
 
 /// The state of the exchange in flight on a client's easy handle, reached from curl's C callbacks through
 /// the user-data pointer. One per client, reset before each exchange.
@@ -85,10 +86,10 @@ final class CurlTransfer {
         if line.isEmpty {
             headerBlockDone = true
         } else if line.first == " " || line.first == "\t" {
-            head!.headers.continueLastValue(line.trimmingCharacters(in: .whitespaces))  // obsolete line folding
+            head!.headers.continueLastValue(line.trimmingBlanks())  // obsolete line folding
         } else if let colon = line.firstIndex(of: ":") {
             let name = String(line[..<colon])
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingBlanks()
             head!.headers.add(name, value)
         }
     }

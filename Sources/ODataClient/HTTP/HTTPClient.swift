@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +20,7 @@ public final class HTTPClient: @unchecked Sendable {
     private var multi: UnsafeMutableRawPointer?
     private let transfer = CurlTransfer()
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private var busy = false
     private var tracer: HTTPTracer?
     /// nil until fetched; "" when the server issues none.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request: method, URL, headers and an optional body.
 public struct HTTPRequest: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A completed response: head, body (nil when it was streamed to a consumer) and transfer figures.
 public struct HTTPResponse: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes one trace record per exchange (each redirect hop and CSRF token fetch is an exchange of its own),
 /// in curl's `>`/`<` style, with credentials redacted unless `traceSecrets`.

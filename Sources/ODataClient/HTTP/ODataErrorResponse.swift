@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ODataModel
 
 /// An OData error body: V4 JSON, V2/V3 JSON (SAP Gateway's included) or V2/V4 XML, in one shape.
 public struct ODataErrorResponse: Sendable, Equatable {
@@ -56,57 +57,69 @@ public struct ODataErrorResponse: Sendable, Equatable {
 
     /// `{"error": {...}}` (V2 and V4) or `{"odata.error": {...}}` (V3 JSON verbose/light).
     static func parseJSON(_ body: Data) -> ODataErrorResponse? {
-        guard let root = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-              let error = (root["error"] ?? root["odata.error"]) as? [String: Any] else { return nil }
-        let (message, language) = jsonMessage(error["message"])
-        var result = ODataErrorResponse(code: jsonString(error["code"]), message: message, language: language,
-                                        target: error["target"].map(jsonString))
-        if let list = error["details"] as? [[String: Any]] {
+        guard let root = BodyJSON.object(body),
+              case .object(let error)? = BodyJSON.member(root, "error") ?? BodyJSON.member(root, "odata.error") else { return nil }
+        let e = JSONValue.object(error)
+        let (message, language) = jsonMessage(BodyJSON.member(e, "message"))
+        var result = ODataErrorResponse(code: jsonString(BodyJSON.member(e, "code")), message: message, language: language,
+                                        target: BodyJSON.member(e, "target").map(jsonString))
+        if let list = objects(BodyJSON.member(e, "details")) {
             result.details += list.map(jsonDetail)
         }
-        if var inner = error["innererror"] as? [String: Any] {
-            if let list = inner["errordetails"] as? [[String: Any]] {
+        if case .object(var inner)? = BodyJSON.member(e, "innererror") {
+            if let list = objects(BodyJSON.member(.object(inner), "errordetails")) {
                 result.details += list.map(jsonDetail)
-                inner["errordetails"] = nil
+                inner.removeAll { $0.key == "errordetails" }
             }
-            result.innerError = compactJSON(inner)
-        } else if let inner = error["innererror"], !(inner is NSNull) {
+            result.innerError = compactJSON(.object(inner))
+        } else if let inner = BodyJSON.member(e, "innererror"), !inner.isNull {
             result.innerError = compactJSON(inner)
         }
         return result
     }
 
-    private static func jsonDetail(_ d: [String: Any]) -> Detail {
-        let target = d["target"].map(jsonString).flatMap { $0.isEmpty ? nil : $0 }
-            ?? d["propertyref"].map(jsonString).flatMap { $0.isEmpty ? nil : $0 }
-        return Detail(code: jsonString(d["code"]), message: jsonMessage(d["message"]).0, target: target,
-                      severity: d["severity"].map(jsonString))
+    /// An array of objects, else nil (a list with anything else in it counts as none).
+    private static func objects(_ value: JSONValue?) -> [JSONValue]? {
+        guard let items = value?.arrayValue, items.allSatisfy({ $0.objectValue != nil }) else { return nil }
+        return items
+    }
+
+    private static func jsonDetail(_ d: JSONValue) -> Detail {
+        let target = BodyJSON.member(d, "target").map(jsonString).flatMap { $0.isEmpty ? nil : $0 }
+            ?? BodyJSON.member(d, "propertyref").map(jsonString).flatMap { $0.isEmpty ? nil : $0 }
+        return Detail(code: jsonString(BodyJSON.member(d, "code")), message: jsonMessage(BodyJSON.member(d, "message")).0,
+                      target: target, severity: BodyJSON.member(d, "severity").map(jsonString))
     }
 
     /// V4: a string; V2: `{"lang": "en", "value": "..."}`.
-    private static func jsonMessage(_ value: Any?) -> (String, String?) {
-        if let m = value as? [String: Any] {
-            return (jsonString(m["value"]), m["lang"].map(jsonString))
+    private static func jsonMessage(_ value: JSONValue?) -> (String, String?) {
+        if case .object? = value {
+            return (jsonString(BodyJSON.member(value, "value")), BodyJSON.member(value, "lang").map(jsonString))
         }
         return (jsonString(value), nil)
     }
 
-    private static func jsonString(_ value: Any?) -> String {
+    /// A value as text: strings as they are, numbers as `NSNumber` showed them (`true` as 1), objects and arrays
+    /// as compact JSON.
+    private static func jsonString(_ value: JSONValue?) -> String {
         switch value {
-        case let s as String: return s
-        case nil, is NSNull: return ""
-        case let n as NSNumber: return n.stringValue
-        default: return compactJSON(value!) ?? ""
+        case .string(let s)?: return s
+        case nil, .null?: return ""
+        case .number(let text)?: return BodyJSON.Number(text)?.text ?? text
+        case .bool(let b)?: return b ? "1" : "0"
+        case let v?: return compactJSON(v) ?? ""
         }
     }
 
-    private static func compactJSON(_ value: Any) -> String? {
-        guard JSONSerialization.isValidJSONObject(value),
-              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]),
-              let text = String(data: data, encoding: .utf8) else {
-            return (value as? String).map { cut($0) }
+    /// An object or array as compact JSON, nil for an empty object; a string cut to length; nil for the rest.
+    private static func compactJSON(_ value: JSONValue) -> String? {
+        switch value {
+        case .object, .array:
+            let text = BodyJSON.compactText(value)
+            return text == "{}" ? nil : cut(text)
+        case .string(let s): return cut(s)
+        default: return nil
         }
-        return text == "{}" ? nil : cut(text)
     }
 
     static func cut(_ text: String) -> String {

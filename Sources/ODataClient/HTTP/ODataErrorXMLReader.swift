@@ -1,5 +1,6 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
+import ODataModel
 
 /// Reads `<m:error>` bodies (V2 `<m:error>` with `m:innererror`/`errordetails`, V4 `<m:error>` with `m:details`)
 /// with libxml2's tree parser; error bodies are small. Elements are matched by local name, so the namespace
@@ -77,7 +78,7 @@ enum ODataErrorXMLReader {
             }
             child = c.pointee.next
         }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: bytes, as: UTF8.self).trimmingBlanksAndNewlines()
     }
 
     /// The `xml:lang` attribute of the element.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Indents JSON text for traces without parsing it into values: key order and number spelling stay as sent,
 /// and a body cut off by the trace limit is still indented as far as it goes.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One short line from an error body that is not an OData error: an HTML page's `<title>` (or its first
 /// text), or the first non-empty line of plain text. Never the whole body.
@@ -9,8 +9,7 @@ enum ResponseBodySummary {
         guard !body.isEmpty else { return nil }
         let text = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
         let type = (contentType ?? "").lowercased()
-        let looksHTML = type.contains("html") || text.range(of: "<html", options: .caseInsensitive) != nil
-            || text.range(of: "<!doctype", options: .caseInsensitive) != nil
+        let looksHTML = type.contains("html") || find("<html", in: text) != nil || find("<!doctype", in: text) != nil
         if looksHTML {
             if let title = element("title", in: text), !title.isEmpty { return shorten(title) }
             if let h1 = element("h1", in: text), !h1.isEmpty { return shorten(h1) }
@@ -27,11 +26,32 @@ enum ResponseBodySummary {
 
     /// The text inside the first `<name ...>...</name>`, tags stripped and whitespace collapsed.
     private static func element(_ name: String, in text: String) -> String? {
-        guard let open = text.range(of: "<\(name)", options: .caseInsensitive),
-              let openEnd = text.range(of: ">", range: open.upperBound..<text.endIndex),
-              let close = text.range(of: "</\(name)", options: .caseInsensitive, range: openEnd.upperBound..<text.endIndex)
+        guard let open = find("<\(name)", in: text),
+              let openEnd = find(">", in: text, from: open.upperBound),
+              let close = find("</\(name)", in: text, from: openEnd.upperBound)
         else { return nil }
         return collapse(stripTags(String(text[openEnd.upperBound..<close.lowerBound])))
+    }
+
+    /// The first occurrence of `needle` (ASCII, lowercase) in `text` from `start` on, ignoring ASCII case: the
+    /// tag names looked for have no letter that another script folds to (as the Kelvin sign folds to k).
+    private static func find(_ needle: String, in text: String, from start: String.Index? = nil) -> Range<String.Index>? {
+        let bytes = text.utf8, pattern = Array(needle.utf8)
+        var i = start ?? bytes.startIndex
+        while i != bytes.endIndex {
+            var j = i, k = 0
+            while k < pattern.count, j != bytes.endIndex, lowercased(bytes[j]) == pattern[k] {
+                bytes.formIndex(after: &j)
+                k += 1
+            }
+            if k == pattern.count { return i..<j }
+            bytes.formIndex(after: &i)
+        }
+        return nil
+    }
+
+    private static func lowercased(_ b: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b) ? b | 0x20 : b
     }
 
     private static func stripTags(_ text: String) -> String {
@@ -59,9 +79,9 @@ enum ResponseBodySummary {
     }
 
     private static func decodeEntities(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")
+        text.replacingAll("&lt;", with: "<").replacingAll("&gt;", with: ">")
+            .replacingAll("&quot;", with: "\"").replacingAll("&#39;", with: "'")
+            .replacingAll("&nbsp;", with: " ").replacingAll("&amp;", with: "&")
     }
 
     private static func firstLine(_ text: String) -> String? {

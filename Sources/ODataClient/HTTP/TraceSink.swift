@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 
 /// Where trace records go. A record is one or more lines ending in a newline, written in one call.
 public protocol TraceSink: Sendable {

@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
 
 /// libxml2 tree parsing for the small documents of this layer (error bodies, traced bodies).
 enum XMLSupport {

@@ -489,7 +489,7 @@ final class AtomState {
     private func resolve(_ href: String) -> String {
         guard !href.contains("://"), let base = bases.last ?? nil else { return href }
         if href.hasPrefix("/") {
-            if let scheme = base.range(of: "://"), let slash = base[scheme.upperBound...].firstIndex(of: "/") {
+            if let scheme = base.firstRange(of: "://"), let slash = base[scheme.upperBound...].firstIndex(of: "/") {
                 return String(base[..<slash]) + href
             }
             return base + href.dropFirst()

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The bytes a streaming reader has received but not yet consumed: chunks are appended at the end, consumed bytes
 /// are dropped from the front. It holds at most one unit of the payload (an entity) plus one chunk.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A growing buffer of JSON text with fast appends of the pieces OData writers need: escaped strings, integers,
 /// dates, decimals, raw bytes. Raw memory, so that the many small appends of a writer cost a bounds check and a

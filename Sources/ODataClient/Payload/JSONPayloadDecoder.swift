@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataModel
 
 /// Turns JSON tokens into entities, complex values and values, for OData V4 JSON and V2 verbose JSON. It reads one
@@ -507,7 +508,7 @@ struct PendingIssue {
 
     func issue(set: String?, key: String?) -> PayloadIssue {
         var i = PayloadIssue(kind: kind, message: message, line: line, column: column, offset: offset)
-        i.entitySet = set; i.key = key; i.property = path?.replacingOccurrences(of: "/[", with: "[")
+        i.entitySet = set; i.key = key; i.property = path?.replacingAll("/[", with: "[")
         i.expected = expected; i.got = got
         return i
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes entities (or values) as newline-delimited JSON, one per line: properties with their values in metadata
 /// order (or in `memberOrder`, the order a query's select named them), expanded navigation nested, dynamic

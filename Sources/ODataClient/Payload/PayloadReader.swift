@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataModel
 
 /// Reads an OData data payload as it arrives — V4 JSON, V2 verbose JSON or Atom — and hands out entities one by

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// Thrown from inside a payload callback to end reading when the consumer has had enough.
@@ -71,7 +71,7 @@ extension DataService {
 
     /// A page's next link, absolute; nil for none and for an empty one (which would name the service root).
     private func nextLink(_ link: String?) -> String? {
-        guard let link = link?.trimmingCharacters(in: .whitespaces), !link.isEmpty else { return nil }
+        guard let link = link?.trimmingBlanks(), !link.isEmpty else { return nil }
         return absoluteURL(link)
     }
 
@@ -143,7 +143,7 @@ extension DataService {
         }
         page.rawBody = raw.flatMap { $0.isEmpty ? nil : $0 }
         if isCount, let text = page.rawBody.map({ String(decoding: $0, as: UTF8.self) }) {
-            page.count = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            page.count = Int(text.trimmingBlanksAndNewlines())
         }
         return page
     }

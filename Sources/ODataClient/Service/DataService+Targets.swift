@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 extension DataService {
@@ -106,6 +106,6 @@ extension DataService {
             }
         }
         if !name.isEmpty { out.append(name) }
-        return out.map { $0.removingPercentEncoding ?? $0 }.filter { !$0.isEmpty }
+        return out.map { $0.removingPercentEscapes ?? $0 }.filter { !$0.isEmpty }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 import ODataQuery
 
@@ -92,7 +92,7 @@ public final class DataService {
     public func absoluteURL(_ link: String) -> String {
         if link.hasPrefix("http://") || link.hasPrefix("https://") { return link }
         if link.hasPrefix("/") {
-            if let scheme = serviceRoot.range(of: "://"),
+            if let scheme = serviceRoot.firstRange(of: "://"),
                let slash = serviceRoot[scheme.upperBound...].firstIndex(of: "/") {
                 return String(serviceRoot[..<slash]) + link
             }

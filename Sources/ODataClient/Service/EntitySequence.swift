@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The entities of a query's pages, read page by page as iteration gets there (one page held at a time).
 public final class EntitySequence: Sequence {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// The answer to a query: its first page (entities or values), the count, and the way to the next pages.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One request as a tool states it: method, URL relative to the service root, JSON body, and what the answer holds.
 public struct ServiceRequest {

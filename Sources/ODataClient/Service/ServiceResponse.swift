@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `DataService.execute` learnt besides the entities and values it handed out.
 public struct ServiceResponse {

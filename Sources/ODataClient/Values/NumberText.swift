@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Allocation-free parsing of integer and floating-point text (JSON numbers, Atom and V2 JSON strings).
 enum NumberText {

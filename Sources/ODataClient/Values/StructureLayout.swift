@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// How the values of one structured type are stored: a slot per structural property (inherited ones first, the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The OData protocol version a metadata document describes.
 public enum ODataVersion: String, Sendable, Comparable, CaseIterable {
@@ -16,7 +16,7 @@ public enum ODataVersion: String, Sendable, Comparable, CaseIterable {
 
     /// Reads a version number as written in `Version`, `$Version` or `DataServiceVersion` ("1.0" counts as V2).
     public init?(versionString s: String) {
-        let t = s.trimmingCharacters(in: .whitespaces)
+        let t = s.trimmingBlanks()
         switch t {
         case "1.0", "2.0": self = .v2
         case "3.0": self = .v3

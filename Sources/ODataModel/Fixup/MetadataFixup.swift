@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Local corrections to a service's metadata, applied after every load: facets and SAP attributes of named
 /// elements, for services whose `$metadata` is wrong in ways one cannot wait for the service to fix.

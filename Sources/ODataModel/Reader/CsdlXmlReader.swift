@@ -1,5 +1,6 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Reads CSDL XML (OData V2, V3, V4, 4.01 `$metadata`) through libxml2's SAX2 push parser.
@@ -17,10 +18,8 @@ public final class CsdlXmlReader {
     private var handler = xmlSAXHandler()
     let builder: CsdlXmlBuilder
     private let capture: SAXCapture
-    private var builderThread: Thread?
-    private let builderDone = DispatchSemaphore(value: 0)
+    private var builderThread: WorkerThread?
     private var finished = false
-    private var joined = false
 
     public init(source: String = "") {
         builder = CsdlXmlBuilder(source: source)
@@ -40,12 +39,10 @@ public final class CsdlXmlReader {
         // The builder tells the parsing thread to stop once the document is known not to be CSDL.
         let pipe = capture.pipe
         builder.onFatal = { pipe.stopRequested.store(true, ordering: .releasing) }
-        let builder = self.builder, done = builderDone
-        let thread = Thread { SAXEventReplay(builder: builder, pipe: pipe).run(); done.signal() }
-        thread.stackSize = 1 << 22
-        thread.name = "odsh.csdl-builder"
-        builderThread = thread
-        thread.start()
+        let builder = self.builder
+        builderThread = WorkerThread(stackSize: 1 << 22) {
+            SAXEventReplay(builder: builder, pipe: pipe).run()
+        }
     }
 
     deinit {
@@ -55,10 +52,10 @@ public final class CsdlXmlReader {
     }
 
     private func joinBuilder() {
-        guard !joined, builderThread != nil else { return }
-        joined = true
+        guard let thread = builderThread else { return }
+        builderThread = nil
         capture.pipe.close()
-        builderDone.wait()
+        thread.join()
     }
 
     /// Parses the next chunk of the document; throws as soon as the document is known to be broken.
@@ -129,7 +126,7 @@ final class SAXEventPipe: @unchecked Sendable {
     }
     static let blockSize = 1 << 16
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var full: [Block] = []
     private var spare: [Block] = []
     private var closed = false

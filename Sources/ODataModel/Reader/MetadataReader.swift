@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads a metadata document (CSDL XML or CSDL JSON, told apart by its first byte), resolves it and validates it.
 ///

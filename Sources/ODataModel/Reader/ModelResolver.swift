@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Resolves a raw document (names as written) into a usable model and validates it.
 ///
@@ -49,16 +49,14 @@ struct ModelResolver {
         let blocks = doc.schemas.reduce(0) { $0 + $1.annotationsBlocks.count }
         if blocks >= parallelFrom {
             let prep = AnnotationPrep()
-            let done = DispatchSemaphore(value: 0)
-            let thread = Thread { [self] in prep.lookups = prepareAnnotations(namesOnly: true); done.signal() }
-            thread.stackSize = 1 << 22
-            thread.name = "odsh.csdl-annotations"
-            thread.start()
+            let thread = WorkerThread(stackSize: 1 << 22) { [self] in
+                prep.lookups = prepareAnnotations(namesOnly: true)
+            }
             resolveMembers()
             resolveEnumsAndDefinitions()
             resolveOperations()
             resolveContainers()
-            done.wait()
+            thread.join()
             var lookups: [TargetLookup] = []
             swap(&lookups, &prep.lookups)
             attachAnnotations(lookups)

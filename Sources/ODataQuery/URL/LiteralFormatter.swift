@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// Spells literals as OData URL text for a version: the one place where a literal becomes URL text, for queries,
@@ -54,7 +54,7 @@ public struct LiteralFormatter: Sendable {
 
     /// `'it''s'`: single quotes doubled.
     public static func quoted(_ s: String) -> String { "'" + escape(s) + "'" }
-    static func escape(_ s: String) -> String { s.replacingOccurrences(of: "'", with: "''") }
+    static func escape(_ s: String) -> String { s.replacingAll("'", with: "''") }
 
     /// `INF`, `-INF`, `NaN`, else the shortest text that reads back as the same value.
     static func floating(_ d: Double, single: Float? = nil) -> String {

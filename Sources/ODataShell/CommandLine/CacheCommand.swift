@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ODataClient
 
 /// `odsh cache list|clear`: the metadata cache under `$XDG_CACHE_HOME/odsh/metadata`.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// `odsh complete`: what TAB offers at a cursor position, for scripting, debugging and the completion benchmark.
@@ -34,13 +34,13 @@ struct CompleteCommand: ParsableCommand {
             var times: [Double] = []
             var n = 0
             for _ in 0..<repeatCount {
-                let start = DispatchTime.now().uptimeNanoseconds
+                let start = ContinuousClock.now
                 n = completer.complete(line: line, cursor: at).candidates.count
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                times.append((ContinuousClock.now - start).milliseconds)
             }
             times.sort()
             let p = { (q: Double) in times[min(times.count - 1, Int(Double(times.count) * q))] }
-            Stdout.write(String(format: "%d candidates; %d runs: median %.3f ms, p90 %.3f ms, max %.3f ms\n",
+            Stdout.write(String(cFormat: "%d candidates; %d runs: median %.3f ms, p90 %.3f ms, max %.3f ms\n",
                                 n, times.count, p(0.5), p(0.9), times.last ?? 0))
             return
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ODataClient
+import ODataModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -192,7 +193,7 @@ public struct ConnectionOptions: ParsableArguments {
         guard let colon = text.firstIndex(of: ":"), isToken(String(text[..<colon])) else {
             throw ValidationError("--header \"\(text)\" is not \"Name: value\"")
         }
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingBlanks()
         guard !value.contains(where: \.isNewline) else {
             throw ValidationError("--header \"\(text.prefix(40))\" has a line break in its value")
         }
@@ -204,7 +205,7 @@ public struct ConnectionOptions: ParsableArguments {
     }
 
     static func expandTilde(_ path: String) -> String {
-        (path as NSString).expandingTildeInPath
+        PathText.expandingTilde(path)
     }
 
     /// Asks for the password of `user` on the terminal without echo; an error when standard input is no terminal.
@@ -230,7 +231,7 @@ enum TerminalPassword {
         silent.c_lflag |= tcflag_t(ECHONL)
         let previous = signal(SIGINT, restoreAndReraise)
         defer { signal(SIGINT, previous) }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        Stderr.write(prompt)
         guard tcsetattr(0, TCSAFLUSH, &silent) == 0 else { throw ValidationError("cannot switch terminal echo off") }
         defer { tcsetattr(0, TCSAFLUSH, &original) }
         var bytes: [UInt8] = []

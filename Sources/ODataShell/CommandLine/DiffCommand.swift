@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ODataModel
 
 /// `odsh diff OLD NEW`: are clients built against OLD still fine with NEW? SAP's metadata refresh rules, with levels.
@@ -110,8 +110,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     private func ms(_ d: Duration) -> String {
-        let c = d.components
-        return String(format: "%.1f ms", Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15)
+        String(cFormat: "%.1f ms", d.milliseconds)
     }
 
     /// Reads one document; warnings go to stderr (unless --quiet); unreadable documents exit with 4.

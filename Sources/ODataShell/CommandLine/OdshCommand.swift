@@ -1,6 +1,7 @@
 import ArgumentParser
 import ODataClient
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The `odsh` command line: the shell (default), metadata, diff, profiles and the metadata cache.
 public struct OdshCommand: ParsableCommand {

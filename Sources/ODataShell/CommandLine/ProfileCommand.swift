@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ODataClient
 import ODataModel
 #if canImport(Glibc)
@@ -369,7 +369,8 @@ struct ProfileCommand: ParsableCommand {
             let cached = MetadataCache(directory: context.dirs.metadataCache).list().filter { $0.entry.profile == p.name }
             lines.append(("cached metadata", cached.isEmpty ? "none" : cached.map { CacheCommand.describe($0.entry) }.joined(separator: "; ")))
             let width = lines.map(\.0.count).max() ?? 0
-            Stdout.write("profile \(p.name)\n" + lines.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 + "\n" }.joined())
+            let padded = lines.map { "  " + $0.0 + String(repeating: " ", count: width + 2 - $0.0.count) + $0.1 + "\n" }
+            Stdout.write("profile \(p.name)\n" + padded.joined())
         }
 
         /// Where a secret comes from and whether it is there; never the secret itself.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataModel
 import ODataClient
 
@@ -167,7 +168,7 @@ struct ShellCommand: ParsableCommand {
     }
 
     private func readStdin() -> String {
-        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        String(decoding: Stdin.readToEnd(), as: UTF8.self)
     }
 
     /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and

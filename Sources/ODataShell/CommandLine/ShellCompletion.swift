@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// What the bash, zsh and fish completions of the odsh command line offer beyond the argument parser's declaration:
 /// the names of the configured profiles (asked of odsh at TAB time, so they are always the current ones) and file
@@ -46,13 +46,12 @@ enum ShellCompletion {
         let slash = prefix.lastIndex(of: "/")
         let folder = slash.map { String(prefix[...$0]) } ?? ""
         let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
-        let folderPath = folder.isEmpty ? "." : (folder as NSString).expandingTildeInPath
+        let folderPath = folder.isEmpty ? "." : PathText.expandingTilde(folder)
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { return [] }
         return entries.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { entry in
-            var isFolder: ObjCBool = false
-            let path = (folderPath as NSString).appendingPathComponent(entry)
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            return folder + entry + (isFolder.boolValue ? "/" : "")
+            var isFolder = false
+            _ = FileManager.default.fileExists(atPath: PathText.appending(entry, to: folderPath), isDirectory: &isFolder)
+            return folder + entry + (isFolder ? "/" : "")
         }
     }
 
@@ -102,7 +101,7 @@ enum ShellCompletion {
 
     /// `text` with `lines` after the first line that contains `anchor`; unchanged when there is none.
     private static func insert(afterLineContaining anchor: String, in text: String, _ lines: [String]) -> String {
-        guard let hit = text.range(of: anchor), let end = text[hit.upperBound...].firstIndex(of: "\n") else { return text }
+        guard let hit = text.firstRange(of: anchor), let end = text[hit.upperBound...].firstIndex(of: "\n") else { return text }
         let after = text.index(after: end)
         return String(text[..<after]) + lines.map { $0 + "\n" }.joined() + String(text[after...])
     }

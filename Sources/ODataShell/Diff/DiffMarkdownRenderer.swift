@@ -49,7 +49,7 @@ struct DiffMarkdownRenderer {
     }
 
     private func code(_ s: String) -> String {
-        "`" + s.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
+        "`" + s.replacingAll("`", with: "'").replacingAll("|", with: "\\|") + "`"
     }
 
     /// Table cells: no line breaks, pipes escaped, HTML-ish characters defused, and `@` written as an entity so that

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ODataModel
 import ODataQuery
 
 /// Writes a `QueryExpression` back as query-language text (`Freight > 20 and Customer/Country in ('UK', 'USA')`),
@@ -95,7 +96,7 @@ public enum QueryPrinter {
         case .duration(let t): return "duration'\(t)'"
         case .time(let t): return "time'\(t)'"
         case .binary(let b): return "binary'\(Base64.encode(b, url: true))'"
-        case .enumMember(let t, let m): return "\(t)'\(m.replacingOccurrences(of: "'", with: "''"))'"
+        case .enumMember(let t, let m): return "\(t)'\(m.replacingAll("'", with: "''"))'"
         }
     }
 
@@ -108,7 +109,7 @@ public enum QueryPrinter {
     /// `'it''s'`, or a double-quoted string with escapes when it holds control characters.
     public static func string(_ s: String) -> String {
         if !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
+            return "'" + s.replacingAll("'", with: "''") + "'"
         }
         var out = "\""
         for u in s.unicodeScalars {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataModel
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataClient
 import ODataModel
 
@@ -158,10 +159,14 @@ struct MetadataLoader {
         error.isTransportFailure || [502, 503, 504].contains(error.httpStatus ?? 0)
     }
 
+    /// `2024-05-01 14:03:59`: the date in the local time zone ($TZ, else /etc/localtime), whole seconds.
     static func dateText(_ date: Date) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return f.string(from: date)
+        tzset()
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 64)
+        let n = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

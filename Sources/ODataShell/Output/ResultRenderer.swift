@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataClient
 
 /// Where the rows of a statement go: a renderer per output format, fed entity by entity as they arrive.
@@ -31,7 +31,7 @@ struct ResultSummary {
         var parts = ["\(rows) row\(rows == 1 ? "" : "s")" + (count.map { " (of \($0))" } ?? "")]
         if limited { parts.append("row limit reached") }
         if morePages { parts.append("more pages: --all (or .set all on) reads them") }
-        if let ms = elapsedMilliseconds { parts.append(String(format: "%.1f ms", ms)) }
+        if let ms = elapsedMilliseconds { parts.append(String(cFormat: "%.1f ms", ms)) }
         return parts.joined(separator: " · ")
     }
 }

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import ODataClient
+import ODataModel
 
 /// Aligned columns fitted to the terminal: long values cut with an ellipsis, numbers right-aligned, null shown
 /// apart from an empty string; when the columns cannot fit, a vertical record view instead (like psql's \x auto).
@@ -235,7 +236,7 @@ final class CSVRenderer: ResultRenderer {
 
     static func quote(_ s: String) -> String {
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + s.replacingAll("\"", with: "\"\"") + "\""
     }
 
     func pageEnd() throws {
@@ -260,7 +261,7 @@ extension String {
         while s.last == " " { s.removeLast() }
         return String(s)
     }
-    func replacingNewlines() -> String { replacingOccurrences(of: "\n", with: "⏎").replacingOccurrences(of: "\r", with: "") }
+    func replacingNewlines() -> String { replacingAll("\n", with: "⏎").replacingAll("\r", with: "") }
 }
 
 extension Int {

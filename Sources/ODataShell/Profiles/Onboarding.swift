@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataClient
 
 /// `odsh profile add` on a terminal: asks for what the command line left open (how to sign in, the user, the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataClient
 
 /// The HTTP settings for a service: a profile's (with its secrets resolved, its cookie jar and its sign-in),

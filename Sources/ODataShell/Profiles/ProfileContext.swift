@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import ODataModel
 
 /// What profile handling needs from the world: the environment, the XDG folders and a way to ask for secrets.
 /// Commands take `current()`; tests make their own.
@@ -25,7 +27,7 @@ struct ProfileContext {
 
     static func readSecretFromTerminal(_ prompt: String) throws -> String {
         guard isatty(0) == 1 else {
-            throw ProfileError("\(prompt.trimmingCharacters(in: .whitespaces).dropLast()) is to be asked for, but standard input is not a terminal")
+            throw ProfileError("\(prompt.trimmingBlanks().dropLast()) is to be asked for, but standard input is not a terminal")
         }
         return try TerminalPassword.read(prompt: prompt)
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataClient
 
 /// Turns a profile's secret sources into secrets: the environment, a command's output, a secrets file, or the
@@ -47,24 +48,72 @@ struct SecretResolver {
 
     /// Runs `sh -c command` with the terminal left to it (pass or gpg may ask), and takes its standard output.
     private func run(_ command: String, name: String, place: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let output = Pipe()
-        process.standardOutput = output
+        let data: [UInt8], status: Int32
         do {
-            try process.run()
+            (data, status) = try Self.output(of: command)
         } catch {
-            throw ProfileError("\(place): cannot run the command for its \(name): \(error.localizedDescription)")
+            throw ProfileError("\(place): cannot run the command for its \(name): \(error)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ProfileError("\(place): the command for its \(name) failed (exit status \(process.terminationStatus)): \(command)")
+        guard status == 0 else {
+            throw ProfileError("\(place): the command for its \(name) failed (exit status \(status)): \(command)")
         }
         var text = String(decoding: data, as: UTF8.self)
         while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
         guard !text.isEmpty else { throw ProfileError("\(place): the command for its \(name) printed nothing: \(command)") }
         return text
+    }
+
+    /// The standard output of `/bin/sh -c command` and its exit status (the signal number when a signal ended it,
+    /// as Foundation's `Process.terminationStatus` had it); standard input and error stay the shell's. The child
+    /// starts with no blocked signals and default signal handlers, whatever the shell has blocked or ignored.
+    static func output(of command: String) throws(SpawnFailure) -> ([UInt8], Int32) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw SpawnFailure(errno) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let words = ["/bin/sh", "-c", command]
+        var arguments = words.map { strdup($0) } + [nil]
+        defer { for p in arguments { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &arguments, environ)
+        close(fds[1])
+        guard rc == 0 else {
+            close(fds[0])
+            throw SpawnFailure(rc)
+        }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fds[0], &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            output += buffer[..<n]
+        }
+        close(fds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED: no signal bits; then the exit code is in the second byte, else the signal in the low 7 bits.
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+        return (output, code)
+    }
+
+    /// Why a command could not be started: the C library's text for the error.
+    struct SpawnFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ code: Int32) { description = String(cString: strerror(code)) }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ODataModel
 
 /// Where a profile's secret (password, token, client secret, cookie) comes from. Secrets never stand in
 /// config.toml itself.
@@ -24,7 +25,7 @@ public enum SecretSource: Equatable, Sendable, CustomStringConvertible {
             self = .environment(String(text.dropFirst(4)))
             return
         }
-        if text.hasPrefix("command:"), !text.dropFirst(8).trimmingCharacters(in: .whitespaces).isEmpty {
+        if text.hasPrefix("command:"), !text.dropFirst(8).trimmingBlanks().isEmpty {
             self = .command(String(text.dropFirst(8)))
             return
         }

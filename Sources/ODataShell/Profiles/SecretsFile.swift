@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,7 +89,7 @@ struct SecretsFile {
     }
 
     private static func locked<T>(_ path: String, _ body: () throws -> T) throws -> T {
-        try XDGDirectories.ensure((path as NSString).deletingLastPathComponent)
+        try XDGDirectories.ensure(PathText.deletingLastComponent(path))
         let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ProfileError("cannot lock \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ODataClient
 
 /// Keeps a profile's OAuth2 token in its secrets file between runs (`token-cache = true`).

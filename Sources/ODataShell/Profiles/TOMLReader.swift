@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ODataModel
 
 /// Reads the part of TOML that odsh's files use: `[table]` headers (dotted, quoted keys), `key = value` with
 /// dotted keys, basic and literal strings, integers, floats, booleans, arrays (also over several lines) and
@@ -162,7 +163,7 @@ struct TOMLReader {
             let word = String(decoding: bytes[start..<i], as: UTF8.self)
             if word == "true" { return .bool(true) }
             if word == "false" { return .bool(false) }
-            let digits = word.replacingOccurrences(of: "_", with: "")
+            let digits = word.replacingAll("_", with: "")
             if let n = Int(digits) { return .integer(n) }
             if word.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let d = Double(digits), d.isFinite { return .float(d) }
             if word.count >= 10, word.prefix(4).allSatisfy(\.isNumber), word.dropFirst(4).first == "-" {
@@ -331,14 +332,14 @@ struct TOMLEditor {
     @discardableResult
     mutating func removeTables(under prefix: [String]) throws -> Int {
         let headers = try TOMLReader.parse(text).headers
-        var remove = IndexSet()
+        var remove = Set<Int>()
         for (n, h) in headers.enumerated() where h.path.starts(with: prefix) {
             var start = h.line - 1
             while start > 0, lines[start - 1].trimmingLeadingSpaces.hasPrefix("#") { start -= 1 }
             var end = n + 1 < headers.count ? headers[n + 1].line - 1 : lines.count
             // Comments directly above the next header belong to it.
             while end > start + 1, lines[end - 1].trimmingLeadingSpaces.hasPrefix("#") { end -= 1 }
-            remove.insert(integersIn: start..<end)
+            remove.formUnion(start..<end)
         }
         let count = headers.filter { $0.path.starts(with: prefix) }.count
         lines = lines.enumerated().filter { !remove.contains($0.offset) }.map(\.element)

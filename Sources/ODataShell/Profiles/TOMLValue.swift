@@ -35,7 +35,7 @@ enum TOMLValue: Equatable, Sendable {
         switch self {
         case .string(let s): return TOMLValue.quote(s)
         case .integer(let i): return String(i)
-        case .float(let d): return d == d.rounded() && abs(d) < 1e15 ? String(format: "%.1f", d) : String(d)
+        case .float(let d): return d == d.rounded() && abs(d) < 1e15 ? String(cFormat: "%.1f", d) : String(d)
         case .bool(let b): return b ? "true" : "false"
         case .array(let a): return "[" + a.map(\.tomlText).joined(separator: ", ") + "]"
         case .table(let t): return "{ " + t.entries.map { "\(TOMLValue.key($0.key)) = \($0.value.tomlText)" }.joined(separator: ", ") + " }"
@@ -54,7 +54,7 @@ enum TOMLValue: Equatable, Sendable {
             case "\r": out += "\\r"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04X", scalar.value)
+                    out += String(cFormat: "\\u%04X", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

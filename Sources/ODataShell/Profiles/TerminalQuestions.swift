@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ODataModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ enum TerminalQuestions {
         while true {
             Stderr.write(question + (value.map { " [\($0)]" } ?? "") + ": ")
             guard let line = readLine() else { throw ProfileError("standard input ended before \"\(question)\" was answered") }
-            let answer = line.trimmingCharacters(in: .whitespaces)
+            let answer = line.trimmingBlanks()
             let result = answer.isEmpty ? (value ?? "") : answer
             if let complaint = check(result) {
                 Stderr.write("  \(complaint)\n")
@@ -32,7 +33,7 @@ enum TerminalQuestions {
     static func secret(_ prompt: String) throws -> String {
         if isatty(0) == 1 { return try TerminalPassword.read(prompt: prompt) }
         guard let line = readLine(), !line.isEmpty else {
-            throw ProfileError("expected \(prompt.trimmingCharacters(in: .whitespaces).dropLast()) as a line on standard input")
+            throw ProfileError("expected \(prompt.trimmingBlanks().dropLast()) as a line on standard input")
         }
         return line
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +15,7 @@ public struct XDGDirectories: Sendable, Equatable {
     public var cache: String
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? PathText.homeDirectory
         func base(_ variable: String, _ fallback: String) -> String {
             if let v = environment[variable], v.hasPrefix("/") { return v }
             return home + "/" + fallback
@@ -39,14 +39,21 @@ public struct XDGDirectories: Sendable, Equatable {
 
     /// Creates a folder and its parents; new ones get mode 0700 (they hold credentials and session cookies).
     static func ensure(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        var isDirectory = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory { return }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw UsageError("cannot create \(path): \(error.localizedDescription)")
+            throw UsageError("cannot create \(path): \(reason(error))")
         }
+    }
+
+    /// The C library's text for the system error under a FileManager error ("Permission denied"), where Foundation
+    /// had its `localizedDescription` ("The operation could not be completed. You don’t have permission.").
+    static func reason(_ error: Error) -> String {
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        return "\(error)"
     }
 }
 
@@ -54,9 +61,9 @@ public struct XDGDirectories: Sendable, Equatable {
 /// the new content and never half of it.
 enum AtomicFile {
     static func write(_ data: Data, to path: String, mode: mode_t) throws {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.deletingLastComponent(path)
         try XDGDirectories.ensure(directory)
-        let temporary = "\(directory)/.\((path as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary = "\(directory)/.\(PathText.lastComponent(path)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw UsageError("cannot write \(path): \(String(cString: strerror(errno)))") }
         var ok = true

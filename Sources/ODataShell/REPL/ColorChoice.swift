@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--color auto|always|never`: whether output gets ANSI colours.
 public enum ColorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {

@@ -1,5 +1,6 @@
 import CLibEdit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads lines on a terminal through libedit's native API (el_gets with a History, not the readline layer).
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The history file: one entry a line, shared by concurrent sessions, private to the user (mode 0600).
 ///

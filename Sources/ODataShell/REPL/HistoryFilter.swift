@@ -57,7 +57,7 @@ public struct HistoryFilter: Sendable {
         // `--user=a:b` splits at "=" into "--user" and "a"/"b": look at the raw text for it.
         let lower = line.lowercased()
         for flag in ["--user=", "--proxy-user="] where lower.contains(flag) {
-            if let r = lower.range(of: flag), lower[r.upperBound...].prefix(while: { !$0.isWhitespace }).contains(":") { return true }
+            if let r = lower.firstRange(of: flag), lower[r.upperBound...].prefix(while: { !$0.isWhitespace }).contains(":") { return true }
         }
         return hasURLPassword(lower)
     }
@@ -99,7 +99,7 @@ public struct HistoryFilter: Sendable {
     /// `scheme://user:password@` anywhere in the (lowercased) line.
     private static func hasURLPassword(_ lower: String) -> Bool {
         var rest = Substring(lower)
-        while let r = rest.range(of: "://") {
+        while let r = rest.firstRange(of: "://") {
             let authority = rest[r.upperBound...].prefix { !$0.isWhitespace && $0 != "/" && $0 != "?" && $0 != "#" }
             if let at = authority.lastIndex(of: "@"), authority[..<at].contains(":") { return true }
             rest = rest[r.upperBound...]

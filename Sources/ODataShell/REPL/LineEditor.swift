@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads statements for the shell: libedit on a terminal (editing, history, completion), plain lines otherwise.
 ///

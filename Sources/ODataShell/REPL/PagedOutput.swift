@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import ODataModel
 
 /// What one statement or command of the interactive shell prints. Text is held while it fits on the screen; once
 /// it is taller than the terminal the pager starts (`$PAGER`, else `less -FRSX`), gets what was held and then
@@ -23,7 +24,7 @@ final class PagedOutput {
     /// `pager` nil: no paging (one-shot runs, `.set pager off`, stdout not a terminal).
     init(pager: Pager?, size: TerminalSize = TerminalSize.current()) {
         // PAGER=cat would only copy the text: write it straight.
-        if let p = pager, p.command.trimmingCharacters(in: .whitespaces) == "cat" { self.pager = nil } else { self.pager = pager }
+        if let p = pager, p.command.trimmingBlanks() == "cat" { self.pager = nil } else { self.pager = pager }
         self.size = size
         meter = ScreenMeter(columns: size.columns)
     }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import ODataModel
 
 /// Shows long output through a pager (`$PAGER`, else `less -FRSX`) when stdout is a terminal; otherwise, or when
 /// the text fits on the screen, writes it straight to stdout.
@@ -16,7 +18,7 @@ public struct Pager {
 
     /// `$PAGER` if set and not empty, else `less -FRSX`. (`PAGER=cat` turns paging off.)
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Pager {
-        if let p = environment["PAGER"], !p.trimmingCharacters(in: .whitespaces).isEmpty { return Pager(command: p) }
+        if let p = environment["PAGER"], !p.trimmingBlanks().isEmpty { return Pager(command: p) }
         return Pager(command: defaultCommand)
     }
 
@@ -67,7 +69,7 @@ public final class PagerWriter {
     public private(set) var startState = StartState.unknown
     /// How long the pager must run before it counts as started.
     public static let confirmAfter: UInt64 = 500_000_000
-    private let spawnedAt = DispatchTime.now().uptimeNanoseconds
+    private let spawnedAt = ContinuousClock.now
     private var reaped = false
     private var finished = false
 
@@ -148,7 +150,7 @@ public final class PagerWriter {
             // WIFEXITED and WEXITSTATUS: a normal exit has no signal bits; the code is in the second byte.
             let code = (status >> 8) & 0xFF
             startState = (status & 0x7F) == 0 && (code == 126 || code == 127) ? .failed(status: code) : .started
-        } else if r == 0, startState == .unknown, DispatchTime.now().uptimeNanoseconds - spawnedAt >= Self.confirmAfter {
+        } else if r == 0, startState == .unknown, ContinuousClock.now - spawnedAt >= .nanoseconds(Self.confirmAfter) {
             startState = .started
         } else if r < 0 {
             reaped = true

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads lines from a file descriptor that is not a terminal (a pipe, a file): no editing, no escape codes, and
 /// no prompt unless asked for (a terminal libedit cannot drive, such as TERM=dumb).

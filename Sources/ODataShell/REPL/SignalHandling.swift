@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Ctrl-C while a command runs: a SIGINT handler that only counts into an atomic and calls one hook.

@@ -1,5 +1,5 @@
 import CLibEdit
-import Foundation
+import FoundationEssentials
 
 /// The size of the terminal: `TIOCGWINSZ` on a file descriptor, else `$COLUMNS`/`$LINES`, else 80×24.
 public struct TerminalSize: Hashable, Sendable {

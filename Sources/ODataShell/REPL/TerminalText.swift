@@ -1,5 +1,6 @@
 import CLibEdit
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Locale and display width of text on a terminal.
 public enum TerminalText {

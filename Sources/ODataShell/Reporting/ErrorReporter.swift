@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataModel
 import ODataQuery
 import ODataClient
@@ -78,5 +79,19 @@ public enum Stdout {
     public static func write(_ s: String) {
         var s = s
         s.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, stdout) }
+    }
+}
+
+enum Stdin {
+    /// Everything up to the end of standard input (or up to a read error), read with read(2).
+    static func readToEnd() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = read(0, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return bytes }
+            bytes += buffer[..<n]
+        }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataClient
 import ODataModel
 
@@ -89,11 +90,11 @@ final class ReplSession {
             if text.hasPrefix(".") {
                 keepGoing = try commands.run(text, out)
             } else {
-                let start = DispatchTime.now()
+                let start = ContinuousClock.now
                 let bound = try Binder.bind(text, document: document)
                 for w in bound.warnings { reporter.warn(w) }
                 try execute(bound, settings, out.textOutput)
-                if settings.timing { elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6 }
+                if settings.timing { elapsed = (ContinuousClock.now - start).milliseconds }
             }
         } catch {
             failure = error
@@ -106,7 +107,7 @@ final class ReplSession {
             Stdout.write("\n")
             Stdout.flush()
         }
-        if let ms = elapsed { Stderr.write(String(format: "time: %.1f ms\n", ms)) }
+        if let ms = elapsed { Stderr.write(String(cFormat: "time: %.1f ms\n", ms)) }
         if let failure { reporter.report(failure) }
         Stdout.flush()
         return keepGoing

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ODataClient
 import ODataModel
 
@@ -19,7 +20,7 @@ final class StatementRunner {
         if settings.pageSize > 0, method == .get, bound.query != nil, !relative.contains("$top="), !relative.contains("/$count") {
             relative += (relative.contains("?") ? "&" : "?") + "$top=\(settings.pageSize)"
         }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = ContinuousClock.now
         let interactive = isatty(1) != 0
         // Footers go with the rows for people; for machine formats to stderr, and only when someone watches it.
         let machine = [.json, .ndjson, .csv].contains(settings.format)
@@ -54,7 +55,7 @@ final class StatementRunner {
         if out.isClosed() { return }
         if rows == 0, let raw = response.rawBody, !raw.isEmpty, method == .get {
             // `$count`, `$value` and other plain answers.
-            out.write(String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
+            out.write(String(decoding: raw, as: UTF8.self).trimmingBlanksAndNewlines() + "\n")
             out.flush()
             return
         }
@@ -63,7 +64,7 @@ final class StatementRunner {
             out.flush()
             return
         }
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let ms = (ContinuousClock.now - start).milliseconds
         try renderer.finish(ResultSummary(rows: rows, morePages: response.morePages && !limited, limited: limited,
                                           count: response.count, elapsedMilliseconds: interactive || settings.timing ? ms : nil))
     }
