@@ -7,8 +7,10 @@ final class WorkerThread {
     private var thread = pthread_t()
     private var joined = false
 
-    /// Starts the thread at once.
-    init(stackSize: Int, _ body: @escaping () -> Void) {
+    /// Starts the thread at once; nil when the system cannot start one (a limit on threads or memory reached), and
+    /// the caller then does the work itself.
+    init?(stackSize: Int, _ body: @escaping () -> Void) {
+        if Self.refusedForTesting { return nil }
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
@@ -20,9 +22,13 @@ final class WorkerThread {
         }, context)
         if rc != 0 {
             Unmanaged<Job>.fromOpaque(context).release()
-            fatalError("cannot start a thread: \(String(cString: strerror(rc)))")
+            joined = true
+            return nil
         }
     }
+
+    /// Tests set this (for the task they run in) to see what readers do when no thread can be started.
+    @TaskLocal static var refusedForTesting = false
 
     /// Waits until the closure has returned (once; later calls return at once).
     func join() {

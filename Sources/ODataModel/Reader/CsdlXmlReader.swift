@@ -18,7 +18,14 @@ public final class CsdlXmlReader {
     private var handler = xmlSAXHandler()
     let builder: CsdlXmlBuilder
     private let capture: SAXCapture
-    private var builderThread: WorkerThread?
+    /// Who replays the recorded events into the builder.
+    private enum Replay {
+        case none
+        case thread(WorkerThread)
+        /// No thread could be started: the blocks pile up in the pipe and are replayed when parsing ends.
+        case atEnd
+    }
+    private var replay = Replay.none
     private var finished = false
 
     public init(source: String = "") {
@@ -40,8 +47,10 @@ public final class CsdlXmlReader {
         let pipe = capture.pipe
         builder.onFatal = { pipe.stopRequested.store(true, ordering: .releasing) }
         let builder = self.builder
-        builderThread = WorkerThread(stackSize: 1 << 22) {
-            SAXEventReplay(builder: builder, pipe: pipe).run()
+        if let thread = WorkerThread(stackSize: 1 << 22, { SAXEventReplay(builder: builder, pipe: pipe).run() }) {
+            replay = .thread(thread)
+        } else {
+            replay = .atEnd
         }
     }
 
@@ -52,10 +61,17 @@ public final class CsdlXmlReader {
     }
 
     private func joinBuilder() {
-        guard let thread = builderThread else { return }
-        builderThread = nil
-        capture.pipe.close()
-        thread.join()
+        let current = replay
+        replay = .none
+        switch current {
+        case .none: return
+        case .thread(let thread):
+            capture.pipe.close()
+            thread.join()
+        case .atEnd:
+            capture.pipe.close()
+            SAXEventReplay(builder: builder, pipe: capture.pipe).run()
+        }
     }
 
     /// Parses the next chunk of the document; throws as soon as the document is known to be broken.

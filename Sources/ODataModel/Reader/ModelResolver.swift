@@ -56,7 +56,8 @@ struct ModelResolver {
             resolveEnumsAndDefinitions()
             resolveOperations()
             resolveContainers()
-            thread.join()
+            // Without a second thread (none could be started) the look-ups are done here, after the rest.
+            if let thread { thread.join() } else { prep.lookups = prepareAnnotations(namesOnly: false) }
             var lookups: [TargetLookup] = []
             swap(&lookups, &prep.lookups)
             attachAnnotations(lookups)

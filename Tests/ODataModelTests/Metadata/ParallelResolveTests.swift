@@ -59,4 +59,18 @@ struct ParallelResolveTests {
         }
         #expect(!a.isEmpty)
     }
+
+    /// When no thread can be started, the reader replays the recorded events itself once parsing ends and the
+    /// resolver looks the targets up after the rest: the same model, only slower.
+    @Test("no thread to be had: the same model", arguments: ["msgraph-v1.0-Prod.v2.xml", "sap-gw-v2-FAR_MANAGE_BS_SRV.xml"])
+    func withoutThreads(_ name: String) throws {
+        let usual = try Self.resolved(name, parallelFrom: 1)
+        let alone = try WorkerThread.$refusedForTesting.withValue(true) { try Self.resolved(name, parallelFrom: 1) }
+        let a = Self.dump(usual), b = Self.dump(alone)
+        #expect(a.count == b.count, "\(name): \(a.count) lines with threads, \(b.count) without")
+        if let i = a.indices.first(where: { $0 < b.count && a[$0] != b[$0] }) {
+            Issue.record("\(name): line \(i) differs:\n  with threads: \(a[i])\n  without: \(b[i])")
+        }
+        #expect(CanonicalDump.dump(usual) == CanonicalDump.dump(alone))
+    }
 }
