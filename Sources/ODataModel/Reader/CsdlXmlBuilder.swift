@@ -744,13 +744,28 @@ final class AttributeTable {
 
     func file(_ a: Attrs) {
         generation = a.generation
-        for (i, attribute) in a.list.enumerated() {
-            let k = attribute.csdlName
+        for (i, attribute) in a.list.enumerated() where attribute.uri == nil {
+            let k = attrName(attribute.localName)
             // The first of a repeated attribute wins (libxml2 rejects repeats anyway).
             guard k >= 0, seen[k] != generation else { continue }
             seen[k] = generation
             index[k] = i
         }
+    }
+
+    /// Attribute names (interned by libxml2, so equal names share a pointer) → `AttrName` raw value (-1 for
+    /// others), direct-mapped. Worked out here, on the building thread, which waits for the parser about half the
+    /// time, rather than by the parsing thread for every attribute as it was recorded.
+    private var attrCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 256)
+    private var attrCacheValues = [Int](repeating: -1, count: 256)
+    private func attrName(_ name: UnsafePointer<xmlChar>) -> Int {
+        let key = UnsafeRawPointer(name)
+        let slot = pointerSlot(key, bits: 8)
+        if attrCacheKeys[slot] == key { return attrCacheValues[slot] }
+        let k = AttrName.byName[String(cString: name)]?.rawValue ?? -1
+        attrCacheKeys[slot] = key
+        attrCacheValues[slot] = k
+        return k
     }
 }
 
