@@ -4,16 +4,23 @@ import Dispatch
 /// payloads and table slots a large document's reading leaves behind (the resolver's type cache, its annotation
 /// look-ups, the parser's string table) costs the caller a millisecond or more that it need not wait for.
 ///
-/// The value must be handed over as its only owner (`BackgroundRelease.hand(consume x)`, or a value nothing else
-/// refers to); otherwise the last owner frees it, wherever that is. Values shared with the model (strings, types)
-/// are only released there, never freed while the model still holds them.
+/// The value must be handed over as its only owner (`BackgroundRelease.hand(consume x, items: n)`, or a value
+/// nothing else refers to); otherwise the last owner frees it, wherever that is. Values shared with the model
+/// (strings, types) are only released there, never freed while the model still holds them.
 enum BackgroundRelease {
     private final class Box: @unchecked Sendable {
         var value: Any?
         init(_ value: consuming Any) { self.value = value }
     }
 
-    static func hand(_ value: consuming Any) {
+    /// Below this many items, freeing costs less than waking a worker thread (the first hand-over starts one):
+    /// small documents let go of their leftovers where they are.
+    static let worthwhileItems = 2_000
+
+    /// Lets go of `value`, which holds about `items` strings or objects: on a background thread when that is
+    /// worthwhile, else here and now.
+    static func hand(_ value: consuming Any, items: Int) {
+        guard items >= worthwhileItems else { return }
         let box = Box(value)
         DispatchQueue.global(qos: .utility).async { box.value = nil }
     }

@@ -221,10 +221,12 @@ final class SAXCapture {
 
     deinit {
         if let b = block { SAXEventReplay.consume(b, into: nil); b.base.deallocate() }
-        // Letting go of up to `internSlots` strings, most of them shared with the model, is done off the reading thread.
+        // The table's strings and those set aside, most of them shared with the model, are let go of off the
+        // reading thread when there are many (empty slots cost next to nothing).
         var setAside: [String] = []
         swap(&setAside, &replaced)
-        BackgroundRelease.hand(InternedValues(hashes: internHashes, strings: internStrings, replaced: consume setAside))
+        let items = setAside.count + (0..<Self.internSlots).reduce(0) { $0 + (internHashes[$1] == 0 ? 0 : 1) }
+        BackgroundRelease.hand(InternedValues(hashes: internHashes, strings: internStrings, replaced: consume setAside), items: items)
     }
 
     /// Owns the storage of the long-value table once the capture is done with it.

@@ -47,32 +47,25 @@ struct ModelResolver {
         // two cores the Graph document then resolves in about 60% of the time). The two halves write different
         // fields; the second keeps its warnings until both are done, so warnings come in the same order.
         let blocks = doc.schemas.reduce(0) { $0 + $1.annotationsBlocks.count }
-        if blocks >= parallelFrom {
-            let prep = AnnotationPrep()
-            let thread = WorkerThread(stackSize: 1 << 22) { [self] in
-                prep.lookups = prepareAnnotations(namesOnly: true)
-            }
-            resolveMembers()
-            resolveEnumsAndDefinitions()
-            resolveOperations()
-            resolveContainers()
-            // Without a second thread (none could be started) the look-ups are done here, after the rest.
-            if let thread { thread.join() } else { prep.lookups = prepareAnnotations(namesOnly: false) }
-            var lookups: [TargetLookup] = []
-            swap(&lookups, &prep.lookups)
-            attachAnnotations(lookups)
-            BackgroundRelease.hand(consume lookups)
-        } else {
-            resolveMembers()
-            resolveEnumsAndDefinitions()
-            resolveOperations()
-            resolveContainers()
-            attachAnnotations(prepareAnnotations(namesOnly: false))
+        let prep = AnnotationPrep()
+        let thread = blocks < parallelFrom ? nil : WorkerThread(stackSize: 1 << 22) { [self] in
+            prep.lookups = prepareAnnotations(namesOnly: true)
         }
+        resolveMembers()
+        resolveEnumsAndDefinitions()
+        resolveOperations()
+        resolveContainers()
+        // Without a second thread (few blocks, or none could be started) the look-ups are done here, after the rest.
+        if let thread { thread.join() } else { prep.lookups = prepareAnnotations(namesOnly: false) }
+        var lookups: [TargetLookup] = []
+        swap(&lookups, &prep.lookups)
+        attachAnnotations(lookups)
+        BackgroundRelease.hand(consume lookups, items: blocks)
         // The type cache (thousands of names and resolved types in a large document) is freed off this thread.
         var cache = NameTable<(qualified: String, resolved: ResolvedType)>()
         swap(&cache, &typeCache.map)
-        BackgroundRelease.hand(consume cache)
+        let entries = cache.count
+        BackgroundRelease.hand(consume cache, items: entries)
     }
 
     /// From how many `Annotations` blocks on the annotation targets are looked up on a second thread (below, a
@@ -605,7 +598,7 @@ struct ModelResolver {
         // slash outside parentheses; the segments after it are split on the contiguous UTF-8.
         var head = ""
         var rest: [String] = []
-        let scanned: Bool? = target.utf8.withContiguousStorageIfAvailable { buf -> Bool in
+        let scanned = target.withUTF8Bytes { buf -> Bool in
             var depth = 0
             var i = 0
             while i < buf.count {
