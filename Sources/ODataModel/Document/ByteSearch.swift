@@ -5,6 +5,16 @@ import Glibc
 /// Byte searches on a string's UTF-8 through memchr: the generic collection algorithms on `String.UTF8View` cost
 /// tens of instructions a byte, and name handling runs them hundreds of thousands of times per large document.
 extension String {
+    /// Calls `body` with the string's UTF-8 in one buffer: a native string's own storage, else (a bridged string)
+    /// a contiguous copy's. Offsets into the buffer are UTF-8 offsets into the string either way.
+    @inline(__always)
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        copy.makeContiguousUTF8()
+        return try copy.utf8.withContiguousStorageIfAvailable(body)!
+    }
+
     /// The index of the first occurrence of an ASCII byte.
     @inline(__always)
     func firstIndex(ofByte b: UInt8) -> String.Index? {

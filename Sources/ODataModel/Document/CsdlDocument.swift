@@ -89,8 +89,8 @@ public final class CsdlDocument {
         // Documents declare a handful of aliases, and this runs for every type name, term and target of
         // multi-megabyte documents: the bytes before the last dot are compared with each alias's.
         let endOffset = s.utf8.distance(from: s.startIndex, to: end)
-        // (alias index, dot offset), or nil when there is no alias; nil outside when the string is not contiguous.
-        let found: (Int, Int)?? = s.utf8.withContiguousStorageIfAvailable { buf -> (Int, Int)? in
+        // (alias index, dot offset), or nil when there is no alias.
+        let found = s.withUTF8Bytes { buf -> (Int, Int)? in
             var dot = endOffset - 1
             while dot >= 0, buf[dot] != UInt8(ascii: ".") { dot -= 1 }
             guard dot > 0 else { return nil }
@@ -99,15 +99,8 @@ public final class CsdlDocument {
             }
             return nil
         }
-        if let result = found {
-            guard let (i, dot) = result else { return nil }
-            return (aliases[i].namespace, s.utf8.index(s.startIndex, offsetBy: dot))
-        }
-        // Not contiguous (a bridged string): the same on a copy.
-        var copy = String(s[..<end])
-        copy.makeContiguousUTF8()
-        guard let (ns, dot) = aliasPrefix(of: copy, before: copy.endIndex) else { return nil }
-        return (ns, s.utf8.index(s.startIndex, offsetBy: copy.utf8.distance(from: copy.startIndex, to: dot)))
+        guard let (i, dot) = found else { return nil }
+        return (aliases[i].namespace, s.utf8.index(s.startIndex, offsetBy: dot))
     }
 
     /// `resolveAlias` for a term or value of an annotation the XML reader builds: notes the alias revision the first

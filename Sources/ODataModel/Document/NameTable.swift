@@ -22,10 +22,7 @@ struct NameTable<Value> {
     var isEmpty: Bool { count == 0 }
 
     static func hash(_ s: String) -> UInt64 {
-        if let h = s.utf8.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0)) }) { return h }
-        var copy = s
-        copy.makeContiguousUTF8()
-        return hash(copy)
+        s.withUTF8Bytes { hash(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// The hash of some bytes, mixed eight at a time.

@@ -619,11 +619,7 @@ struct ModelResolver {
             }
             return true
         }
-        if scanned == nil {
-            // Not contiguous (bridged): the same, one string at a time.
-            return element(forTarget: String(decoding: Array(target.utf8), as: UTF8.self), namesOnly: namesOnly)
-        }
-        guard scanned == true else { return .missing }
+        guard scanned else { return .missing }
         var current: CsdlElement
         if let p = head.firstIndex(ofByte: UInt8(ascii: "(")) {
             // Telling overloads apart needs the parameters' resolved type names.
