@@ -41,29 +41,15 @@ struct NameTable<Value> {
 
     subscript(key: String) -> Value? {
         get {
-            // Probing reads only the hashes (a zero marks a free slot): a value is copied, and retained, once found.
-            let h = Self.slotHash(key)
-            var i = Int(truncatingIfNeeded: h) & mask
-            while true {
-                let stored = hashes[i]
-                if stored == 0 { return nil }
-                if stored == h && keys[i] == key { return values[i] }
-                i = (i + 1) & mask
-            }
+            let (i, found) = probe(key, Self.slotHash(key))
+            return found ? values[i] : nil
         }
         set {
             guard let newValue else { return }
             if (count + 1) * 2 > hashes.count { grow() }
             let h = Self.slotHash(key)
-            var i = Int(truncatingIfNeeded: h) & mask
-            while hashes[i] != 0 {
-                if hashes[i] == h && keys[i] == key { values[i] = newValue; return }
-                i = (i + 1) & mask
-            }
-            keys[i] = key
-            hashes[i] = h
-            values[i] = newValue
-            count += 1
+            let (i, found) = probe(key, h)
+            if found { values[i] = newValue } else { fill(i, key, h, newValue) }
         }
     }
 
@@ -72,16 +58,30 @@ struct NameTable<Value> {
     mutating func insertIfAbsent(_ key: String, _ value: Value) -> Value? {
         if (count + 1) * 2 > hashes.count { grow() }
         let h = Self.slotHash(key)
+        let (i, found) = probe(key, h)
+        if found { return values[i] }
+        fill(i, key, h, value)
+        return nil
+    }
+
+    /// The slot that holds `key`, or the free slot where it would go. Probing reads only the hashes (a zero marks
+    /// a free slot): a value is copied, and retained, only once found.
+    @inline(__always)
+    private func probe(_ key: String, _ h: UInt64) -> (slot: Int, found: Bool) {
         var i = Int(truncatingIfNeeded: h) & mask
-        while hashes[i] != 0 {
-            if hashes[i] == h && keys[i] == key { return values[i] }
+        while true {
+            let stored = hashes[i]
+            if stored == 0 { return (i, false) }
+            if stored == h && keys[i] == key { return (i, true) }
             i = (i + 1) & mask
         }
+    }
+
+    private mutating func fill(_ i: Int, _ key: String, _ h: UInt64, _ value: Value?) {
         keys[i] = key
         hashes[i] = h
         values[i] = value
         count += 1
-        return nil
     }
 
     /// The hash kept in a slot: never zero, which marks a free one.
@@ -90,16 +90,7 @@ struct NameTable<Value> {
 
     private mutating func grow() {
         var bigger = NameTable(minimumCapacity: hashes.count)
-        for i in hashes.indices where hashes[i] != 0 { bigger.insertNew(keys[i], hashes[i], values[i]) }
+        for i in hashes.indices where hashes[i] != 0 { bigger.fill(bigger.probe(keys[i], hashes[i]).slot, keys[i], hashes[i], values[i]) }
         self = bigger
-    }
-
-    private mutating func insertNew(_ key: String, _ h: UInt64, _ value: Value?) {
-        var i = Int(truncatingIfNeeded: h) & mask
-        while hashes[i] != 0 { i = (i + 1) & mask }
-        keys[i] = key
-        hashes[i] = h
-        values[i] = value
-        count += 1
     }
 }
