@@ -668,8 +668,8 @@ struct Attrs {
     }
 
     /// An attribute without namespace (CSDL's own) by name. The first look-up of an element files its attributes
-    /// in the builder's table by name (one pass over names the parsing thread already told apart), so each look-up
-    /// is an array read.
+    /// in the builder's table by name (one pass; names told apart by their interned pointers), so each look-up is
+    /// an array read.
     subscript(_ name: AttrName) -> String? {
         let t = table
         if t.generation != generation { t.file(self) }

@@ -412,10 +412,6 @@ struct SAXEventReplay {
 
 // MARK: - libxml2 callbacks (top-level C functions; context through the user-data pointer)
 
-private func captureFrom(_ ctx: UnsafeMutableRawPointer?) -> SAXCapture {
-    Unmanaged<SAXCapture>.fromOpaque(ctx!).takeUnretainedValue()
-}
-
 /// The capture, borrowed for one event without a retain and a release (two atomic operations per event: the reader
 /// owns the capture for as long as libxml2 can call back).
 @inline(__always)
@@ -453,15 +449,16 @@ private func captureCharacters(_ ctx: UnsafeMutableRawPointer?, _ ch: UnsafePoin
 }
 
 private func captureStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
-    guard let e = error?.pointee, let ctx = ctx else { return }
-    let c = captureFrom(ctx)
-    // Warnings (e.g. an unknown encoding alias) do not make a document unreadable; errors and namespace
-    // errors (an undeclared prefix such as `sap:`) do.
-    guard !c.failed, let msg = libxml2ErrorMessage(e) else { return }
-    let what = e.domain == Int32(XML_FROM_NAMESPACE.rawValue) ? "XML namespace error" : "not well-formed XML"
-    c.fatal = MetadataIssue(.error, code: "not-well-formed", location: SourceLocation(line: Int(e.line), column: Int(e.int2)),
-                            "\(what): \(msg)")
-    if let p = c.ctxt { xmlStopParser(p) }
+    guard let e = error?.pointee, ctx != nil else { return }
+    withCapture(ctx) { c in
+        // Warnings (e.g. an unknown encoding alias) do not make a document unreadable; errors and namespace
+        // errors (an undeclared prefix such as `sap:`) do.
+        guard !c.failed, let msg = libxml2ErrorMessage(e) else { return }
+        let what = e.domain == Int32(XML_FROM_NAMESPACE.rawValue) ? "XML namespace error" : "not well-formed XML"
+        c.fatal = MetadataIssue(.error, code: "not-well-formed", location: SourceLocation(line: Int(e.line), column: Int(e.int2)),
+                                "\(what): \(msg)")
+        if let p = c.ctxt { xmlStopParser(p) }
+    }
 }
 
 /// The message of a libxml2 error that makes a document unreadable, trimmed; nil for warnings (e.g. an unknown
