@@ -168,7 +168,7 @@ struct ShellCommand: ParsableCommand {
     }
 
     private func readStdin() -> String {
-        String(decoding: Stdin.readToEnd(), as: UTF8.self)
+        String(decoding: DescriptorInput.readToEnd(0), as: UTF8.self)
     }
 
     /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and

@@ -95,14 +95,7 @@ struct SecretResolver {
             close(fds[0])
             throw SpawnFailure(rc)
         }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(fds[0], &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            output += buffer[..<n]
-        }
+        let output = DescriptorInput.readToEnd(fds[0])
         close(fds[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
