@@ -27,6 +27,11 @@ public final class CsdlXmlReader {
     }
     private var replay = Replay.none
     private var finished = false
+    /// Bytes parsed so far.
+    private var fed = 0
+    /// From this size on, a document's model is built on huge pages (`HugePageHeap`): the parsing thread's heap
+    /// once this many bytes have come, the building thread's once it has replayed as many blocks of events.
+    static let largeDocument = 1 << 19
 
     public init(source: String = "") {
         builder = CsdlXmlBuilder(source: source)
@@ -77,6 +82,8 @@ public final class CsdlXmlReader {
     /// Parses the next chunk of the document; throws as soon as the document is known to be broken.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         guard let c = ctxt, !finished else { return }
+        if fed < Self.largeDocument, fed + bytes.count >= Self.largeDocument { HugePageHeap.adviseCurrentThread() }
+        fed += bytes.count
         var offset = 0
         // xmlParseChunk takes an Int32 size: hand over large buffers in slices.
         while offset < bytes.count {
@@ -365,9 +372,12 @@ struct SAXEventReplay {
     let pipe: SAXEventPipe
 
     func run() {
+        var blocks = 0
         while let block = pipe.receive() {
             Self.consume(block, into: builder)
             pipe.recycle(block)
+            blocks += 1
+            if blocks == CsdlXmlReader.largeDocument / SAXEventPipe.blockSize { HugePageHeap.adviseCurrentThread() }
         }
     }
 

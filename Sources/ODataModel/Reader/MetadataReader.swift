@@ -57,6 +57,8 @@ public final class MetadataReader {
         case .xml(let r):
             doc = try r.finish()
         case .json:
+            // A large document's model is built on huge pages, as the XML reader does (`HugePageHeap`).
+            if jsonBytes.count >= CsdlXmlReader.largeDocument { HugePageHeap.adviseCurrentThread() }
             doc = try jsonBytes.withUnsafeBytes { try CsdlJsonReader.read(bytes: $0, source: source) }
             jsonBytes = []
         }

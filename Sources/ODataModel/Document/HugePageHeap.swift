@@ -1,0 +1,47 @@
+import Glibc
+
+/// Asks for transparent huge pages under the calling thread's malloc heap, before a large document's model is
+/// built there.
+///
+/// A model is tens of thousands of small objects written once into fresh memory, and each fresh 4 KiB page costs
+/// a page fault: Graph's 3.4 MB document touches ~5,000 of them, and on a virtual machine a fault costs ~3 µs
+/// (measured here: ~0.8 ms per MiB of fresh memory in 4 KiB pages against ~0.1 ms per MiB in 2 MiB pages). glibc's
+/// `glibc.malloc.hugetlb=1` tunable does the same for a whole process, but only when set in the environment before
+/// it starts; this marks the heap a thread is using now (`madvise(MADV_HUGEPAGE)`), which changes nothing but how
+/// the kernel backs the pages not yet touched. Where transparent huge pages are off (`never`) it has no effect.
+///
+/// Which heap: glibc's main arena is the `brk` heap (from the kernel's `start_brk` to the current break); any other
+/// thread's arena is a reservation of `heapMaxSize` bytes aligned to its size, as glibc's `heap_for_ptr` finds it.
+enum HugePageHeap {
+    /// glibc's `HEAP_MAX_SIZE` on 64-bit systems (2 × `DEFAULT_MMAP_THRESHOLD_MAX`).
+    static let heapMaxSize: UInt = 64 << 20
+
+    /// Marks the calling thread's current heap. Costs a small allocation and one or two system calls.
+    static func adviseCurrentThread() {
+        guard let probe = malloc(16) else { return }
+        defer { free(probe) }
+        let address = UInt(bitPattern: probe)
+        let breakEnd = UInt(bitPattern: sbrk(0))
+        if let start = startBrk, address >= start, address < breakEnd {
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(breakEnd - start), MADV_HUGEPAGE)
+        } else {
+            let heap = address & ~(heapMaxSize - 1)
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: heap), Int(heapMaxSize), MADV_HUGEPAGE)
+        }
+    }
+
+    /// Where the `brk` heap starts: field 47 of `/proc/self/stat` (counted after the command name, which may hold
+    /// spaces and parentheses). Nil when it cannot be read.
+    static let startBrk: UInt? = {
+        let fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0, let close = buffer[..<n].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        // After ")" comes field 3 (state); start_brk is field 47.
+        let fields = buffer[(close + 1)..<n].split(separator: UInt8(ascii: " "))
+        guard fields.count > 44, let value = UInt(String(decoding: fields[44], as: UTF8.self)), value > 0 else { return nil }
+        return value
+    }()
+}
