@@ -30,20 +30,39 @@ public final class MetadataReader {
         case .xml(let r): try r.feed(bytes)
         case .json: jsonBytes.append(contentsOf: bytes)
         case .undecided:
-            pending.append(contentsOf: bytes)
-            var i = 0
-            if pending.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-            while i < pending.count, [0x20, 0x09, 0x0A, 0x0D].contains(pending[i]) { i += 1 }
-            guard i < pending.count else { return }
-            if pending[i] == UInt8(ascii: "{") {
-                format = .json
-                jsonBytes = pending
-            } else {
-                let r = CsdlXmlReader(source: source)
-                format = .xml(r)
-                try pending.withUnsafeBytes { try r.feed($0) }
+            // The first chunk nearly always decides, and is then handed on as it is rather than copied; only chunks
+            // of nothing but blanks (or a byte-order mark) wait in `pending` for more.
+            if pending.isEmpty {
+                if let first = Self.firstSignificantByte(bytes) { try start(json: first == UInt8(ascii: "{"), with: bytes) }
+                else { pending.append(contentsOf: bytes) }
+                return
             }
+            pending.append(contentsOf: bytes)
+            guard let first = pending.withUnsafeBytes(Self.firstSignificantByte) else { return }
+            let held = pending
             pending = []
+            try held.withUnsafeBytes { try start(json: first == UInt8(ascii: "{"), with: $0) }
+        }
+    }
+
+    /// The first byte after a byte-order mark and blanks, or nil when there is none yet (nor all of the mark).
+    private static func firstSignificantByte(_ bytes: UnsafeRawBufferPointer) -> UInt8? {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if bytes.count < mark.count, mark.starts(with: bytes) { return nil }
+        var i = bytes.starts(with: mark) ? 3 : 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        return i < bytes.count ? bytes[i] : nil
+    }
+
+    /// Settles the format with the document's first bytes: `{` starts CSDL JSON, anything else XML.
+    private func start(json: Bool, with bytes: UnsafeRawBufferPointer) throws {
+        if json {
+            format = .json
+            jsonBytes.append(contentsOf: bytes)
+        } else {
+            let r = CsdlXmlReader(source: source)
+            format = .xml(r)
+            try r.feed(bytes)
         }
     }
 
@@ -84,7 +103,7 @@ public final class MetadataReader {
         }
         defer { fclose(fh) }
         let r = MetadataReader(source: path, options: options)
-        let size = 256 * 1024
+        let size = 64 * 1024
         let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buf.deallocate() }
         while true {
