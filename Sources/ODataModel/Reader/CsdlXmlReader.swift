@@ -29,13 +29,15 @@ public final class CsdlXmlReader {
     private var finished = false
     /// Bytes parsed so far.
     private var fed = 0
-    /// From this size on, a document's model is built on huge pages (`HugePageHeap`): the parsing thread's heap
-    /// once this many bytes have come, the building thread's once it has replayed as many blocks of events.
+    /// From this size on, a document's model is built on huge pages (`HugePageHeap`): from the start when the size
+    /// is known beforehand (a file's), else the parsing thread's heap once this many bytes have come and the
+    /// building thread's once it has replayed as many blocks of events.
     static let largeDocument = 1 << 19
     /// The most bytes handed to libxml2 at once.
     static let sliceSize = 1 << 14
 
-    public init(source: String = "") {
+    /// `expectedSize`: the document's size in bytes when known beforehand (a file's, a response's Content-Length).
+    public init(source: String = "", expectedSize: Int? = nil) {
         builder = CsdlXmlBuilder(source: source)
         capture = SAXCapture(pipe: SAXEventPipe())
         handler.initialized = UInt32(XML_SAX2_MAGIC)
@@ -54,7 +56,13 @@ public final class CsdlXmlReader {
         let pipe = capture.pipe
         builder.onFatal = { pipe.stopRequested.store(true, ordering: .releasing) }
         let builder = self.builder
-        if let thread = WorkerThread(stackSize: 1 << 22, { SAXEventReplay(builder: builder, pipe: pipe).run() }) {
+        let knownLarge = (expectedSize ?? 0) >= Self.largeDocument
+        if knownLarge {
+            HugePageHeap.adviseCurrentThread()
+            fed = Self.largeDocument
+        }
+        let adviseAfter = knownLarge ? 0 : Self.largeDocument / SAXEventPipe.blockSize
+        if let thread = WorkerThread(stackSize: 1 << 22, { SAXEventReplay(builder: builder, pipe: pipe, adviseAfterBlocks: adviseAfter).run() }) {
             replay = .thread(thread)
         } else {
             replay = .atEnd
@@ -77,7 +85,7 @@ public final class CsdlXmlReader {
             thread.join()
         case .atEnd:
             capture.pipe.close()
-            SAXEventReplay(builder: builder, pipe: capture.pipe).run()
+            SAXEventReplay(builder: builder, pipe: capture.pipe, adviseAfterBlocks: nil).run()
         }
     }
 
@@ -375,13 +383,18 @@ struct SAXEventReplay {
     let builder: CsdlXmlBuilder
     let pipe: SAXEventPipe
 
+    /// After how many blocks this thread's heap is marked for huge pages (0: at once; nil: never, as when the
+    /// events are replayed on the parsing thread, whose heap the reader marks itself).
+    let adviseAfterBlocks: Int?
+
     func run() {
         var blocks = 0
+        if adviseAfterBlocks == 0 { HugePageHeap.adviseCurrentThread() }
         while let block = pipe.receive() {
             Self.consume(block, into: builder)
             pipe.recycle(block)
             blocks += 1
-            if blocks == CsdlXmlReader.largeDocument / SAXEventPipe.blockSize { HugePageHeap.adviseCurrentThread() }
+            if blocks == adviseAfterBlocks { HugePageHeap.adviseCurrentThread() }
         }
     }
 

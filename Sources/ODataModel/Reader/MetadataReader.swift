@@ -18,10 +18,13 @@ public final class MetadataReader {
     private var pending: [UInt8] = []
     public let source: String
     public let options: Options
+    /// The document's size in bytes when known beforehand: a large one is read straight onto huge pages.
+    public let expectedSize: Int?
 
-    public init(source: String = "", options: Options = Options()) {
+    public init(source: String = "", options: Options = Options(), expectedSize: Int? = nil) {
         self.source = source
         self.options = options
+        self.expectedSize = expectedSize
     }
 
     /// Parses the next chunk.
@@ -60,7 +63,7 @@ public final class MetadataReader {
             format = .json
             jsonBytes.append(contentsOf: bytes)
         } else {
-            let r = CsdlXmlReader(source: source)
+            let r = CsdlXmlReader(source: source, expectedSize: expectedSize)
             format = .xml(r)
             try r.feed(bytes)
         }
@@ -102,7 +105,9 @@ public final class MetadataReader {
             throw MetadataFileError(path: path, message: String(cString: strerror(errno)))
         }
         defer { fclose(fh) }
-        let r = MetadataReader(source: path, options: options)
+        var info = stat()
+        let fileSize = fstat(fileno(fh), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
+        let r = MetadataReader(source: path, options: options, expectedSize: fileSize)
         let size = 64 * 1024
         let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buf.deallocate() }
