@@ -95,15 +95,18 @@ final class CsdlXmlBuilder {
         return s
     }
 
-    /// What a namespace URI is, cached by its (interned) string.
+    /// What a namespace URI is, cached by its pointer in libxml2's dictionary (no string is made per element:
+    /// URIs are long strings, whose copies cost a retain and a release each).
     enum NamespaceKind { case edmx, csdl, other }
-    private var lastNamespace: String?
+    private var lastNamespaceKey: UnsafeRawPointer?
     private var lastNamespaceKind = NamespaceKind.other
-    func kind(of ns: String?) -> NamespaceKind {
-        guard let ns = ns else { return .other }
-        if let l = lastNamespace, l == ns { return lastNamespaceKind }
+    func kind(ofURI uri: UnsafePointer<xmlChar>?) -> NamespaceKind {
+        guard let uri else { return .other }
+        let key = UnsafeRawPointer(uri)
+        if key == lastNamespaceKey { return lastNamespaceKind }
+        let ns = interned(uri)
         let k: NamespaceKind = Self.edmxNamespaces.contains(ns) ? .edmx : Self.csdlNamespaces.contains(ns) ? .csdl : .other
-        lastNamespace = ns
+        lastNamespaceKey = key
         lastNamespaceKind = k
         return k
     }
@@ -119,9 +122,11 @@ final class CsdlXmlBuilder {
 
     // MARK: Elements
 
-    func startElement(local: String, name: ElementName, namespace ns: String?, attributes a: Attrs) {
+    /// `namespace`: the element's namespace URI as libxml2 interned it.
+    func startElement(local: String, name: ElementName, namespace uri: UnsafePointer<xmlChar>?, attributes a: Attrs) {
         if !sawRoot {
             sawRoot = true
+            let ns = uri.map { interned($0) }
             guard name == .Edmx, let ns = ns, Self.edmxNamespaces.contains(ns) else {
                 fail("not-csdl", "not an OData metadata document: the root element is <\(local)>\(ns.map { " in namespace \($0)" } ?? ""), expected <edmx:Edmx>")
                 return
@@ -141,7 +146,7 @@ final class CsdlXmlBuilder {
         }
         if case .ignored = top { stack.append(.ignored); return }
 
-        let nsKind = kind(of: ns)
+        let nsKind = kind(ofURI: uri)
         let isEdmx = nsKind == .edmx
         let isCsdl = nsKind == .csdl
 
@@ -658,27 +663,43 @@ struct Attrs {
     unowned(unsafe) let table: AttributeTable
     /// Tells this element's attributes apart from those of elements before it in the builder's table.
     let generation: UInt32
+    /// The table's memory, read directly: reading it through the table object cost a retain and a release per
+    /// look-up (a few hundred thousand per large document), and the table outlives every Attrs.
+    private let filed: UnsafeMutablePointer<UInt32>
+    private let seen: UnsafeMutablePointer<UInt32>
+    private let index: UnsafeMutablePointer<Int>
 
     init(_ list: UnsafeBufferPointer<CapturedAttribute>, builder: CsdlXmlBuilder) {
         self.list = list
         self.builder = builder
-        table = builder.attributeTable
+        let table = builder.attributeTable
+        self.table = table
         table.elements &+= 1
         generation = table.elements
+        filed = table.filed
+        seen = table.seen
+        index = table.index
     }
 
-    /// An attribute without namespace (CSDL's own) by name. The first look-up of an element files its attributes
-    /// in the builder's table by name (one pass; names told apart by their interned pointers), so each look-up is
-    /// an array read.
+    /// Where an attribute without namespace (CSDL's own) is in `list`. The first look-up of an element files its
+    /// attributes in the builder's table by name (one pass; names told apart by their interned pointers), so each
+    /// look-up is an array read.
+    @inline(__always)
+    private func position(_ name: AttrName) -> Int? {
+        if filed.pointee != generation { table.file(self) }
+        guard seen[name.rawValue] == generation else { return nil }
+        return index[name.rawValue]
+    }
+
     subscript(_ name: AttrName) -> String? {
-        let t = table
-        if t.generation != generation { t.file(self) }
-        guard t.seen[name.rawValue] == generation else { return nil }
-        return list[t.index[name.rawValue]].value
+        guard let i = position(name) else { return nil }
+        return list[i].value
     }
     func bool(_ name: AttrName) -> Bool? {
-        guard let v = self[name] else { return nil }
-        return v == "true" || v == "1"
+        guard let i = position(name) else { return nil }
+        // Compared where it lies, without a copy of the string.
+        let p = list.baseAddress! + i
+        return p.pointee.value == "true" || p.pointee.value == "1"
     }
     func foreign(_ ns: String, _ name: StaticString) -> String? {
         let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
@@ -726,26 +747,31 @@ enum AttrName: Int, CaseIterable {
 /// reused for every element (a slot counts only when its generation is the element's).
 final class AttributeTable {
     var elements: UInt32 = 0
-    private(set) var generation: UInt32 = 0
     // Plain memory rather than arrays: read a few hundred thousand times per large document, where bounds and
-    // uniqueness checks showed.
+    // uniqueness checks showed. `filed` holds the generation of the element whose attributes are filed.
+    let filed = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     let seen = UnsafeMutablePointer<UInt32>.allocate(capacity: AttrName.allCases.count)
     let index = UnsafeMutablePointer<Int>.allocate(capacity: AttrName.allCases.count)
 
     init() {
+        filed.initialize(to: 0)
         seen.initialize(repeating: 0, count: AttrName.allCases.count)
         index.initialize(repeating: 0, count: AttrName.allCases.count)
     }
 
     deinit {
+        filed.deallocate()
         seen.deallocate()
         index.deallocate()
     }
 
     func file(_ a: Attrs) {
-        generation = a.generation
-        for (i, attribute) in a.list.enumerated() where attribute.uri == nil {
-            let k = attrName(attribute.localName)
+        let generation = a.generation
+        filed.pointee = generation
+        // By position, reading only the names: iterating the attributes would copy each, its value string included.
+        guard let base = a.list.baseAddress else { return }
+        for i in 0..<a.list.count where base[i].uri == nil {
+            let k = attrName(base[i].localName)
             // The first of a repeated attribute wins (libxml2 rejects repeats anyway).
             guard k >= 0, seen[k] != generation else { continue }
             seen[k] = generation

@@ -138,7 +138,11 @@ struct MemberIndex<Member: CsdlElement> {
     private var filled = 0
 
     func find(_ name: String, in members: [Member]) -> Member? {
-        if members.count <= Self.indexFrom || positions.isEmpty { return members.first { $0.name == name } }
+        if members.count <= Self.indexFrom || positions.isEmpty {
+            // By index: `first(where:)` retained and released each member it passed.
+            for i in members.indices where members[i].name == name { return members[i] }
+            return nil
+        }
         let p = probe(name, NameTable<Int>.hash(name) | 1, in: members)
         return p.found ? members[Int(positions[p.slot]) - 1] : nil
     }
