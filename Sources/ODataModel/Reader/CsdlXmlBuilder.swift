@@ -122,13 +122,14 @@ final class CsdlXmlBuilder {
 
     // MARK: Elements
 
-    /// `namespace`: the element's namespace URI as libxml2 interned it.
-    func startElement(local: String, name: ElementName, namespace uri: UnsafePointer<xmlChar>?, attributes a: Attrs) {
+    /// `local` and `namespace`: the element's local name and namespace URI as libxml2 interned them (made strings only
+    /// where needed: long names cost a retain and a release per copy).
+    func startElement(local: UnsafePointer<xmlChar>, name: ElementName, namespace uri: UnsafePointer<xmlChar>?, attributes a: Attrs) {
         if !sawRoot {
             sawRoot = true
             let ns = uri.map { interned($0) }
             guard name == .Edmx, let ns = ns, Self.edmxNamespaces.contains(ns) else {
-                fail("not-csdl", "not an OData metadata document: the root element is <\(local)>\(ns.map { " in namespace \($0)" } ?? ""), expected <edmx:Edmx>")
+                fail("not-csdl", "not an OData metadata document: the root element is <\(interned(local))>\(ns.map { " in namespace \($0)" } ?? ""), expected <edmx:Edmx>")
                 return
             }
             doc.edmxVersion = a[.Version]
@@ -138,7 +139,7 @@ final class CsdlXmlBuilder {
         guard let top = stack.last else { stack.append(.ignored); return }
 
         if case .expression = top {
-            exprStack.append(ExprFrame(name: local, kind: name, attributes: a, builder: self, location: location))
+            exprStack.append(ExprFrame(name: interned(local), kind: name, attributes: a, builder: self, location: location))
             stack.append(.expression)
             wantsText = true
             text = ""
@@ -509,30 +510,35 @@ final class CsdlXmlBuilder {
             return
         }
         wantsText = false
+        // The element it goes to is worked out first, so that the annotation is appended by its one and last use
+        // (moved, not copied: a copy retains its strings and nested values, and releases them again).
+        let owner: CsdlElement?
         switch stack.last {
-        case .schema(let s): s.annotations.append(ann)
-        case .structured(let t): t.annotations.append(ann)
-        case .property(let p): p.annotations.append(ann)
-        case .navigation(let n): n.annotations.append(ann)
-        case .enumType(let e): e.annotations.append(ann)
-        case .member(let m): m.annotations.append(ann)
-        case .typeDefinition(let t): t.annotations.append(ann)
-        case .container(let c): c.annotations.append(ann)
-        case .containerElement(let e): e.annotations.append(ann)
-        case .functionImport(let f): f.annotations.append(ann)
-        case .actionImport(let i): i.annotations.append(ann)
-        case .operation(let o): o.annotations.append(ann)
-        case .parameter(let p): p.annotations.append(ann)
-        case .term(let t): t.annotations.append(ann)
-        case .annotationsBlock(let b): b.annotations.append(ann)
-        case .association(let asc): asc.annotations.append(ann)
+        case .schema(let s): owner = s
+        case .structured(let t): owner = t
+        case .property(let p): owner = p
+        case .navigation(let n): owner = n
+        case .enumType(let e): owner = e
+        case .member(let m): owner = m
+        case .typeDefinition(let t): owner = t
+        case .container(let c): owner = c
+        case .containerElement(let e): owner = e
+        case .functionImport(let f): owner = f
+        case .actionImport(let i): owner = i
+        case .operation(let o): owner = o
+        case .parameter(let p): owner = p
+        case .term(let t): owner = t
+        case .annotationsBlock(let b): owner = b
+        case .association(let asc): owner = asc
         case .returnType(let o, _):
             // Annotations of a return type are kept on the operation, marked by target.
             var r = ann
             r.target = "$ReturnType"
             o?.annotations.append(r)
-        default: break
+            return
+        default: owner = nil
         }
+        owner?.annotations.append(ann)
     }
 
     func finishDocument() throws -> CsdlDocument {

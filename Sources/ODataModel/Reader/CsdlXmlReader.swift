@@ -416,7 +416,7 @@ struct SAXEventReplay {
                                                 column: Int(p.load(fromByteOffset: 12, as: Int32.self)))
                     let localname = p.load(fromByteOffset: 16, as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
                     let uri = p.load(fromByteOffset: 24, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
-                    b.startElement(local: b.interned(localname), name: b.elementName(localname), namespace: uri,
+                    b.startElement(local: localname, name: b.elementName(localname), namespace: uri,
                                    attributes: Attrs(UnsafeBufferPointer(start: attributes, count: count), builder: b))
                 }
                 attributes.deinitialize(count: count)
