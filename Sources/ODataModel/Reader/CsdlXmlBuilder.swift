@@ -139,7 +139,7 @@ final class CsdlXmlBuilder {
         guard let top = stack.last else { stack.append(.ignored); return }
 
         if case .expression = top {
-            exprStack.append(ExprFrame(name: interned(local), kind: name, attributes: a, builder: self, location: location))
+            openExpression(name: interned(local), kind: name, attributes: a)
             stack.append(.expression)
             wantsText = true
             text = ""
@@ -186,7 +186,7 @@ final class CsdlXmlBuilder {
         }
 
         if name == .Annotation || name == .ValueAnnotation {
-            exprStack.append(ExprFrame(name: "Annotation", kind: .Annotation, attributes: a, builder: self, location: location))
+            openExpression(name: "Annotation", kind: .Annotation, attributes: a)
             stack.append(.expression)
             wantsText = true
             text = ""
@@ -346,6 +346,13 @@ final class CsdlXmlBuilder {
         default:
             unknown()
         }
+    }
+
+    /// Pushes the frame of an annotation element, filled in place: a frame made first and then appended was copied
+    /// on the way (every field retained, the original released), ~32,000 times for FAR_MANAGE.
+    private func openExpression(name: String, kind: ElementName, attributes a: Attrs) {
+        exprStack.append(ExprFrame(name: name, kind: kind, location: location))
+        exprStack[exprStack.count - 1].take(a, builder: self)
     }
 
     private func unknown() {
@@ -594,8 +601,15 @@ struct ExprFrame {
     /// `name` told apart once per distinct name (no string comparisons or hashing per element).
     let kind: ElementName
     let location: SourceLocation
-    /// `Term`, `Qualifier` (Annotation), `Property` (PropertyValue), `Type` (Record) and the like: a few pairs,
-    /// searched linearly (cheaper than hashing into a dictionary for each element).
+    /// The attributes the reader asks for by name: `Term`, `Qualifier` (Annotation), `Property` (PropertyValue),
+    /// `Type` (Record, Cast, IsOf). Nearly every frame has one or two; kept in an array, they cost an allocation
+    /// and a free per element (FAR_MANAGE's annotations are ~32,000 elements).
+    var term: String?
+    var qualifier: String?
+    var property: String?
+    var type: String?
+    /// Any other attributes (those of dynamic expressions: `Function`, `Name`, ...), in document order: a few
+    /// pairs, searched linearly.
     var attributes: [(String, String)] = []
     /// The value given as an attribute (`String="..."`, `Path="..."`).
     var inline: AnnotationExpression?
@@ -604,39 +618,45 @@ struct ExprFrame {
     var annotations: [CsdlAnnotation] = []
     var text = ""
 
-    init(name: String, kind: ElementName, attributes a: Attrs, builder: CsdlXmlBuilder, location: SourceLocation) {
+    /// An empty frame; `CsdlXmlBuilder.openExpression` fills it in place from the element's attributes.
+    init(name: String, kind: ElementName, location: SourceLocation) {
         self.name = name
         self.kind = kind
         self.location = location
+    }
+
+    /// Files the element's attributes: the first constant or path attribute is its inline value, the ones read by
+    /// name have fields of their own, and any others are kept in order.
+    mutating func take(_ a: Attrs, builder: CsdlXmlBuilder) {
         a.forEachUnprefixed { key, keyKind, value in
             if inline == nil {
                 if keyKind.isConstant { inline = .constant(kind: key, value: value); return }
                 if keyKind.isPath { inline = .path(kind: key, value: value); return }
                 if keyKind == .UrlRef { inline = .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: value)]); return }
             }
-            if let i = attributes.firstIndex(where: { $0.0 == key }) { attributes[i].1 = value } else { attributes.append((key, value)) }
+            switch key {
+            case "Term": term = value
+            case "Qualifier": qualifier = value
+            case "Property": property = value
+            case "Type": type = value
+            default:
+                if let i = attributes.firstIndex(where: { $0.0 == key }) { attributes[i].1 = value } else { attributes.append((key, value)) }
+            }
         }
         // Qualified names in values are stored with aliases replaced, like terms.
-        if kind == .Record, let i = attributes.firstIndex(where: { $0.0 == "Type" }) {
-            attributes[i].1 = builder.doc.resolveAnnotationAlias(attributes[i].1)
-        }
-    }
-
-    func attribute(_ key: String) -> String? {
-        for (k, v) in attributes where k == key { return v }
-        return nil
+        if kind == .Record, let t = type { type = builder.doc.resolveAnnotationAlias(t) }
     }
 
     func annotation(resolvingTermWith doc: CsdlDocument) -> CsdlAnnotation {
-        let written = attribute("Term") ?? ""
-        var a = CsdlAnnotation(term: written, qualifier: attribute("Qualifier"), value: inline ?? operands.first, location: location)
+        let written = term ?? ""
+        var a = CsdlAnnotation(term: written, qualifier: qualifier, value: inline ?? operands.first, location: location)
         a.term = doc.resolveAnnotationAlias(written)
         a.annotations = annotations
         return a
     }
 
     func propertyValue() -> AnnotationExpression.PropertyValue {
-        .init(property: attribute("Property") ?? "", value: inline ?? operands.first ?? .null)
+        .init(property: property ?? "", value: inline ?? operands.first ?? .null)
     }
 
     func expression(_ doc: CsdlDocument) -> AnnotationExpression {
@@ -646,7 +666,7 @@ struct ExprFrame {
         if kind.isPath { return .path(kind: name, value: text.trimmingWhitespace()) }
         switch kind {
         case .Null: return .null
-        case .Record: return .record(type: attribute("Type"), properties: properties)
+        case .Record: return .record(type: type, properties: properties)
         case .Collection: return .collection(operands)
         case .LabeledElementReference:
             return .dynamic(name: name, attributes: [:],
@@ -654,6 +674,7 @@ struct ExprFrame {
         default:
             var dict: [String: String] = [:]
             for (k, v) in attributes { dict[k] = v }
+            for (k, v) in [("Term", term), ("Qualifier", qualifier), ("Property", property), ("Type", type)] { if let v { dict[k] = v } }
             return .dynamic(name: name, attributes: dict, operands: (inline.map { [$0] } ?? []) + operands)
         }
     }
