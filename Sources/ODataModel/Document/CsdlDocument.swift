@@ -40,6 +40,9 @@ public final class CsdlDocument {
     /// the document was not read by it).
     var aliasRevisionAtFirstAnnotation: Int?
     var schemaElements = NameTable<SchemaElement>()
+    /// Set by the XML reader when it filed every type, term, container and association in `schemaElements` as it
+    /// read them, none twice: the resolver then only checks that the count agrees. Cleared once used.
+    var schemaElementsIndexedByReader = false
     var operationsByName: [String: [Operation]] = [:]
     var entitySetsByName: [String: EntitySet] = [:]
     var singletonsByName: [String: Singleton] = [:]

@@ -398,6 +398,7 @@ final class CsdlXmlBuilder {
             } else {
                 s.add(t as! ComplexType)
             }
+            index(t)
             t.foreignAttributes = a.foreignAttributes
             stack.append(.structured(t))
         case .EnumType:
@@ -410,6 +411,7 @@ final class CsdlXmlBuilder {
             e.isFlags = a.bool(.IsFlags) ?? false
             e.foreignAttributes = a.foreignAttributes
             s.add(e)
+            index(e)
             stack.append(.enumType(e))
         case .TypeDefinition:
             let t = TypeDefinition(name: name, namespace: s.namespace, location: location)
@@ -417,11 +419,13 @@ final class CsdlXmlBuilder {
             t.facets = facets(a)
             t.foreignAttributes = a.foreignAttributes
             s.add(t)
+            index(t)
             stack.append(.typeDefinition(t))
         case .Association:
             let asc = Association(name: name, namespace: s.namespace, location: location)
             asc.foreignAttributes = a.foreignAttributes
             s.add(asc)
+            index(asc)
             stack.append(.association(asc))
         case .EntityContainer:
             let c = EntityContainer(name: name, namespace: s.namespace, location: location)
@@ -429,6 +433,7 @@ final class CsdlXmlBuilder {
             c.isDefault = a.foreign(Self.metadataNS, "IsDefaultEntityContainer") == "true"
             c.foreignAttributes = a.foreignAttributes
             s.add(c)
+            index(c)
             stack.append(.container(c))
         case .Action, .Function:
             let o = Operation(kind: element == .Action ? .action : .function, name: name, namespace: s.namespace, location: location)
@@ -444,6 +449,7 @@ final class CsdlXmlBuilder {
             t.baseTerm = a[.BaseTerm]
             t.appliesTo = (a[.AppliesTo] ?? "").split(separator: " ").map(String.init)
             s.add(t)
+            index(t)
             stack.append(.term(t))
         case .Annotations:
             let b = AnnotationsBlock(target: a[.Target] ?? "", qualifier: a[.Qualifier], location: location)
@@ -453,6 +459,14 @@ final class CsdlXmlBuilder {
             unknown()
         }
     }
+
+    /// Files a type, term, container or association under its qualified name as it is read, so that the resolver
+    /// need not (this thread has time to spare while the parser reads on). A name seen twice leaves the indexing to
+    /// the resolver, which decides which one counts and warns.
+    private func index(_ e: SchemaElement) {
+        if doc.schemaElements.insertIfAbsent(e.qualifiedName, e) != nil { indexHasDuplicates = true }
+    }
+    private var indexHasDuplicates = false
 
     private func startContainerChild(_ element: ElementName, _ a: Attrs, _ c: EntityContainer) {
         let name = a[.Name] ?? ""
@@ -567,6 +581,7 @@ final class CsdlXmlBuilder {
             doc.version = declared.contains(.v3) ? .v3 : .v2
         }
         doc.source = source
+        doc.schemaElementsIndexedByReader = !indexHasDuplicates
         return doc
     }
 }

@@ -85,17 +85,27 @@ struct ModelResolver {
         for s in doc.schemas {
             if let a = s.alias { doc.aliasToNamespace[a] = s.namespace }
         }
-        var seen = NameTable<SchemaElement>(minimumCapacity: doc.schemas.reduce(0) { n, s in
+        let elements = doc.schemas.reduce(0) { n, s in
             n + s.entityTypes.count + s.complexTypes.count + s.enumTypes.count + s.typeDefinitions.count + s.terms.count
                 + s.entityContainers.count + s.associations.count
-        })
+        }
+        doc.operationsByName.reserveCapacity(doc.schemas.reduce(0) { $0 + $1.actions.count + $1.functions.count })
+        // The XML reader filed them already (in document order, which gives the same table when no name repeats).
+        let prebuilt = doc.schemaElementsIndexedByReader && doc.schemaElements.count == elements
+        doc.schemaElementsIndexedByReader = false
+        if prebuilt {
+            for s in doc.schemas {
+                for o in s.actions + s.functions { doc.operationsByName[o.qualifiedName, default: []].append(o) }
+            }
+            return
+        }
+        var seen = NameTable<SchemaElement>(minimumCapacity: elements)
         func add(_ e: SchemaElement, kind: String) {
             if let prev = seen.insertIfAbsent(e.qualifiedName, e) {
                 warn("duplicate-name", e, path: e.qualifiedName,
                      "\(kind) \(e.qualifiedName) is declared twice (first at \(prev.location)); the first one is used")
             }
         }
-        doc.operationsByName.reserveCapacity(doc.schemas.reduce(0) { $0 + $1.actions.count + $1.functions.count })
         for s in doc.schemas {
             for t in s.entityTypes { add(t, kind: "entity type") }
             for t in s.complexTypes { add(t, kind: "complex type") }
