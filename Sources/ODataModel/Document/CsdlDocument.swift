@@ -29,6 +29,9 @@ public final class CsdlDocument {
             guard aliasToNamespace != oldValue else { return }
             aliasRevision += 1
             aliases = aliasToNamespace.map { (Array($0.key.utf8), $0.value) }
+            if aliasRevisionAtFirstAnnotation != nil, oldValue.contains(where: { aliasToNamespace[$0.key] != $0.value }) {
+                aliasesRewritten = true
+            }
         }
     }
     /// The aliases as bytes, compared with the head of a qualified name without hashing or allocating.
@@ -39,6 +42,12 @@ public final class CsdlDocument {
     /// `aliasRevision` when the XML reader first resolved an alias in an annotation (nil if it never did, or if
     /// the document was not read by it).
     var aliasRevisionAtFirstAnnotation: Int?
+    /// Hashes of the heads (the part before the last dot) of the annotation names the XML reader found no alias for:
+    /// an alias with such a name declared later would change them.
+    private var annotationAliasMisses: Set<UInt64> = []
+    private var lastAnnotationAliasMiss: UInt64 = 0
+    /// An alias that existed when the XML reader first resolved annotation names was changed or dropped since.
+    private var aliasesRewritten = false
     var schemaElements = NameTable<SchemaElement>()
     /// Set by the XML reader when it filed every type, term, container and association in `schemaElements` as it
     /// read them, none twice: the resolver then only checks that the count agrees. Cleared once used.
@@ -110,7 +119,29 @@ public final class CsdlDocument {
     /// time, so that the resolver can tell whether it must resolve annotations again.
     func resolveAnnotationAlias(_ qualified: String) -> String {
         if aliasRevisionAtFirstAnnotation == nil { aliasRevisionAtFirstAnnotation = aliasRevision }
-        return resolveAlias(qualified)
+        if let (namespace, dot) = aliasPrefix(of: qualified, before: qualified.endIndex) { return namespace + qualified[dot...] }
+        let head: UInt64? = qualified.withUTF8Bytes { buf in
+            var dot = buf.count - 1
+            while dot >= 0, buf[dot] != UInt8(ascii: ".") { dot -= 1 }
+            guard dot > 0 else { return nil }
+            return NameTable<Int>.hash(bytes: UnsafeRawBufferPointer(start: buf.baseAddress, count: dot))
+        }
+        // Names of one namespace come in runs: a repeat of the last head is not inserted again.
+        if let head, head != lastAnnotationAliasMiss {
+            lastAnnotationAliasMiss = head
+            annotationAliasMisses.insert(head)
+        }
+        return qualified
+    }
+
+    /// True when the annotation names the XML reader resolved as it read are what resolving them now would give: no
+    /// alias changed since, and none was declared since with the head of a name it found no alias for. (A hash
+    /// match counts as a change: the resolver then resolves them all again, which is only slower.)
+    var annotationAliasesSettled: Bool {
+        guard let first = aliasRevisionAtFirstAnnotation else { return false }
+        if first == aliasRevision { return true }
+        if aliasesRewritten { return false }
+        return !aliases.contains { a in a.alias.withUnsafeBytes { annotationAliasMisses.contains(NameTable<Int>.hash(bytes: $0)) } }
     }
 
     /// A schema element (type, container, term) by qualified name, by namespace or alias.

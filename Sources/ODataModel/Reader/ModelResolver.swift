@@ -447,9 +447,9 @@ struct ModelResolver {
             }
         }
         func fixAll(_ e: CsdlElement) { if !e.annotations.isEmpty { fixTerms(&e.annotations) } }
-        // The XML reader resolves aliases in terms and values as it builds them; unless an alias was declared after
-        // it first did, there is nothing left to do here.
-        let termsResolved = doc.aliasRevisionAtFirstAnnotation == doc.aliasRevision
+        // The XML reader resolves aliases in terms and values as it builds them; unless an alias that one of them
+        // could use was declared (or an alias changed) after it first did, there is nothing left to do here.
+        let termsResolved = doc.annotationAliasesSettled
         for s in doc.schemas where !termsResolved {
             fixAll(s)
             for t in s.entityTypes as [StructuredType] + s.complexTypes {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ODataModel
 
@@ -48,5 +49,29 @@ struct AliasResolutionTests {
               case .constant(_, let label)? = ops.first else { Issue.record("no labeled element reference"); return }
         #expect(label == "org.example.vocab.Label")
         #expect(doc.warnings.isEmpty, "\(doc.warnings)")
+    }
+
+    @Test("an alias declared after the annotations counts only when one of their names starts with it")
+    func lateAliases() throws {
+        // The vocabulary (alias Voc) after the annotations that use it: the reader's names are not final.
+        let late = try Array(Self.document(aliasFirst: false).utf8).withUnsafeBytes { try MetadataReader.read(bytes: $0) }
+        #expect(!late.annotationAliasesSettled)
+        // An alias declared late that no annotation name starts with changes nothing: the reader's names stand.
+        let unused = Self.document(aliasFirst: true).replacingOccurrences(
+            of: "</edmx:DataServices>",
+            with: "<Schema Namespace=\"org.example.other\" Alias=\"Other\" xmlns=\"http://docs.oasis-open.org/odata/ns/edm\"/></edmx:DataServices>")
+        let doc = try Array(unused.utf8).withUnsafeBytes { try MetadataReader.read(bytes: $0) }
+        #expect(doc.annotationAliasesSettled)
+        let id = try #require(try doc.entityType(withName: "org.example.svc.Item").structuralProperty(named: "ID"))
+        #expect(id.annotations.map(\.term) == ["org.example.vocab.Info", "org.example.vocab.Tag"])
+        // Declared late with the head of a name an annotation used unresolved: that name changes, so all are redone.
+        let used = Self.document(aliasFirst: true).replacingOccurrences(of: "Term=\"Voc.Tag\" Qualifier", with: "Term=\"Late.Tag\" Qualifier")
+            .replacingOccurrences(
+                of: "</edmx:DataServices>",
+                with: "<Schema Namespace=\"org.example.late\" Alias=\"Late\" xmlns=\"http://docs.oasis-open.org/odata/ns/edm\"/></edmx:DataServices>")
+        let redone = try Array(used.utf8).withUnsafeBytes { try MetadataReader.read(bytes: $0) }
+        #expect(!redone.annotationAliasesSettled)
+        let redoneID = try #require(try redone.entityType(withName: "org.example.svc.Item").structuralProperty(named: "ID"))
+        #expect(redoneID.annotations.map(\.term) == ["org.example.vocab.Info", "org.example.late.Tag"])
     }
 }
