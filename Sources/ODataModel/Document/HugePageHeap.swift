@@ -22,7 +22,10 @@ enum HugePageHeap {
         defer { free(probe) }
         let address = UInt(bitPattern: probe)
         let breakEnd = UInt(bitPattern: sbrk(0))
-        if let start = startBrk, address >= start, address < breakEnd {
+        // Without the start of the brk heap, a main-arena address cannot be told from another heap's: nothing is
+        // marked rather than a guessed range.
+        guard let start = startBrk else { return }
+        if address >= start, address < breakEnd {
             _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(breakEnd - start), MADV_HUGEPAGE)
         } else {
             let heap = address & ~(heapMaxSize - 1)
