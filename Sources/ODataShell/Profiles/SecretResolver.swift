@@ -66,47 +66,14 @@ struct SecretResolver {
     /// The standard output of `/bin/sh -c command` and its exit status (the signal number when a signal ended it,
     /// as Foundation's `Process.terminationStatus` had it); standard input and error stay the shell's. The child
     /// starts with no blocked signals and default signal handlers, whatever the shell has blocked or ignored.
-    static func output(of command: String) throws(SpawnFailure) -> ([UInt8], Int32) {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw SpawnFailure(errno) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let words = ["/bin/sh", "-c", command]
-        var arguments = words.map { strdup($0) } + [nil]
-        defer { for p in arguments { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &arguments, environ)
-        close(fds[1])
-        guard rc == 0 else {
-            close(fds[0])
-            throw SpawnFailure(rc)
-        }
-        let output = DescriptorInput.readToEnd(fds[0])
-        close(fds[0])
+    static func output(of command: String) throws(ShellProcess.SpawnFailure) -> ([UInt8], Int32) {
+        let (pid, fd) = try ShellProcess.start(command, pipe: .fromStandardOutput, defaultSignals: true)
+        let output = DescriptorInput.readToEnd(fd)
+        close(fd)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // WIFEXITED: no signal bits; then the exit code is in the second byte, else the signal in the low 7 bits.
         let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
         return (output, code)
-    }
-
-    /// Why a command could not be started: the C library's text for the error.
-    struct SpawnFailure: Error, CustomStringConvertible {
-        let description: String
-        init(_ code: Int32) { description = String(cString: strerror(code)) }
     }
 }

@@ -74,38 +74,17 @@ public final class PagerWriter {
     private var finished = false
 
     init?(command: String) {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return nil }
         fflush(stdout)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-
         var env = ProcessInfo.processInfo.environment
         // less shows UTF-8 as <C3><BC> under a non-UTF-8 locale (LANG unset); odsh's output is UTF-8.
         if env["LESSCHARSET"] == nil && env["LC_ALL"] == nil && env["LC_CTYPE"] == nil && env["LANG"] == nil {
             env["LESSCHARSET"] = "utf-8"
         }
-        let envStrings = env.map { "\($0.key)=\($0.value)" }
-        let args = ["/bin/sh", "-c", command]
-        var cArgs = args.map { strdup($0) } + [nil]
-        var cEnv = envStrings.map { strdup($0) } + [nil]
-        defer {
-            for p in cArgs { free(p) }
-            for p in cEnv { free(p) }
-        }
-        var child: pid_t = 0
-        let rc = posix_spawn(&child, "/bin/sh", &actions, nil, &cArgs, &cEnv)
-        Glibc.close(fds[0])
-        guard rc == 0 else {
-            Glibc.close(fds[1])
-            return nil
-        }
+        guard let (child, input) = try? ShellProcess.start(command, pipe: .toStandardInput,
+                                                          environment: env.map { "\($0.key)=\($0.value)" },
+                                                          defaultSignals: false) else { return nil }
         pid = child
-        fd = fds[1]
+        fd = input
         // The user may quit the pager before reading everything: take EPIPE as an error, not a fatal signal.
         var ignore = sigaction()
         ignore.__sigaction_handler.sa_handler = SIG_IGN
