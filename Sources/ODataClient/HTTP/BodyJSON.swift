@@ -87,54 +87,36 @@ enum BodyJSON {
 
     /// The value as `JSONSerialization.data(withJSONObject:options: [.sortedKeys, .withoutEscapingSlashes])` wrote it.
     static func compactText(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, to: &out)
-        return out
+        let out = JSONOutput(capacity: 256)
+        write(value, to: out)
+        return String(decoding: out.bytesView, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, to out: inout String) {
+    /// Strings are escaped as JSONSerialization escaped them, which is what `JSONOutput` writes: `"`, `\`, `\b`,
+    /// `\f`, `\n`, `\r`, `\t`, other control characters as `\u00xx`, everything else as is.
+    private static func write(_ value: JSONValue, to out: JSONOutput) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let text): out += Number(text)?.jsonText ?? text
-        case .string(let s): writeString(s, to: &out)
+        case .null: out.ascii("null")
+        case .bool(let b): if b { out.ascii("true") } else { out.ascii("false") }
+        case .number(let text): out.raw(Number(text)?.jsonText ?? text)
+        case .string(let s): out.string(s)
         case .array(let items):
-            out += "["
+            out.byte(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                write(item, to: &out)
+                if i > 0 { out.byte(UInt8(ascii: ",")) }
+                write(item, to: out)
             }
-            out += "]"
+            out.byte(UInt8(ascii: "]"))
         case .object(let object):
-            out += "{"
+            out.byte(UInt8(ascii: "{"))
             for (i, m) in members(object).enumerated() {
-                if i > 0 { out += "," }
-                writeString(m.key, to: &out)
-                out += ":"
-                write(m.value, to: &out)
+                if i > 0 { out.byte(UInt8(ascii: ",")) }
+                out.string(m.key)
+                out.byte(UInt8(ascii: ":"))
+                write(m.value, to: out)
             }
-            out += "}"
+            out.byte(UInt8(ascii: "}"))
         }
-    }
-
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\u{8}": out += "\\b"
-            case "\u{C}": out += "\\f"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 
     // MARK: Key order
