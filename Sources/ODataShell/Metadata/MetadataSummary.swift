@@ -4,32 +4,30 @@ import ODataModel
 struct MetadataSummary {
     let doc: CsdlDocument
 
-    var counts: [(String, Int)] {
+    /// What is counted: the label of the text output, the key of the JSON output, and the count.
+    var counts: [(label: String, key: String, count: Int)] {
         // Summed per schema and container: the document's flattened lists would copy (and retain) every element.
         func inSchemas<T>(_ list: KeyPath<CsdlSchema, [T]>) -> Int { doc.schemas.reduce(0) { $0 + $1[keyPath: list].count } }
         func inContainers<T>(_ list: KeyPath<EntityContainer, [T]>) -> Int {
             doc.schemas.reduce(0) { n, s in s.entityContainers.reduce(n) { $0 + $1[keyPath: list].count } }
         }
         return [
-            ("schemas", doc.schemas.count),
-            ("entity types", inSchemas(\.entityTypes)),
-            ("complex types", inSchemas(\.complexTypes)),
-            ("enum types", inSchemas(\.enumTypes)),
-            ("type definitions", inSchemas(\.typeDefinitions)),
-            ("entity sets", inContainers(\.entitySets)),
-            ("singletons", inContainers(\.singletons)),
-            ("functions", inSchemas(\.functions)),
-            ("actions", inSchemas(\.actions)),
-            ("function imports", inContainers(\.functionImports)),
-            ("action imports", inContainers(\.actionImports)),
-            ("associations", inSchemas(\.associations)),
-            ("terms", inSchemas(\.terms)),
-            ("annotations blocks", inSchemas(\.annotationsBlocks)),
+            ("schemas", "schemas", doc.schemas.count),
+            ("entity types", "entityTypes", inSchemas(\.entityTypes)),
+            ("complex types", "complexTypes", inSchemas(\.complexTypes)),
+            ("enum types", "enumTypes", inSchemas(\.enumTypes)),
+            ("type definitions", "typeDefinitions", inSchemas(\.typeDefinitions)),
+            ("entity sets", "entitySets", inContainers(\.entitySets)),
+            ("singletons", "singletons", inContainers(\.singletons)),
+            ("functions", "functions", inSchemas(\.functions)),
+            ("actions", "actions", inSchemas(\.actions)),
+            ("function imports", "functionImports", inContainers(\.functionImports)),
+            ("action imports", "actionImports", inContainers(\.actionImports)),
+            ("associations", "associations", inSchemas(\.associations)),
+            ("terms", "terms", inSchemas(\.terms)),
+            ("annotations blocks", "annotationsBlocks", inSchemas(\.annotationsBlocks)),
         ]
     }
-
-    static let jsonKeys = ["schemas", "entityTypes", "complexTypes", "enumTypes", "typeDefinitions", "entitySets", "singletons",
-                           "functions", "actions", "functionImports", "actionImports", "associations", "terms", "annotationsBlocks"]
 
     var versionText: String {
         var s = "OData \(doc.version.rawValue)"
@@ -49,8 +47,8 @@ struct MetadataSummary {
         }
         if let c = doc.entityContainer { out += "  container    \(c.qualifiedName)\n" }
         let counts = counts
-        let width = counts.map { $0.0.count }.max() ?? 0
-        for (name, n) in counts where n > 0 || ["entity types", "entity sets"].contains(name) {
+        let width = counts.map { $0.label.count }.max() ?? 0
+        for (name, _, n) in counts where n > 0 || ["entity types", "entity sets"].contains(name) {
             out += "  " + name + String(repeating: " ", count: width - name.count) + "  " + String(n) + "\n"
         }
         if !doc.references.isEmpty { out += "  references   \(doc.references.count)\n" }
@@ -71,7 +69,7 @@ struct MetadataSummary {
         w.endArray()
         w.string("entityContainer", doc.entityContainer?.qualifiedName)
         w.beginObject("counts")
-        for (k, c) in zip(Self.jsonKeys, counts) { w.number(k, c.1) }
+        for c in counts { w.number(c.key, c.count) }
         w.number("references", doc.references.count)
         w.endObject()
         IssueList.json(doc.warnings, &w)
