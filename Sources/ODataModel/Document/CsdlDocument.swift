@@ -103,9 +103,7 @@ public final class CsdlDocument {
         let endOffset = s.utf8.distance(from: s.startIndex, to: end)
         // (alias index, dot offset), or nil when there is no alias.
         let found = s.withUTF8Bytes { buf -> (Int, Int)? in
-            var dot = endOffset - 1
-            while dot >= 0, buf[dot] != UInt8(ascii: ".") { dot -= 1 }
-            guard dot > 0 else { return nil }
+            guard let dot = Self.headLength(buf, before: endOffset) else { return nil }
             for (i, a) in aliases.enumerated() where a.alias.count == dot {
                 if a.alias.withUnsafeBufferPointer({ memcmp($0.baseAddress!, buf.baseAddress!, dot) == 0 }) { return (i, dot) }
             }
@@ -115,16 +113,21 @@ public final class CsdlDocument {
         return (aliases[i].namespace, s.utf8.index(s.startIndex, offsetBy: dot))
     }
 
+    /// The length of a qualified name's head (the bytes before its last dot, the part an alias can stand for) among
+    /// the first `end` bytes; nil when there is no dot after the first byte.
+    private static func headLength(_ buf: UnsafeBufferPointer<UInt8>, before end: Int) -> Int? {
+        var dot = end - 1
+        while dot >= 0, buf[dot] != UInt8(ascii: ".") { dot -= 1 }
+        return dot > 0 ? dot : nil
+    }
+
     /// `resolveAlias` for a term or value of an annotation the XML reader builds: notes the alias revision the first
     /// time, so that the resolver can tell whether it must resolve annotations again.
     func resolveAnnotationAlias(_ qualified: String) -> String {
         if aliasRevisionAtFirstAnnotation == nil { aliasRevisionAtFirstAnnotation = aliasRevision }
         if let (namespace, dot) = aliasPrefix(of: qualified, before: qualified.endIndex) { return namespace + qualified[dot...] }
         let head: UInt64? = qualified.withUTF8Bytes { buf in
-            var dot = buf.count - 1
-            while dot >= 0, buf[dot] != UInt8(ascii: ".") { dot -= 1 }
-            guard dot > 0 else { return nil }
-            return NameTable<Int>.hash(bytes: UnsafeRawBufferPointer(start: buf.baseAddress, count: dot))
+            Self.headLength(buf, before: buf.count).map { NameTable<Int>.hash(bytes: UnsafeRawBufferPointer(start: buf.baseAddress, count: $0)) }
         }
         // Names of one namespace come in runs: a repeat of the last head is not inserted again.
         if let head, head != lastAnnotationAliasMiss {

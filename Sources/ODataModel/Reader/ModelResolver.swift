@@ -90,15 +90,13 @@ struct ModelResolver {
                 + s.entityContainers.count + s.associations.count
         }
         doc.operationsByName.reserveCapacity(doc.schemas.reduce(0) { $0 + $1.actions.count + $1.functions.count })
+        for s in doc.schemas {
+            for o in s.actions + s.functions { doc.operationsByName[o.qualifiedName, default: []].append(o) }
+        }
         // The XML reader filed them already (in document order, which gives the same table when no name repeats).
         let prebuilt = doc.schemaElementsIndexedByReader && doc.schemaElements.count == elements
         doc.schemaElementsIndexedByReader = false
-        if prebuilt {
-            for s in doc.schemas {
-                for o in s.actions + s.functions { doc.operationsByName[o.qualifiedName, default: []].append(o) }
-            }
-            return
-        }
+        if prebuilt { return }
         var seen = NameTable<SchemaElement>(minimumCapacity: elements)
         func add(_ e: SchemaElement, kind: String) {
             if let prev = seen.insertIfAbsent(e.qualifiedName, e) {
@@ -114,7 +112,6 @@ struct ModelResolver {
             for t in s.terms { add(t, kind: "term") }
             for c in s.entityContainers { add(c, kind: "entity container") }
             for a in s.associations { add(a, kind: "association") }
-            for o in s.actions + s.functions { doc.operationsByName[o.qualifiedName, default: []].append(o) }
         }
         doc.schemaElements = seen
     }
