@@ -36,7 +36,13 @@ let package = Package(
             "ODataClient", "ODataQuery", "ODataModel", "CLibEdit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "odsh", dependencies: ["ODataShell"]),
+        // Release builds link odsh as a position-dependent executable. As a position-independent one, the loader
+        // applies ~55,000 relative relocations at every start (Swift metadata and witness tables hold absolute
+        // pointers), copying ~140 pages of data on write: about 1 ms of every run (`odsh --version` 8.5 → 7.4 ms,
+        // 60 interleaved runs; `LD_DEBUG=statistics` shows the loader's 3.7 M cycles fall to 1.1 M). The price: the
+        // executable's own code is not placed at a random address (shared libraries, heap and stack still are).
+        .executableTarget(name: "odsh", dependencies: ["ODataShell"],
+                          linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
         // SAP's dynamic API example, run by the tests against the V4 reference server.
         .executableTarget(name: "DynamicAPIExample", dependencies: ["ODataClient", "ODataQuery", "ODataModel"],
                           path: "Examples/DynamicAPI"),
