@@ -69,6 +69,64 @@ public final class MetadataReader {
         }
     }
 
+    /// Reads the rest of the document from `input` and returns it resolved, as `finish()` does. `first`: the bytes
+    /// already read; `input` puts the next bytes into the buffer it is given and returns how many (0 at the end;
+    /// -1 on an error, and again on every later call). XML goes through libxml2's pull parser, which asks for bytes as it needs them;
+    /// otherwise (JSON, or a start of nothing but blanks) the bytes are fed as they come.
+    public func finish(first: UnsafeRawBufferPointer, pulling input: @escaping (UnsafeMutableRawBufferPointer) -> Int) throws -> CsdlDocument {
+        if case .undecided = format, pending.isEmpty, let b = Self.firstSignificantByte(first), b != UInt8(ascii: "{") {
+            let r = CsdlXmlReader(source: source, expectedSize: expectedSize)
+            format = .xml(r)
+            // libxml2 asks for a few KiB at a time: first what was read already, then from `input`. Each request is
+            // filled whole unless the document ends: the pull parser takes a short read for the end of what there is
+            // (the XML declaration cut after `<?xm` reads as a processing instruction).
+            var held = first
+            var failed = false
+            func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+                var filled = 0
+                while filled < buffer.count {
+                    let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
+                    if held.isEmpty {
+                        let n = input(rest)
+                        if n < 0 { failed = true; return filled > 0 ? filled : -1 }
+                        if n == 0 { break }
+                        filled += n
+                    } else {
+                        let n = min(held.count, rest.count)
+                        rest.copyMemory(from: UnsafeRawBufferPointer(rebasing: held.prefix(n)))
+                        held = UnsafeRawBufferPointer(rebasing: held.dropFirst(n))
+                        filled += n
+                    }
+                }
+                return filled
+            }
+            let doc: CsdlDocument
+            do {
+                doc = try r.read(pulling: fill)
+            } catch where failed {
+                throw unreadable
+            }
+            if failed { throw unreadable }
+            return try resolved(doc)
+        }
+        try feed(first)
+        let size = 64 * 1024
+        let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
+        defer { buf.deallocate() }
+        while true {
+            let n = input(buf)
+            if n < 0 { throw unreadable }
+            if n == 0 { break }
+            try feed(UnsafeRawBufferPointer(rebasing: buf.prefix(n)))
+        }
+        return try finish()
+    }
+
+    /// The source of `finish(first:pulling:)` failed before the document's end.
+    private var unreadable: MetadataError {
+        MetadataError(source: source, MetadataIssue(.error, code: "unreadable", "the document could not be read to its end"))
+    }
+
     /// Ends the input and returns the resolved document; throws `MetadataError` when it is unreadable
     /// (or, with `strict`, has warnings).
     public func finish() throws -> CsdlDocument {
@@ -84,6 +142,11 @@ public final class MetadataReader {
             doc = try jsonBytes.withUnsafeBytes { try CsdlJsonReader.read(bytes: $0, source: source) }
             jsonBytes = []
         }
+        return try resolved(doc)
+    }
+
+    /// Resolves and validates a document just read.
+    private func resolved(_ doc: CsdlDocument) throws -> CsdlDocument {
         doc.source = source
         ModelResolver(doc).resolve()
         if options.strict, !doc.warnings.isEmpty {
@@ -108,18 +171,39 @@ public final class MetadataReader {
         var info = stat()
         let fileSize = fstat(fileno(fh), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
         let r = MetadataReader(source: path, options: options, expectedSize: fileSize)
+        // Read 64 KiB at a time; a read error ends the document and is reported instead of what the parser makes of
+        // the cut.
         let size = 64 * 1024
-        let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        let buf = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
         defer { buf.deallocate() }
-        while true {
-            let n = fread(buf, 1, size, fh)
-            if n > 0 { try r.feed(UnsafeRawBufferPointer(start: buf, count: n)) }
-            if n < size {
-                if ferror(fh) != 0 { throw MetadataFileError(path: path, message: String(cString: strerror(errno))) }
-                break
-            }
+        var readError: Int32 = 0
+        func fill(_ into: UnsafeMutableRawBufferPointer) -> Int {
+            guard readError == 0 else { return -1 }
+            let n = fread(into.baseAddress, 1, into.count, fh)
+            if n == 0, ferror(fh) != 0 { readError = errno; return -1 }
+            return n
         }
-        return try r.finish()
+        let first = fill(buf)
+        if readError != 0 { throw MetadataFileError(path: path, message: String(cString: strerror(readError))) }
+        // libxml2 asks for ~4 KiB at a time: served from the block read last, refilled as it empties.
+        var held = UnsafeRawBufferPointer(start: nil, count: 0)
+        do {
+            let doc = try r.finish(first: UnsafeRawBufferPointer(rebasing: buf.prefix(first))) { out in
+                if held.isEmpty {
+                    let n = fill(buf)
+                    guard n > 0 else { return n }
+                    held = UnsafeRawBufferPointer(rebasing: buf.prefix(n))
+                }
+                let n = min(held.count, out.count)
+                out.copyMemory(from: UnsafeRawBufferPointer(rebasing: held.prefix(n)))
+                held = UnsafeRawBufferPointer(rebasing: held.dropFirst(n))
+                return n
+            }
+            if readError != 0 { throw MetadataFileError(path: path, message: String(cString: strerror(readError))) }
+            return doc
+        } catch let error where readError != 0 && !(error is MetadataFileError) {
+            throw MetadataFileError(path: path, message: String(cString: strerror(readError)))
+        }
     }
 }
 

@@ -43,6 +43,48 @@ struct ChunkedFeedTests {
         #expect(trickled.warnings.count == big.warnings.count)
     }
 
+    /// Reads `bytes` through `MetadataReader.finish(first:pulling:)` (how files are read): the first `first` bytes
+    /// handed over at once, the rest at most `most` bytes per request; with `failAfter`, the source fails (-1) once
+    /// that many bytes were handed over.
+    static func pull(_ bytes: [UInt8], first: Int, most: Int, failAfter: Int? = nil) throws -> CsdlDocument {
+        let reader = MetadataReader(source: "pulled")
+        var offset = min(first, bytes.count)
+        return try bytes.withUnsafeBytes { all in
+            try reader.finish(first: UnsafeRawBufferPointer(rebasing: all.prefix(offset))) { out in
+                if let failAfter, offset >= failAfter { return -1 }
+                let n = min(out.count, most, bytes.count - offset)
+                out.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[offset..<(offset + n)]))
+                offset += n
+                return n
+            }
+        }
+    }
+
+    @Test("pulled (as files are read) gives the same model as fed, however the source hands the bytes over",
+          arguments: ["northwind-v4.xml", "served-odatapy-northwind-v4.json", "sap-gw-v2-FAR_MANAGE_BS_SRV.xml"])
+    func pulledSameModel(_ name: String) throws {
+        let bytes = try Corpus.bytes("metadata", name)
+        let whole = CanonicalDump.dump(try Self.read(bytes, prefix: [], pieces: [bytes.count]))
+        for (first, most) in [(bytes.count, 1 << 16), (4, 1), (1, 4_093), (65_536, 65_536)] {
+            let pulled = try Self.pull(bytes, first: first, most: most)
+            #expect(CanonicalDump.dump(pulled) == whole, "first \(first), at most \(most) per request")
+        }
+        // A start of nothing but blanks does not settle the format: the rest is fed as it comes.
+        let padded = Self.bom + bytes
+        #expect(CanonicalDump.dump(try Self.pull(padded, first: 2, most: 1_000)) == whole)
+    }
+
+    @Test("a source that fails part-way is an unreadable document, not a shorter one",
+          arguments: ["northwind-v4.xml", "served-odatapy-northwind-v4.json"])
+    func pulledSourceFails(_ name: String) throws {
+        let bytes = try Corpus.bytes("metadata", name)
+        // Part-way, and after the last byte (where ending the document there would have read it all).
+        for failAfter in [bytes.count / 2, bytes.count] {
+            let error = #expect(throws: MetadataError.self) { try Self.pull(bytes, first: 100, most: 512, failAfter: failAfter) }
+            #expect(error?.description.contains("could not be read to its end") == true, "\(error.map { "\($0)" } ?? "")")
+        }
+    }
+
     @Test("nothing but blanks is an empty document")
     func onlyBlanks() {
         #expect(throws: MetadataError.self) { try Self.read([], prefix: Self.bom + Self.blanks, pieces: [2]) }
