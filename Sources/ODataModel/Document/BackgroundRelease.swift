@@ -18,8 +18,13 @@ enum BackgroundRelease {
     static let worthwhileItems = 2_000
 
     /// Lets go of `value`, which holds about `items` strings or objects: on a background thread when that is
-    /// worthwhile, else here and now.
-    static func hand(_ value: consuming Any, items: Int) {
+    /// worthwhile, else here and now. With `keep` (the process ends right after), never: freeing is work for
+    /// nothing then, and the first hand-over starts a thread.
+    static func hand(_ value: consuming Any, items: Int, keep: Bool = false) {
+        if keep {
+            _ = Unmanaged.passRetained(Box(value))
+            return
+        }
         guard items >= worthwhileItems else { return }
         let box = Box(value)
         DispatchQueue.global(qos: .utility).async { box.value = nil }

@@ -38,9 +38,11 @@ public final class CsdlXmlReader {
     static let sliceSize = 1 << 14
 
     /// `expectedSize`: the document's size in bytes when known beforehand (a file's, a response's Content-Length).
-    public init(source: String = "", expectedSize: Int? = nil) {
+    /// `freesLeftovers`: as `MetadataReader.Options.freesLeftovers`.
+    public init(source: String = "", expectedSize: Int? = nil, freesLeftovers: Bool = true) {
         builder = CsdlXmlBuilder(source: source)
         capture = SAXCapture(pipe: SAXEventPipe())
+        capture.freesLeftovers = freesLeftovers
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = captureStartElement
         handler.endElementNs = captureEndElement
@@ -265,6 +267,8 @@ final class SAXCapture {
     private var block: SAXEventPipe.Block?
     /// Open Annotation elements: text matters only inside them (whitespace between elements is skipped).
     private var annotationDepth = 0
+    /// See `MetadataReader.Options.freesLeftovers`.
+    var freesLeftovers = true
 
     init(pipe: SAXEventPipe) {
         self.pipe = pipe
@@ -279,7 +283,8 @@ final class SAXCapture {
         var setAside: [String] = []
         swap(&setAside, &replaced)
         let items = setAside.count + (0..<Self.internSlots).reduce(0) { $0 + (internHashes[$1] == 0 ? 0 : 1) }
-        BackgroundRelease.hand(InternedValues(hashes: internHashes, strings: internStrings, replaced: consume setAside), items: items)
+        BackgroundRelease.hand(InternedValues(hashes: internHashes, strings: internStrings, replaced: consume setAside), items: items,
+                               keep: !freesLeftovers)
     }
 
     /// Owns the storage of the long-value table once the capture is done with it.

@@ -9,7 +9,14 @@ public final class MetadataReader {
     public struct Options: Sendable {
         /// Turn warnings into errors.
         public var strict = false
-        public init(strict: Bool = false) { self.strict = strict }
+        /// Free what reading leaves behind besides the model (name tables, look-ups: tens of thousands of strings
+        /// and objects for a large document), on a background thread. A program that ends right after its load (a
+        /// one-shot command) sets this to false and spares the freeing and the thread.
+        public var freesLeftovers = true
+        public init(strict: Bool = false, freesLeftovers: Bool = true) {
+            self.strict = strict
+            self.freesLeftovers = freesLeftovers
+        }
     }
 
     private enum Format { case undecided, xml(CsdlXmlReader), json }
@@ -63,7 +70,7 @@ public final class MetadataReader {
             format = .json
             jsonBytes.append(contentsOf: bytes)
         } else {
-            let r = CsdlXmlReader(source: source, expectedSize: expectedSize)
+            let r = CsdlXmlReader(source: source, expectedSize: expectedSize, freesLeftovers: options.freesLeftovers)
             format = .xml(r)
             try r.feed(bytes)
         }
@@ -75,7 +82,7 @@ public final class MetadataReader {
     /// otherwise (JSON, or a start of nothing but blanks) the bytes are fed as they come.
     public func finish(first: UnsafeRawBufferPointer, pulling input: @escaping (UnsafeMutableRawBufferPointer) -> Int) throws -> CsdlDocument {
         if case .undecided = format, pending.isEmpty, let b = Self.firstSignificantByte(first), b != UInt8(ascii: "{") {
-            let r = CsdlXmlReader(source: source, expectedSize: expectedSize)
+            let r = CsdlXmlReader(source: source, expectedSize: expectedSize, freesLeftovers: options.freesLeftovers)
             format = .xml(r)
             // libxml2 asks for a few KiB at a time: first what was read already, then from `input`. Each request is
             // filled whole unless the document ends: the pull parser takes a short read for the end of what there is
@@ -148,7 +155,7 @@ public final class MetadataReader {
     /// Resolves and validates a document just read.
     private func resolved(_ doc: CsdlDocument) throws -> CsdlDocument {
         doc.source = source
-        ModelResolver(doc).resolve()
+        ModelResolver(doc, freesLeftovers: options.freesLeftovers).resolve()
         if options.strict, !doc.warnings.isEmpty {
             throw MetadataError(source: source, issues: doc.warnings.map { var w = $0; w.severity = .error; return w })
         }

@@ -12,9 +12,13 @@ struct ModelResolver {
     private final class TypeCache { var map = NameTable<(qualified: String, resolved: ResolvedType)>() }
     private let typeCache = TypeCache()
 
-    init(_ doc: CsdlDocument, parallelFrom: Int = ModelResolver.parallelAnnotationBlocks) {
+    /// See `MetadataReader.Options.freesLeftovers`.
+    private let freesLeftovers: Bool
+
+    init(_ doc: CsdlDocument, parallelFrom: Int = ModelResolver.parallelAnnotationBlocks, freesLeftovers: Bool = true) {
         self.doc = doc
         self.parallelFrom = parallelFrom
+        self.freesLeftovers = freesLeftovers
     }
 
     private func warn(_ code: String, _ element: CsdlElement?, path: @autoclosure () -> String, _ message: String) {
@@ -60,12 +64,12 @@ struct ModelResolver {
         var lookups: [TargetLookup] = []
         swap(&lookups, &prep.lookups)
         attachAnnotations(lookups)
-        BackgroundRelease.hand(consume lookups, items: blocks)
+        BackgroundRelease.hand(consume lookups, items: blocks, keep: !freesLeftovers)
         // The type cache (thousands of names and resolved types in a large document) is freed off this thread.
         var cache = NameTable<(qualified: String, resolved: ResolvedType)>()
         swap(&cache, &typeCache.map)
         let entries = cache.count
-        BackgroundRelease.hand(consume cache, items: entries)
+        BackgroundRelease.hand(consume cache, items: entries, keep: !freesLeftovers)
     }
 
     /// From how many `Annotations` blocks on the annotation targets are looked up on a second thread (below, a

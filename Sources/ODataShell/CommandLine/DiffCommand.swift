@@ -116,8 +116,11 @@ struct DiffCommand: ParsableCommand {
     /// Reads one document; warnings go to stderr (unless --quiet); unreadable documents exit with 4.
     private func load(_ location: String) throws -> CsdlDocument {
         do {
-            let doc = try MetadataLoader(connection: connection, strict: strict, options: metadataOptions).load(location)
-            // The process ends right after the command: skip tearing down two large object graphs.
+            var loader = MetadataLoader(connection: connection, strict: strict, options: metadataOptions)
+            loader.freesLeftovers = false
+            let doc = try loader.load(location)
+            // The process ends right after the command: skip tearing down two large object graphs (and, above, what
+            // reading them leaves behind).
             _ = Unmanaged.passRetained(doc)
             if !quiet, !doc.warnings.isEmpty {
                 let limit = verbose ? Int.max : 3

@@ -74,7 +74,10 @@ struct MetadataSourceOptions: ParsableArguments {
     /// Reads and validates the document; lists warnings on stderr (unless --quiet); errors exit with 4.
     func load() throws -> CsdlDocument {
         do {
-            let doc = try MetadataLoader(connection: connection, strict: strict, options: metadataOptions).load(source)
+            var loader = MetadataLoader(connection: connection, strict: strict, options: metadataOptions)
+            // The process ends after the command: neither free what reading leaves behind nor start a thread to.
+            loader.freesLeftovers = false
+            let doc = try loader.load(source)
             // The process ends right after the command: skip tearing down a large object graph (a measurable share
             // of a one-shot run on multi-megabyte metadata).
             _ = Unmanaged.passRetained(doc)

@@ -96,7 +96,10 @@ struct MetadataLoader {
         }
     }
 
-    private var readerOptions: MetadataReader.Options { MetadataReader.Options(strict: strict) }
+    /// False for a command that ends right after its load (see `MetadataReader.Options.freesLeftovers`).
+    var freesLeftovers = true
+
+    private var readerOptions: MetadataReader.Options { MetadataReader.Options(strict: strict, freesLeftovers: freesLeftovers) }
 
     private func fixed(_ doc: CsdlDocument, profile: Profile?) throws -> CsdlDocument {
         guard let file = fixFile ?? profile?.metadataFix else { return doc }
