@@ -30,8 +30,20 @@ enum HugePageHeap {
         } else {
             let heap = address & ~(heapMaxSize - 1)
             _ = madvise(UnsafeMutableRawPointer(bitPattern: heap), Int(heapMaxSize), MADV_HUGEPAGE)
+            // The heap's first 2 MiB hold the arena's own header and the thread's first allocations, touched before
+            // the advice: the kernel then backs the rest of that stretch with 4 KiB pages, one fault each (~500 of
+            // Graph's ~1,500). Collapsing it into a huge page now (MADV_COLLAPSE, Linux 6.1; older kernels refuse,
+            // which changes nothing) spares them: page faults per Graph load 1,489 → 1,010 (`perf stat -e
+            // page-faults -r 10`); the call takes 0.3–0.8 ms on the building thread while it waits for its first
+            // events.
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: heap), Int(hugePageSize), madvCollapse)
         }
     }
+
+    /// The size of a transparent huge page on x86-64 and most arm64 kernels.
+    static let hugePageSize: UInt = 2 << 20
+    /// `MADV_COLLAPSE` (Linux 6.1), which Glibc's headers here do not define yet.
+    static let madvCollapse: Int32 = 25
 
     /// Where the `brk` heap starts: field 47 of `/proc/self/stat` (counted after the command name, which may hold
     /// spaces and parentheses). Nil when it cannot be read.

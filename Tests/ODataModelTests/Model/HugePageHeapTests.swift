@@ -7,6 +7,11 @@ import Testing
 struct HugePageHeapTests {
     /// The `VmFlags` of the mapping holding `address`, from `/proc/self/smaps`; nil when no mapping holds it.
     static func vmFlags(at address: UInt) -> [String]? {
+        field("VmFlags:", at: address)?.split(separator: " ").map(String.init)
+    }
+
+    /// A field (`VmFlags:`, `AnonHugePages:`, ...) of the mapping holding `address`, from `/proc/self/smaps`.
+    static func field(_ name: String, at address: UInt) -> String? {
         // Read to the end with read(2): /proc files report a size of 0, which Foundation's file reading trusts.
         let fd = open("/proc/self/smaps", O_RDONLY)
         guard fd >= 0 else { return nil }
@@ -24,8 +29,8 @@ struct HugePageHeapTests {
             if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
                let start = UInt(line[..<dash], radix: 16), let end = UInt(line[line.index(after: dash)..<space], radix: 16) {
                 inside = start <= address && address < end
-            } else if inside, line.hasPrefix("VmFlags:") {
-                return line.dropFirst("VmFlags:".count).split(separator: " ").map(String.init)
+            } else if inside, line.hasPrefix(name) {
+                return String(line.dropFirst(name.count))
             }
         }
         return nil
@@ -58,6 +63,44 @@ struct HugePageHeapTests {
         let thread = try #require(WorkerThread(stackSize: 1 << 20) { box.flags = Self.adviseAndLook() })
         thread.join()
         #expect(box.flags?.contains("hg") == true, "\(box.flags ?? [])")
+    }
+
+    /// The kernel's release as major and minor (`6.18.44-...` → (6, 18)).
+    static var kernelRelease: (Int, Int)? {
+        var u = utsname()
+        guard uname(&u) == 0 else { return nil }
+        let release = withUnsafeBytes(of: &u.release) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+        let parts = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
+    @Test("a new thread's heap starts on a huge page, although its first pages were touched before the advice")
+    func collapsesStartOfThreadHeap() throws {
+        guard Self.kernelHasHugePages, let (major, minor) = Self.kernelRelease, (major, minor) >= (6, 1) else {
+            print("skipped: MADV_COLLAPSE needs transparent huge pages and Linux 6.1 or later")
+            return
+        }
+        // As odsh does (main.swift): heaps grow 16 MiB at a time, so a new arena's first 2 MiB are all usable memory,
+        // which a collapse needs. (An arena left by an earlier thread of this process may have grown less.)
+        let mallopt = unsafeBitCast(try #require(dlsym(nil, "mallopt")), to: (@convention(c) (Int32, Int32) -> Int32).self)
+        _ = mallopt(-2, 16 << 20)
+        final class Box: @unchecked Sendable { var hugeKiB: Int?; var usableKiB: Int? }
+        let box = Box()
+        let thread = try #require(WorkerThread(stackSize: 1 << 20) {
+            HugePageHeap.adviseCurrentThread()
+            guard let p = malloc(16) else { return }
+            defer { free(p) }
+            let heap = UInt(bitPattern: p) & ~(HugePageHeap.heapMaxSize - 1)
+            func kiB(_ field: String) -> Int? { Self.field(field, at: heap).flatMap { Int($0.split(separator: " ").first ?? "") } }
+            box.hugeKiB = kiB("AnonHugePages:")
+            box.usableKiB = kiB("Size:")
+        })
+        thread.join()
+        guard (box.usableKiB ?? 0) >= 2048 else {
+            print("skipped: the new thread took over an arena of only \(box.usableKiB ?? 0) kB, too small to collapse")
+            return
+        }
+        #expect((box.hugeKiB ?? 0) >= 2048, "AnonHugePages at the heap's start: \(box.hugeKiB.map { "\($0) kB" } ?? "none")")
     }
 
     @Test("finds where the brk heap starts, below the current break")
