@@ -1,19 +1,71 @@
 /// An annotation: a term applied to an element with an optional qualifier and a value expression.
+///
+/// A value type whose term, value, nested annotations and location live in one shared, copy-on-write object: an
+/// annotation is copied far more often than changed (from an `Annotations` block to its target, between the
+/// reader's stages), and a copy then retains two references instead of up to six, and takes 40 bytes in an array
+/// instead of 96 (callgrind, Graph: attaching the blocks' annotations to their targets 9.6 M → 6.7 M instructions,
+/// the whole load 355.5 M → 348.6 M).
 public struct CsdlAnnotation: @unchecked Sendable {
+    private final class Storage {
+        var term: String
+        var termAsWritten: String
+        var value: AnnotationExpression?
+        var annotations: [CsdlAnnotation]
+        var location: SourceLocation
+        init(term: String, termAsWritten: String, value: AnnotationExpression?, annotations: [CsdlAnnotation], location: SourceLocation) {
+            self.term = term; self.termAsWritten = termAsWritten; self.value = value; self.annotations = annotations; self.location = location
+        }
+        func copy() -> Storage {
+            Storage(term: term, termAsWritten: termAsWritten, value: value, annotations: annotations, location: location)
+        }
+    }
+    private var storage: Storage
+    /// The storage, made this value's own first when it is shared.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// The term's qualified name with any alias replaced by its namespace.
-    public var term: String
+    public var term: String {
+        get { storage.term }
+        set { unique.term = newValue }
+    }
     /// The term as written (it may use an alias).
-    public var termAsWritten: String
+    public var termAsWritten: String {
+        get { storage.termAsWritten }
+        set { unique.termAsWritten = newValue }
+    }
     public var qualifier: String?
-    public var value: AnnotationExpression?
+    public var value: AnnotationExpression? {
+        get { storage.value }
+        set { unique.value = newValue }
+    }
     /// Annotations of this annotation.
-    public var annotations: [CsdlAnnotation] = []
+    public var annotations: [CsdlAnnotation] {
+        get { storage.annotations }
+        _modify { yield &unique.annotations }
+        set { unique.annotations = newValue }
+    }
     /// The target path, for annotations from an `Annotations Target=...` block; nil for inline ones.
     public var target: String?
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { storage.location }
+        set { unique.location = newValue }
+    }
 
     public init(term: String, qualifier: String? = nil, value: AnnotationExpression? = nil, location: SourceLocation = .unknown) {
-        self.term = term; self.termAsWritten = term; self.qualifier = qualifier; self.value = value; self.location = location
+        storage = Storage(term: term, termAsWritten: term, value: value, annotations: [], location: location)
+        self.qualifier = qualifier
+    }
+
+    /// A new annotation with every part given (the reader's: no storage made only to be replaced).
+    init(term: String, termAsWritten: String, qualifier: String?, value: AnnotationExpression?, annotations: [CsdlAnnotation],
+         location: SourceLocation) {
+        storage = Storage(term: term, termAsWritten: termAsWritten, value: value, annotations: annotations, location: location)
+        self.qualifier = qualifier
     }
     /// `@Term#Qualifier`.
     public var key: String { qualifier.map { "\(term)#\($0)" } ?? term }

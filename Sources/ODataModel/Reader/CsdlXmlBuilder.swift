@@ -664,10 +664,8 @@ struct ExprFrame {
 
     func annotation(resolvingTermWith doc: CsdlDocument) -> CsdlAnnotation {
         let written = term ?? ""
-        var a = CsdlAnnotation(term: written, qualifier: qualifier, value: inline ?? operands.first, location: location)
-        a.term = doc.resolveAnnotationAlias(written)
-        a.annotations = annotations
-        return a
+        return CsdlAnnotation(term: doc.resolveAnnotationAlias(written), termAsWritten: written, qualifier: qualifier,
+                              value: inline ?? operands.first, annotations: annotations, location: location)
     }
 
     func propertyValue() -> AnnotationExpression.PropertyValue {
