@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # bench-metadata.sh [ODSH_BINARY]: how fast odsh loads large $metadata documents, next to a floor and two Python
-# libraries. Per file, one hyperfine run side by side (whole processes, startup included) of
+# libraries. Per file, hyperfine side by side (whole processes, startup included) in rounds, of
 #   odsh metadata summary FILE             the thing measured
 #   xmllint --stream --noout FILE          floor: libxml2 reading the bytes, building nothing
 #   python load_pyodata.py FILE            pyodata's MetadataBuilder (V2 files only)
 #   python load_odatapy.py FILE            odatapy's XmlEdmProvider + Edm, what its client does (V4 files only)
 # plus one run of each under /usr/bin/time for peak memory (max RSS). Results: bench-out/ (or $BENCH_OUT).
+# Rounds: hyperfine times each command's runs back to back, so on a shared machine a busy stretch can fall on one
+# command and not the others. Five rounds of four runs, the commands in a different order each round, spread such
+# stretches over all of them; the ratios are given on the medians of all twenty runs (a stretch's outliers move a
+# mean, not a median), and on the means and the fastest runs too.
 # ODSH_BINARY defaults to .build-static/release/odsh, (re)built first as odsh ships: a release build with the Swift
 # runtime linked statically (`--static-swift-stdlib`, which spares ~5% of a run in the dynamic loader).
 # --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): two small files,
@@ -23,10 +27,10 @@ if [ ! -d "$corpus" ]; then
   exit 1
 fi
 files=("$corpus/msgraph-v1.0-Prod.v2.xml" "$corpus/sap-gw-v2-FAR_MANAGE_BS_SRV.xml")
-warmup=3 runs=15
+warmup=2 rounds=5 runs=4
 if $smoke; then
   files=("$root/scripts/sample/northwind-mini.xml" "$corpus/sap-gw-v2-MM_PUR_MNTR_ANA_OPS_SRV.xml")
-  warmup=0 runs=2
+  warmup=0 rounds=1 runs=2
   [ $# -gt 0 ] || set -- .build/debug/odsh
   [ -n "${BENCH_OUT:-}" ] || { BENCH_OUT="$(mktemp -d)"; smoke_out="$BENCH_OUT"; }
 fi
@@ -52,7 +56,7 @@ fi
 
 out="${BENCH_OUT:-$root/bench-out}"
 mkdir -p "$out"
-results="$out/metadata-results.tsv" # file, name, mean s, stddev s, min s, max RSS KiB, what it printed
+results="$out/metadata-results.tsv" # file, name, mean s, stddev s, min s, median s, max RSS KiB, what it printed
 : >"$results"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp" ${smoke_out:+"$smoke_out"}' EXIT
@@ -107,43 +111,57 @@ for file in "${files[@]}"; do
       else check="COUNT MISMATCH: $found, expected $expected"; fi
       printf '   %-8s %s  [%s]\n' "$name" "$said" "$check"
       timed_names+=("$name"); timed_commands+=("$(printf '%q ' "${cmd[@]}")")
-      printf '%s\t%s\t\t\t\t%s\t%s\n' "$base" "$name" "$rss" "$said" >>"$results"
+      printf '%s\t%s\t\t\t\t\t%s\t%s\n' "$base" "$name" "$rss" "$said" >>"$results"
     else
       why="$(tail -n 1 "$tmp/stderr" | cut -c1-200)"
       printf '   %-8s CANNOT LOAD the file: %s\n' "$name" "$why"
-      printf '%s\t%s\t-\t-\t-\t-\tcannot load: %s\n' "$base" "$name" "$why" >>"$results"
+      printf '%s\t%s\t-\t-\t-\t-\t-\tcannot load: %s\n' "$base" "$name" "$why" >>"$results"
     fi
   done
 
-  hyperfine_args=(-N --warmup "$warmup" --runs "$runs" --export-markdown "$out/metadata-$base.md"
-    --export-json "$out/metadata-$base.json")
-  for i in "${!timed_names[@]}"; do hyperfine_args+=(-n "${timed_names[$i]}" "${timed_commands[$i]}"); done
-  hyperfine "${hyperfine_args[@]}"
+  # Rounds of hyperfine, each with the commands in another order (rotated by one per round).
+  n=${#timed_names[@]}
+  rm -f "$out/metadata-$base".round*.json
+  for ((round = 0; round < rounds; round++)); do
+    hyperfine_args=(-N --warmup "$warmup" --runs "$runs" --export-json "$out/metadata-$base.round$round.json")
+    [ "$round" -eq 0 ] && hyperfine_args+=(--export-markdown "$out/metadata-$base.md")
+    for ((k = 0; k < n; k++)); do
+      i=$(((k + round) % n))
+      hyperfine_args+=(-n "${timed_names[$i]}" "${timed_commands[$i]}")
+    done
+    echo "-- round $((round + 1)) of $rounds"
+    hyperfine "${hyperfine_args[@]}"
+  done
 
-  # Fill the means into the rows written above.
-  "$python" - "$out/metadata-$base.json" "$results" "$base" <<'PY'
-import json, sys
-timings = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
-rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[2])]
+  # All rounds' runs per command: mean, standard deviation, fastest and median, filled into the rows written above.
+  "$python" - "$results" "$base" "$out/metadata-$base".round*.json <<'PY'
+import json, statistics, sys
+times = {}
+for path in sys.argv[3:]:
+    for r in json.load(open(path))["results"]:
+        times.setdefault(r["command"], []).extend(r["times"])
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
 for row in rows:
-    if row[0] == sys.argv[3] and row[1] in timings:
-        row[2] = f'{timings[row[1]]["mean"]:.4f}'
-        row[3] = f'{timings[row[1]]["stddev"]:.4f}'
-        row[4] = f'{timings[row[1]]["min"]:.4f}'
-open(sys.argv[2], "w").write("".join("\t".join(row) + "\n" for row in rows))
+    if row[0] == sys.argv[2] and row[1] in times:
+        t = times[row[1]]
+        row[2] = f"{statistics.mean(t):.4f}"
+        row[3] = f"{statistics.stdev(t) if len(t) > 1 else 0:.4f}"
+        row[4] = f"{min(t):.4f}"
+        row[5] = f"{statistics.median(t):.4f}"
+open(sys.argv[1], "w").write("".join("\t".join(row) + "\n" for row in rows))
 PY
 done
 
 echo
-echo "== Summary (mean of $runs runs, whole process; peak RSS of one run). Markdown and JSON: $out/"
+echo "== Summary ($((rounds * runs)) runs each in $rounds rounds, whole process; peak RSS of one run). JSON per round: $out/"
 echo "   load average now: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (other work on the machine skews the times)"
 "$python" - "$results" <<'PY'
 import sys
 from collections import defaultdict
 by_file = defaultdict(dict)
 for line in open(sys.argv[1]):
-    base, name, mean, stddev, fastest, rss, said = line.rstrip("\n").split("\t")
-    by_file[base][name] = (mean, stddev, fastest, rss)
+    base, name, mean, stddev, fastest, median, rss, said = line.rstrip("\n").split("\t")
+    by_file[base][name] = (mean, stddev, fastest, rss, median)
 
 def verdict(ok):
     return "meets target" if ok else "MISSES target"
@@ -152,28 +170,29 @@ def seconds(entry, column=0):
     return float(entry[column]) if entry and entry[column] not in ("", "-") else None
 
 def ratio_text(a, b):
-    """a/b on the means, and on the fastest runs, which other work on the machine disturbs least."""
-    return f"{seconds(a) / seconds(b):5.2f}x (fastest runs: {seconds(a, 2) / seconds(b, 2):5.2f}x)"
+    """a/b on the medians, then on the means and on the fastest runs (which other work on the machine disturbs least)."""
+    return (f"{seconds(a, 4) / seconds(b, 4):5.2f}x on medians (means {seconds(a) / seconds(b):5.2f}x,"
+            f" fastest runs {seconds(a, 2) / seconds(b, 2):5.2f}x)")
 
 for base, rows in by_file.items():
     print(f"{base}")
-    for name, (mean, stddev, fastest, rss) in rows.items():
+    for name, (mean, stddev, fastest, rss, median) in rows.items():
         if mean in ("", "-"):
             print(f"  {name:8} cannot load")
         else:
-            print(f"  {name:8} {float(mean) * 1000:7.1f} ms ± {float(stddev) * 1000:5.1f}  (fastest {float(fastest) * 1000:7.1f})"
-                  f"   peak RSS {int(rss) / 1024:6.1f} MiB")
-    odsh = seconds(rows.get("odsh"))
+            print(f"  {name:8} median {float(median) * 1000:7.1f} ms   mean {float(mean) * 1000:7.1f} ms ± {float(stddev) * 1000:5.1f}"
+                  f"   fastest {float(fastest) * 1000:7.1f} ms   peak RSS {int(rss) / 1024:6.1f} MiB")
+    odsh = seconds(rows.get("odsh"), 4)
     if odsh is None:
         print("  no ratios: odsh did not load the file")
         continue
-    if seconds(rows.get("xmllint")):
-        ratio = odsh / seconds(rows["xmllint"])
+    if seconds(rows.get("xmllint"), 4):
+        ratio = odsh / seconds(rows["xmllint"], 4)
         print(f"  odsh/xmllint = {ratio_text(rows['odsh'], rows['xmllint'])}   target <= 1.5x: {verdict(ratio <= 1.5)}")
     for lib in ("pyodata", "odatapy"):
         if lib not in rows:
             continue
-        other = seconds(rows[lib])
+        other = seconds(rows[lib], 4)
         if other:
             ratio = other / odsh
             print(f"  {lib}/odsh = {ratio_text(rows[lib], rows['odsh'])}   target >= 5x: {verdict(ratio >= 5)}")
