@@ -177,7 +177,12 @@ public final class MetadataReader {
         defer { fclose(fh) }
         var info = stat()
         let fileSize = fstat(fileno(fh), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
-        let r = MetadataReader(source: path, options: options, expectedSize: fileSize)
+        return try MetadataReader(source: path, options: options, expectedSize: fileSize).finish(reading: fh, path: path)
+    }
+
+    /// Reads the document from an open file (from where it stands to its end) and returns it resolved, as
+    /// `finish()` does; a read error is a `MetadataFileError` naming `path`.
+    public func finish(reading fh: UnsafeMutablePointer<FILE>, path: String) throws -> CsdlDocument {
         // Read 64 KiB at a time; a read error ends the document and is reported instead of what the parser makes of
         // the cut.
         let size = 64 * 1024
@@ -195,7 +200,7 @@ public final class MetadataReader {
         // libxml2 asks for ~4 KiB at a time: served from the block read last, refilled as it empties.
         var held = UnsafeRawBufferPointer(start: nil, count: 0)
         do {
-            let doc = try r.finish(first: UnsafeRawBufferPointer(rebasing: buf.prefix(first))) { out in
+            let doc = try finish(first: UnsafeRawBufferPointer(rebasing: buf.prefix(first))) { out in
                 if held.isEmpty {
                     let n = fill(buf)
                     guard n > 0 else { return n }

@@ -103,20 +103,13 @@ struct MetadataCache {
         try AtomicFile.write(try Self.encoder.encode(entry), to: sidecarPath(entry.key.hash), mode: 0o600)
     }
 
-    /// Streams the cached bytes of `entry` into a reader (in blocks, like a file).
+    /// Reads the cached bytes of `entry` into a reader, as a file is read (make the reader with `expectedSize:
+    /// entry.bytes`).
     func read(_ entry: Entry, into reader: MetadataReader) throws -> CsdlDocument {
         let path = documentPath(entry.key.hash)
         guard let fh = fopen(path, "rb") else { throw UsageError("cannot read the cached metadata \(path): \(String(cString: strerror(errno)))") }
         defer { fclose(fh) }
-        let size = 256 * 1024
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-        defer { buffer.deallocate() }
-        while true {
-            let n = fread(buffer, 1, size, fh)
-            if n > 0 { try reader.feed(UnsafeRawBufferPointer(start: buffer, count: n)) }
-            if n < size { break }
-        }
-        return try reader.finish()
+        return try reader.finish(reading: fh, path: path)
     }
 
     // MARK: writing while downloading

@@ -141,11 +141,11 @@ struct MetadataLoader {
             guard let cached else { throw error }
             Stderr.write("odsh: warning: \(error.summary)\nodsh: warning: using the metadata of \(display) cached on "
                          + "\(Self.dateText(cached.fetchedAt)) (--no-cache to fail instead)\n")
-            return try cache.read(cached, into: MetadataReader(source: display, options: readerOptions))
+            return try cache.read(cached, into: MetadataReader(source: display, options: readerOptions, expectedSize: cached.bytes))
         }
         if response.status == 304, let cached {
             cache.markChecked(cached)
-            return try cache.read(cached, into: MetadataReader(source: display, options: readerOptions))
+            return try cache.read(cached, into: MetadataReader(source: display, options: readerOptions, expectedSize: cached.bytes))
         }
         let doc = try reader.finish()
         do {
