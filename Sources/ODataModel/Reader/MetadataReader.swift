@@ -78,8 +78,8 @@ public final class MetadataReader {
 
     /// Reads the rest of the document from `input` and returns it resolved, as `finish()` does. `first`: the bytes
     /// already read; `input` puts the next bytes into the buffer it is given and returns how many (0 at the end;
-    /// -1 on an error, and again on every later call). XML goes through libxml2's pull parser, which asks for bytes as it needs them;
-    /// otherwise (JSON, or a start of nothing but blanks) the bytes are fed as they come.
+    /// -1 on an error, and again on every later call). XML goes through libxml2's pull parser, which asks for bytes
+    /// as it needs them; otherwise (JSON, or a start of nothing but blanks) the bytes are fed as they come.
     public func finish(first: UnsafeRawBufferPointer, pulling input: @escaping (UnsafeMutableRawBufferPointer) -> Int) throws -> CsdlDocument {
         if case .undecided = format, pending.isEmpty, let b = Self.firstSignificantByte(first), b != UInt8(ascii: "{") {
             let r = CsdlXmlReader(source: source, expectedSize: expectedSize, freesLeftovers: options.freesLeftovers)
