@@ -90,7 +90,6 @@ public final class CsdlXmlReader {
         }
     }
 
-    /// Parses the next chunk of the document; throws as soon as the document is known to be broken.
     /// Makes libxml2's parser: a push parser, or with `input` a pull parser that asks it for bytes.
     private func startParser(pulling input: PullInput? = nil) -> xmlParserCtxtPtr? {
         if let c = ctxt { return c }
@@ -107,10 +106,16 @@ public final class CsdlXmlReader {
         return c
     }
 
+    /// Counts bytes parsed; a document whose size was not known beforehand moves to huge pages once it is large.
+    fileprivate func noteParsed(_ count: Int) {
+        if fed < Self.largeDocument, fed + count >= Self.largeDocument { HugePageHeap.adviseCurrentThread() }
+        fed += count
+    }
+
+    /// Parses the next chunk of the document; throws as soon as the document is known to be broken.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         guard !finished, let c = startParser() else { return }
-        if fed < Self.largeDocument, fed + bytes.count >= Self.largeDocument { HugePageHeap.adviseCurrentThread() }
-        fed += bytes.count
+        noteParsed(bytes.count)
         var offset = 0
         // Handed over in slices of 16 KiB: libxml2 copies each chunk into its input buffer, which then stays small and
         // in cache (parsing Graph alone with empty callbacks: 256 KiB chunks grow that buffer past malloc's mmap
@@ -149,7 +154,7 @@ public final class CsdlXmlReader {
     /// the tag's end in case the chunk cut it (callgrind, libxml2 with empty callbacks: Graph 126.0 M → 117.7 M
     /// instructions, FAR_MANAGE 100.8 M → 94.6 M). Instead of `feed` and `finish`, not with them.
     public func read(pulling input: @escaping (UnsafeMutableRawBufferPointer) -> Int) throws -> CsdlDocument {
-        let pull = PullInput(input, fed: fed)
+        let pull = PullInput(input, reader: self)
         guard ctxt == nil, !finished, let c = startParser(pulling: pull) else { throw noParser }
         finished = true
         withExtendedLifetime(pull) { _ = xmlParseDocument(c) }
@@ -494,15 +499,14 @@ struct SAXEventReplay {
 
 // MARK: - libxml2 callbacks (top-level C functions; context through the user-data pointer)
 
-/// The source of a document read by libxml2's pull parser (`CsdlXmlReader.read(pulling:)`).
+/// The source of a document read by libxml2's pull parser (`CsdlXmlReader.read(pulling:)`), and the reader that
+/// counts the bytes as `feed` does.
 final class PullInput {
     let next: (UnsafeMutableRawBufferPointer) -> Int
-    /// Bytes handed over so far: a large document whose size was not known beforehand moves to huge pages
-    /// once this passes `CsdlXmlReader.largeDocument`, as when fed.
-    var fed: Int
-    init(_ next: @escaping (UnsafeMutableRawBufferPointer) -> Int, fed: Int) {
+    unowned let reader: CsdlXmlReader
+    init(_ next: @escaping (UnsafeMutableRawBufferPointer) -> Int, reader: CsdlXmlReader) {
         self.next = next
-        self.fed = fed
+        self.reader = reader
     }
 }
 
@@ -510,10 +514,7 @@ private func pullRead(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutab
     guard let context, let buffer, len > 0 else { return 0 }
     return Unmanaged<PullInput>.fromOpaque(context)._withUnsafeGuaranteedRef { input in
         let n = input.next(UnsafeMutableRawBufferPointer(start: buffer, count: Int(len)))
-        if n > 0 {
-            if input.fed < CsdlXmlReader.largeDocument, input.fed + n >= CsdlXmlReader.largeDocument { HugePageHeap.adviseCurrentThread() }
-            input.fed += n
-        }
+        if n > 0 { input.reader.noteParsed(n) }
         return Int32(clamping: n)
     }
 }
