@@ -790,7 +790,7 @@ enum AttrName: Int, CaseIterable {
         "TargetNamespace", "TermNamespace", "ToRole", "Type", "UnderlyingType", "Unicode", "Uri", "Value", "Version",
     ]
     var name: String { Self.names[rawValue] }
-    static let byName: [String: AttrName] = Dictionary(uniqueKeysWithValues: allCases.map { (names[$0.rawValue], $0) })
+    static let byName: [String: AttrName] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 }
 
 /// Where the attributes of the current element are, by `AttrName`: filled on the element's first look-up,
