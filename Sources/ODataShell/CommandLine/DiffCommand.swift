@@ -61,6 +61,36 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .long, help: .hidden)
     var timings = false
 
+    func run() throws { try request.run() }
+
+    /// The same, as plain values.
+    var request: DiffRequest {
+        DiffRequest(old: old, new: new, format: format, openEnums: openEnums, allowChanges: allowChanges,
+                    allowRemovals: allowRemovals, canBeRemoved: canBeRemoved, failOn: failOn, strict: strict, quiet: quiet,
+                    verbose: verbose, noCache: metadataOptions.noCache, metadataFix: metadataOptions.metadataFix,
+                    connection: connection, timings: timings)
+    }
+}
+
+/// What `odsh diff` compares and how (`DiffCommand` once parsed, or what `QuickCommandLine` found).
+struct DiffRequest {
+    var old: String
+    var new: String
+    var format = DiffFormat.text
+    var openEnums = false
+    var allowChanges = false
+    var allowRemovals = false
+    var canBeRemoved: [String] = []
+    var failOn = DiffFailLevel.incompatible
+    var strict = false
+    var quiet = false
+    var verbose = false
+    var noCache = false
+    var metadataFix: String?
+    /// nil: no connection options were parsed (see `MetadataLoader.connection`).
+    var connection: ConnectionOptions?
+    var timings = false
+
     func run() throws {
         let clock = ContinuousClock()
         let t0 = clock.now
@@ -116,7 +146,7 @@ struct DiffCommand: ParsableCommand {
     /// Reads one document; warnings go to stderr (unless --quiet); unreadable documents exit with 4.
     private func load(_ location: String) throws -> CsdlDocument {
         do {
-            var loader = MetadataLoader(connection: connection, strict: strict, options: metadataOptions)
+            var loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix)
             loader.freesLeftovers = false
             let doc = try loader.load(location)
             // The process ends right after the command: skip tearing down two large object graphs (and, above, what

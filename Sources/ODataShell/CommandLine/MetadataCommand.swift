@@ -13,7 +13,8 @@ struct MetadataCommand: ParsableCommand {
     struct Summary: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "summary", abstract: "Version, schemas and counts of every kind of element; warnings.")
         @OptionGroup var source: MetadataSourceOptions
-        func run() throws {
+        func run() throws { try Self.run(source.settings) }
+        static func run(_ source: MetadataSource) throws {
             let doc = try source.load()
             let s = MetadataSummary(doc: doc)
             Stdout.write(source.json ? s.json() : s.text())
@@ -23,7 +24,8 @@ struct MetadataCommand: ParsableCommand {
     struct Sets: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "sets", abstract: "Entity sets and singletons with their types, keys and labels.")
         @OptionGroup var source: MetadataSourceOptions
-        func run() throws {
+        func run() throws { try Self.run(source.settings) }
+        static func run(_ source: MetadataSource) throws {
             let doc = try source.load()
             let l = EntitySetListing(doc: doc)
             Stdout.write(source.json ? l.json() : l.text())
@@ -37,7 +39,8 @@ struct MetadataCommand: ParsableCommand {
         @OptionGroup var source: MetadataSourceOptions
         @Argument(help: "The name of an entity set, singleton, entity/complex/enum type (qualified or not), function or action.")
         var name: String
-        func run() throws {
+        func run() throws { try Self.run(source.settings, name: name) }
+        static func run(_ source: MetadataSource, name: String) throws {
             let doc = try source.load()
             let d = ElementDescription(doc: doc)
             let target = try d.find(name)
@@ -71,10 +74,29 @@ struct MetadataSourceOptions: ParsableArguments {
     @OptionGroup(title: "Connection (for a service URL)")
     var connection: ConnectionOptions
 
+    /// The same, as plain values.
+    var settings: MetadataSource {
+        MetadataSource(source: source, json: json, strict: strict, verbose: verbose, quiet: quiet,
+                       noCache: metadataOptions.noCache, metadataFix: metadataOptions.metadataFix, connection: connection)
+    }
+}
+
+/// What a metadata command reads and how (`MetadataSourceOptions` once parsed, or what `QuickCommandLine` found).
+struct MetadataSource {
+    var source: String
+    var json = false
+    var strict = false
+    var verbose = false
+    var quiet = false
+    var noCache = false
+    var metadataFix: String?
+    /// nil: no connection options were parsed (see `MetadataLoader.connection`).
+    var connection: ConnectionOptions?
+
     /// Reads and validates the document; lists warnings on stderr (unless --quiet); errors exit with 4.
     func load() throws -> CsdlDocument {
         do {
-            var loader = MetadataLoader(connection: connection, strict: strict, options: metadataOptions)
+            var loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix)
             // The process ends after the command: neither free what reading leaves behind nor start a thread to.
             loader.freesLeftovers = false
             let doc = try loader.load(source)

@@ -47,14 +47,19 @@ public struct OdshCommand: ParsableCommand {
     /// Parses the arguments, runs the command and exits with odsh's exit codes (usage errors are 2).
     public static func main(arguments: [String]? = nil) -> Never {
         setvbuf(stdout, nil, _IOFBF, 1 << 16)
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         // The completion scripts: the argument parser's, with the profile names of `odsh NAME` added.
-        if let shell = ShellCompletion.requestedShell(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+        if let shell = ShellCompletion.requestedShell(given) {
             Stdout.write(ShellCompletion.script(for: shell) + "\n")
             Darwin_exit(0)
         }
+        // Plain one-shot metadata and diff command lines are read without the argument parser (see there).
+        if let quick = QuickCommandLine.match(given) {
+            run { try quick.run() }
+        }
         let command: ParsableCommand
         do {
-            command = try root(for: arguments ?? Array(CommandLine.arguments.dropFirst())).parseAsRoot(arguments)
+            command = try root(for: given).parseAsRoot(arguments)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -64,8 +69,13 @@ public struct OdshCommand: ParsableCommand {
             Darwin_exit(ExitStatus.usage.rawValue)
         }
         var cmd = command
+        run { try cmd.run() }
+    }
+
+    /// Runs a parsed command and exits with its status: 0, or what the error it threw stands for.
+    private static func run(_ body: () throws -> Void) -> Never {
         do {
-            try cmd.run()
+            try body()
             fflush(stdout)
             Darwin_exit(0)
         } catch let e as ExitCode {

@@ -10,7 +10,9 @@ import ODataModel
 /// the service cannot be reached the cached copy is used with a warning. A fix-up document (`--metadata-fix`,
 /// else the profile's `metadata-fix`) is applied after every load.
 struct MetadataLoader {
-    var connection: ConnectionOptions
+    /// The connection options given on the command line; nil when there were none to parse (a command line taken
+    /// by `QuickCommandLine`), and then their defaults are made only if a service is actually contacted.
+    var connection: ConnectionOptions?
     var strict: Bool
     /// Neither read nor write the metadata cache (`--no-cache`).
     var useCache = true
@@ -32,13 +34,20 @@ struct MetadataLoader {
     /// Secrets already at hand for the profile being loaded (`profile add` checks a profile before storing it).
     var pendingSecrets: [String: String] = [:]
 
-    init(connection: ConnectionOptions, strict: Bool, options: MetadataOptions? = nil) {
+    init(connection: ConnectionOptions?, strict: Bool, options: MetadataOptions? = nil) {
         self.connection = connection
         self.strict = strict
         if let options {
             useCache = !options.noCache
             fixFile = options.metadataFix
         }
+    }
+
+    init(connection: ConnectionOptions?, strict: Bool, noCache: Bool, fixFile: String?) {
+        self.connection = connection
+        self.strict = strict
+        useCache = !noCache
+        self.fixFile = fixFile
     }
 
     /// True for `http://` and `https://` sources.
@@ -123,7 +132,8 @@ struct MetadataLoader {
 
     private func loadURL(_ url: String, profile: Profile?) throws -> CsdlDocument {
         let root = Self.serviceRoot(of: url)
-        let settings = try ProfileConnection(serviceRoot: root, profile: profile, options: connection, context: context,
+        let settings = try ProfileConnection(serviceRoot: root, profile: profile, options: connection ?? ConnectionOptions.parse([]),
+                                             context: context,
                                              pending: pendingSecrets)
         let client = try HTTPClient(configuration: settings.configuration)
         defer { client.close() }
