@@ -7,9 +7,11 @@
 #   python load_odatapy.py FILE            odatapy's XmlEdmProvider + Edm, what its client does (V4 files only)
 # plus one run of each under /usr/bin/time for peak memory (max RSS). Results: bench-out/ (or $BENCH_OUT).
 # Rounds: hyperfine times each command's runs back to back, so on a shared machine a busy stretch can fall on one
-# command and not the others. Five rounds of four runs, the commands in a different order each round, spread such
-# stretches over all of them; the ratios are given on the medians of all twenty runs (a stretch's outliers move a
-# mean, not a median), and on the means and the fastest runs too.
+# command and not the others. Ten rounds of two runs (after one warm-up run), the commands in a different order each
+# round, spread such stretches over all of them; the ratios are given on the medians of all twenty runs (a stretch's
+# outliers move a mean, not a median), and on the means and the fastest runs too. (With five rounds of four runs, a
+# run was seen where none of odsh's twenty Graph runs came within 40% of its usual fastest while xmllint's did: a
+# busy stretch covered most of odsh's rounds.)
 # ODSH_BINARY defaults to .build-static/release/odsh, (re)built first as odsh ships: a release build with the Swift
 # runtime linked statically (`--static-swift-stdlib`, which spares ~5% of a run in the dynamic loader).
 # --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): two small files,
@@ -27,7 +29,7 @@ if [ ! -d "$corpus" ]; then
   exit 1
 fi
 files=("$corpus/msgraph-v1.0-Prod.v2.xml" "$corpus/sap-gw-v2-FAR_MANAGE_BS_SRV.xml")
-warmup=2 rounds=5 runs=4
+warmup=1 rounds=10 runs=2
 if $smoke; then
   files=("$root/scripts/sample/northwind-mini.xml" "$corpus/sap-gw-v2-MM_PUR_MNTR_ANA_OPS_SRV.xml")
   warmup=0 rounds=1 runs=2
