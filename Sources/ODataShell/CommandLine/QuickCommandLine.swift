@@ -1,6 +1,6 @@
 /// A way past the argument parser for the one-shot command lines that scripts and CI run most, in their plain forms:
 /// `odsh metadata summary|sets SOURCE`, `odsh metadata describe SOURCE NAME` and `odsh diff OLD NEW`, with their
-/// flags (and diff's `--format` and `--fail-on`).
+/// flags, `--metadata-fix`, and diff's `--format`, `--fail-on` and `--can-be-removed`; not the connection options.
 ///
 /// Why: the argument parser learns a command's options by reflecting over the types that declare them, and it does
 /// so for each command on the path three or four times per run (`includesPassthroughArguments`,
@@ -11,8 +11,9 @@
 /// as much as xmllint needs to read a 1 MB document.
 ///
 /// What is taken here is a strict subset of what the argument parser accepts, read the same way: each argument is
-/// one of the command's flags, given once, a value of `--format`/`--fail-on` (`--format X` or `--format=X`), or a
-/// positional argument that does not start with `-`; the positional arguments are exactly as many as the command
+/// one of the command's flags, given once; one of those options with its value (`--format X` or `--format=X`, a
+/// value that is not empty and does not start with `-`), given once (`--can-be-removed` any number of times); or a
+/// positional argument that does not start with `-`. The positional arguments are exactly as many as the command
 /// takes. Anything else (help, `--`, other options, a flag given twice, short flags run together, a value the
 /// option does not accept, a missing or extra argument) returns nil, and the argument parser reads the command line
 /// as always: usage, help and error messages come only from it. `QuickCommandLineTests` checks that every command
@@ -43,7 +44,7 @@ enum QuickCommandLine {
         }
     }
 
-    /// `summary|sets|describe`, then flags and positional arguments.
+    /// `summary|sets|describe`, then flags, `--metadata-fix` and positional arguments.
     private static func metadata(_ arguments: ArraySlice<String>) -> Command? {
         let sub = arguments.first!
         let wanted: Int
@@ -52,82 +53,79 @@ enum QuickCommandLine {
         case "describe": wanted = 2
         default: return nil
         }
-        var flags = Flags(["--json", "--strict", "-v", "--verbose", "-q", "--quiet", "--no-cache"])
-        var positional: [String] = []
-        for a in arguments.dropFirst() {
-            if a.hasPrefix("-") {
-                guard flags.set(a) else { return nil }
-            } else {
-                positional.append(a)
-            }
-        }
-        guard positional.count == wanted, let verbose = flags.either("-v", "--verbose"), let quiet = flags.either("-q", "--quiet")
+        guard let line = Line(arguments.dropFirst(), flags: ["--json", "--strict", "-v", "--verbose", "-q", "--quiet", "--no-cache"],
+                              options: ["--metadata-fix"]),
+              line.positional.count == wanted, let verbose = line.either("-v", "--verbose"), let quiet = line.either("-q", "--quiet")
         else { return nil }
-        let source = MetadataSource(source: positional[0], json: flags["--json"], strict: flags["--strict"], verbose: verbose,
-                                    quiet: quiet, noCache: flags["--no-cache"], metadataFix: nil, connection: nil)
+        let source = MetadataSource(source: line.positional[0], json: line["--json"], strict: line["--strict"], verbose: verbose,
+                                    quiet: quiet, noCache: line["--no-cache"], metadataFix: line.value("--metadata-fix"),
+                                    connection: nil)
         switch sub {
         case "summary": return .summary(source)
         case "sets": return .sets(source)
-        default: return .describe(source, name: positional[1])
+        default: return .describe(source, name: line.positional[1])
         }
     }
 
-    /// `OLD NEW` with flags, `--format` and `--fail-on`.
+    /// `OLD NEW` with flags, `--format`, `--fail-on`, `--metadata-fix` and `--can-be-removed` (repeatable).
     private static func diff(_ arguments: ArraySlice<String>) -> Command? {
-        var flags = Flags(["--open-enums", "--allow-changes", "--allow-removals", "--strict", "-q", "--quiet", "-v", "--verbose",
-                           "--no-cache", "--timings"])
-        var format: DiffFormat?
-        var failOn: DiffFailLevel?
-        var positional: [String] = []
-        var i = arguments.startIndex
-        while i < arguments.endIndex {
-            let a = arguments[i]
-            i += 1
-            guard a.hasPrefix("-") else { positional.append(a); continue }
-            if flags.set(a) { continue }
-            // `--name=value`, or `--name value` where the value does not look like an option.
-            let name: Substring
-            let value: String
-            if let eq = a.firstIndex(of: "=") {
-                name = a[..<eq]
-                value = String(a[a.index(after: eq)...])
-            } else {
-                guard i < arguments.endIndex, !arguments[i].hasPrefix("-") else { return nil }
-                name = a[...]
-                value = arguments[i]
-                i += 1
-            }
-            switch name {
-            case "--format":
-                guard format == nil, let f = DiffFormat(argument: value) else { return nil }
-                format = f
-            case "--fail-on":
-                guard failOn == nil, let f = DiffFailLevel(argument: value) else { return nil }
-                failOn = f
-            default:
-                return nil
-            }
-        }
-        guard positional.count == 2, let verbose = flags.either("-v", "--verbose"), let quiet = flags.either("-q", "--quiet")
+        guard let line = Line(arguments, flags: ["--open-enums", "--allow-changes", "--allow-removals", "--strict", "-q", "--quiet", "-v",
+                                                 "--verbose", "--no-cache", "--timings"],
+                              options: ["--format", "--fail-on", "--metadata-fix"], repeatable: ["--can-be-removed"]),
+              line.positional.count == 2, let verbose = line.either("-v", "--verbose"), let quiet = line.either("-q", "--quiet")
         else { return nil }
-        return .diff(DiffRequest(old: positional[0], new: positional[1], format: format ?? .text, openEnums: flags["--open-enums"],
-                                 allowChanges: flags["--allow-changes"], allowRemovals: flags["--allow-removals"],
-                                 canBeRemoved: [], failOn: failOn ?? .incompatible, strict: flags["--strict"], quiet: quiet,
-                                 verbose: verbose, noCache: flags["--no-cache"], metadataFix: nil, connection: nil,
-                                 timings: flags["--timings"]))
+        var format = DiffFormat.text
+        if let v = line.value("--format") {
+            guard let f = DiffFormat(argument: v) else { return nil }
+            format = f
+        }
+        var failOn = DiffFailLevel.incompatible
+        if let v = line.value("--fail-on") {
+            guard let f = DiffFailLevel(argument: v) else { return nil }
+            failOn = f
+        }
+        return .diff(DiffRequest(old: line.positional[0], new: line.positional[1], format: format, openEnums: line["--open-enums"],
+                                 allowChanges: line["--allow-changes"], allowRemovals: line["--allow-removals"],
+                                 canBeRemoved: line.values["--can-be-removed"] ?? [], failOn: failOn, strict: line["--strict"],
+                                 quiet: quiet, verbose: verbose, noCache: line["--no-cache"], metadataFix: line.value("--metadata-fix"),
+                                 connection: nil, timings: line["--timings"]))
     }
 
-    /// A command's flags, each of which may be given once.
-    private struct Flags {
-        private var given: [String: Bool]
-        init(_ names: [String]) { given = Dictionary(uniqueKeysWithValues: names.map { ($0, false) }) }
-        /// Records a flag; false when it is not one of the command's or was given already.
-        mutating func set(_ name: String) -> Bool {
-            guard given[name] == false else { return false }
-            given[name] = true
-            return true
+    /// A command line's flags (each given once), option values and positional arguments; nil for anything outside
+    /// the plain forms. An option's value is `--name=value`, or the next argument when that does not start with `-`.
+    private struct Line {
+        private var flags: [String: Bool]
+        private(set) var values: [String: [String]] = [:]
+        private(set) var positional: [String] = []
+
+        /// `options` may be given once each, `repeatable` ones any number of times.
+        init?(_ arguments: ArraySlice<String>, flags names: [String], options: Set<String> = [], repeatable: Set<String> = []) {
+            flags = Dictionary(uniqueKeysWithValues: names.map { ($0, false) })
+            var i = arguments.startIndex
+            while i < arguments.endIndex {
+                let a = arguments[i]
+                i += 1
+                guard a.hasPrefix("-") else { positional.append(a); continue }
+                if flags[a] == false { flags[a] = true; continue }
+                let name: String
+                let value: String
+                if let eq = a.firstIndex(of: "=") {
+                    name = String(a[..<eq])
+                    value = String(a[a.index(after: eq)...])
+                } else {
+                    guard i < arguments.endIndex else { return nil }
+                    name = a
+                    value = arguments[i]
+                    i += 1
+                }
+                guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
+                guard repeatable.contains(name) || (options.contains(name) && values[name] == nil) else { return nil }
+                values[name, default: []].append(value)
+            }
         }
-        subscript(name: String) -> Bool { given[name] ?? false }
+
+        subscript(flag: String) -> Bool { flags[flag] ?? false }
+        func value(_ option: String) -> String? { values[option]?.first }
         /// A flag with a short and a long name: nil when both were given.
         func either(_ short: String, _ long: String) -> Bool? {
             self[short] && self[long] ? nil : self[short] || self[long]

@@ -79,6 +79,8 @@ struct QuickCommandLineTests {
             }
             lines.append(["metadata", sub, "--quiet", "--json"] + positional + ["--no-cache", "-v", "--strict"])
             lines.append(["metadata", sub, positional[0], "-q", "--verbose", "--json", "--strict", "--no-cache"] + positional.dropFirst())
+            lines.append(["metadata", sub, "--metadata-fix", "fix.txt"] + positional)
+            lines.append(["metadata", sub] + positional + ["--json", "--metadata-fix=fix.txt"])
         }
         // Sources and names that look like command or option names are still positional arguments.
         lines += [["metadata", "summary", "sets"], ["metadata", "sets", "describe"], ["metadata", "describe", "x.xml", "summary"],
@@ -104,8 +106,13 @@ struct QuickCommandLineTests {
             lines.append(["diff"] + values + ["old.xml", "new.xml"])
             lines.append(["diff", "old.xml"] + values + ["new.xml"])
         }
+        for values in [["--can-be-removed", "NS.T/P"], ["--can-be-removed=NS.T/P", "--can-be-removed", "C/Set"], ["--metadata-fix", "fix.txt"],
+                       ["--metadata-fix=fix.txt", "--can-be-removed=NS.T"]] {
+            lines.append(["diff"] + values + ["old.xml", "new.xml"])
+            lines.append(["diff", "old.xml", "new.xml"] + values)
+        }
         lines.append(["diff", "--open-enums", "--allow-changes", "old.xml", "--format", "json", "--allow-removals", "--strict", "new.xml",
-                      "-q", "-v", "--no-cache", "--timings", "--fail-on=any"])
+                      "-q", "-v", "--no-cache", "--timings", "--fail-on=any", "--can-be-removed", "NS.T/P", "--metadata-fix", "f.txt"])
         return lines
     }()
 
@@ -127,13 +134,15 @@ struct QuickCommandLineTests {
         ["metadata", "summary", "x.xml", "--json", "--json"], ["metadata", "summary", "-v", "--verbose", "x.xml"],
         ["metadata", "summary", "-vq", "x.xml"], ["metadata", "summary", "--", "x.xml"], ["metadata", "summary", "-", "x.xml"],
         ["metadata", "summary", "x.xml", "--help"], ["metadata", "summary", "x.xml", "-h"], ["metadata", "summary", "--json=true", "x.xml"],
-        ["metadata", "summary", "--metadata-fix", "f.txt", "x.xml"], ["metadata", "summary", "x.xml", "--user", "u"],
+        ["metadata", "summary", "--metadata-fix", "f.txt", "--metadata-fix", "g.txt", "x.xml"], ["metadata", "summary", "x.xml", "--metadata-fix"],
+        ["metadata", "summary", "--metadata-fix=", "x.xml"], ["metadata", "summary", "--metadata-fix", "", "x.xml"],
+        ["metadata", "summary", "--metadata-fix", "-f", "x.xml"], ["metadata", "summary", "x.xml", "--user", "u"],
         ["metadata", "summary", "x.xml", "--sap-client", "100"], ["metadata", "help", "summary"], ["metadata", "--help"],
         ["help", "metadata"], ["--version"], ["summary", "x.xml"], ["metadata", "summaries", "x.xml"],
         ["diff"], ["diff", "a.xml"], ["diff", "a.xml", "b.xml", "c.xml"], ["diff", "a.xml", "b.xml", "--format", "yaml"],
-        ["diff", "a.xml", "b.xml", "--format"], ["diff", "a.xml", "b.xml", "--format", "--strict"], ["diff", "a.xml", "b.xml", "--format="],
+        ["diff", "a.xml", "b.xml", "--format"], ["diff", "a.xml", "b.xml", "--format", "--strict"],
         ["diff", "a.xml", "b.xml", "--format", "json", "--format", "text"], ["diff", "a.xml", "b.xml", "--fail-on", "all"],
-        ["diff", "a.xml", "b.xml", "--can-be-removed", "NS.T/P"], ["diff", "a.xml", "b.xml", "--metadata-fix=f.txt"],
+        ["diff", "a.xml", "b.xml", "--can-be-removed"], ["diff", "a.xml", "b.xml", "--can-be-removed="], ["diff", "a.xml", "b.xml", "--format="],
         ["diff", "a.xml", "b.xml", "--strict", "--strict"], ["diff", "a.xml", "b.xml", "--json"], ["diff", "--help"],
         ["diff", "a.xml", "--format", "b.xml", "json"], ["diff", "--fail-on", "a.xml", "b.xml", "any"],
         ["http://host/svc/"], ["-c", "Customers", "http://host/svc/"],
@@ -164,6 +173,9 @@ struct QuickCommandLineProcessTests {
         ["diff", SharedCorpus.metadata("northwind-v2.xml"), SharedCorpus.metadata("northwind-v4.xml")],
         ["diff", "--format=json", "--allow-removals", SharedCorpus.metadata("sap-cloudsdk-v2-API_TEST_SRV.v1.xml"),
          SharedCorpus.metadata("sap-cloudsdk-v2-API_TEST_SRV.v2.xml"), "--fail-on", "any"],
+        // A pre-approval naming no element of OLD (exit 2, with suggestions).
+        ["diff", "--can-be-removed", "NorthwindModel.Customerz", SharedCorpus.metadata("northwind-v2.xml"),
+         SharedCorpus.metadata("northwind-v4.xml")],
     ]
 
     @Test("same stdout, stderr and exit status", arguments: cases)
