@@ -35,6 +35,8 @@ enum QuickCommandLine {
         }
     }
 
+    /// The command a plain command line (the arguments after `odsh`) asks for; nil for any other, which the
+    /// argument parser then reads.
     static func match(_ arguments: [String]) -> Command? {
         guard arguments.count >= 2 else { return nil }
         switch arguments[0] {
