@@ -198,7 +198,7 @@ struct ProfileCommand: ParsableCommand {
         private func check(_ profile: Profile, _ secrets: [String: String], _ context: ProfileContext) -> Error? {
             if interactiveOutput { Stderr.write("odsh: checking: loading the metadata of \(profile.url) ...\n") }
             do {
-                var loader = MetadataLoader(connection: try ConnectionOptions.parse([]), strict: false)
+                var loader = MetadataLoader(connection: nil, strict: false)
                 loader.context = context
                 loader.pendingSecrets = secrets
                 let doc = try loader.load(profile: profile, metadataFile: nil)

@@ -35,12 +35,7 @@ struct MetadataLoader {
     var pendingSecrets: [String: String] = [:]
 
     init(connection: ConnectionOptions?, strict: Bool, options: MetadataOptions? = nil) {
-        self.connection = connection
-        self.strict = strict
-        if let options {
-            useCache = !options.noCache
-            fixFile = options.metadataFix
-        }
+        self.init(connection: connection, strict: strict, noCache: options?.noCache ?? false, fixFile: options?.metadataFix)
     }
 
     init(connection: ConnectionOptions?, strict: Bool, noCache: Bool, fixFile: String?) {
