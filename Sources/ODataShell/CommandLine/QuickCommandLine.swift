@@ -109,19 +109,18 @@ enum QuickCommandLine {
                 i += 1
                 guard a.hasPrefix("-") else { positional.append(a); continue }
                 if flags[a] == false { flags[a] = true; continue }
-                let name: String
+                let eq = a.firstIndex(of: "=")
+                let name = eq.map { String(a[..<$0]) } ?? a
+                guard repeatable.contains(name) || (options.contains(name) && values[name] == nil) else { return nil }
                 let value: String
-                if let eq = a.firstIndex(of: "=") {
-                    name = String(a[..<eq])
+                if let eq {
                     value = String(a[a.index(after: eq)...])
                 } else {
                     guard i < arguments.endIndex else { return nil }
-                    name = a
                     value = arguments[i]
                     i += 1
                 }
                 guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
-                guard repeatable.contains(name) || (options.contains(name) && values[name] == nil) else { return nil }
                 values[name, default: []].append(value)
             }
         }
