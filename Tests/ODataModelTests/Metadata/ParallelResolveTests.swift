@@ -74,3 +74,66 @@ struct ParallelResolveTests {
         #expect(CanonicalDump.dump(usual) == CanonicalDump.dump(alone))
     }
 }
+
+/// Warnings of every resolving step, on one thread and on two (annotation targets looked up on the second): the
+/// same warnings in the order of the steps. Needs no corpus, and covers warnings the corpus documents with many
+/// `Annotations` blocks do not have (operations, containers, bindings).
+@Suite("Parallel resolving: warnings in order")
+struct ParallelResolveWarningOrderTests {
+    static let document = """
+        <edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">
+          <edmx:DataServices>
+            <Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="NS" Alias="self">
+              <EntityType Name="Order">
+                <Key><PropertyRef Name="ID"/></Key>
+                <Property Name="ID" Type="Edm.Int32" Nullable="false"/>
+                <Property Name="Status" Type="self.NoSuchStatus"/>
+                <Property Name="Amount" Type="Edm.Decimal" DefaultValue="1.5"/>
+              </EntityType>
+              <ComplexType Name="Address"><Property Name="City" Type="NS.NoSuchCity"/></ComplexType>
+              <Action Name="Cancel" IsBound="true">
+                <Parameter Name="order" Type="self.Order"/>
+                <Parameter Name="reason" Type="NS.NoSuchReason"/>
+              </Action>
+              <Function Name="Total"><Parameter Name="currency" Type="Edm.String"/></Function>
+              <Function Name="Rate"><ReturnType Type="NS.NoSuchRate"/></Function>
+              <EntityContainer Name="Container">
+                <EntitySet Name="Orders" EntityType="self.Order">
+                  <NavigationPropertyBinding Path="Customer" Target="NoSuchSet"/>
+                </EntitySet>
+                <EntitySet Name="Ghosts" EntityType="NS.NoSuchGhost"/>
+                <FunctionImport Name="TotalImport" Function="NS.NoSuchFunction"/>
+              </EntityContainer>
+              <Annotations Target="self.Order"><Annotation Term="Core.Description" String="orders"/></Annotations>
+              <Annotations Target="self.Order/Status"><Annotation Term="Core.Description" String="status"/></Annotations>
+              <Annotations Target="NS.Nowhere"><Annotation Term="Core.Description" String="lost"/></Annotations>
+              <Annotations Target="NS.Cancel(NS.Order)/reason"><Annotation Term="Core.Description" String="why"/></Annotations>
+            </Schema>
+          </edmx:DataServices>
+        </edmx:Edmx>
+        """
+
+    static func warnings(parallelFrom: Int) throws -> [String] {
+        let doc = try Array(document.utf8).withUnsafeBytes { try CsdlXmlReader.read(bytes: $0, source: "order.xml") }
+        ModelResolver(doc, parallelFrom: parallelFrom).resolve()
+        return doc.issues.map(\.description)
+    }
+
+    @Test("the same warnings in the same order, members before operations before containers")
+    func sameOrder() throws {
+        let serial = try Self.warnings(parallelFrom: .max)
+        let parallel = try Self.warnings(parallelFrom: 1)
+        #expect(serial == parallel)
+        func first(_ text: String) -> Int? { parallel.firstIndex { $0.contains(text) } }
+        let member = try #require(first("NS.NoSuchCity"))
+        let parameter = try #require(first("NS.NoSuchReason"))
+        let returnType = try #require(first("NS.NoSuchRate"))
+        let missingReturn = try #require(first("function has no return type"))
+        let set = try #require(first("NS.NoSuchGhost"))
+        let binding = try #require(first("NoSuchSet"))
+        let function = try #require(first("NS.NoSuchFunction"))
+        let target = try #require(first("NS.Nowhere"))
+        #expect(member < parameter && parameter < missingReturn && missingReturn < returnType)
+        #expect(returnType < set && set < function && function < binding && binding < target)
+    }
+}
