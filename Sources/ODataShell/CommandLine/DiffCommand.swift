@@ -66,9 +66,10 @@ struct DiffCommand: ParsableCommand {
     /// The same, as plain values.
     var request: DiffRequest {
         DiffRequest(old: old, new: new, format: format, openEnums: openEnums, allowChanges: allowChanges,
-                    allowRemovals: allowRemovals, canBeRemoved: canBeRemoved, failOn: failOn, strict: strict, quiet: quiet,
-                    verbose: verbose, noCache: metadataOptions.noCache, metadataFix: metadataOptions.metadataFix,
-                    connection: connection, timings: timings)
+                    allowRemovals: allowRemovals, canBeRemoved: canBeRemoved, failOn: failOn,
+                    loading: MetadataLoading(strict: strict, verbose: verbose, quiet: quiet, noCache: metadataOptions.noCache,
+                                             metadataFix: metadataOptions.metadataFix, connection: connection),
+                    timings: timings)
     }
 }
 
@@ -82,21 +83,18 @@ struct DiffRequest {
     var allowRemovals = false
     var canBeRemoved: [String] = []
     var failOn = DiffFailLevel.incompatible
-    var strict = false
-    var quiet = false
-    var verbose = false
-    var noCache = false
-    var metadataFix: String?
-    /// nil: no connection options were parsed (see `MetadataLoader.connection`).
-    var connection: ConnectionOptions?
+    var loading = MetadataLoading()
     var timings = false
+    private var quiet: Bool { loading.quiet }
+    private var verbose: Bool { loading.verbose }
 
     func run() throws {
         let clock = ContinuousClock()
         let t0 = clock.now
-        let older = try load(old)
+        // Up to three warnings of each document.
+        let older = try loading.load(old, warningsListed: 3, label: old)
         let t1 = clock.now
-        let newer = try load(new)
+        let newer = try loading.load(new, warningsListed: 3, label: new)
         let t2 = clock.now
 
         var options = MetadataComparison.Options(hasOpenEnumerations: openEnums, canChangeAnything: allowChanges,
@@ -141,27 +139,5 @@ struct DiffRequest {
 
     private func ms(_ d: Duration) -> String {
         String(cFormat: "%.1f ms", d.milliseconds)
-    }
-
-    /// Reads one document; warnings go to stderr (unless --quiet); unreadable documents exit with 4.
-    private func load(_ location: String) throws -> CsdlDocument {
-        do {
-            var loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix)
-            loader.freesLeftovers = false
-            let doc = try loader.load(location)
-            // The process ends right after the command: skip tearing down two large object graphs (and, above, what
-            // reading them leaves behind).
-            _ = Unmanaged.passRetained(doc)
-            if !quiet, !doc.warnings.isEmpty {
-                let limit = verbose ? Int.max : 3
-                Stderr.write(IssueList.text(Array(doc.warnings.prefix(limit)), source: doc.source))
-                if doc.warnings.count > limit {
-                    Stderr.write("odsh: \(location): \(doc.warnings.count - limit) more warnings (--verbose lists them all)\n")
-                }
-            }
-            return doc
-        } catch {
-            throw OdshExit(ErrorReporter(verbose: verbose).report(error))
-        }
     }
 }

@@ -76,8 +76,9 @@ struct MetadataSourceOptions: ParsableArguments {
 
     /// The same, as plain values.
     var settings: MetadataSource {
-        MetadataSource(source: source, json: json, strict: strict, verbose: verbose, quiet: quiet,
-                       noCache: metadataOptions.noCache, metadataFix: metadataOptions.metadataFix, connection: connection)
+        MetadataSource(source: source, json: json,
+                       loading: MetadataLoading(strict: strict, verbose: verbose, quiet: quiet, noCache: metadataOptions.noCache,
+                                                metadataFix: metadataOptions.metadataFix, connection: connection))
     }
 }
 
@@ -85,6 +86,14 @@ struct MetadataSourceOptions: ParsableArguments {
 struct MetadataSource {
     var source: String
     var json = false
+    var loading = MetadataLoading()
+
+    /// Reads and validates the document, listing up to ten warnings.
+    func load() throws -> CsdlDocument { try loading.load(source, warningsListed: 10) }
+}
+
+/// How a one-shot command reads metadata and reports on it: the metadata commands' and `odsh diff`'s flags.
+struct MetadataLoading {
     var strict = false
     var verbose = false
     var quiet = false
@@ -93,29 +102,28 @@ struct MetadataSource {
     /// nil: no connection options were parsed (see `MetadataLoader.connection`).
     var connection: ConnectionOptions?
 
-    /// Reads and validates the document; lists warnings on stderr (unless --quiet); errors exit with 4.
-    func load() throws -> CsdlDocument {
+    /// Reads and validates the document at `location`; lists up to `warningsListed` of its warnings on stderr (all
+    /// with --verbose, none with --quiet), the line about those left out naming `label` when given (diff reads two
+    /// documents); errors exit with 4.
+    func load(_ location: String, warningsListed: Int, label: String? = nil) throws -> CsdlDocument {
         do {
             var loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix)
             // The process ends after the command: neither free what reading leaves behind nor start a thread to.
             loader.freesLeftovers = false
-            let doc = try loader.load(source)
-            // The process ends right after the command: skip tearing down a large object graph (a measurable share
-            // of a one-shot run on multi-megabyte metadata).
+            let doc = try loader.load(location)
+            // Nor tear down the model, a large object graph (a measurable share of a one-shot run on multi-megabyte
+            // metadata).
             _ = Unmanaged.passRetained(doc)
-            reportWarnings(doc)
+            if !quiet, !doc.warnings.isEmpty {
+                let limit = verbose ? Int.max : warningsListed
+                Stderr.write(IssueList.text(Array(doc.warnings.prefix(limit)), source: doc.source))
+                if doc.warnings.count > limit {
+                    Stderr.write("odsh: \(label.map { "\($0): " } ?? "")\(doc.warnings.count - limit) more warnings (--verbose lists them all)\n")
+                }
+            }
             return doc
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
-        }
-    }
-
-    private func reportWarnings(_ doc: CsdlDocument) {
-        guard !quiet, !doc.warnings.isEmpty else { return }
-        let limit = verbose ? Int.max : 10
-        Stderr.write(IssueList.text(Array(doc.warnings.prefix(limit)), source: doc.source))
-        if doc.warnings.count > limit {
-            Stderr.write("odsh: \(doc.warnings.count - limit) more warnings (--verbose lists them all)\n")
         }
     }
 }

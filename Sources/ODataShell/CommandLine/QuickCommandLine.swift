@@ -59,9 +59,9 @@ enum QuickCommandLine {
                               options: ["--metadata-fix"]),
               line.positional.count == wanted, let verbose = line.either("-v", "--verbose"), let quiet = line.either("-q", "--quiet")
         else { return nil }
-        let source = MetadataSource(source: line.positional[0], json: line["--json"], strict: line["--strict"], verbose: verbose,
-                                    quiet: quiet, noCache: line["--no-cache"], metadataFix: line.value("--metadata-fix"),
-                                    connection: nil)
+        let source = MetadataSource(source: line.positional[0], json: line["--json"],
+                                    loading: MetadataLoading(strict: line["--strict"], verbose: verbose, quiet: quiet,
+                                                             noCache: line["--no-cache"], metadataFix: line.value("--metadata-fix")))
         switch sub {
         case "summary": return .summary(source)
         case "sets": return .sets(source)
@@ -88,9 +88,10 @@ enum QuickCommandLine {
         }
         return .diff(DiffRequest(old: line.positional[0], new: line.positional[1], format: format, openEnums: line["--open-enums"],
                                  allowChanges: line["--allow-changes"], allowRemovals: line["--allow-removals"],
-                                 canBeRemoved: line.values["--can-be-removed"] ?? [], failOn: failOn, strict: line["--strict"],
-                                 quiet: quiet, verbose: verbose, noCache: line["--no-cache"], metadataFix: line.value("--metadata-fix"),
-                                 connection: nil, timings: line["--timings"]))
+                                 canBeRemoved: line.values["--can-be-removed"] ?? [], failOn: failOn,
+                                 loading: MetadataLoading(strict: line["--strict"], verbose: verbose, quiet: quiet,
+                                                          noCache: line["--no-cache"], metadataFix: line.value("--metadata-fix")),
+                                 timings: line["--timings"]))
     }
 
     /// A command line's flags (each given once), option values and positional arguments; nil for anything outside

@@ -12,8 +12,8 @@ struct QuickCommandLineTests {
         var noCache: Bool, metadataFix: String?
         init(_ command: String, _ s: MetadataSource, name: String? = nil) {
             self.command = command; self.name = name
-            source = s.source; json = s.json; strict = s.strict; verbose = s.verbose; quiet = s.quiet
-            noCache = s.noCache; metadataFix = s.metadataFix
+            source = s.source; json = s.json; strict = s.loading.strict; verbose = s.loading.verbose; quiet = s.loading.quiet
+            noCache = s.loading.noCache; metadataFix = s.loading.metadataFix
         }
     }
 
@@ -23,8 +23,9 @@ struct QuickCommandLineTests {
         var metadataFix: String?, timings: Bool
         init(_ d: DiffRequest) {
             old = d.old; new = d.new; format = d.format; openEnums = d.openEnums; allowChanges = d.allowChanges
-            allowRemovals = d.allowRemovals; canBeRemoved = d.canBeRemoved; failOn = d.failOn; strict = d.strict
-            quiet = d.quiet; verbose = d.verbose; noCache = d.noCache; metadataFix = d.metadataFix; timings = d.timings
+            allowRemovals = d.allowRemovals; canBeRemoved = d.canBeRemoved; failOn = d.failOn; strict = d.loading.strict
+            quiet = d.loading.quiet; verbose = d.loading.verbose; noCache = d.loading.noCache
+            metadataFix = d.loading.metadataFix; timings = d.timings
         }
     }
 
@@ -58,9 +59,9 @@ struct QuickCommandLineTests {
 
     static func quick(metadata args: [String]) -> MetadataValues? {
         switch QuickCommandLine.match(args) {
-        case .summary(let s)?: #expect(s.connection == nil); return MetadataValues("summary", s)
-        case .sets(let s)?: #expect(s.connection == nil); return MetadataValues("sets", s)
-        case .describe(let s, let name)?: #expect(s.connection == nil); return MetadataValues("describe", s, name: name)
+        case .summary(let s)?: #expect(s.loading.connection == nil); return MetadataValues("summary", s)
+        case .sets(let s)?: #expect(s.loading.connection == nil); return MetadataValues("sets", s)
+        case .describe(let s, let name)?: #expect(s.loading.connection == nil); return MetadataValues("describe", s, name: name)
         default: return nil
         }
     }
@@ -122,7 +123,7 @@ struct QuickCommandLineTests {
             Issue.record("not taken: \(args)")
             return
         }
-        #expect(quick.connection == nil)
+        #expect(quick.loading.connection == nil)
         let command = try OdshCommand.root(for: args).parseAsRoot(args)
         let parsed = try #require(command as? DiffCommand, "\(args) parsed as \(type(of: command))")
         #expect(Self.isDefault(parsed.connection))
@@ -189,4 +190,5 @@ struct QuickCommandLineProcessTests {
         #expect(quick.stdout == parsed.stdout, "\(args)")
         #expect(quick.stderr == parsed.stderr, "\(args)")
     }
+
 }
