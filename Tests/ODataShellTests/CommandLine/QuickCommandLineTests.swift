@@ -191,4 +191,33 @@ struct QuickCommandLineProcessTests {
         #expect(quick.stderr == parsed.stderr, "\(args)")
     }
 
+    /// Both ways load through one `MetadataLoading`: ten warnings for a metadata command, three per document for a
+    /// diff (each followed by how many more, naming the document), all with --verbose, none with --quiet.
+    @Test("warnings listed, and how many more", arguments: [true, false])
+    func warningsListed(quick: Bool) throws {
+        let xml = SharedCorpus.metadata("oasis-csdl-miscellaneous.xml"), json = SharedCorpus.metadata("oasis-csdl-miscellaneous.json")
+        func stderr(_ args: [String]) throws -> [Substring] {
+            let line = quick ? args : args + ["--sap-client", "100"]
+            #expect((QuickCommandLine.match(line) != nil) == quick, "\(line)")
+            return try OdshProcess.run(line).stderr.split(separator: "\n")
+        }
+        func warnings(_ lines: [Substring], of path: String) -> Int { lines.filter { $0.hasPrefix(path + ":") && $0.contains(": warning: ") }.count }
+        let all = try stderr(["metadata", "summary", "-v", xml])
+        let allXML = warnings(all, of: xml)
+        let allJSON = warnings(try stderr(["metadata", "summary", "-v", json]), of: json)
+        #expect(allXML > 10 && allJSON > 10)
+        #expect(all.count == allXML)
+
+        let summary = try stderr(["metadata", "summary", xml])
+        #expect(warnings(summary, of: xml) == 10)
+        #expect(summary.last == "odsh: \(allXML - 10) more warnings (--verbose lists them all)")
+        #expect(try stderr(["metadata", "summary", "-q", xml]).isEmpty)
+
+        let diff = try stderr(["diff", xml, json])
+        #expect(warnings(diff, of: xml) == 3 && warnings(diff, of: json) == 3)
+        #expect(diff.contains("odsh: \(xml): \(allXML - 3) more warnings (--verbose lists them all)"))
+        #expect(diff.contains("odsh: \(json): \(allJSON - 3) more warnings (--verbose lists them all)"))
+        let diffAll = try stderr(["diff", "-v", xml, json])
+        #expect(warnings(diffAll, of: xml) == allXML && warnings(diffAll, of: json) == allJSON)
+    }
 }
