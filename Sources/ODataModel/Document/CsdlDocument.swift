@@ -137,6 +137,20 @@ public final class CsdlDocument {
         return qualified
     }
 
+    /// Takes in the alias declarations of a later part of the document read apart into `tail` (which began with
+    /// this document's aliases), in order, each with whether that part had read an annotation before it; and what
+    /// the part found no alias for. The alias bookkeeping then is what reading the whole in one piece gives.
+    func absorbAliases(_ log: [(alias: String, namespace: String, afterAnnotations: Bool)], from tail: CsdlDocument) {
+        for (alias, namespace, afterAnnotations) in log {
+            if afterAnnotations, aliasRevisionAtFirstAnnotation == nil { aliasRevisionAtFirstAnnotation = aliasRevision }
+            aliasToNamespace[alias] = namespace
+        }
+        if tail.aliasRevisionAtFirstAnnotation != nil, aliasRevisionAtFirstAnnotation == nil {
+            aliasRevisionAtFirstAnnotation = aliasRevision
+        }
+        annotationAliasMisses.formUnion(tail.annotationAliasMisses)
+    }
+
     /// True when the annotation names the XML reader resolved as it read are what resolving them now would give: no
     /// alias changed since, and none was declared since with the head of a name it found no alias for. (A hash
     /// match counts as a change: the resolver then resolves them all again, which is only slower.)

@@ -68,6 +68,58 @@ final class CsdlXmlBuilder {
 
     init(source: String) { self.source = source }
 
+    // MARK: Building the rest of the document apart
+
+    /// Set on a builder that builds the rest of a document from a child of a `Schema` on (`TailSplit`): the schema
+    /// stands in for the one the first builder holds open there, and gets its elements once both are done.
+    private var tailSchema: CsdlSchema?
+    /// A tail builder met something it cannot build apart (anything outside a `Schema` but the next `Schema` and
+    /// the ends of the document's elements): its work is dropped and the first builder builds the rest instead.
+    private(set) var tailBailed = false
+    /// What a tail builder did that the first builder must do again in its own document, in order: the elements
+    /// it filed by qualified name, and the aliases its schemas declared (with whether an annotation had been read
+    /// with aliases resolved before).
+    private var tailIndexed: [SchemaElement] = []
+    private var tailAliases: [(alias: String, namespace: String, afterAnnotations: Bool)] = []
+
+    /// A builder for the rest of a document, from a child of the schema `namespace` (with `alias`) on, when the
+    /// aliases declared before that point are `aliases`.
+    init(source: String, tailOf namespace: String, alias: String?, aliases: [String: String]) {
+        self.source = source
+        let s = CsdlSchema(namespace: namespace, alias: alias)
+        tailSchema = s
+        sawRoot = true
+        sawDataServices = true
+        stack = [.edmx, .dataServices, .schema(s)]
+        doc.aliasToNamespace = aliases
+        seedAliases = aliases
+    }
+
+    /// Takes in what `tail` built from where this builder stopped, as if this builder had gone on: true when done,
+    /// false (and nothing changed) when this builder did not stop where the tail began, as it must have for the two
+    /// to fit (inside `Schema` number `schema`, no annotation open, with the aliases the tail began with).
+    func absorb(_ tail: CsdlXmlBuilder, schema: Int) -> Bool {
+        guard !failed, !tail.failed, let part = tail.tailSchema, exprStack.isEmpty, !wantsText, stack.count == 3,
+              case .edmx = stack[0], case .dataServices = stack[1], case .schema(let s) = stack[2],
+              doc.schemas.count == schema + 1, doc.schemas.last === s, s.namespace == part.namespace, s.alias == part.alias,
+              doc.aliasToNamespace == tail.seedAliases else { return false }
+        s.append(part)
+        doc.schemas += tail.doc.schemas
+        doc.issues += tail.doc.issues
+        for e in tail.tailIndexed { index(e) }
+        doc.absorbAliases(tail.tailAliases.map { ($0.alias, $0.namespace, $0.afterAnnotations) }, from: tail.doc)
+        stack = tail.stack.map { if case .schema(let t) = $0, t === part { return .schema(s) } else { return $0 } }
+        return true
+    }
+
+    /// The aliases a tail builder began with.
+    private var seedAliases: [String: String] = [:]
+
+    private func bail() {
+        tailBailed = true
+        failed = true
+    }
+
     /// Names and namespace URIs come from libxml2's dictionary, so equal names share one pointer: each is converted
     /// once and found again through a small direct-mapped cache keyed by the pointer (no hashing).
     private var nameCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 2048)
@@ -137,6 +189,11 @@ final class CsdlXmlBuilder {
             return
         }
         guard let top = stack.last else { stack.append(.ignored); return }
+        // A tail builder goes no further than into the next schema.
+        if tailSchema != nil, stack.count <= 2, stack.count < 2 || name != .Schema || kind(ofURI: uri) != .csdl {
+            bail()
+            return
+        }
 
         if case .expression = top {
             openExpression(name: interned(local), kind: name, attributes: a)
@@ -201,7 +258,10 @@ final class CsdlXmlBuilder {
         case .dataServices:
             if name == .Schema {
                 let s = CsdlSchema(namespace: a[.Namespace] ?? "", alias: a[.Alias], location: location)
-                if let alias = s.alias { doc.aliasToNamespace[alias] = s.namespace }
+                if let alias = s.alias {
+                    if tailSchema != nil { tailAliases.append((alias, s.namespace, doc.aliasRevisionAtFirstAnnotation != nil)) }
+                    doc.aliasToNamespace[alias] = s.namespace
+                }
                 s.foreignAttributes = a.foreignAttributes
                 doc.schemas.append(s)
                 stack.append(.schema(s))
@@ -464,6 +524,7 @@ final class CsdlXmlBuilder {
     /// need not (this thread has time to spare while the parser reads on). A name seen twice leaves the indexing to
     /// the resolver, which decides which one counts and warns.
     private func index(_ e: SchemaElement) {
+        if tailSchema != nil { tailIndexed.append(e) }
         if doc.schemaElements.insertIfAbsent(e.qualifiedName, e) != nil { indexHasDuplicates = true }
     }
     private var indexHasDuplicates = false

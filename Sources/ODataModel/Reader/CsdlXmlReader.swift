@@ -37,9 +37,22 @@ public final class CsdlXmlReader {
     /// The most bytes handed to libxml2 at once.
     static let sliceSize = 1 << 14
 
+    /// When parsing ends with at least this many blocks of events the building thread has not taken yet, the
+    /// parsing thread builds the back half of them itself (`TailSplit`).
+    static let tailSplitMinimum = 4
+    /// Tests: no building thread; when parsing ends, the events from the first schema child's boundary at or after
+    /// this share of the blocks on are built apart (before the rest) and the two parts put together (above 1: none
+    /// are, all events are built in one piece).
+    private let splitForTesting: Double?
+
     /// `expectedSize`: the document's size in bytes when known beforehand (a file's, a response's Content-Length).
     /// `freesLeftovers`: as `MetadataReader.Options.freesLeftovers`.
-    public init(source: String = "", expectedSize: Int? = nil, freesLeftovers: Bool = true) {
+    public convenience init(source: String = "", expectedSize: Int? = nil, freesLeftovers: Bool = true) {
+        self.init(source: source, expectedSize: expectedSize, freesLeftovers: freesLeftovers, splitForTesting: nil)
+    }
+
+    init(source: String, expectedSize: Int?, freesLeftovers: Bool, splitForTesting: Double?) {
+        self.splitForTesting = splitForTesting
         builder = CsdlXmlBuilder(source: source)
         capture = SAXCapture(pipe: SAXEventPipe())
         capture.freesLeftovers = freesLeftovers
@@ -63,7 +76,9 @@ public final class CsdlXmlReader {
             fed = Self.largeDocument
         }
         let adviseAfter = knownLarge ? 0 : Self.largeDocument / SAXEventPipe.blockSize
-        if let thread = WorkerThread(stackSize: 1 << 22, { SAXEventReplay(builder: builder, pipe: pipe, adviseAfterBlocks: adviseAfter).run() }) {
+        if splitForTesting != nil {
+            replay = .atEnd
+        } else if let thread = WorkerThread(stackSize: 1 << 22, { SAXEventReplay(builder: builder, pipe: pipe, adviseAfterBlocks: adviseAfter).run() }) {
             replay = .thread(thread)
         } else {
             replay = .atEnd
@@ -76,17 +91,60 @@ public final class CsdlXmlReader {
         if let c = ctxt { xmlFreeParserCtxt(c) }
     }
 
-    private func joinBuilder() {
+    /// Waits for the building thread to build what the parser recorded. With `splitting` (the document has been
+    /// parsed to its end), a long backlog is shared: this thread builds its back half apart meanwhile.
+    private func joinBuilder(splitting: Bool = false) {
         let current = replay
         replay = .none
         switch current {
         case .none: return
         case .thread(let thread):
+            let tail = splitting ? capture.pipe.takeTail(minimum: Self.tailSplitMinimum, at: 0.5) : nil
             capture.pipe.close()
+            let built = tail.map(buildTail)
             thread.join()
+            if let tail, let built { putTogether(built, tail) }
         case .atEnd:
             capture.pipe.close()
+            let tail = splitting ? splitForTesting.flatMap { $0 <= 1 ? capture.pipe.takeTail(minimum: 2, at: $0) : nil } : nil
+            let built = tail.map(buildTail)
             SAXEventReplay(builder: builder, pipe: capture.pipe, adviseAfterBlocks: nil).run()
+            if let tail, let built { putTogether(built, tail) }
+        }
+    }
+
+    // MARK: Building the rest apart (`TailSplit`)
+    //
+    // When the parser is done before the building thread (its objects cost more than parsing on a fast core, and
+    // it then lags by several milliseconds on large documents), the events it has not taken yet are cut at the
+    // start of a schema's child near their middle: it builds up to there, and the parsing thread builds the rest
+    // into a builder of its own, which stands in for the open schema. The two are then put together as if one
+    // builder had built it all. The building thread's state where the rest begins is checked first: the parsing
+    // thread tells the boundaries and aliases by local names alone, so in an odd document the two may not fit,
+    // and then the building thread builds the rest after all.
+
+    typealias TailSplit = (blocks: [SAXEventPipe.Block], schema: Int, aliases: Int)
+
+    private func buildTail(_ tail: TailSplit) -> CsdlXmlBuilder {
+        let schema = capture.schemas[tail.schema]
+        var aliases: [String: String] = [:]
+        for (alias, namespace) in capture.aliasLog.prefix(tail.aliases) { aliases[alias] = namespace }
+        let t = CsdlXmlBuilder(source: builder.source, tailOf: schema.namespace, alias: schema.alias, aliases: aliases)
+        for b in tail.blocks where !t.failed { SAXEventReplay.consume(b, into: t, releasing: false) }
+        return t
+    }
+
+    /// What became of the rest built apart: put together with the first part, or built again by the first builder
+    /// (nil: nothing was built apart). For tests.
+    enum TailOutcome { case absorbed, rebuilt }
+    private(set) var tailOutcome: TailOutcome?
+
+    private func putTogether(_ built: CsdlXmlBuilder, _ tail: TailSplit) {
+        let fits = builder.absorb(built, schema: tail.schema)
+        tailOutcome = fits ? .absorbed : .rebuilt
+        for b in tail.blocks {
+            SAXEventReplay.consume(b, into: fits ? nil : builder)
+            b.base.deallocate()
         }
     }
 
@@ -168,7 +226,7 @@ public final class CsdlXmlReader {
 
     /// What `finish` and `read(pulling:)` share once libxml2 is done: the building thread's end, and the verdict.
     private func finishParsed(_ c: xmlParserCtxtPtr) throws -> CsdlDocument {
-        joinBuilder()
+        joinBuilder(splitting: capture.fatal == nil)
         // The builder found the document is not CSDL before the parser found it broken, or the other way round:
         // the builder's verdict is about an earlier element (the root), so it comes first.
         if let e = builder.fatal { throw MetadataError(source: builder.source, e) }
@@ -203,6 +261,12 @@ final class SAXEventPipe: @unchecked Sendable {
         let base: UnsafeMutableRawPointer
         let capacity: Int
         var used = 0
+        /// Where the block's first record that opens a child of a `Schema` starts (-1: none has): a place where the
+        /// rest of the document can be built apart (`TailSplit`). With it, which `Schema` (its position among the
+        /// document's, from 0) and how many alias declarations came before it (`SAXCapture.aliasLog`).
+        var boundary: Int32 = -1
+        var boundarySchema: Int32 = 0
+        var boundaryAliases: Int32 = 0
     }
     static let blockSize = 1 << 16
 
@@ -245,8 +309,41 @@ final class SAXEventPipe: @unchecked Sendable {
         condition.lock()
         var b = b
         b.used = 0
+        b.boundary = -1
         spare.append(b)
         condition.unlock()
+    }
+
+    /// Takes the back part of the blocks the building thread has not taken yet, from a schema child's boundary near
+    /// the middle of them (`at`: which share, from 0 to 1, stays with the building thread), and closes the pipe: the
+    /// building thread then ends where the taken part begins. Nil, and nothing taken, when fewer than `minimum`
+    /// blocks wait or none after the first has a boundary. The first taken block is a copy of the rest of the block
+    /// the boundary is in (its records moved, not copied: the original keeps only what comes before).
+    func takeTail(minimum: Int, at share: Double) -> (blocks: [Block], schema: Int, aliases: Int)? {
+        condition.lock()
+        defer { condition.unlock() }
+        let n = full.count
+        guard n >= minimum, n >= 2 else { return nil }
+        let middle = min(max(Int((Double(n) * share).rounded()), 1), n - 1)
+        guard let k = (middle..<n).first(where: { full[$0].boundary >= 0 })
+                ?? (1..<middle).reversed().first(where: { full[$0].boundary >= 0 }) else { return nil }
+        let b = full[k]
+        let offset = Int(b.boundary)
+        var first = Block(base: .allocate(byteCount: max(b.used - offset, 8), alignment: 8), capacity: max(b.used - offset, 8))
+        first.base.copyMemory(from: b.base + offset, byteCount: b.used - offset)
+        first.used = b.used - offset
+        let taken = [first] + full[(k + 1)...]
+        if offset == 0 {
+            spare.append(Block(base: b.base, capacity: b.capacity))
+            full.removeSubrange(k...)
+        } else {
+            full[k].used = offset
+            full[k].boundary = -1
+            full.removeSubrange((k + 1)...)
+        }
+        closed = true
+        condition.signal()
+        return (taken, Int(b.boundarySchema), Int(b.boundaryAliases))
     }
 
     func close() {
@@ -332,6 +429,33 @@ final class SAXCapture {
 
     @inline(__always) static func padded(_ n: Int) -> Int { (n + 7) & ~7 }
 
+    // Where the document could be cut for `TailSplit`: the depth of the open elements (the root is at 0), whether
+    // the one at depth 2 is a `Schema` and which, and the aliases declared so far (by `Schema` and `edmx:Include`,
+    // both at depth 2) in document order. Told by local names alone: the building thread checks the rest.
+    private var depth = 0
+    private var inSchema = false
+    private(set) var schemas: [(namespace: String, alias: String?)] = []
+    private(set) var aliasLog: [(alias: String, namespace: String)] = []
+
+    /// A start tag at depth 2: a `Schema` or an `Include` with an alias adds to the log.
+    private func noteDepthTwo(_ localname: UnsafePointer<xmlChar>, _ attributes: UnsafeBufferPointer<CapturedAttribute>) {
+        let name = UnsafeRawPointer(localname).assumingMemoryBound(to: CChar.self)
+        let isSchema = strcmp(name, "Schema") == 0
+        inSchema = isSchema
+        guard isSchema || strcmp(name, "Include") == 0 else { return }
+        func attribute(_ local: String) -> String? {
+            attributes.first { $0.prefix == nil && String(cString: $0.localName) == local }?.value
+        }
+        let alias = attribute("Alias")
+        if isSchema {
+            let namespace = attribute("Namespace") ?? ""
+            schemas.append((namespace, alias))
+            if let alias { aliasLog.append((alias, namespace)) }
+        } else if let alias, let namespace = attribute("Namespace") {
+            aliasLog.append((alias, namespace))
+        }
+    }
+
     func startElement(_ localname: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
                       _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         if annotationDepth > 0 || isAnnotation(localname) {
@@ -339,6 +463,11 @@ final class SAXCapture {
             if annotationDepth == 1 { wantText(true) }
         }
         let p = reserve(32 + count * MemoryLayout<CapturedAttribute>.stride)
+        if depth == 3, inSchema, block.unsafelyUnwrapped.boundary < 0 {
+            block!.boundary = Int32(p - block.unsafelyUnwrapped.base)
+            block!.boundarySchema = Int32(schemas.count - 1)
+            block!.boundaryAliases = Int32(aliasLog.count)
+        }
         let c = ctxt!
         p.storeBytes(of: 1, as: Int32.self)
         p.storeBytes(of: Int32(count), toByteOffset: 4, as: Int32.self)
@@ -354,6 +483,8 @@ final class SAXCapture {
                 localName: name, prefix: a[1], uri: a[2],
                 value: value(a[3]!, a[4]! - a[3]!)))
         }
+        if depth == 2 { noteDepthTwo(localname, UnsafeBufferPointer(start: out, count: count)) }
+        depth += 1
     }
 
     // Long attribute values repeat a great deal (FAR_MANAGE: 30,625 values over 15 bytes, 959 of them distinct: terms,
@@ -389,6 +520,8 @@ final class SAXCapture {
 
     func endElement() {
         reserve(8).storeBytes(of: 2, as: Int32.self)
+        depth -= 1
+        if depth == 2 { inSchema = false }
         if annotationDepth > 0 {
             annotationDepth -= 1
             if annotationDepth == 0 { wantText(false) }
@@ -460,8 +593,9 @@ struct SAXEventReplay {
     }
 
     /// Walks a block's records: replays them into `builder` while it has not failed, and releases every attribute
-    /// string either way. Without a builder (a block that will never be replayed) it only releases.
-    static func consume(_ block: SAXEventPipe.Block, into builder: CsdlXmlBuilder?) {
+    /// string either way (unless `releasing` is false: the block is replayed again or released later). Without a
+    /// builder (a block that will never be replayed) it only releases.
+    static func consume(_ block: SAXEventPipe.Block, into builder: CsdlXmlBuilder?, releasing: Bool = true) {
         var p = UnsafeRawPointer(block.base)
         let end = p + block.used
         while p < end {
@@ -480,7 +614,7 @@ struct SAXEventReplay {
                     b.startElement(local: localname, name: b.elementName(localname), namespace: uri,
                                    attributes: Attrs(UnsafeBufferPointer(start: attributes, count: count), builder: b))
                 }
-                attributes.deinitialize(count: count)
+                if releasing { attributes.deinitialize(count: count) }
                 p += 32 + count * MemoryLayout<CapturedAttribute>.stride
             case 2:
                 p += 8

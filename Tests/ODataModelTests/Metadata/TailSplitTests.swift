@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import ODataModel
+import TestSupport
+
+/// When the parser ends well before the building thread, the parsing thread builds the rest of the document apart
+/// (from a schema child near the middle of what waits) and the two parts are put together. Wherever the cut falls,
+/// the model must be the one a single builder makes: the same elements in the same order, the same annotations with
+/// the same aliases resolved, the same warnings in the same order. Where the two parts do not fit (the parser tells
+/// schemas by local name alone), the first builder builds the rest after all.
+struct TailSplitTests {
+    /// Reads a document with no building thread: in one piece (`split` nil) or cut at that share of the blocks.
+    static func read(_ bytes: [UInt8], name: String, split: Double?) throws -> (CsdlDocument, CsdlXmlReader.TailOutcome?) {
+        let r = CsdlXmlReader(source: name, expectedSize: bytes.count, freesLeftovers: true, splitForTesting: split ?? 2)
+        try bytes.withUnsafeBytes { try r.feed($0) }
+        let doc = try r.finish()
+        ModelResolver(doc).resolve()
+        return (doc, r.tailOutcome)
+    }
+
+    /// The canonical dump, the order of every schema's elements, every element's annotations in order and the
+    /// warnings in order.
+    static func dump(_ doc: CsdlDocument) -> [String] {
+        var out = CanonicalDump.dump(doc).split(separator: "\n").map(String.init)
+        for s in doc.schemas {
+            let kinds: [(String, [SchemaElement])] = [
+                ("entity", s.entityTypes), ("complex", s.complexTypes), ("enum", s.enumTypes), ("typedef", s.typeDefinitions),
+                ("association", s.associations), ("container", s.entityContainers), ("action", s.actions),
+                ("function", s.functions), ("term", s.terms),
+            ]
+            out.append("order \(s.namespace) alias=\(s.alias ?? "-")")
+            for (kind, elements) in kinds where !elements.isEmpty {
+                out.append("  \(kind): " + elements.map { "\($0.name)@\($0.location.line):\($0.location.column)" }.joined(separator: " "))
+            }
+            out.append("  blocks: " + s.annotationsBlocks.map { "\($0.target)@\($0.location.line)" }.joined(separator: " "))
+        }
+        return out + ParallelResolveTests.dump(doc)
+    }
+
+    static func compare(_ name: String, _ a: [String], _ b: [String], _ how: String) {
+        #expect(a.count == b.count, "\(name) \(how): \(a.count) lines in one piece, \(b.count) cut")
+        if let i = a.indices.first(where: { $0 < b.count && a[$0] != b[$0] }) {
+            Issue.record("\(name) \(how): line \(i) differs:\n  one piece: \(a[i])\n  cut: \(b[i])")
+        }
+    }
+
+    static let shares = stride(from: 0.0, through: 1.0, by: 0.125).map { $0 }
+
+    /// A document of several blocks of events whose second schema declares an alias the first one's last annotations
+    /// use before it (so annotation names read early must be resolved again), with inline annotations under a
+    /// schema on both sides of any cut, a type declared twice, an unknown property type, and with `decoy` a
+    /// `Schema` element of another namespace first (which the parser counts and the builder skips).
+    static func synthetic(decoy: Bool) -> [UInt8] {
+        var x = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+        <edmx:Reference Uri="http://example.org/vocabulary.xml"><edmx:Include Namespace="Org.Example.V1" Alias="Ex"/></edmx:Reference>
+        <edmx:DataServices>
+
+        """
+        if decoy { x += "<d:Schema xmlns:d=\"urn:example:not-csdl\" Namespace=\"Decoy\" Alias=\"D\"/>\n" }
+        x += "<Schema Namespace=\"First.NS\" Alias=\"F\" xmlns=\"http://docs.oasis-open.org/odata/ns/edm\">\n"
+        for t in 0..<80 {
+            x += "<EntityType Name=\"T\(t)\"><Key><PropertyRef Name=\"ID\"/></Key><Property Name=\"ID\" Type=\"Edm.Int32\" Nullable=\"false\"/>"
+            for p in 0..<30 {
+                let type = ["Edm.String\" MaxLength=\"40", "F.Kind", "S.Thing", "Edm.Decimal\" Precision=\"15\" Scale=\"2"][p % 4]
+                // Only the last types use the alias declared later: cut before them, only the second part has
+                // annotation names to resolve again once it is declared.
+                let term = t >= 72 ? "S.Later" : "Ex.Flag"
+                x += "<Property Name=\"P\(p)\" Type=\"\(type)\"><Annotation Term=\"\(term)\" Bool=\"\(p % 2 == 0)\"/></Property>"
+            }
+            x += "<NavigationProperty Name=\"Next\" Type=\"F.T\((t + 1) % 80)\"/><Annotation Term=\"Ex.Label\" String=\"type \(t)\"/></EntityType>\n"
+            if t % 20 == 10 { x += "<Annotation Term=\"Ex.Note\" String=\"after T\(t)\"/>\n<EntityType Name=\"T\(t / 2)\"/>\n" }
+            if t % 10 == 5 { x += "<Annotations Target=\"F.T\(t)/P1\"><Annotation Term=\"Ex.Flag\" Bool=\"true\"/><Annotation Term=\"Ex.Label\" String=\"p\"/></Annotations>\n" }
+        }
+        x += "<EnumType Name=\"Kind\"><Member Name=\"A\"/><Member Name=\"B\"/></EnumType>\n<EntityContainer Name=\"Container\">"
+        for t in 0..<80 { x += "<EntitySet Name=\"Set\(t)\" EntityType=\"F.T\(t)\"><NavigationPropertyBinding Path=\"Next\" Target=\"Set\((t + 1) % 80)\"/></EntitySet>" }
+        x += """
+        </EntityContainer>
+        </Schema>
+        <Schema Namespace="Second.NS" Alias="S" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+        <ComplexType Name="Thing"><Property Name="X" Type="F.Missing"/><Annotation Term="F.Unknown" String="x"/></ComplexType>
+        <Term Name="Later" Type="Edm.Boolean"/>
+        <Annotation Term="Ex.Note" String="second"/>
+        </Schema>
+        </edmx:DataServices>
+        </edmx:Edmx>
+        """
+        return Array(x.utf8)
+    }
+
+    @Test("a document cut anywhere gives the model it gives in one piece, aliases declared after the cut included")
+    func synthetic() throws {
+        let bytes = Self.synthetic(decoy: false)
+        let (whole, none) = try Self.read(bytes, name: "synthetic", split: nil)
+        #expect(none == nil)
+        let expected = Self.dump(whole)
+        // The alias declared last is resolved in annotations read before it.
+        #expect(expected.contains { $0.contains("Second.NS.Later") })
+        #expect(!expected.contains { $0.contains("@S.Later") })
+        #expect(whole.warnings.count >= 2)
+        var absorbed = 0
+        for share in Self.shares {
+            let (cut, outcome) = try Self.read(bytes, name: "synthetic", split: share)
+            if outcome == .absorbed { absorbed += 1 }
+            #expect(outcome != .rebuilt, "cut at \(share): the parts did not fit")
+            Self.compare("synthetic", expected, Self.dump(cut), "cut at \(share)")
+        }
+        #expect(absorbed == Self.shares.count, "only \(absorbed) of \(Self.shares.count) cuts were built apart")
+    }
+
+    @Test("where the parts do not fit, the first builder builds the rest: the same model")
+    func decoy() throws {
+        let bytes = Self.synthetic(decoy: true)
+        let expected = Self.dump(try Self.read(bytes, name: "decoy", split: nil).0)
+        for share in [0.25, 0.5, 0.75] {
+            let (cut, outcome) = try Self.read(bytes, name: "decoy", split: share)
+            #expect(outcome == .rebuilt, "cut at \(share)")
+            Self.compare("decoy", expected, Self.dump(cut), "cut at \(share)")
+        }
+    }
+
+    @Suite("Corpus documents cut", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+    struct CorpusCut {
+        static let documents = Corpus.files(in: "metadata", withExtension: "xml").filter { name in
+            ((try? Corpus.bytes("metadata", name).count) ?? 0) > 200_000
+        }
+
+        @Test("large documents cut at a third, a half and near the end give the model they give in one piece", arguments: documents)
+        func corpus(_ name: String) throws {
+            let bytes = try Corpus.bytes("metadata", name)
+            let expected = TailSplitTests.dump(try TailSplitTests.read(bytes, name: name, split: nil).0)
+            for share in [0.33, 0.5, 0.9] {
+                let (cut, outcome) = try TailSplitTests.read(bytes, name: name, split: share)
+                #expect(outcome == .absorbed, "\(name) cut at \(share): \(String(describing: outcome))")
+                TailSplitTests.compare(name, expected, TailSplitTests.dump(cut), "cut at \(share)")
+            }
+        }
+
+        @Test("the corpus has large documents to cut")
+        func haveDocuments() {
+            #expect(Self.documents.contains("msgraph-v1.0-Prod.v2.xml"))
+            #expect(Self.documents.contains("sap-gw-v2-FAR_MANAGE_BS_SRV.xml"))
+        }
+    }
+}
