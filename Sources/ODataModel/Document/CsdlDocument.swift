@@ -125,6 +125,27 @@ public final class CsdlDocument {
     /// time, so that the resolver can tell whether it must resolve annotations again.
     func resolveAnnotationAlias(_ qualified: String) -> String {
         if aliasRevisionAtFirstAnnotation == nil { aliasRevisionAtFirstAnnotation = aliasRevision }
+        // The same few terms and record types come again and again (FAR_MANAGE: 11,000 names, a few dozen distinct),
+        // most of them the very string made for the last one (the parsing thread reuses strings of long values):
+        // the answers for the last names of each length are kept while no alias changes. A name found here was
+        // resolved before, so its miss (if it was one) is noted already.
+        let slot = qualified.utf8.count & (Self.recentAliasSlots - 1)
+        if recentAliasRevision == aliasRevision, recentAliasNames[slot] == qualified { return recentAliasResults[slot] }
+        let resolved = resolveAnnotationAliasUncached(qualified)
+        if recentAliasRevision != aliasRevision {
+            recentAliasRevision = aliasRevision
+            for i in 0..<Self.recentAliasSlots { recentAliasNames[i] = ""; recentAliasResults[i] = "" }
+        }
+        recentAliasNames[slot] = qualified
+        recentAliasResults[slot] = resolved
+        return resolved
+    }
+    private static let recentAliasSlots = 16
+    private var recentAliasNames = [String](repeating: "", count: recentAliasSlots)
+    private var recentAliasResults = [String](repeating: "", count: recentAliasSlots)
+    private var recentAliasRevision = -1
+
+    private func resolveAnnotationAliasUncached(_ qualified: String) -> String {
         if let (namespace, dot) = aliasPrefix(of: qualified, before: qualified.endIndex) { return namespace + qualified[dot...] }
         let head: UInt64? = qualified.withUTF8Bytes { buf in
             Self.headLength(buf, before: buf.count).map { NameTable<Int>.hash(bytes: UnsafeRawBufferPointer(start: buf.baseAddress, count: $0)) }

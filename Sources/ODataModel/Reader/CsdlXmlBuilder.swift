@@ -654,6 +654,9 @@ enum ElementName: String {
     case String, Bool, Int, Decimal, Float, Date, DateTimeOffset, TimeOfDay, Duration, Guid, Binary, EnumMember, DateTime, Time
     case Path, PropertyPath, NavigationPropertyPath, AnnotationPath, ModelElementPath, AnyPropertyPath
     case Null, Record, Collection, PropertyValue, LabeledElementReference, UrlRef
+    // Attributes of annotation elements with fields of their own (with `Term` and `Property` above), told apart
+    // through the same cache (`ExprFrame.take`).
+    case Qualifier, `Type`
     case other = ""
 
     var isConstant: Swift.Bool {
@@ -710,11 +713,11 @@ struct ExprFrame {
                 if keyKind.isPath { inline = .path(kind: key, value: value); return }
                 if keyKind == .UrlRef { inline = .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: value)]); return }
             }
-            switch key {
-            case "Term": term = value
-            case "Qualifier": qualifier = value
-            case "Property": property = value
-            case "Type": type = value
+            switch keyKind {
+            case .Term: term = value
+            case .Qualifier: qualifier = value
+            case .Property: property = value
+            case .Type: type = value
             default:
                 if let i = attributes.firstIndex(where: { $0.0 == key }) { attributes[i].1 = value } else { attributes.append((key, value)) }
             }
