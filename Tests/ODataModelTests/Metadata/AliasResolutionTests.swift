@@ -74,4 +74,27 @@ struct AliasResolutionTests {
         let redoneID = try #require(try redone.entityType(withName: "org.example.svc.Item").structuralProperty(named: "ID"))
         #expect(redoneID.annotations.map(\.term) == ["org.example.vocab.Info", "org.example.late.Tag"])
     }
+
+    @Test("names the reader resolved before are answered again from what it kept, until an alias changes")
+    func recentNames() {
+        let doc = CsdlDocument()
+        doc.aliasToNamespace = ["Voc": "org.example.vocab"]
+        // Names of one length share a place among those kept: each is still answered for itself.
+        #expect(doc.resolveAnnotationAlias("Voc.Tag") == "org.example.vocab.Tag")
+        #expect(doc.resolveAnnotationAlias("Xyz.Tag") == "Xyz.Tag")
+        #expect(doc.resolveAnnotationAlias("Voc.Tag") == "org.example.vocab.Tag")
+        #expect(doc.resolveAnnotationAlias("") == "")
+        // A name resolved before an alias changes is resolved anew after.
+        doc.aliasToNamespace["Xyz"] = "org.example.xyz"
+        #expect(doc.resolveAnnotationAlias("Xyz.Tag") == "org.example.xyz.Tag")
+        doc.aliasToNamespace["Voc"] = "org.example.other"
+        #expect(doc.resolveAnnotationAlias("Voc.Tag") == "org.example.other.Tag")
+        #expect(doc.resolveAnnotationAlias("") == "")
+        // The miss for a head is noted when the name is first seen, so a later alias with that head still counts.
+        let late = CsdlDocument()
+        late.aliasToNamespace = ["Voc": "org.example.vocab"]
+        for _ in 0..<3 { _ = late.resolveAnnotationAlias("Late.Tag") }
+        late.aliasToNamespace["Late"] = "org.example.late"
+        #expect(!late.annotationAliasesSettled)
+    }
 }
