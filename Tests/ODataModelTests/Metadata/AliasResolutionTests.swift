@@ -84,11 +84,12 @@ struct AliasResolutionTests {
         #expect(doc.resolveAnnotationAlias("Xyz.Tag") == "Xyz.Tag")
         #expect(doc.resolveAnnotationAlias("Voc.Tag") == "org.example.vocab.Tag")
         #expect(doc.resolveAnnotationAlias("") == "")
-        // A name resolved before an alias changes is resolved anew after.
-        doc.aliasToNamespace["Xyz"] = "org.example.xyz"
-        #expect(doc.resolveAnnotationAlias("Xyz.Tag") == "org.example.xyz.Tag")
+        // A name resolved just before an alias changes is resolved anew after.
         doc.aliasToNamespace["Voc"] = "org.example.other"
         #expect(doc.resolveAnnotationAlias("Voc.Tag") == "org.example.other.Tag")
+        #expect(doc.resolveAnnotationAlias("Xyz.Tag") == "Xyz.Tag")
+        doc.aliasToNamespace["Xyz"] = "org.example.xyz"
+        #expect(doc.resolveAnnotationAlias("Xyz.Tag") == "org.example.xyz.Tag")
         #expect(doc.resolveAnnotationAlias("") == "")
         // The miss for a head is noted when the name is first seen, so a later alias with that head still counts.
         let late = CsdlDocument()
