@@ -11,9 +11,7 @@ public final class EnumType: SchemaElement {
     public func addMember(_ m: EnumMember) {
         m.enumType = self
         // The first member keeps a name declared twice.
-        if member(named: m.name) != nil { duplicateMemberNames.append(m.name) }
-        members.append(m)
-        memberIndex.added(to: members)
+        if !memberIndex.add(m, to: &members) { duplicateMemberNames.append(m.name) }
     }
     public func member(named name: String) -> EnumMember? { memberIndex.find(name, in: members) }
 }

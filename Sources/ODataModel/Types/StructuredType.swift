@@ -30,19 +30,15 @@ open class StructuredType: SchemaElement {
 
     public func addProperty(_ p: Property) {
         p.declaringType = self
-        if ownProperty(named: p.name) != nil || ownNavigationProperty(named: p.name) != nil {
+        if !propertyIndex.add(p, to: &ownProperties) || ownNavigationProperty(named: p.name) != nil {
             duplicateMemberNames.append(p.name)
         }
-        ownProperties.append(p)
-        propertyIndex.added(to: ownProperties)
     }
     public func addNavigationProperty(_ n: NavigationProperty) {
         n.declaringType = self
-        if ownNavigationProperty(named: n.name) != nil || ownProperty(named: n.name) != nil {
+        if !navigationIndex.add(n, to: &ownNavigationProperties) || ownProperty(named: n.name) != nil {
             duplicateMemberNames.append(n.name)
         }
-        ownNavigationProperties.append(n)
-        navigationIndex.added(to: ownNavigationProperties)
     }
 
     /// Base types from the nearest up; stops on a cycle.
@@ -158,6 +154,28 @@ struct MemberIndex<Member: CsdlElement> {
             if hashes[i] == h && members[Int(at) - 1].name == name { return (i, true) }
             i = (i + 1) & mask
         }
+    }
+
+    /// Appends `member` to `members` and files it; false when a member of that name was there already (the first
+    /// keeps the name). One probe of the table does for both the check and the filing.
+    mutating func add(_ member: Member, to members: inout [Member]) -> Bool {
+        let count = members.count
+        guard count > Self.indexFrom, (filled + 1) * 2 <= positions.count else {
+            // No table yet, or one about to be built or grown: the check, then the filing as after any append.
+            let isNew = find(member.name, in: members) == nil
+            members.append(member)
+            added(to: members)
+            return isNew
+        }
+        let h = NameTable<Int>.hash(member.name) | 1
+        let p = probe(member.name, h, in: members)
+        members.append(member)
+        if !p.found {
+            positions[p.slot] = Int32(count + 1)
+            hashes[p.slot] = h
+            filled += 1
+        }
+        return !p.found
     }
 
     /// Call after appending a member to `members`.

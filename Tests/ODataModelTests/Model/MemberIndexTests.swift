@@ -5,7 +5,7 @@ import Testing
 /// both ways find the first declaration of a name and note later ones as duplicates.
 @Suite("Member look-up by name")
 struct MemberIndexTests {
-    @Test("structural and navigation members, below and past the index threshold", arguments: [3, 8, 9, 20])
+    @Test("structural and navigation members, below and past the index threshold", arguments: [3, 8, 9, 20, 100])
     func structured(_ count: Int) {
         let t = EntityType(name: "T", namespace: "NS")
         var firsts: [String: Property] = [:]
