@@ -23,6 +23,8 @@ public final class AuthGateway: @unchecked Sendable {
         let tag = "\(getpid())-\(UUID().uuidString.prefix(6))"
         let output = NSTemporaryDirectory() + "odsh-gateway-\(tag).out"
         log = NSTemporaryDirectory() + "odsh-gateway-\(tag).log"
+        // A gateway shared by a suite is never deinitialized: its log goes when the process does.
+        ExitCleanup.remove(atExit: log)
         defer { unlink(output) }
         let script = TestPaths.testScripts.appendingPathComponent("auth-gateway.py").path
         pid = try Spawn.start(["python3", script, "--upstream", String(upstream), "--owner", String(getpid()), "--log", log] + options,

@@ -38,6 +38,7 @@ public struct NginxFixture: Sendable {
         if let n = started { return n }
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-nginx-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
+        ExitCleanup.remove(atExit: dir.path)
         let values = try TestScripts.run("nginx.sh", ["start", dir.path, String(upstream), String(getpid())], timeout: 120)
         guard let http = values["HTTP_PORT"].flatMap(Int.init), let tls = values["TLS_PORT"].flatMap(Int.init),
               let mtls = values["MTLS_PORT"].flatMap(Int.init), let away = values["AWAY_PORT"].flatMap(Int.init),

@@ -16,6 +16,7 @@ enum OdshProcess {
     /// of the user running the tests; a test that needs folders of its own passes them in `environment`.
     static let isolatedXDG: [String: String] = {
         let base = NSTemporaryDirectory() + "odsh-tests-xdg-\(getpid())"
+        ExitCleanup.remove(atExit: base)
         return ["XDG_CONFIG_HOME": base + "/config", "XDG_STATE_HOME": base + "/state", "XDG_CACHE_HOME": base + "/cache"]
     }()
 
