@@ -73,9 +73,8 @@ final class CsdlXmlBuilder {
     /// Set on a builder that builds the rest of a document from a child of a `Schema` on (`TailSplit`): the schema
     /// stands in for the one the first builder holds open there, and gets its elements once both are done.
     private var tailSchema: CsdlSchema?
-    /// A tail builder met something it cannot build apart (anything outside a `Schema` but the next `Schema` and
-    /// the ends of the document's elements): its work is dropped and the first builder builds the rest instead.
-    private(set) var tailBailed = false
+    /// The aliases a tail builder began with.
+    private var seedAliases: [String: String] = [:]
     /// What a tail builder did that the first builder must do again in its own document, in order: the elements
     /// it filed by qualified name, and the aliases its schemas declared (with whether an annotation had been read
     /// with aliases resolved before).
@@ -110,14 +109,6 @@ final class CsdlXmlBuilder {
         doc.absorbAliases(tail.tailAliases.map { ($0.alias, $0.namespace, $0.afterAnnotations) }, from: tail.doc)
         stack = tail.stack.map { if case .schema(let t) = $0, t === part { return .schema(s) } else { return $0 } }
         return true
-    }
-
-    /// The aliases a tail builder began with.
-    private var seedAliases: [String: String] = [:]
-
-    private func bail() {
-        tailBailed = true
-        failed = true
     }
 
     /// Names and namespace URIs come from libxml2's dictionary, so equal names share one pointer: each is converted
@@ -189,9 +180,11 @@ final class CsdlXmlBuilder {
             return
         }
         guard let top = stack.last else { stack.append(.ignored); return }
-        // A tail builder goes no further than into the next schema.
+        // A tail builder goes no further than into the next schema. Anything else outside a schema (it would be the
+        // document's, not the schema's) makes it stop as failed: its work is dropped and the first builder builds
+        // the rest instead (`absorb` refuses a failed tail).
         if tailSchema != nil, stack.count <= 2, stack.count < 2 || name != .Schema || kind(ofURI: uri) != .csdl {
-            bail()
+            failed = true
             return
         }
 

@@ -50,7 +50,7 @@ struct TailSplitTests {
     /// use before it (so annotation names read early must be resolved again), with inline annotations under a
     /// schema on both sides of any cut, a type declared twice, an unknown property type, and with `decoy` a
     /// `Schema` element of another namespace first (which the parser counts and the builder skips).
-    static func synthetic(decoy: Bool) -> [UInt8] {
+    static func synthetic(decoy: Bool, trailing: Bool = false) -> [UInt8] {
         var x = """
         <?xml version="1.0" encoding="utf-8"?>
         <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
@@ -84,8 +84,11 @@ struct TailSplitTests {
         <Annotation Term="Ex.Note" String="second"/>
         </Schema>
         </edmx:DataServices>
-        </edmx:Edmx>
+
         """
+        // With `trailing`, a reference after the services: the document's, which a part built apart cannot take.
+        if trailing { x += "<edmx:Reference Uri=\"http://example.org/late.xml\"><edmx:Include Namespace=\"Org.Late.V1\" Alias=\"L\"/></edmx:Reference>\n" }
+        x += "</edmx:Edmx>\n"
         return Array(x.utf8)
     }
 
@@ -117,6 +120,20 @@ struct TailSplitTests {
             let (cut, outcome) = try Self.read(bytes, name: "decoy", split: share)
             #expect(outcome == .rebuilt, "cut at \(share)")
             Self.compare("decoy", expected, Self.dump(cut), "cut at \(share)")
+        }
+    }
+
+    @Test("a part that reaches past the services (a reference after them) is dropped and built by the first builder")
+    func trailing() throws {
+        let bytes = Self.synthetic(decoy: false, trailing: true)
+        let whole = try Self.read(bytes, name: "trailing", split: nil).0
+        #expect(whole.references.map(\.uri) == ["http://example.org/vocabulary.xml", "http://example.org/late.xml"])
+        let expected = Self.dump(whole)
+        for share in [0.25, 0.5, 0.75] {
+            let (cut, outcome) = try Self.read(bytes, name: "trailing", split: share)
+            #expect(outcome == .rebuilt, "cut at \(share)")
+            #expect(cut.references.count == 2)
+            Self.compare("trailing", expected, Self.dump(cut), "cut at \(share)")
         }
     }
 
