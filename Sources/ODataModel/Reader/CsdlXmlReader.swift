@@ -37,13 +37,15 @@ public final class CsdlXmlReader {
     /// The most bytes handed to libxml2 at once.
     static let sliceSize = 1 << 14
 
-    /// When parsing ends with at least this many blocks of events the building thread has not taken yet, the
-    /// parsing thread builds the back half of them itself (`TailSplit`).
-    static let tailSplitMinimum = 4
+    /// When parsing ends with the building thread behind, the parsing thread builds parts of what waits from the
+    /// back, about this many blocks of events each, for as long as this many more wait in front of them
+    /// (`TailSplit`).
+    static let tailSpan = 2
+    static let tailLeaving = 2
     /// Tests: no building thread; when parsing ends, the events from the first schema child's boundary at or after
-    /// this share of the blocks on are built apart (before the rest) and the two parts put together (above 1: none
-    /// are, all events are built in one piece).
-    private let splitForTesting: Double?
+    /// each of these shares of the blocks on are built apart (the last part first, before the rest) and all parts
+    /// put together (empty: all events are built in one piece).
+    private let splitForTesting: [Double]?
 
     /// `expectedSize`: the document's size in bytes when known beforehand (a file's, a response's Content-Length).
     /// `freesLeftovers`: as `MetadataReader.Options.freesLeftovers`.
@@ -51,7 +53,7 @@ public final class CsdlXmlReader {
         self.init(source: source, expectedSize: expectedSize, freesLeftovers: freesLeftovers, splitForTesting: nil)
     }
 
-    init(source: String, expectedSize: Int?, freesLeftovers: Bool, splitForTesting: Double?) {
+    init(source: String, expectedSize: Int?, freesLeftovers: Bool, splitForTesting: [Double]?) {
         self.splitForTesting = splitForTesting
         builder = CsdlXmlBuilder(source: source)
         capture = SAXCapture(pipe: SAXEventPipe())
@@ -92,36 +94,45 @@ public final class CsdlXmlReader {
     }
 
     /// Waits for the building thread to build what the parser recorded. With `splitting` (the document has been
-    /// parsed to its end), a long backlog is shared: this thread builds its back half apart meanwhile.
+    /// parsed to its end), a backlog is shared: this thread builds parts of it from the back meanwhile.
     private func joinBuilder(splitting: Bool = false) {
         let current = replay
         replay = .none
+        var parts: [(TailSplit, CsdlXmlBuilder)] = []
         switch current {
         case .none: return
         case .thread(let thread):
-            let tail = splitting ? capture.pipe.takeTail(minimum: Self.tailSplitMinimum, at: 0.5) : nil
+            if splitting {
+                while let part = capture.pipe.takeBack(span: Self.tailSpan, leaving: Self.tailLeaving) {
+                    parts.append((part, buildTail(part)))
+                }
+            }
             capture.pipe.close()
-            let built = tail.map(buildTail)
             thread.join()
-            if let tail, let built { putTogether(built, tail) }
         case .atEnd:
+            if splitting, let shares = splitForTesting {
+                for share in shares.sorted(by: >) {
+                    if let part = capture.pipe.takeTail(minimum: 2, at: share, closing: false) { parts.append((part, buildTail(part))) }
+                }
+            }
             capture.pipe.close()
-            let tail = splitting ? splitForTesting.flatMap { $0 <= 1 ? capture.pipe.takeTail(minimum: 2, at: $0) : nil } : nil
-            let built = tail.map(buildTail)
             SAXEventReplay(builder: builder, pipe: capture.pipe, adviseAfterBlocks: nil).run()
-            if let tail, let built { putTogether(built, tail) }
         }
+        // Taken from the back: put together front first.
+        for (part, built) in parts.reversed() { putTogether(built, part) }
     }
 
     // MARK: Building the rest apart (`TailSplit`)
     //
-    // When the parser is done before the building thread (its objects cost more than parsing on a fast core, and
-    // it then lags by several milliseconds on large documents), the events it has not taken yet are cut at the
-    // start of a schema's child near their middle: it builds up to there, and the parsing thread builds the rest
-    // into a builder of its own, which stands in for the open schema. The two are then put together as if one
-    // builder had built it all. The building thread's state where the rest begins is checked first: the parsing
-    // thread tells the boundaries and aliases by local names alone, so in an odd document the two may not fit,
-    // and then the building thread builds the rest after all.
+    // When the parser is done before the building thread (its objects cost more than parsing, and the two threads'
+    // cores need not be equally fast: on this project's virtual machine one often runs at 60% of the other's speed),
+    // the events it has not taken yet are shared: the parsing thread takes a part from the back, a couple of blocks
+    // from the start of a schema's child on, and builds it into a builder of its own, which stands in for the schema
+    // open there; then the part before that, and so on while the building thread still has blocks ahead of it. The
+    // two threads so meet wherever their speeds make them meet. The building thread ends where the first part taken
+    // begins, and the parts are then put together front first, as if one builder had built it all. The first
+    // builder's state where each part begins is checked first: the parsing thread tells the boundaries and aliases
+    // by local names alone, so in an odd document a part may not fit, and the first builder then builds it after all.
 
     typealias TailSplit = (blocks: [SAXEventPipe.Block], schema: Int, aliases: Int)
 
@@ -134,14 +145,14 @@ public final class CsdlXmlReader {
         return t
     }
 
-    /// What became of the rest built apart: put together with the first part, or built again by the first builder
-    /// (nil: nothing was built apart). For tests.
+    /// What became of each part built apart, front first: put together with what came before, or built again by
+    /// the first builder. For tests.
     enum TailOutcome { case absorbed, rebuilt }
-    private(set) var tailOutcome: TailOutcome?
+    private(set) var tailOutcomes: [TailOutcome] = []
 
     private func putTogether(_ built: CsdlXmlBuilder, _ tail: TailSplit) {
         let fits = builder.absorb(built, schema: tail.schema)
-        tailOutcome = fits ? .absorbed : .rebuilt
+        tailOutcomes.append(fits ? .absorbed : .rebuilt)
         for b in tail.blocks {
             SAXEventReplay.consume(b, into: fits ? nil : builder)
             b.base.deallocate()
@@ -315,11 +326,10 @@ final class SAXEventPipe: @unchecked Sendable {
     }
 
     /// Takes the back part of the blocks the building thread has not taken yet, from a schema child's boundary near
-    /// the middle of them (`at`: which share, from 0 to 1, stays with the building thread), and closes the pipe: the
-    /// building thread then ends where the taken part begins. Nil, and nothing taken, when fewer than `minimum`
-    /// blocks wait or none after the first has a boundary. The first taken block is a copy of the rest of the block
-    /// the boundary is in (its records moved, not copied: the original keeps only what comes before).
-    func takeTail(minimum: Int, at share: Double) -> (blocks: [Block], schema: Int, aliases: Int)? {
+    /// the given share of them (`at`: which share, from 0 to 1, stays with the building thread); with `closing` the
+    /// pipe is closed too, so that the building thread ends where the taken part begins. Nil, and nothing taken,
+    /// when fewer than `minimum` blocks wait or none after the first has a boundary.
+    func takeTail(minimum: Int, at share: Double, closing: Bool) -> CsdlXmlReader.TailSplit? {
         condition.lock()
         defer { condition.unlock() }
         let n = full.count
@@ -327,6 +337,31 @@ final class SAXEventPipe: @unchecked Sendable {
         let middle = min(max(Int((Double(n) * share).rounded()), 1), n - 1)
         guard let k = (middle..<n).first(where: { full[$0].boundary >= 0 })
                 ?? (1..<middle).reversed().first(where: { full[$0].boundary >= 0 }) else { return nil }
+        if closing {
+            closed = true
+            condition.signal()
+        }
+        return take(from: k)
+    }
+
+    /// Takes about the last `span` blocks, from the last boundary at or before that many blocks from the end that
+    /// leaves the building thread at least `leaving` whole blocks; nil when there is none. The pipe stays open:
+    /// called again, it takes the part before the one it took last (the building thread ends where the first
+    /// part taken begins once the pipe is closed).
+    func takeBack(span: Int, leaving: Int) -> CsdlXmlReader.TailSplit? {
+        condition.lock()
+        defer { condition.unlock() }
+        let n = full.count
+        let lowest = max(leaving, 1)
+        guard n - span >= lowest,
+              let k = stride(from: n - span, through: lowest, by: -1).first(where: { full[$0].boundary >= 0 }) else { return nil }
+        return take(from: k)
+    }
+
+    /// Takes the records from block `k`'s boundary to the end of the waiting blocks (the lock held). The first taken
+    /// block is a copy of the rest of block `k` (its records moved, not copied: the original keeps only what comes
+    /// before, and no boundary, as none comes before the first).
+    private func take(from k: Int) -> CsdlXmlReader.TailSplit {
         let b = full[k]
         let offset = Int(b.boundary)
         var first = Block(base: .allocate(byteCount: max(b.used - offset, 8), alignment: 8), capacity: max(b.used - offset, 8))
@@ -341,8 +376,6 @@ final class SAXEventPipe: @unchecked Sendable {
             full[k].boundary = -1
             full.removeSubrange((k + 1)...)
         }
-        closed = true
-        condition.signal()
         return (taken, Int(b.boundarySchema), Int(b.boundaryAliases))
     }
 

@@ -9,13 +9,14 @@ import TestSupport
 /// the same aliases resolved, the same warnings in the same order. Where the two parts do not fit (the parser tells
 /// schemas by local name alone), the first builder builds the rest after all.
 struct TailSplitTests {
-    /// Reads a document with no building thread: in one piece (`split` nil) or cut at that share of the blocks.
-    static func read(_ bytes: [UInt8], name: String, split: Double?) throws -> (CsdlDocument, CsdlXmlReader.TailOutcome?) {
-        let r = CsdlXmlReader(source: name, expectedSize: bytes.count, freesLeftovers: true, splitForTesting: split ?? 2)
+    /// Reads a document with no building thread: in one piece (no shares) or cut at those shares of the blocks,
+    /// with what became of each part built apart, front first.
+    static func read(_ bytes: [UInt8], name: String, split shares: [Double] = []) throws -> (CsdlDocument, [CsdlXmlReader.TailOutcome]) {
+        let r = CsdlXmlReader(source: name, expectedSize: bytes.count, freesLeftovers: true, splitForTesting: shares)
         try bytes.withUnsafeBytes { try r.feed($0) }
         let doc = try r.finish()
         ModelResolver(doc).resolve()
-        return (doc, r.tailOutcome)
+        return (doc, r.tailOutcomes)
     }
 
     /// The canonical dump, the order of every schema's elements, every element's annotations in order and the
@@ -95,8 +96,8 @@ struct TailSplitTests {
     @Test("a document cut anywhere gives the model it gives in one piece, aliases declared after the cut included")
     func synthetic() throws {
         let bytes = Self.synthetic(decoy: false)
-        let (whole, none) = try Self.read(bytes, name: "synthetic", split: nil)
-        #expect(none == nil)
+        let (whole, none) = try Self.read(bytes, name: "synthetic")
+        #expect(none.isEmpty)
         let expected = Self.dump(whole)
         // The alias declared last is resolved in annotations read before it.
         #expect(expected.contains { $0.contains("Second.NS.Later") })
@@ -104,37 +105,72 @@ struct TailSplitTests {
         #expect(whole.warnings.count >= 2)
         var absorbed = 0
         for share in Self.shares {
-            let (cut, outcome) = try Self.read(bytes, name: "synthetic", split: share)
-            if outcome == .absorbed { absorbed += 1 }
-            #expect(outcome != .rebuilt, "cut at \(share): the parts did not fit")
+            let (cut, outcomes) = try Self.read(bytes, name: "synthetic", split: [share])
+            if outcomes == [.absorbed] { absorbed += 1 }
+            #expect(!outcomes.contains(.rebuilt), "cut at \(share): the parts did not fit")
             Self.compare("synthetic", expected, Self.dump(cut), "cut at \(share)")
         }
         #expect(absorbed == Self.shares.count, "only \(absorbed) of \(Self.shares.count) cuts were built apart")
+        // Several parts, taken from the back as the parsing thread takes them, put together front first.
+        for shares in [[0.2, 0.5, 0.8], [0.1, 0.3, 0.5, 0.7, 0.9], [0.0, 0.95]] {
+            let (cut, outcomes) = try Self.read(bytes, name: "synthetic", split: shares)
+            #expect(outcomes == Array(repeating: .absorbed, count: shares.count), "cuts at \(shares): \(outcomes)")
+            Self.compare("synthetic", expected, Self.dump(cut), "cuts at \(shares)")
+        }
     }
 
     @Test("where the parts do not fit, the first builder builds the rest: the same model")
     func decoy() throws {
         let bytes = Self.synthetic(decoy: true)
-        let expected = Self.dump(try Self.read(bytes, name: "decoy", split: nil).0)
-        for share in [0.25, 0.5, 0.75] {
-            let (cut, outcome) = try Self.read(bytes, name: "decoy", split: share)
-            #expect(outcome == .rebuilt, "cut at \(share)")
-            Self.compare("decoy", expected, Self.dump(cut), "cut at \(share)")
+        let expected = Self.dump(try Self.read(bytes, name: "decoy").0)
+        for shares in [[0.25], [0.5], [0.75], [0.25, 0.75]] {
+            let (cut, outcomes) = try Self.read(bytes, name: "decoy", split: shares)
+            #expect(outcomes == Array(repeating: .rebuilt, count: shares.count), "cuts at \(shares): \(outcomes)")
+            Self.compare("decoy", expected, Self.dump(cut), "cuts at \(shares)")
         }
     }
 
     @Test("a part that reaches past the services (a reference after them) is dropped and built by the first builder")
     func trailing() throws {
         let bytes = Self.synthetic(decoy: false, trailing: true)
-        let whole = try Self.read(bytes, name: "trailing", split: nil).0
+        let whole = try Self.read(bytes, name: "trailing").0
         #expect(whole.references.map(\.uri) == ["http://example.org/vocabulary.xml", "http://example.org/late.xml"])
         let expected = Self.dump(whole)
-        for share in [0.25, 0.5, 0.75] {
-            let (cut, outcome) = try Self.read(bytes, name: "trailing", split: share)
-            #expect(outcome == .rebuilt, "cut at \(share)")
+        for shares in [[0.25], [0.5], [0.75]] {
+            let (cut, outcomes) = try Self.read(bytes, name: "trailing", split: shares)
+            #expect(outcomes == [.rebuilt], "cuts at \(shares)")
             #expect(cut.references.count == 2)
-            Self.compare("trailing", expected, Self.dump(cut), "cut at \(share)")
+            Self.compare("trailing", expected, Self.dump(cut), "cuts at \(shares)")
         }
+        // Parts before the last one fit; the last, which reaches past the services, is built again.
+        let (cut, outcomes) = try Self.read(bytes, name: "trailing", split: [0.3, 0.6, 0.9])
+        #expect(outcomes == [.absorbed, .absorbed, .rebuilt])
+        Self.compare("trailing", expected, Self.dump(cut), "cuts at 0.3, 0.6, 0.9")
+    }
+
+    @Test("the parsing thread takes parts from the back, a couple of blocks each, leaving the building thread its blocks in front")
+    func takeBack() {
+        let pipe = SAXEventPipe()
+        // Eight waiting blocks (no records), schema children starting in blocks 1, 3, 4 and 6.
+        for i in 0..<8 {
+            var b = pipe.emptyBlock(atLeast: 8)
+            b.boundary = [1, 3, 4, 6].contains(i) ? 0 : -1
+            b.boundarySchema = Int32(i)
+            pipe.send(b)
+        }
+        var taken: [SAXEventPipe.Block] = []
+        defer { for b in taken { b.base.deallocate() } }
+        // The last two blocks, from block 6's boundary.
+        let first = pipe.takeBack(span: 2, leaving: 2)
+        #expect(first?.schema == 6 && first?.blocks.count == 2)
+        taken += first?.blocks ?? []
+        // Of the six left, from block 4 on (block 4 is the last at or before 6 - 2 with a boundary).
+        let second = pipe.takeBack(span: 2, leaving: 2)
+        #expect(second?.schema == 4 && second?.blocks.count == 2)
+        taken += second?.blocks ?? []
+        // Four left: block 2 has no boundary, and a part from block 3 on would be shorter than two blocks: nothing
+        // more is taken.
+        #expect(pipe.takeBack(span: 2, leaving: 2) == nil)
     }
 
     @Suite("Corpus documents cut", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
@@ -143,14 +179,14 @@ struct TailSplitTests {
             ((try? Corpus.bytes("metadata", name).count) ?? 0) > 200_000
         }
 
-        @Test("large documents cut at a third, a half and near the end give the model they give in one piece", arguments: documents)
+        @Test("large documents cut at a third, a half, near the end and in five parts give the model they give in one piece", arguments: documents)
         func corpus(_ name: String) throws {
             let bytes = try Corpus.bytes("metadata", name)
-            let expected = TailSplitTests.dump(try TailSplitTests.read(bytes, name: name, split: nil).0)
-            for share in [0.33, 0.5, 0.9] {
-                let (cut, outcome) = try TailSplitTests.read(bytes, name: name, split: share)
-                #expect(outcome == .absorbed, "\(name) cut at \(share): \(String(describing: outcome))")
-                TailSplitTests.compare(name, expected, TailSplitTests.dump(cut), "cut at \(share)")
+            let expected = TailSplitTests.dump(try TailSplitTests.read(bytes, name: name).0)
+            for shares in [[0.33], [0.5], [0.9], [0.2, 0.4, 0.6, 0.8]] {
+                let (cut, outcomes) = try TailSplitTests.read(bytes, name: name, split: shares)
+                #expect(outcomes == Array(repeating: .absorbed, count: shares.count), "\(name) cuts at \(shares): \(outcomes)")
+                TailSplitTests.compare(name, expected, TailSplitTests.dump(cut), "cuts at \(shares)")
             }
         }
 
