@@ -13,7 +13,8 @@ import Synchronization
 /// Parsing and building run on two threads: libxml2's callbacks (on the thread that calls `feed`) only copy each
 /// event into a block of bytes (`SAXEventPipe`), and a second thread turns the events into the model
 /// (`CsdlXmlBuilder`) while the parser reads on. On two cores a large document then costs about the larger of the
-/// two halves instead of their sum.
+/// two halves instead of their sum; and when the parser ends first, it builds parts of what the building thread has
+/// not reached yet, from the back, until the two meet (`TailSplit`).
 public final class CsdlXmlReader {
     private var ctxt: xmlParserCtxtPtr?
     private var handler = xmlSAXHandler()
