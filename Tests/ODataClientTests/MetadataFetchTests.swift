@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ODataClient
+import ODataModel
 import TestSupport
 
 extension IntegrationTests {
@@ -30,6 +31,27 @@ extension IntegrationTests {
             #expect(bytes.count > 16 * 1024)
             #expect(chunks > 1, "a 19 KB document arrives in more than one write callback")
             #expect(Int64(bytes.count) == response.metrics.bytesReceived)
+        }
+
+        @Test("the reader takes the size the answer declares before the first chunk, and reads the document as before")
+        func declaredSize() throws {
+            let port = try ReferenceServers.port(.v4)
+            let client = try HTTPClient()
+            let reader = MetadataReader(source: "northwind")
+            var declared: String?
+            var fed = 0
+            try client.fetchMetadata(serviceURL: "http://127.0.0.1:\(port)/northwind/", onHeaders: { head in
+                declared = head.headers["Content-Length"]
+                reader.expect(head)
+            }) { chunk in
+                fed += chunk.count
+                try reader.feed(chunk)
+            }
+            let doc = try reader.finish()
+            #expect(doc.entitySets.contains { $0.name == "Customers" })
+            // odatapy declares the length: the reader had it before the first byte, and it is the length read.
+            #expect(declared.flatMap { Int($0) } == fed)
+            #expect(reader.expectedSize == fed)
         }
 
         @Test func v2GatewayFromMockSap() throws {
@@ -88,5 +110,25 @@ extension IntegrationTests {
             #expect(chunks > 10)
             #expect(response.metrics.bytesReceived == Int64(expected.count))
         }
+    }
+}
+
+/// The size a `$metadata` answer declares, taken by the reader before its first byte.
+@Suite("Declared metadata size")
+struct DeclaredMetadataSizeTests {
+    @Test("a plain Content-Length counts; an encoded body's, none at all, or one after the first bytes does not")
+    func declared() throws {
+        let reader = MetadataReader()
+        reader.expect(HTTPResponseHead(status: 200, headers: ["Content-Length": "3400000", "Content-Encoding": "gzip"]))
+        #expect(reader.expectedSize == nil)
+        reader.expect(HTTPResponseHead(status: 200, headers: ["Content-Type": "application/xml"]))
+        #expect(reader.expectedSize == nil)
+        reader.expect(HTTPResponseHead(status: 200, headers: ["Content-Length": "3400000"]))
+        #expect(reader.expectedSize == 3_400_000)
+        // Once bytes were fed (blanks, then the first element), a size no longer counts.
+        try Array("  \n".utf8).withUnsafeBytes { try reader.feed($0) }
+        try Array("<edmx:Edmx".utf8).withUnsafeBytes { try reader.feed($0) }
+        reader.expect(size: 12)
+        #expect(reader.expectedSize == 3_400_000)
     }
 }

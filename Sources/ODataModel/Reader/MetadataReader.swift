@@ -26,7 +26,14 @@ public final class MetadataReader {
     public let source: String
     public let options: Options
     /// The document's size in bytes when known beforehand: a large one is read straight onto huge pages.
-    public let expectedSize: Int?
+    public private(set) var expectedSize: Int?
+
+    /// The document's size once it is known but before any of it was fed (a response's Content-Length, known when
+    /// its headers come): as `expectedSize` given at the start. Ignored once bytes were fed.
+    public func expect(size: Int) {
+        guard case .undecided = format, pending.isEmpty else { return }
+        expectedSize = size
+    }
 
     public init(source: String = "", options: Options = Options(), expectedSize: Int? = nil) {
         self.source = source
