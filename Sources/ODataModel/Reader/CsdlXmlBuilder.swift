@@ -106,7 +106,7 @@ final class CsdlXmlBuilder {
         doc.schemas += tail.doc.schemas
         doc.issues += tail.doc.issues
         for e in tail.tailIndexed { index(e) }
-        doc.absorbAliases(tail.tailAliases.map { ($0.alias, $0.namespace, $0.afterAnnotations) }, from: tail.doc)
+        doc.absorbAliases(tail.tailAliases, from: tail.doc)
         stack = tail.stack.map { if case .schema(let t) = $0, t === part { return .schema(s) } else { return $0 } }
         return true
     }

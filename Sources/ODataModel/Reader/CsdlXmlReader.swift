@@ -113,7 +113,7 @@ public final class CsdlXmlReader {
         case .atEnd:
             if splitting, let shares = splitForTesting {
                 for share in shares.sorted(by: >) {
-                    if let part = capture.pipe.takeTail(minimum: 2, at: share, closing: false) { parts.append((part, buildTail(part))) }
+                    if let part = capture.pipe.takePart(at: share) { parts.append((part, buildTail(part))) }
                 }
             }
             capture.pipe.close()
@@ -326,22 +326,17 @@ final class SAXEventPipe: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Takes the back part of the blocks the building thread has not taken yet, from a schema child's boundary near
-    /// the given share of them (`at`: which share, from 0 to 1, stays with the building thread); with `closing` the
-    /// pipe is closed too, so that the building thread ends where the taken part begins. Nil, and nothing taken,
-    /// when fewer than `minimum` blocks wait or none after the first has a boundary.
-    func takeTail(minimum: Int, at share: Double, closing: Bool) -> CsdlXmlReader.TailSplit? {
+    /// Tests (`splitForTesting`): takes the back part of the waiting blocks, from a schema child's boundary near the
+    /// given share of them (`at`: which share, from 0 to 1, stays in front); nil, and nothing taken, when fewer than
+    /// two blocks wait or none after the first has a boundary. The pipe stays open.
+    func takePart(at share: Double) -> CsdlXmlReader.TailSplit? {
         condition.lock()
         defer { condition.unlock() }
         let n = full.count
-        guard n >= minimum, n >= 2 else { return nil }
+        guard n >= 2 else { return nil }
         let middle = min(max(Int((Double(n) * share).rounded()), 1), n - 1)
         guard let k = (middle..<n).first(where: { full[$0].boundary >= 0 })
                 ?? (1..<middle).reversed().first(where: { full[$0].boundary >= 0 }) else { return nil }
-        if closing {
-            closed = true
-            condition.signal()
-        }
         return take(from: k)
     }
 
@@ -365,9 +360,10 @@ final class SAXEventPipe: @unchecked Sendable {
     private func take(from k: Int) -> CsdlXmlReader.TailSplit {
         let b = full[k]
         let offset = Int(b.boundary)
-        var first = Block(base: .allocate(byteCount: max(b.used - offset, 8), alignment: 8), capacity: max(b.used - offset, 8))
-        first.base.copyMemory(from: b.base + offset, byteCount: b.used - offset)
-        first.used = b.used - offset
+        let rest = b.used - offset
+        var first = Block(base: .allocate(byteCount: max(rest, 8), alignment: 8), capacity: max(rest, 8))
+        first.base.copyMemory(from: b.base + offset, byteCount: rest)
+        first.used = rest
         let taken = [first] + full[(k + 1)...]
         if offset == 0 {
             spare.append(Block(base: b.base, capacity: b.capacity))

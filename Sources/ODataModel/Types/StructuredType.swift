@@ -178,8 +178,8 @@ struct MemberIndex<Member: CsdlElement> {
         return !p.found
     }
 
-    /// Call after appending a member to `members`.
-    mutating func added(to members: [Member]) {
+    /// Files the member just appended to `members` (`add`), building or growing the table when it is due.
+    private mutating func added(to members: [Member]) {
         guard members.count > Self.indexFrom else { return }
         if members.count == Self.indexFrom + 1 || (filled + 1) * 2 > positions.count {
             // Built (or rebuilt, twice as large) from all members in order, so that the first of a name stays.
