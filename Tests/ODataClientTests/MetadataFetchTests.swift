@@ -38,15 +38,9 @@ extension IntegrationTests {
             let port = try ReferenceServers.port(.v4)
             let client = try HTTPClient()
             let reader = MetadataReader(source: "northwind")
-            var declared: String?
             var fed = 0
-            try client.fetchMetadata(serviceURL: "http://127.0.0.1:\(port)/northwind/", onHeaders: { head in
-                declared = head.headers["Content-Length"]
-                reader.expect(head)
-            }) { chunk in
-                fed += chunk.count
-                try reader.feed(chunk)
-            }
+            let response = try client.fetchMetadata(serviceURL: "http://127.0.0.1:\(port)/northwind/", into: reader) { fed += $0.count }
+            let declared = response.headers["Content-Length"]
             let doc = try reader.finish()
             #expect(doc.entitySets.contains { $0.name == "Customers" })
             // odatapy declares the length: the reader had it before the first byte, and it is the length read.

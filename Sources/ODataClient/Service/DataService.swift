@@ -46,7 +46,7 @@ public final class DataService {
 
     private static func loadMetadata(client: HTTPClient, root: String) throws -> CsdlDocument {
         let reader = MetadataReader(source: HTTPClient.metadataURLForDisplay(root))
-        try client.fetchMetadata(serviceURL: root, onHeaders: { reader.expect($0) }) { try reader.feed($0) }
+        try client.fetchMetadata(serviceURL: root, into: reader)
         return try reader.finish()
     }
 
@@ -108,16 +108,5 @@ public final class DataService {
         }
         if let link = entity.editLink ?? entity.readLink { return link }
         throw DataServiceError(.invalidArgument("\(entity.displayPath): no entity set or key to address it by"))
-    }
-}
-
-extension MetadataReader {
-    /// Takes the size a `$metadata` answer declares (its Content-Length, when the body is not content-encoded: then
-    /// the length is the encoded one) as the document's size, so that a large one is read onto huge pages from its
-    /// first byte (`MetadataReader.expect(size:)`). Pass it as `fetchMetadata`'s `onHeaders`.
-    public func expect(_ head: HTTPResponseHead) {
-        guard head.headers["Content-Encoding"] == nil,
-              let declared = head.headers["Content-Length"], let size = Int(declared), size > 0 else { return }
-        expect(size: size)
     }
 }

@@ -135,7 +135,7 @@ struct MetadataLoader {
         let display = HTTPClient.metadataURLForDisplay(root)
         let reader = MetadataReader(source: display, options: readerOptions)
         guard useCache else {
-            try client.fetchMetadata(serviceURL: root, onHeaders: { reader.expect($0) }) { chunk in try reader.feed(chunk) }
+            try client.fetchMetadata(serviceURL: root, into: reader)
             return try reader.finish()
         }
 
@@ -150,10 +150,7 @@ struct MetadataLoader {
         defer { download.discard() }
         let response: HTTPResponse
         do {
-            response = try client.fetchMetadata(serviceURL: root, headers: validators, onHeaders: { reader.expect($0) }) { chunk in
-                download.write(chunk)
-                try reader.feed(chunk)
-            }
+            response = try client.fetchMetadata(serviceURL: root, headers: validators, into: reader) { download.write($0) }
         } catch let error as ODataClientError where Self.isUnreachable(error) {
             guard let cached else { throw error }
             Stderr.write("odsh: warning: \(error.summary)\nodsh: warning: using the metadata of \(display) cached on "
