@@ -515,9 +515,10 @@ final class CsdlXmlBuilder {
 
     /// Files a type, term, container or association under its qualified name as it is read, so that the resolver
     /// need not (this thread has time to spare while the parser reads on). A name seen twice leaves the indexing to
-    /// the resolver, which decides which one counts and warns.
+    /// the resolver, which decides which one counts and warns. A tail builder only notes them: the first builder
+    /// files them in its own document when it takes the part in (`absorb`), and the tail's document is dropped.
     private func index(_ e: SchemaElement) {
-        if tailSchema != nil { tailIndexed.append(e) }
+        if tailSchema != nil { tailIndexed.append(e); return }
         if doc.schemaElements.insertIfAbsent(e.qualifiedName, e) != nil { indexHasDuplicates = true }
     }
     private var indexHasDuplicates = false
