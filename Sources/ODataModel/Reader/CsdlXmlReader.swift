@@ -354,21 +354,21 @@ final class SAXEventPipe: @unchecked Sendable {
         return take(from: k)
     }
 
-    /// Takes the records from block `k`'s boundary to the end of the waiting blocks (the lock held). The first taken
-    /// block is a copy of the rest of block `k` (its records moved, not copied: the original keeps only what comes
-    /// before, and no boundary, as none comes before the first).
+    /// Takes the records from block `k`'s boundary to the end of the waiting blocks (the lock held). Block `k` goes
+    /// whole when its boundary is its first record; otherwise the first taken block is a copy of its rest (the
+    /// records moved, not copied: the original keeps only what comes before, and no boundary, as none comes before
+    /// the first).
     private func take(from k: Int) -> CsdlXmlReader.TailSplit {
         let b = full[k]
         let offset = Int(b.boundary)
-        let rest = b.used - offset
-        var first = Block(base: .allocate(byteCount: max(rest, 8), alignment: 8), capacity: max(rest, 8))
-        first.base.copyMemory(from: b.base + offset, byteCount: rest)
-        first.used = rest
-        let taken = [first] + full[(k + 1)...]
+        var taken = Array(full[k...])
         if offset == 0 {
-            spare.append(Block(base: b.base, capacity: b.capacity))
             full.removeSubrange(k...)
         } else {
+            let rest = b.used - offset
+            taken[0] = Block(base: .allocate(byteCount: rest, alignment: 8), capacity: rest)
+            taken[0].base.copyMemory(from: b.base + offset, byteCount: rest)
+            taken[0].used = rest
             full[k].used = offset
             full[k].boundary = -1
             full.removeSubrange((k + 1)...)
