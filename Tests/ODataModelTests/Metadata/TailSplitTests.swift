@@ -3,11 +3,11 @@ import Testing
 @testable import ODataModel
 import TestSupport
 
-/// When the parser ends well before the building thread, the parsing thread builds the rest of the document apart
-/// (from a schema child near the middle of what waits) and the two parts are put together. Wherever the cut falls,
+/// When the parser ends before the building thread, the parsing thread builds parts of what waits apart (each from
+/// a schema child's start, taken from the back) and the parts are put together front first. Wherever the cuts fall,
 /// the model must be the one a single builder makes: the same elements in the same order, the same annotations with
-/// the same aliases resolved, the same warnings in the same order. Where the two parts do not fit (the parser tells
-/// schemas by local name alone), the first builder builds the rest after all.
+/// the same aliases resolved, the same warnings in the same order. Where a part does not fit (the parser tells
+/// schemas by local name alone), the first builder builds it after all.
 struct TailSplitTests {
     /// Reads a document with no building thread: in one piece (no shares) or cut at those shares of the blocks,
     /// with what became of each part built apart, front first.
