@@ -51,15 +51,22 @@ final class TerminalSession {
     /// Waits until the screen satisfies `condition` and returns it; fails with the last screen after `timeout`.
     @discardableResult
     func waitFor(_ what: String, timeout: Double = 10, _ condition: ([String]) -> Bool) throws -> [String] {
+        let (lines, met) = try poll(timeout: timeout, condition)
+        if met { return lines }
+        Issue.record("timed out waiting for \(what); screen:\n\(lines.joined(separator: "\n"))")
+        throw TimedOut()
+    }
+
+    /// Reads the screen until it satisfies `condition` or `timeout` passes: the last screen, and whether it did.
+    func poll(timeout: Double, _ condition: ([String]) -> Bool) throws -> (lines: [String], met: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         var lines: [String] = []
         while Date() < deadline {
             lines = try screen()
-            if condition(lines) { return lines }
+            if condition(lines) { return (lines, true) }
             usleep(40_000)
         }
-        Issue.record("timed out waiting for \(what); screen:\n\(lines.joined(separator: "\n"))")
-        throw TimedOut()
+        return (lines, false)
     }
 
     /// Waits until some line equals `line`.
