@@ -561,7 +561,7 @@ struct ModelResolver {
             guard let slash = target.firstIndex(ofByte: UInt8(ascii: "/")) else { return doc.resolveAlias(target) }
             // Only an alias changes anything: checked on the bytes before a new string is made.
             guard let (namespace, aliasEnd) = doc.aliasPrefix(of: target, before: slash) else { return target }
-            return namespace + target[aliasEnd...]
+            return namespace + String(target[aliasEnd...])
         }
         var out = ""
         var tokenStart = target.utf8.startIndex

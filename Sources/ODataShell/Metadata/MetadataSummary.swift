@@ -33,11 +33,14 @@ struct MetadataSummary {
 
     var versionText: String {
         var s = "OData \(doc.version.rawValue)"
-        var parts: [String] = []
-        if let e = doc.edmxVersion { parts.append("edmx \(e)") }
-        if let d = doc.dataServiceVersion { parts.append("DataServiceVersion \(d)") }
-        if let m = doc.maxDataServiceVersion { parts.append("MaxDataServiceVersion \(m)") }
-        if !parts.isEmpty { s += " (" + parts.joined(separator: ", ") + ")" }
+        // Put together by hand: `joined(separator:)` is generic, and its first use in a process costs a scan of all
+        // protocol conformances (~0.1 ms, about as long as the rest of this command's output).
+        var parts = ""
+        func add(_ part: String) { parts += parts.isEmpty ? part : ", " + part }
+        if let e = doc.edmxVersion { add("edmx \(e)") }
+        if let d = doc.dataServiceVersion { add("DataServiceVersion \(d)") }
+        if let m = doc.maxDataServiceVersion { add("MaxDataServiceVersion \(m)") }
+        if !parts.isEmpty { s += " (" + parts + ")" }
         return s
     }
 
