@@ -23,7 +23,7 @@ open class StructuredType: SchemaElement {
     internal private(set) var duplicateMemberNames: [String] = []
 
     /// An own structural property by name (the first one declared with it).
-    private func ownProperty(named name: String) -> Property? { propertyIndex.find(name, in: ownProperties) }
+    func ownProperty(named name: String) -> Property? { propertyIndex.find(name, in: ownProperties) }
     private func ownNavigationProperty(named name: String) -> NavigationProperty? {
         navigationIndex.find(name, in: ownNavigationProperties)
     }
@@ -45,15 +45,19 @@ open class StructuredType: SchemaElement {
     public var baseTypeChain: [StructuredType] {
         // Base types are linked once, when the document is resolved; look-ups walk the chain often.
         // The cache is checked link by link (a few pointer comparisons), so a base type changed further up shows.
-        if let c = cachedChain, c.first === baseType, isStillValid(c) { return c }
+        // A valid chain is only read, never written again: two threads may read it at once when a document is
+        // resolved (a type that is its own base has an empty chain, and that is valid too).
+        if let c = cachedChain, isStillValid(c) { return c }
         let chain = computeChain()
         cachedChain = chain
         return chain
     }
 
     private func isStillValid(_ c: [StructuredType]) -> Bool {
+        guard let first = c.first else { return baseType == nil || baseType === self }
+        guard first === baseType else { return false }
         for i in c.indices.dropLast() where c[i].baseType !== c[i + 1] { return false }
-        guard let last = c.last else { return baseType == nil }
+        let last = c[c.count - 1]
         return last.baseType == nil || last.baseType === self || c.contains { $0 === last.baseType }
     }
 

@@ -137,3 +137,87 @@ struct ParallelResolveWarningOrderTests {
         #expect(returnType < set && set < function && function < binding && binding < target)
     }
 }
+
+/// Both threads take chunks of types whose members they resolve: a document with many types, warnings in many of
+/// them, types that are their own base or each other's, and annotation targets that are inherited members (those
+/// wait until base types are linked), resolved on one thread and on two, gives the same model and the same warnings
+/// in the same order. Needs no corpus.
+@Suite("Parallel resolving: members in chunks")
+struct ParallelResolveChunkTests {
+    static let types = 300
+
+    static var document: String {
+        var schema = ""
+        for i in 0..<types {
+            // Every type derives from the one before (every tenth starts a chain again); every seventh has a
+            // property of a type that does not exist; two pairs form cycles.
+            let base = i == 17 ? " BaseType=\"self.T17\"" : i == 40 ? " BaseType=\"self.T41\""
+                : i % 10 == 0 ? "" : " BaseType=\"self.T\(i - 1)\""
+            schema += "<EntityType Name=\"T\(i)\"\(base)>"
+            if i % 10 == 0 { schema += "<Key><PropertyRef Name=\"ID\(i)\"/></Key>" }
+            schema += "<Property Name=\"ID\(i)\" Type=\"Edm.Int32\" Nullable=\"false\"/>"
+            schema += "<Property Name=\"P\(i)\" Type=\"\(i % 7 == 0 ? "self.Missing\(i)" : "Edm.String")\"/>"
+            schema += "<NavigationProperty Name=\"Next\(i)\" Type=\"self.T\((i + 1) % types)\"/>"
+            schema += "</EntityType>\n"
+        }
+        var sets = "", blocks = ""
+        for i in stride(from: 0, to: types, by: 3) {
+            sets += "<EntitySet Name=\"S\(i)\" EntityType=\"self.T\(i)\"/>"
+            // An own property, an inherited one (through the base chain), a navigation, a missing one.
+            let inherited = i % 10 == 0 ? "ID\(i)" : "ID\(i - i % 10)"
+            for target in ["self.T\(i)/P\(i)", "self.T\(i)/\(inherited)", "self.T\(i)/Next\(i)", "self.T\(i)/Nothing"] {
+                blocks += "<Annotations Target=\"\(target)\"><Annotation Term=\"Core.Description\" String=\"\(target)\"/></Annotations>\n"
+            }
+            // Paths in values are checked on types and entity sets: one that leads somewhere and one that does not.
+            for target in ["self.T\(i)", "NS.Container/S\(i)"] {
+                blocks += "<Annotations Target=\"\(target)\"><Annotation Term=\"UI.Identification\"><Collection>"
+                blocks += "<Record><PropertyValue Property=\"Value\" PropertyPath=\"\(inherited)\"/></Record>"
+                blocks += "<Record><PropertyValue Property=\"Value\" PropertyPath=\"Gone\(i)\"/></Record>"
+                blocks += "</Collection></Annotation></Annotations>\n"
+            }
+        }
+        return """
+            <edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">
+              <edmx:DataServices>
+                <Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="NS" Alias="self">
+                  \(schema)
+                  <Function Name="F"><Parameter Name="p" Type="self.NoSuchParameter"/><ReturnType Type="Edm.String"/></Function>
+                  <EntityContainer Name="Container">\(sets)<EntitySet Name="Ghosts" EntityType="self.NoSuchGhost"/></EntityContainer>
+                  \(blocks)
+                </Schema>
+              </edmx:DataServices>
+            </edmx:Edmx>
+            """
+    }
+
+    static func resolved(parallelFrom: Int) throws -> CsdlDocument {
+        let doc = try Array(document.utf8).withUnsafeBytes { try CsdlXmlReader.read(bytes: $0, source: "chunks.xml") }
+        ModelResolver(doc, parallelFrom: parallelFrom).resolve()
+        return doc
+    }
+
+    @Test("one thread and two give the same model and warnings")
+    func sameModel() throws {
+        let serial = try Self.resolved(parallelFrom: .max)
+        // A few times: which thread takes which chunk changes from run to run.
+        for _ in 0..<5 {
+            let parallel = try Self.resolved(parallelFrom: 1)
+            #expect(ParallelResolveTests.dump(serial) == ParallelResolveTests.dump(parallel))
+            #expect(CanonicalDump.dump(serial) == CanonicalDump.dump(parallel))
+            // Each element's own warnings in the same order too.
+            var a: [String] = [], b: [String] = []
+            ElementPaths.forEach(serial) { path, e in a += e.problems.map { "\(path): \($0)" } }
+            ElementPaths.forEach(parallel) { path, e in b += e.problems.map { "\(path): \($0)" } }
+            #expect(a == b)
+        }
+        let codes = Set(serial.issues.map(\.code))
+        // The document has what the test is about.
+        #expect(serial.schemaElements.count > 2 * ModelResolver.typesPerChunk)
+        #expect(codes.isSuperset(of: ["unresolved-type", "base-type-cycle", "unresolved-path", "unresolved-target"]))
+        let order = serial.issues.map(\.code)
+        #expect(try #require(order.firstIndex(of: "unresolved-path")) > #require(order.lastIndex(of: "unresolved-type")))
+        // An inherited member as a target: found through the base chain.
+        let id30 = try #require((serial.schemaElements["NS.T30"] as? EntityType)?.structuralProperty(named: "ID30"))
+        #expect(id30.annotations.contains { $0.target == "self.T33/ID30" })
+    }
+}
