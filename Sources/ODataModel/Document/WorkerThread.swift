@@ -1,23 +1,53 @@
 import Glibc
+import Synchronization
 
 /// A joinable POSIX thread that runs one closure, with a stack size given by the caller (the metadata readers ask
 /// for 4 MiB). Whatever the closure wrote is visible to the thread that returns from `join()`: `pthread_join`
 /// orders it, so no semaphore is needed for that.
-final class WorkerThread {
+///
+/// With `lingers`, the thread stays a while after its closure for one more (`then`): the XML reader's building
+/// thread is done as the document is resolved, and the resolver's second thread then starts on it at once, where a
+/// new thread took about 1 ms (0.1 to 4) to run on this project's virtual machine: the other virtual CPU, idle
+/// meanwhile, has to be woken. Lingering, the thread yields its CPU in a loop rather than sleeping, for the same
+/// reason, and `waitForFirst` waits for its first closure the same way (where `pthread_join` sleeps).
+final class WorkerThread: @unchecked Sendable {
     private var thread = pthread_t()
     private var joined = false
 
+    // What a lingering thread does next. `running` → `lingering` when the first closure is done; the caller of
+    // `then` moves it from either to `posted`; the thread moves it from `lingering` to `ended` when nothing came.
+    private let state = Atomic<Int>(State.running)
+    private enum State {
+        static let running = 0, lingering = 1, posted = 2, ended = 3
+    }
+    /// The closure `then` gave; read by the thread once it sees `posted`.
+    private var next: (() -> Void)?
+    private let lingers: Bool
+    private let firstDone = Atomic<Bool>(false)
+
+    /// How long a lingering thread waits for another closure.
+    static let lingerNanoseconds = 30_000_000
+
     /// Starts the thread at once; nil when the system cannot start one (a limit on threads or memory reached), and
     /// the caller then does the work itself.
-    init?(stackSize: Int, _ body: @escaping () -> Void) {
+    init?(stackSize: Int, lingers: Bool = false, _ body: @escaping () -> Void) {
+        self.lingers = lingers
         if Self.refusedForTesting { return nil }
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, stackSize)
-        let context = Unmanaged.passRetained(Job(body)).toOpaque()
+        // A lingering thread refers to its `WorkerThread` until it ends (its creator may let go of it first).
+        let job = Job(body, then: lingers ? self : nil)
+        let context = Unmanaged.passRetained(job).toOpaque()
         let rc = pthread_create(&thread, &attributes, { context in
-            Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
+            let job = Unmanaged<Job>.fromOpaque(context!).takeRetainedValue()
+            job.body()
+            if let owner = job.owner {
+                job.owner = nil
+                owner.firstDone.store(true, ordering: .releasing)
+                owner.linger()
+            }
             return nil
         }, context)
         if rc != 0 {
@@ -37,6 +67,50 @@ final class WorkerThread {
         pthread_join(thread, nil)
     }
 
+    /// A lingering thread: waits (yielding) until its first closure is done; what it wrote is visible then.
+    func waitForFirst() {
+        precondition(lingers, "only a lingering thread tells when its first closure is done")
+        while !firstDone.load(ordering: .acquiring) { sched_yield() }
+    }
+
+    /// Runs `body` on this thread after its first closure, if it lingers and has not ended; false otherwise (the
+    /// caller then runs it elsewhere). `join()` waits for it.
+    func then(_ body: @escaping () -> Void) -> Bool {
+        guard lingers else { return false }
+        next = body
+        for from in [State.lingering, State.running] {
+            if state.compareExchange(expected: from, desired: State.posted, ordering: .acquiringAndReleasing).exchanged { return true }
+        }
+        next = nil
+        return false
+    }
+
+    /// Tells a lingering thread that nothing more comes: it ends now.
+    func release() {
+        _ = state.compareExchange(expected: State.lingering, desired: State.ended, ordering: .acquiringAndReleasing)
+        _ = state.compareExchange(expected: State.running, desired: State.ended, ordering: .acquiringAndReleasing)
+    }
+
+    /// On the thread, after its first closure: runs the next one if it comes in time.
+    private func linger() {
+        if state.compareExchange(expected: State.running, desired: State.lingering, ordering: .acquiringAndReleasing).exchanged {
+            var start = timespec(), now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &start)
+            while state.load(ordering: .acquiring) == State.lingering {
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                let waited = (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec)
+                if waited > Self.lingerNanoseconds,
+                   state.compareExchange(expected: State.lingering, desired: State.ended, ordering: .acquiringAndReleasing).exchanged {
+                    return
+                }
+                sched_yield()
+            }
+        }
+        guard state.load(ordering: .acquiring) == State.posted, let body = next else { return }
+        next = nil
+        body()
+    }
+
     deinit {
         // A thread nobody joins is detached, so that its stack goes when it ends.
         if !joined { pthread_detach(thread) }
@@ -44,7 +118,8 @@ final class WorkerThread {
 
     private final class Job {
         let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
+        var owner: WorkerThread?
+        init(_ body: @escaping () -> Void, then owner: WorkerThread?) { self.body = body; self.owner = owner }
     }
 }
 

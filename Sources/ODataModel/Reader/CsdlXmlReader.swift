@@ -81,7 +81,9 @@ public final class CsdlXmlReader {
         let adviseAfter = knownLarge ? 0 : Self.largeDocument / SAXEventPipe.blockSize
         if splitForTesting != nil {
             replay = .atEnd
-        } else if let thread = WorkerThread(stackSize: 1 << 22, { SAXEventReplay(builder: builder, pipe: pipe, adviseAfterBlocks: adviseAfter).run() }) {
+        } else if let thread = WorkerThread(stackSize: 1 << 22, lingers: true, {
+            SAXEventReplay(builder: builder, pipe: pipe, adviseAfterBlocks: adviseAfter).run()
+        }) {
             replay = .thread(thread)
         } else {
             replay = .atEnd
@@ -91,7 +93,18 @@ public final class CsdlXmlReader {
     deinit {
         // The builder reads names interned in the parser's dictionary: it must be done before the parser goes.
         joinBuilder()
+        lingering?.release()
         if let c = ctxt { xmlFreeParserCtxt(c) }
+    }
+
+    /// The building thread once it is done building, still there for a while for more work (`WorkerThread.then`).
+    private var lingering: WorkerThread?
+
+    /// The building thread, done building and lingering (see `WorkerThread`), for the resolver's second thread;
+    /// nil when there was none. The caller lets it go (`release`) if it has nothing for it.
+    func takeLingeringThread() -> WorkerThread? {
+        defer { lingering = nil }
+        return lingering
     }
 
     /// Waits for the building thread to build what the parser recorded. With `splitting` (the document has been
@@ -109,7 +122,8 @@ public final class CsdlXmlReader {
                 }
             }
             capture.pipe.close()
-            thread.join()
+            thread.waitForFirst()
+            lingering = thread
         case .atEnd:
             if splitting, let shares = splitForTesting {
                 for share in shares.sorted(by: >) {
@@ -239,6 +253,17 @@ public final class CsdlXmlReader {
     /// What `finish` and `read(pulling:)` share once libxml2 is done: the building thread's end, and the verdict.
     private func finishParsed(_ c: xmlParserCtxtPtr) throws -> CsdlDocument {
         joinBuilder(splitting: capture.fatal == nil)
+        do {
+            return try verdict(c)
+        } catch {
+            // No resolving follows: the building thread need not wait for it.
+            lingering?.release()
+            lingering = nil
+            throw error
+        }
+    }
+
+    private func verdict(_ c: xmlParserCtxtPtr) throws -> CsdlDocument {
         // The builder found the document is not CSDL before the parser found it broken, or the other way round:
         // the builder's verdict is about an earlier element (the root), so it comes first.
         if let e = builder.fatal { throw MetadataError(source: builder.source, e) }

@@ -121,7 +121,7 @@ public final class MetadataReader {
                 throw unreadable
             }
             if failed { throw unreadable }
-            return try resolved(doc)
+            return try resolved(doc, helper: r.takeLingeringThread())
         }
         try feed(first)
         let size = 64 * 1024
@@ -145,24 +145,27 @@ public final class MetadataReader {
     /// (or, with `strict`, has warnings).
     public func finish() throws -> CsdlDocument {
         let doc: CsdlDocument
+        var helper: WorkerThread?
         switch format {
         case .undecided:
             throw MetadataError(source: source, MetadataIssue(.error, code: "empty", location: SourceLocation(line: 1, column: 1), "the document is empty"))
         case .xml(let r):
             doc = try r.finish()
+            helper = r.takeLingeringThread()
         case .json:
             // A large document's model is built on huge pages, as the XML reader does (`HugePageHeap`).
             if jsonBytes.count >= CsdlXmlReader.largeDocument { HugePageHeap.adviseCurrentThread() }
             doc = try jsonBytes.withUnsafeBytes { try CsdlJsonReader.read(bytes: $0, source: source) }
             jsonBytes = []
         }
-        return try resolved(doc)
+        return try resolved(doc, helper: helper)
     }
 
     /// Resolves and validates a document just read.
-    private func resolved(_ doc: CsdlDocument) throws -> CsdlDocument {
+    /// `helper`: the XML reader's building thread, lingering, for the resolver's second thread.
+    private func resolved(_ doc: CsdlDocument, helper: WorkerThread? = nil) throws -> CsdlDocument {
         doc.source = source
-        ModelResolver(doc, freesLeftovers: options.freesLeftovers).resolve()
+        ModelResolver(doc, freesLeftovers: options.freesLeftovers, lingering: helper).resolve()
         if options.strict, !doc.warnings.isEmpty {
             throw MetadataError(source: source, issues: doc.warnings.map { var w = $0; w.severity = .error; return w })
         }

@@ -21,11 +21,16 @@ struct ModelResolver {
     /// See `MetadataReader.Options.freesLeftovers`.
     private let freesLeftovers: Bool
 
-    init(_ doc: CsdlDocument, parallelFrom: Int = ModelResolver.parallelAnnotationBlocks, freesLeftovers: Bool = true) {
+    /// `lingering`: a thread done with other work and waiting for more (the XML reader's building thread), on which
+    /// the second thread's work starts sooner than on a new one; it is let go of when there is none.
+    init(_ doc: CsdlDocument, parallelFrom: Int = ModelResolver.parallelAnnotationBlocks, freesLeftovers: Bool = true,
+         lingering: WorkerThread? = nil) {
         self.doc = doc
         self.parallelFrom = parallelFrom
         self.freesLeftovers = freesLeftovers
+        self.lingering = lingering
     }
+    private let lingering: WorkerThread?
 
     private func warn(_ code: String, _ element: CsdlElement?, path: @autoclosure () -> String, _ message: String) {
         let issue = MetadataIssue(.warning, code: code, path: path(), location: element?.location ?? .unknown, message)
@@ -75,8 +80,10 @@ struct ModelResolver {
                 helper.share(work)
                 work.helperFinished()
             }
+            if let lingering, lingering.then(second) { return lingering }
             return WorkerThread(stackSize: 1 << 22, second)
         }
+        if thread !== lingering { lingering?.release() }
         linkBaseTypes(types)
         if let thread, let work {
             work.basesLinked()

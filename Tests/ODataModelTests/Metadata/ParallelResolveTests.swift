@@ -60,6 +60,21 @@ struct ParallelResolveTests {
         #expect(!a.isEmpty)
     }
 
+    /// Read through `MetadataReader`, the XML reader's building thread, done building, does the second thread's part
+    /// (`WorkerThread.then`): the same model as on one thread.
+    @Test("the building thread as the second thread: the same model", arguments: ["msgraph-v1.0-Prod.v2.xml", "sap-gw-v2-FAR_MANAGE_BS_SRV.xml"])
+    func onTheBuildingThread(_ name: String) throws {
+        let serial = try Self.resolved(name, parallelFrom: .max)
+        let bytes = try Corpus.bytes("metadata", name)
+        let read = try bytes.withUnsafeBytes { try MetadataReader.read(bytes: $0, source: name) }
+        let a = Self.dump(serial), b = Self.dump(read)
+        #expect(a.count == b.count, "\(name): \(a.count) lines on one thread, \(b.count) through the reader")
+        if let i = a.indices.first(where: { $0 < b.count && a[$0] != b[$0] }) {
+            Issue.record("\(name): line \(i) differs:\n  one thread: \(a[i])\n  through the reader: \(b[i])")
+        }
+        #expect(CanonicalDump.dump(serial) == CanonicalDump.dump(read))
+    }
+
     /// When no thread can be started, the reader replays the recorded events itself once parsing ends and the
     /// resolver looks the targets up after the rest: the same model, only slower.
     @Test("no thread to be had: the same model", arguments: ["msgraph-v1.0-Prod.v2.xml", "sap-gw-v2-FAR_MANAGE_BS_SRV.xml"])
