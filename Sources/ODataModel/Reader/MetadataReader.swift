@@ -120,8 +120,12 @@ public final class MetadataReader {
             } catch where failed {
                 throw unreadable
             }
-            if failed { throw unreadable }
-            return try resolved(doc, helper: r.takeLingeringThread())
+            let helper = r.takeLingeringThread()
+            if failed {
+                helper?.release()
+                throw unreadable
+            }
+            return try resolved(doc, helper: helper)
         }
         try feed(first)
         let size = 64 * 1024
