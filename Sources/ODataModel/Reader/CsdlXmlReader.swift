@@ -81,7 +81,7 @@ public final class CsdlXmlReader {
         let adviseAfter = knownLarge ? 0 : Self.largeDocument / SAXEventPipe.blockSize
         if splitForTesting != nil {
             replay = .atEnd
-        } else if let thread = WorkerThread(stackSize: 1 << 22, lingers: true, {
+        } else if let thread = WorkerThread(stackSize: 1 << 22, lingers: true, apart: true, {
             SAXEventReplay(builder: builder, pipe: pipe, adviseAfterBlocks: adviseAfter).run()
         }) {
             replay = .thread(thread)

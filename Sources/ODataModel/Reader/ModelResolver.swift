@@ -81,7 +81,7 @@ struct ModelResolver {
                 work.helperFinished()
             }
             if let lingering, lingering.then(second) { return lingering }
-            return WorkerThread(stackSize: 1 << 22, second)
+            return WorkerThread(stackSize: 1 << 22, apart: true, second)
         }
         if thread !== lingering { lingering?.release() }
         linkBaseTypes(types)

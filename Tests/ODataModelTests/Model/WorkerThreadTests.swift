@@ -62,6 +62,63 @@ struct WorkerThreadTests {
         thread.join()
     }
 
+    /// The CPU the calling thread runs on, and the CPUs it may run on (glibc's, looked up: Swift's Glibc module does
+    /// not show them).
+    static func currentCPU() -> Int32 {
+        typealias F = @convention(c) () -> Int32
+        return dlsym(nil, "sched_getcpu").map { unsafeBitCast($0, to: F.self)() } ?? -1
+    }
+    static func allowedCPUs() -> [UInt8] {
+        typealias F = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+        var mask = [UInt8](repeating: 0, count: 128)
+        if let f = dlsym(nil, "sched_getaffinity").map({ unsafeBitCast($0, to: F.self) }) {
+            _ = mask.withUnsafeMutableBytes { f(0, 128, $0.baseAddress!) }
+        }
+        return mask
+    }
+
+    @Test("started apart, a thread begins on another CPU than its creator's, then may run on all of them again")
+    func apart() throws {
+        let allowed = Self.allowedCPUs()
+        let cpus = allowed.reduce(0) { $0 + $1.nonzeroBitCount }
+        guard cpus >= 2 else {
+            print("skipped: this process may run on \(cpus) CPU")
+            return
+        }
+        final class Seen: @unchecked Sendable { var cpu: Int32 = -1; var allowed: [UInt8] = [] }
+        // Another CPU is kept busy meanwhile (a thread spins there, held to it), so that the system would rather start
+        // a new thread where its creator runs: without `apart`, most of them began there.
+        let spinner = Box()
+        let busy = try #require(WorkerThread(stackSize: 1 << 20, apart: true) {
+            typealias F = @convention(c) (pthread_t, Int, UnsafeRawPointer) -> Int32
+            var mask = [UInt8](repeating: 0, count: 128)
+            let cpu = Int(Self.currentCPU())
+            if cpu >= 0, cpu < 1024, let f = dlsym(nil, "pthread_setaffinity_np").map({ unsafeBitCast($0, to: F.self) }) {
+                mask[cpu / 8] |= UInt8(1) << (cpu % 8)
+                _ = mask.withUnsafeBytes { f(pthread_self(), 128, $0.baseAddress!) }
+            }
+            while !spinner.release.load(ordering: .acquiring) {}
+        })
+        defer {
+            spinner.release.store(true, ordering: .releasing)
+            busy.join()
+        }
+        var elsewhere = 0
+        for _ in 0..<10 {
+            let seen = Seen()
+            let creator = Self.currentCPU()
+            let thread = try #require(WorkerThread(stackSize: 1 << 20, apart: true) {
+                seen.cpu = Self.currentCPU()
+                seen.allowed = Self.allowedCPUs()
+            })
+            thread.join()
+            if seen.cpu != creator { elsewhere += 1 }
+            #expect(seen.allowed == allowed)
+        }
+        // The creator may move to another CPU between telling its own and starting the thread: a rare race.
+        #expect(elsewhere >= 8, "\(elsewhere) of 10 threads began on another CPU than their creator's")
+    }
+
     @Test("let go of by its creator, a lingering thread still runs what it was given")
     func creatorLetsGo() throws {
         let box = Box()
