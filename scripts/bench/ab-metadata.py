@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""ab-metadata.py [--states] ROUNDS FILE BINARY [BINARY...]: tells builds of odsh apart on one metadata load.
+
+hyperfine's rounds (scripts/bench-metadata.sh) compare odsh with its peers; a change of a millisecond or so between
+two builds of odsh drowns there in how much this kind of machine varies from one second to the next. Here each round
+runs `BINARY metadata summary FILE` for every binary and `xmllint --stream --noout FILE` once each, in a new random
+order, so that a fast or slow stretch falls on all of them alike; the medians over all rounds and, per pair of
+binaries, the median and mean of the differences within each round are printed.
+
+Virtual CPUs can run at different speeds, and change within a fraction of a second. With --states (and `taskset`),
+xmllint also runs pinned to each of the first two CPUs just before and just after each round, and the rounds are
+grouped by what that showed: both fast, both slow, or mixed (one fast and one slow, or a change during the round). A
+CPU counts as fast within 25% of the fastest pinned run. odsh uses two threads, xmllint one: odsh fares worst in mixed
+rounds. The pinned runs are not free: odsh's times came out higher with them (FAR_MANAGE, 30 rounds: 24.6 ms against
+21.7 without), so compare binaries within one kind of run only.
+"""
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+
+def timed(cmd):
+    start = time.perf_counter()
+    done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    elapsed = (time.perf_counter() - start) * 1000
+    if done.returncode != 0:
+        sys.exit(f"ab-metadata: {' '.join(cmd)} exited with {done.returncode}")
+    return elapsed
+
+
+def main():
+    args = sys.argv[1:]
+    states = bool(args) and args[0] == "--states"
+    if states:
+        args = args[1:]
+    if len(args) < 3:
+        sys.exit(__doc__.split("\n\n")[0])
+    rounds, path, binaries = int(args[0]), args[1], args[2:]
+    commands = {"xmllint": ["xmllint", "--stream", "--noout", path]}
+    for b in binaries:
+        commands[b] = [b, "metadata", "summary", path]
+    pinned = states and shutil.which("taskset") is not None
+    if states and not pinned:
+        print("ab-metadata: no taskset: rounds are not grouped by CPU state")
+
+    def floor_on(cpu):
+        return timed(["taskset", "-c", str(cpu)] + commands["xmllint"])
+
+    rows = []   # (times by name, pinned xmllint before and after on CPU 0 and 1)
+    for _ in range(rounds):
+        before = (floor_on(0), floor_on(1)) if pinned else None
+        names = list(commands)
+        random.shuffle(names)
+        times = {name: timed(commands[name]) for name in names}
+        after = (floor_on(0), floor_on(1)) if pinned else None
+        rows.append((times, before, after))
+
+    def report(title, subset):
+        if not subset:
+            return
+        print(f"{title} ({len(subset)} rounds)")
+        for name in commands:
+            values = [t[name] for t, _, _ in subset]
+            q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
+            print(f"  {name:40s} median {statistics.median(values):6.1f} ms  p25 {q[0]:6.1f}  p75 {q[2]:6.1f}")
+        for i, a in enumerate(binaries):
+            for b in binaries[i + 1:]:
+                d = [t[b] - t[a] for t, _, _ in subset]
+                print(f"  {b} - {a}: median {statistics.median(d):+.2f} ms, mean {statistics.mean(d):+.2f} ms")
+
+    report("all", rows)
+    if pinned:
+        fastest = min(min(b + a) for _, b, a in rows)
+        limit = fastest * 1.25
+        groups = {"both fast": [], "both slow": [], "mixed": []}
+        for row in rows:
+            _, before, after = row
+            states = {(before[c] < limit, after[c] < limit) for c in (0, 1)}
+            if states == {(True, True)}:
+                groups["both fast"].append(row)
+            elif states == {(False, False)}:
+                groups["both slow"].append(row)
+            else:
+                groups["mixed"].append(row)
+        print(f"by CPU state (xmllint pinned to CPU 0 and 1 around each round; fast: under {limit:.1f} ms)")
+        for title, subset in groups.items():
+            report(title, subset)
+
+
+if __name__ == "__main__":
+    main()
