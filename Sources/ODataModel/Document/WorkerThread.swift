@@ -76,7 +76,7 @@ final class WorkerThread: @unchecked Sendable {
     /// A lingering thread: waits (yielding) until its first closure is done; what it wrote is visible then.
     func waitForFirst() {
         precondition(lingers, "only a lingering thread tells when its first closure is done")
-        while !firstDone.load(ordering: .acquiring) { sched_yield() }
+        yieldUntil { firstDone.load(ordering: .acquiring) }
     }
 
     /// Runs `body` on this thread after its first closure, if it lingers and has not ended; false otherwise (the
@@ -129,6 +129,14 @@ final class WorkerThread: @unchecked Sendable {
         var allowedCPUs: [UInt8]?
         init(_ body: @escaping () -> Void, then owner: WorkerThread?) { self.body = body; self.owner = owner }
     }
+}
+
+/// Waits for another thread by giving up the CPU in a loop until `done`, rather than sleeping: for waits of a
+/// millisecond or two while that thread has a core of its own. Woken from a sleep, a thread on this project's virtual
+/// machine has been seen to take up to 3 ms to run again (its virtual CPU halted meanwhile).
+@inline(__always)
+func yieldUntil(_ done: () -> Bool) {
+    while !done() { sched_yield() }
 }
 
 /// CPU affinity, through glibc functions that Swift's Glibc module does not show (GNU extensions), looked up once.

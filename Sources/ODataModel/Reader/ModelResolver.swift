@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import Synchronization
 
 /// Resolves a raw document (names as written) into a usable model and validates it.
@@ -175,20 +174,14 @@ struct ModelResolver {
             types[(i * ModelResolver.typesPerChunk)..<min(types.count, (i + 1) * ModelResolver.typesPerChunk)]
         }
 
-        // The waits below are short (a millisecond or two at most) and each thread has a core of its own: they
-        // yield rather than sleep. Woken from a sleep, a thread on this project's virtual machine has been seen to
-        // take up to 3 ms to run again (its virtual CPU halted meanwhile), longer than the wait itself.
-        private static func yield(until done: () -> Bool) {
-            while !done() { sched_yield() }
-        }
-
+        // The waits below are short (a millisecond or two at most): they yield rather than sleep (`yieldUntil`).
         func basesLinked() { linked.store(true, ordering: .releasing) }
-        func waitForBases() { Self.yield { linked.load(ordering: .acquiring) } }
+        func waitForBases() { yieldUntil { linked.load(ordering: .acquiring) } }
         func chunkDone() { chunksDone.wrappingAdd(1, ordering: .releasing) }
-        func waitForMembers() { Self.yield { chunksDone.load(ordering: .acquiring) == chunks } }
+        func waitForMembers() { yieldUntil { chunksDone.load(ordering: .acquiring) == chunks } }
         /// The second thread is done with all it does (it only has to end then: joining it is quick).
         func helperFinished() { helperDone.store(true, ordering: .releasing) }
-        func waitForHelper() { Self.yield { helperDone.load(ordering: .acquiring) } }
+        func waitForHelper() { yieldUntil { helperDone.load(ordering: .acquiring) } }
     }
 
     /// Takes tasks of `work` until none are left, each with its own warnings kept back.
