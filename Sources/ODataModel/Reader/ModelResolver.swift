@@ -57,8 +57,8 @@ struct ModelResolver {
         // About one type name as written per type declared, plus the primitive ones: sized so it never grows.
         typeCache.map = NameTable(minimumCapacity: typeCacheCapacity)
         let types: [StructuredType] = doc.entityTypes + doc.complexTypes
-        // With many `Annotations` blocks, a second thread shares the work (Graph resolves in 8.1 ms rather than 9.4,
-        // medians of 60 runs, than with only the annotation targets on the second thread):
+        // With many `Annotations` blocks, a second thread shares the work (Graph resolves in 8.1 ms, medians of 60
+        // runs, where it took 9.4 with only the annotation targets on the second thread):
         //   this thread:   base types | members (chunks)  ...  | enums | containers | attach annotations
         //   second thread: annotation targets | members (chunks) ... | operations
         // Annotation targets need only names (and base types, for inherited members: those wait for the link).
@@ -68,12 +68,16 @@ struct ModelResolver {
         let blocks = doc.schemas.reduce(0) { $0 + $1.annotationsBlocks.count }
         let work = blocks < parallelFrom ? nil : SharedWork(types: types)
         let prep = AnnotationPrep()
-        var helper = self
-        helper.typeCache = TypeCache()
-        helper.held = HeldWarnings()
-        helper.linking = work
+        // The second thread's resolver: a type cache of its own, its warnings held.
+        let helper = work.map { work in
+            var helper = self
+            helper.typeCache = TypeCache()
+            helper.held = HeldWarnings()
+            helper.linking = work
+            return helper
+        }
         let thread = work.flatMap { work in
-            let second = { [helper] in
+            let second = { [helper = helper!] in
                 prep.lookups = helper.prepareAnnotations(namesOnly: true)
                 helper.typeCache.map = NameTable(minimumCapacity: helper.typeCacheCapacity)
                 helper.share(work)
@@ -97,7 +101,7 @@ struct ModelResolver {
             thread.join()
             work.operationWarnings.give(to: doc)
             containers.held?.give(to: doc)
-            helper.held?.give(to: doc)   // look-ups by names warn about nothing; kept for their place in the order
+            helper?.held?.give(to: doc)   // look-ups by names warn about nothing; kept for their place in the order
         } else {
             // One thread (few blocks, or none could be started): the same steps one after the other, the look-ups
             // after the rest.
@@ -112,7 +116,7 @@ struct ModelResolver {
         attachAnnotations(lookups)
         BackgroundRelease.hand(consume lookups, items: blocks, keep: !freesLeftovers)
         // The type caches (thousands of names and resolved types in a large document) are freed off this thread.
-        for resolver in [self, helper] {
+        for resolver in [self] + (helper.map { [$0] } ?? []) {
             var cache = NameTable<(qualified: String, resolved: ResolvedType)>()
             swap(&cache, &resolver.typeCache.map)
             let entries = cache.count
@@ -593,13 +597,13 @@ struct ModelResolver {
             }
         }
         var lookups: [TargetLookup] = []
-        var waiting: [Int] = []
+        var waiting: [(index: Int, block: AnnotationsBlock)] = []
         for s in doc.schemas {
             for b in s.annotationsBlocks {
                 if !termsResolved { fixTerms(&b.annotations) }
                 b.resolvedTarget = resolveTargetAliases(b.target)
                 let lookup = element(forTarget: b.resolvedTarget, namesOnly: namesOnly)
-                if case .afterBases = lookup { waiting.append(lookups.count) }
+                if case .afterBases = lookup { waiting.append((lookups.count, b)) }
                 lookups.append(lookup)
             }
         }
@@ -607,8 +611,7 @@ struct ModelResolver {
             linking.waitForBases()
             var linked = self
             linked.linking = nil
-            let blocks = doc.schemas.flatMap(\.annotationsBlocks)
-            for i in waiting { lookups[i] = linked.element(forTarget: blocks[i].resolvedTarget, namesOnly: namesOnly) }
+            for (i, b) in waiting { lookups[i] = linked.element(forTarget: b.resolvedTarget, namesOnly: namesOnly) }
         }
         return lookups
     }
