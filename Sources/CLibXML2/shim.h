@@ -15,13 +15,4 @@ typedef uint16_t UChar;
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 #include <libxml/tree.h>
-#include <stddef.h>
-#include <malloc.h>
-// glibc's M_TOP_PAD (malloc.h, which Swift's Glibc module does not show): what the heap grows by beyond a request.
-static inline int odsh_set_malloc_top_pad(int bytes) { return mallopt(M_TOP_PAD, bytes); }
-// glibc's memmem (a GNU extension, which Swift's Glibc module does not show), for searching documents' bytes.
-void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen);
-static inline const void *odsh_memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen) {
-    return memmem(haystack, haystacklen, needle, needlelen);
-}
 #endif

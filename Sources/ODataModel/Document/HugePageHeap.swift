@@ -1,4 +1,3 @@
-import CLibXML2
 import Glibc
 
 /// Asks for transparent huge pages under the calling thread's malloc heap, before a large document's model is
@@ -39,35 +38,6 @@ enum HugePageHeap {
             // events.
             _ = madvise(UnsafeMutableRawPointer(bitPattern: heap), Int(hugePageSize), madvCollapse)
         }
-    }
-
-    /// Marks the calling thread's heap as `adviseCurrentThread` does; and when that is the main arena's (the `brk`
-    /// heap, the main thread's), grows it by `bytes` first, for a model the thread builds itself: the advice covers
-    /// only what the heap holds when it is given, and what glibc adds later comes in 4 KiB pages, one fault each
-    /// (Graph read in pieces, half the model built on the main thread: 2,300 page faults per load, 900 with this).
-    /// glibc grows the heap by what it needs plus `M_TOP_PAD`, and when memory at its top is freed gives back all
-    /// but that much: the padding stays until the model is built (`endMainHeapGrowth`, when this returns true), or
-    /// the first free gives the marked memory back.
-    static func growAndAdviseCurrentHeap(by bytes: Int) -> Bool {
-        guard let start = startBrk, let probe = malloc(16) else { return false }
-        let address = UInt(bitPattern: probe)
-        free(probe)
-        let before = sbrk(0)
-        guard address >= start, address < UInt(bitPattern: before), odsh_set_malloc_top_pad(Int32(clamping: bytes)) == 1 else {
-            adviseCurrentThread()
-            return false
-        }
-        var held: [UnsafeMutableRawPointer] = []
-        // Allocations below the mmap threshold come from the heap's top until it must grow.
-        while sbrk(0) == before, held.count < 64, let p = malloc(64 << 10) { held.append(p) }
-        for p in held { free(p) }
-        adviseCurrentThread()
-        return true
-    }
-
-    /// Sets the heap's padding back to glibc's default (128 KiB).
-    static func endMainHeapGrowth() {
-        _ = odsh_set_malloc_top_pad(128 << 10)
     }
 
     /// The size of a transparent huge page on x86-64 and most arm64 kernels.

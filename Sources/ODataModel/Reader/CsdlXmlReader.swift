@@ -59,7 +59,15 @@ public final class CsdlXmlReader {
         builder = CsdlXmlBuilder(source: source)
         capture = SAXCapture(pipe: SAXEventPipe())
         capture.freesLeftovers = freesLeftovers
-        handler = Self.saxHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = captureStartElement
+        handler.endElementNs = captureEndElement
+        // Text matters only inside annotations: the capture sets these while it is in one (`SAXCapture.wantText`),
+        // so that libxml2 makes no call for the blanks between all other elements.
+        handler.characters = nil
+        handler.cdataBlock = nil
+        handler.serror = captureStructuredError
+        // Leaving entityDecl/getEntity/externalSubset unset means no entity is ever defined or loaded.
         // The parser itself is made by the first `feed` (push) or by `read(pulling:)` (pull).
         // The builder tells the parsing thread to stop once the document is known not to be CSDL.
         let pipe = capture.pipe
@@ -81,25 +89,6 @@ public final class CsdlXmlReader {
             replay = .atEnd
         }
     }
-
-    /// The callbacks of every parser of this reader and of `CsdlXmlPieces`: each event is recorded by the capture
-    /// (`SAXCapture`) that is the parser's user data.
-    static func saxHandler() -> xmlSAXHandler {
-        var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = captureStartElement
-        handler.endElementNs = captureEndElement
-        // Text matters only inside annotations: the capture sets these while it is in one (`SAXCapture.wantText`),
-        // so that libxml2 makes no call for the blanks between all other elements.
-        handler.characters = nil
-        handler.cdataBlock = nil
-        handler.serror = captureStructuredError
-        // Leaving entityDecl/getEntity/externalSubset unset means no entity is ever defined or loaded.
-        return handler
-    }
-
-    /// libxml2's options for every parser of CSDL: no network, huge documents, CDATA as text.
-    static let parserOptions = Int32(XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
 
     deinit {
         // The builder reads names interned in the parser's dictionary: it must be done before the parser goes.
@@ -196,7 +185,7 @@ public final class CsdlXmlReader {
             ctxt = builder.source.withCString { xmlCreatePushParserCtxt(&handler, me, nil, 0, $0) }
         }
         guard let c = ctxt else { return nil }
-        xmlCtxtUseOptions(c, Self.parserOptions)
+        xmlCtxtUseOptions(c, Int32(XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
         capture.ctxt = c
         return c
     }
@@ -480,21 +469,7 @@ final class SAXCapture {
             block!.used += bytes
             return p
         }
-        if var b = block {
-            if let target = inlineBuilder, b.capacity >= bytes {
-                // Read in pieces: the block is built at once, on this thread, and filled again.
-                SAXEventReplay.consume(b, into: target)
-                b.used = bytes
-                block = b
-                return b.base
-            }
-            if let target = inlineBuilder {
-                SAXEventReplay.consume(b, into: target)
-                pipe.recycle(b)
-            } else {
-                pipe.send(b)
-            }
-        }
+        if let b = block { pipe.send(b) }
         var b = pipe.emptyBlock(atLeast: bytes)
         b.used = bytes
         block = b
@@ -503,70 +478,9 @@ final class SAXCapture {
 
     /// Hands the last, partly filled block to the builder.
     func flush() {
-        if let b = block {
-            if let target = inlineBuilder {
-                SAXEventReplay.consume(b, into: target)
-                pipe.recycle(b)
-            } else if b.used > 0 {
-                pipe.send(b)
-            }
-        }
+        if let b = block, b.used > 0 { pipe.send(b) }
         block = nil
     }
-
-    // MARK: A piece of a document (`CsdlXmlPieces`)
-
-    /// Reading in pieces: the builder each filled block is built into at once, on the parsing thread (no building
-    /// thread, no pipe between them).
-    var inlineBuilder: CsdlXmlBuilder?
-    /// Reading in pieces, where the parser's positions are not the document's: a piece's parser reads the start
-    /// tags of the elements open where the piece begins, then the piece from the start of a line. Its lines from
-    /// `firstLine` on are the document's from `firstLine + lineDelta` on; on that first line the document's
-    /// columns are `firstColumnDelta` more. (-1: the parser reads the document from its start.)
-    var firstLine: Int32 = -1
-    var lineDelta: Int32 = 0
-    var firstColumnDelta: Int32 = 0
-    /// Makes the capture ready for the next piece, read by a new parser (`ctxt`) into `builder`: everything the
-    /// last one left is forgotten but the table of long values, which pieces share.
-    func startPiece(_ ctxt: xmlParserCtxtPtr, into builder: CsdlXmlBuilder) {
-        flush()
-        self.ctxt = ctxt
-        inlineBuilder = builder
-        fatal = nil
-        pipe.stopRequested.store(false, ordering: .relaxed)
-        annotationDepth = 0
-        depth = 0
-        inSchema = false
-        schemas = []
-        aliasLog = []
-        firstLine = -1
-        lineDelta = 0
-        firstColumnDelta = 0
-        skippedStarts = 0
-        contentEnd = -1
-        pastContent = false
-        contentEndPosition = nil
-        // Names are told by their pointers into a parser's dictionary, and each parser has its own.
-        annotationNameKey = nil
-        valueAnnotationNameKey = nil
-        for i in otherNameKeys.indices { otherNameKeys[i] = nil }
-    }
-
-    /// The document's position of a position of this capture's parser.
-    func documentPosition(line: Int, column: Int) -> SourceLocation {
-        SourceLocation(line: line + Int(lineDelta), column: column + (line == Int(firstLine) ? Int(firstColumnDelta) : 0))
-    }
-    /// How many start tags at the beginning are not recorded: those of the elements open where a piece begins,
-    /// which its builder already stands in.
-    var skippedStarts = 0
-    /// Where a piece that is not the document's last ends, in bytes of its parser's input: end tags of the
-    /// elements open there follow (the first closes a `Schema`), and are not recorded. -1: no such end.
-    var contentEnd = -1
-    /// Past `contentEnd`: nothing more is recorded.
-    private(set) var pastContent = false
-    /// The document's position after the end tag of the `Schema` open where the piece ends, as the parser told.
-    private(set) var contentEndPosition: SourceLocation?
-
 
     @inline(__always) static func padded(_ n: Int) -> Int { (n + 7) & ~7 }
 
@@ -599,11 +513,6 @@ final class SAXCapture {
 
     func startElement(_ localname: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?, _ count: Int,
                       _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        if skippedStarts > 0 {
-            skippedStarts -= 1
-            depth += 1
-            return
-        }
         if annotationDepth > 0 || isAnnotation(localname) {
             annotationDepth += 1
             if annotationDepth == 1 { wantText(true) }
@@ -617,10 +526,8 @@ final class SAXCapture {
         let c = ctxt!
         p.storeBytes(of: 1, as: Int32.self)
         p.storeBytes(of: Int32(count), toByteOffset: 4, as: Int32.self)
-        let line = Int32(xmlSAX2GetLineNumber(c))
-        let column = Int32(xmlSAX2GetColumnNumber(c))
-        p.storeBytes(of: line + lineDelta, toByteOffset: 8, as: Int32.self)
-        p.storeBytes(of: line == firstLine ? column + firstColumnDelta : column, toByteOffset: 12, as: Int32.self)
+        p.storeBytes(of: Int32(xmlSAX2GetLineNumber(c)), toByteOffset: 8, as: Int32.self)
+        p.storeBytes(of: Int32(xmlSAX2GetColumnNumber(c)), toByteOffset: 12, as: Int32.self)
         p.storeBytes(of: UnsafeRawPointer(localname), toByteOffset: 16, as: UnsafeRawPointer.self)
         p.storeBytes(of: uri.map(UnsafeRawPointer.init), toByteOffset: 24, as: UnsafeRawPointer?.self)
         let out = (p + 32).bindMemory(to: CapturedAttribute.self, capacity: count)
@@ -667,14 +574,6 @@ final class SAXCapture {
     private var replaced: [String] = []
 
     func endElement() {
-        if depth == 3, contentEnd >= 0, !pastContent, let c = ctxt, xmlByteConsumed(c) > contentEnd {
-            pastContent = true
-            contentEndPosition = documentPosition(line: Int(xmlSAX2GetLineNumber(c)), column: Int(xmlSAX2GetColumnNumber(c)))
-        }
-        if pastContent {
-            depth -= 1
-            return
-        }
         reserve(8).storeBytes(of: 2, as: Int32.self)
         depth -= 1
         if depth == 2 { inSchema = false }

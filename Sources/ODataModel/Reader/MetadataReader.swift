@@ -179,9 +179,6 @@ public final class MetadataReader {
     /// Reads a document held in memory.
     public static func read(bytes: UnsafeRawBufferPointer, source: String = "", options: Options = Options()) throws -> CsdlDocument {
         let r = MetadataReader(source: source, options: options)
-        if let (doc, helper) = CsdlXmlPieces.read(bytes, source: source, freesLeftovers: options.freesLeftovers) {
-            return try r.resolved(doc, helper: helper)
-        }
         try r.feed(bytes)
         return try r.finish()
     }
@@ -194,16 +191,6 @@ public final class MetadataReader {
         defer { fclose(fh) }
         var info = stat()
         let fileSize = fstat(fileno(fh), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
-        // A large file is mapped and read in pieces on two threads (`CsdlXmlPieces`) when it can be.
-        if let size = fileSize, size >= (CsdlXmlPieces.forTesting?.minimumSize ?? CsdlXmlPieces.minimumSize), size > 0,
-           let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, fileno(fh), 0), map != MAP_FAILED {
-            defer { munmap(map, size) }
-            let reader = MetadataReader(source: path, options: options, expectedSize: size)
-            if let (doc, helper) = CsdlXmlPieces.read(UnsafeRawBufferPointer(start: map, count: size), source: path,
-                                                      freesLeftovers: options.freesLeftovers) {
-                return try reader.resolved(doc, helper: helper)
-            }
-        }
         return try MetadataReader(source: path, options: options, expectedSize: fileSize).finish(reading: fh, path: path)
     }
 
