@@ -59,8 +59,8 @@ struct ModelResolver {
         let types: [StructuredType] = doc.entityTypes + doc.complexTypes
         // With many `Annotations` blocks, a second thread shares the work (Graph resolves in 8.1 ms, medians of 60
         // runs, where it took 9.4 with only the annotation targets on the second thread):
-        //   this thread:   base types | members (chunks)  ...  | enums | containers | attach annotations
-        //   second thread: annotation targets | members (chunks) ... | operations
+        //   this thread:   base types | members (chunks)  ...  | enums | containers | attach (half)
+        //   second thread: annotation targets | members (chunks) ... | operations  ...  | attach (half)
         // Annotation targets need only names (and base types, for inherited members: those wait for the link).
         // Chunks of types and the operations go to whichever thread asks first. Each step writes its own fields;
         // warnings from the parallel part are kept per step (and per chunk) and given out in the order of the steps,
@@ -82,6 +82,12 @@ struct ModelResolver {
                 helper.typeCache.map = NameTable(minimumCapacity: helper.typeCacheCapacity)
                 helper.share(work)
                 work.helperFinished()
+                // Then half the annotations are attached here, once this thread's look-ups are complete.
+                work.waitForAttaching()
+                var attaching = helper
+                attaching.held = work.attachWarnings[1].held
+                attaching.attachAnnotations(prep.lookups, part: 1, marks: work.attachWarnings[1])
+                work.helperAttached()
             }
             if let lingering, lingering.then(second) { return lingering }
             return WorkerThread(stackSize: 1 << 22, apart: true, second)
@@ -98,10 +104,29 @@ struct ModelResolver {
             containers.held = HeldWarnings()
             containers.resolveContainers()
             work.waitForHelper()
+            // Attaching, on both threads: each element's annotations are appended by one of them, in the blocks'
+            // order; the warnings are given out in the blocks' order afterwards. What looking up by names left for
+            // later is looked up first, here: which thread attaches a block depends on its target.
+            var i = 0
+            for s in doc.schemas {
+                for b in s.annotationsBlocks {
+                    if case .later = prep.lookups[i] { prep.lookups[i] = element(forTarget: b.resolvedTarget, namesOnly: false) }
+                    i += 1
+                }
+            }
+            work.startAttaching()
+            var attaching = self
+            attaching.held = work.attachWarnings[0].held
+            attaching.attachAnnotations(prep.lookups, part: 0, marks: work.attachWarnings[0])
+            work.waitForHelperAttached()
             thread.join()
             work.operationWarnings.give(to: doc)
             containers.held?.give(to: doc)
             helper?.held?.give(to: doc)   // look-ups by names warn about nothing; kept for their place in the order
+            AttachWarnings.give(work.attachWarnings, to: doc)
+            var lookups: [TargetLookup] = []
+            swap(&lookups, &prep.lookups)
+            BackgroundRelease.hand(consume lookups, items: blocks, keep: !freesLeftovers)
         } else {
             // One thread (few blocks, or none could be started): the same steps one after the other, the look-ups
             // after the rest.
@@ -109,12 +134,10 @@ struct ModelResolver {
             resolveEnumsAndDefinitions()
             resolveOperations()
             resolveContainers()
-            prep.lookups = prepareAnnotations(namesOnly: false)
+            var lookups = prepareAnnotations(namesOnly: false)
+            attachAnnotations(lookups)
+            BackgroundRelease.hand(consume lookups, items: blocks, keep: !freesLeftovers)
         }
-        var lookups: [TargetLookup] = []
-        swap(&lookups, &prep.lookups)
-        attachAnnotations(lookups)
-        BackgroundRelease.hand(consume lookups, items: blocks, keep: !freesLeftovers)
         // The type caches (thousands of names and resolved types in a large document) are freed off this thread.
         for resolver in [self] + (helper.map { [$0] } ?? []) {
             var cache = NameTable<(qualified: String, resolved: ResolvedType)>()
@@ -183,9 +206,47 @@ struct ModelResolver {
         func waitForBases() { yieldUntil { linked.load(ordering: .acquiring) } }
         func chunkDone() { chunksDone.wrappingAdd(1, ordering: .releasing) }
         func waitForMembers() { yieldUntil { chunksDone.load(ordering: .acquiring) == chunks } }
-        /// The second thread is done with all it does (it only has to end then: joining it is quick).
+        /// The second thread is done with its look-ups, chunks and operations.
         func helperFinished() { helperDone.store(true, ordering: .releasing) }
         func waitForHelper() { yieldUntil { helperDone.load(ordering: .acquiring) } }
+        /// Attaching: the look-ups complete, both threads attach their part (then the second thread only has to
+        /// end: joining it is quick).
+        let attachWarnings = [AttachWarnings(), AttachWarnings()]
+        private let attaching = Atomic<Bool>(false)
+        private let helperAttachDone = Atomic<Bool>(false)
+        func startAttaching() { attaching.store(true, ordering: .releasing) }
+        func waitForAttaching() { yieldUntil { attaching.load(ordering: .acquiring) } }
+        func helperAttached() { helperAttachDone.store(true, ordering: .releasing) }
+        func waitForHelperAttached() { yieldUntil { helperAttachDone.load(ordering: .acquiring) } }
+    }
+
+    /// The warnings one thread gave while attaching its part, and after which block each of its blocks' ended.
+    private final class AttachWarnings: @unchecked Sendable {
+        let held = HeldWarnings()
+        var ends: [(block: Int, end: Int)] = []
+
+        /// Gives out both threads' warnings in the order of their blocks.
+        static func give(_ parts: [AttachWarnings], to doc: CsdlDocument) {
+            var at = [0, 0], from = [0, 0]
+            while true {
+                let next = (0..<2).filter { at[$0] < parts[$0].ends.count }.min { parts[$0].ends[at[$0]].block < parts[$1].ends[at[$1]].block }
+                guard let k = next else { break }
+                let end = parts[k].ends[at[k]].end
+                for (issue, element) in parts[k].held.items[from[k]..<end] {
+                    doc.issues.append(issue)
+                    element?.problems.append(issue)
+                }
+                from[k] = end
+                at[k] += 1
+            }
+        }
+    }
+
+    /// Which of two threads attaches the annotations of a block that targets `element` (and appends to its
+    /// annotations): a hash of the object's address, so that each element is one thread's.
+    @inline(__always)
+    private static func attachingThread(_ element: CsdlElement) -> Int {
+        Int((UInt(bitPattern: ObjectIdentifier(element).hashValue) &* 0x9E37_79B9_7F4A_7C15) >> 63)
     }
 
     /// Takes tasks of `work` until none are left, each with its own warnings kept back.
@@ -617,13 +678,25 @@ struct ModelResolver {
     }
 
     /// Attaches the annotations of `Annotations` blocks to their targets, in document order, and checks their paths.
-    private func attachAnnotations(_ lookups: [TargetLookup]) {
+    /// Attaches each block's annotations to its target. With `part`, only the blocks one of two threads attaches
+    /// (`attachingThread`; blocks without a target by their position), noting in `marks` where each one's warnings
+    /// end; no look-up may be left `.later` then.
+    private func attachAnnotations(_ lookups: [TargetLookup], part: Int? = nil, marks: AttachWarnings? = nil) {
         var next = 0
         for s in doc.schemas {
             for b in s.annotationsBlocks {
                 var lookup = lookups[next]
+                let block = next
                 next += 1
                 if case .later = lookup { lookup = element(forTarget: b.resolvedTarget, namesOnly: false) }
+                if let part {
+                    if case .found(let element, _) = lookup {
+                        if Self.attachingThread(element) != part { continue }
+                    } else if block & 1 != part {
+                        continue
+                    }
+                }
+                defer { if let marks, marks.held.items.count > (marks.ends.last?.end ?? 0) { marks.ends.append((block, marks.held.items.count)) } }
                 guard case .found(let element, let sub) = lookup else {
                     warn("unresolved-target", b, path: b.target.isEmpty ? "\(s.namespace)/Annotations" : b.target,
                          b.target.isEmpty ? "Annotations without a target" : "annotation target \(b.target) does not exist in the model")
