@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ab-metadata.py [--states] ROUNDS FILE BINARY [BINARY...]: tells builds of odsh apart on one metadata load.
+"""ab-metadata.py [--states|--pairs] ROUNDS FILE BINARY [BINARY...]: tells builds of odsh apart on one metadata load.
 
 hyperfine's rounds (scripts/bench-metadata.sh) compare odsh with its peers; a change of a millisecond or so between
 two builds of odsh drowns there in how much this kind of machine varies from one second to the next. Here each round
@@ -13,6 +13,12 @@ grouped by what that showed: both fast, both slow, or mixed (one fast and one sl
 CPU counts as fast within 25% of the fastest pinned run. odsh uses two threads, xmllint one: odsh fares worst in mixed
 rounds. The pinned runs are not free: odsh's times came out higher with them (FAR_MANAGE, 30 rounds: 24.6 ms against
 21.7 without), so compare binaries within one kind of run only.
+
+With --pairs, xmllint instead runs on CPU 0 and CPU 1 at the same time just before and just after each round, and the
+rounds are grouped by whether the two then ran at once (within 25% of the fastest such pair) or were contended. Some
+stretches give the two virtual CPUs about one CPU's time between them: then odsh's two threads gain nothing and its
+time is its whole CPU time, while xmllint's is unchanged (seen: xmllint 28-30 ms alone on either CPU, 44-52 ms for
+two at once; odsh 48-57 ms free and 49-89 ms pinned to one CPU).
 """
 import random
 import shutil
@@ -31,9 +37,20 @@ def timed(cmd):
     return elapsed
 
 
+def timed_pair(cmd):
+    """Wall time of `cmd` pinned to CPU 0 and to CPU 1, both started at once."""
+    start = time.perf_counter()
+    procs = [subprocess.Popen(["taskset", "-c", str(c)] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             for c in (0, 1)]
+    for p in procs:
+        p.wait()
+    return (time.perf_counter() - start) * 1000
+
+
 def main():
     args = sys.argv[1:]
-    states = bool(args) and args[0] == "--states"
+    states = bool(args) and args[0] in ("--states", "--pairs")
+    pairs = states and args[0] == "--pairs"
     if states:
         args = args[1:]
     if len(args) < 3:
@@ -49,13 +66,21 @@ def main():
     def floor_on(cpu):
         return timed(["taskset", "-c", str(cpu)] + commands["xmllint"])
 
+    def probe():
+        if not pinned:
+            return None
+        if pairs:
+            pair = timed_pair(commands["xmllint"])
+            return (pair, pair)
+        return (floor_on(0), floor_on(1))
+
     rows = []   # (times by name, pinned xmllint before and after on CPU 0 and 1)
     for _ in range(rounds):
-        before = (floor_on(0), floor_on(1)) if pinned else None
+        before = probe()
         names = list(commands)
         random.shuffle(names)
         times = {name: timed(commands[name]) for name in names}
-        after = (floor_on(0), floor_on(1)) if pinned else None
+        after = probe()
         rows.append((times, before, after))
 
     def report(title, subset):
@@ -72,7 +97,18 @@ def main():
                 print(f"  {b} - {a}: median {statistics.median(d):+.2f} ms, mean {statistics.mean(d):+.2f} ms")
 
     report("all", rows)
-    if pinned:
+    if pinned and pairs:
+        fastest = min(min(b + a) for _, b, a in rows)
+        limit = fastest * 1.25
+        groups = {"two CPUs at once": [], "contended": []}
+        for row in rows:
+            _, before, after = row
+            together = before[0] < limit and after[0] < limit
+            groups["two CPUs at once" if together else "contended"].append(row)
+        print(f"by whether two CPUs run at once (xmllint on CPU 0 and 1 together around each round; at once: under {limit:.1f} ms)")
+        for title, subset in groups.items():
+            report(title, subset)
+    elif pinned:
         fastest = min(min(b + a) for _, b, a in rows)
         limit = fastest * 1.25
         groups = {"both fast": [], "both slow": [], "mixed": []}
