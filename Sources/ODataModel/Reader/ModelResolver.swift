@@ -107,13 +107,7 @@ struct ModelResolver {
             // Attaching, on both threads: each element's annotations are appended by one of them, in the blocks'
             // order; the warnings are given out in the blocks' order afterwards. What looking up by names left for
             // later is looked up first, here: which thread attaches a block depends on its target.
-            var i = 0
-            for s in doc.schemas {
-                for b in s.annotationsBlocks {
-                    if case .later = prep.lookups[i] { prep.lookups[i] = element(forTarget: b.resolvedTarget, namesOnly: false) }
-                    i += 1
-                }
-            }
+            lookUpLater(&prep.lookups)
             work.startAttaching()
             var attaching = self
             attaching.held = work.attachWarnings[0].held
@@ -134,7 +128,7 @@ struct ModelResolver {
             resolveEnumsAndDefinitions()
             resolveOperations()
             resolveContainers()
-            var lookups = prepareAnnotations(namesOnly: false)
+            let lookups = prepareAnnotations(namesOnly: false)
             attachAnnotations(lookups)
             BackgroundRelease.hand(consume lookups, items: blocks, keep: !freesLeftovers)
         }
@@ -161,11 +155,15 @@ struct ModelResolver {
     private final class HeldWarnings {
         var items: [(issue: MetadataIssue, element: CsdlElement?)] = []
         func give(to doc: CsdlDocument) {
-            for (issue, element) in items {
+            give(items.indices, to: doc)
+            items = []
+        }
+        /// Gives out the warnings at `range` (kept).
+        func give(_ range: Range<Int>, to doc: CsdlDocument) {
+            for (issue, element) in items[range] {
                 doc.issues.append(issue)
                 element?.problems.append(issue)
             }
-            items = []
         }
     }
 
@@ -220,10 +218,15 @@ struct ModelResolver {
         func waitForHelperAttached() { yieldUntil { helperAttachDone.load(ordering: .acquiring) } }
     }
 
-    /// The warnings one thread gave while attaching its part, and after which block each of its blocks' ended.
+    /// The warnings one thread gave while attaching its part, and where those of each block that gave any end.
     private final class AttachWarnings: @unchecked Sendable {
         let held = HeldWarnings()
-        var ends: [(block: Int, end: Int)] = []
+        private var ends: [(block: Int, end: Int)] = []
+
+        /// After attaching `block`: notes where its warnings end, if it gave any.
+        func noteEnd(of block: Int) {
+            if held.items.count > (ends.last?.end ?? 0) { ends.append((block, held.items.count)) }
+        }
 
         /// Gives out both threads' warnings in the order of their blocks.
         static func give(_ parts: [AttachWarnings], to doc: CsdlDocument) {
@@ -232,10 +235,7 @@ struct ModelResolver {
                 let next = (0..<2).filter { at[$0] < parts[$0].ends.count }.min { parts[$0].ends[at[$0]].block < parts[$1].ends[at[$1]].block }
                 guard let k = next else { break }
                 let end = parts[k].ends[at[k]].end
-                for (issue, element) in parts[k].held.items[from[k]..<end] {
-                    doc.issues.append(issue)
-                    element?.problems.append(issue)
-                }
+                parts[k].held.give(from[k]..<end, to: doc)
                 from[k] = end
                 at[k] += 1
             }
@@ -677,18 +677,28 @@ struct ModelResolver {
         return lookups
     }
 
-    /// Attaches the annotations of `Annotations` blocks to their targets, in document order, and checks their paths.
-    /// Attaches each block's annotations to its target. With `part`, only the blocks one of two threads attaches
+    /// Looks up again the targets that looking up by names alone left for later, now that members are resolved.
+    private func lookUpLater(_ lookups: inout [TargetLookup]) {
+        var i = 0
+        for s in doc.schemas {
+            for b in s.annotationsBlocks {
+                if case .later = lookups[i] { lookups[i] = element(forTarget: b.resolvedTarget, namesOnly: false) }
+                i += 1
+            }
+        }
+    }
+
+    /// Attaches the annotations of `Annotations` blocks to their targets, in document order, and checks their paths
+    /// (none of `lookups` is `.later`: see `lookUpLater`). With `part`, only the blocks one of two threads attaches
     /// (`attachingThread`; blocks without a target by their position), noting in `marks` where each one's warnings
-    /// end; no look-up may be left `.later` then.
+    /// end.
     private func attachAnnotations(_ lookups: [TargetLookup], part: Int? = nil, marks: AttachWarnings? = nil) {
         var next = 0
         for s in doc.schemas {
             for b in s.annotationsBlocks {
-                var lookup = lookups[next]
+                let lookup = lookups[next]
                 let block = next
                 next += 1
-                if case .later = lookup { lookup = element(forTarget: b.resolvedTarget, namesOnly: false) }
                 if let part {
                     if case .found(let element, _) = lookup {
                         if Self.attachingThread(element) != part { continue }
@@ -696,7 +706,7 @@ struct ModelResolver {
                         continue
                     }
                 }
-                defer { if let marks, marks.held.items.count > (marks.ends.last?.end ?? 0) { marks.ends.append((block, marks.held.items.count)) } }
+                defer { marks?.noteEnd(of: block) }
                 guard case .found(let element, let sub) = lookup else {
                     warn("unresolved-target", b, path: b.target.isEmpty ? "\(s.namespace)/Annotations" : b.target,
                          b.target.isEmpty ? "Annotations without a target" : "annotation target \(b.target) does not exist in the model")
