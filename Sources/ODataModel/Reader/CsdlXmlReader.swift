@@ -624,7 +624,8 @@ struct CapturedAttribute {
     let localName: UnsafePointer<xmlChar>
     let prefix: UnsafePointer<xmlChar>?
     let uri: UnsafePointer<xmlChar>?
-    let value: String
+    /// Moved out by the builder when it keeps it (`Attrs.take`).
+    var value: String
 }
 
 /// The building thread's side: replays the recorded events into the builder.
@@ -667,7 +668,7 @@ struct SAXEventReplay {
                     let localname = p.load(fromByteOffset: 16, as: UnsafeRawPointer.self).assumingMemoryBound(to: xmlChar.self)
                     let uri = p.load(fromByteOffset: 24, as: UnsafeRawPointer?.self)?.assumingMemoryBound(to: xmlChar.self)
                     b.startElement(local: localname, name: b.elementName(localname), namespace: uri,
-                                   attributes: Attrs(UnsafeBufferPointer(start: attributes, count: count), builder: b))
+                                   attributes: Attrs(UnsafeBufferPointer(start: attributes, count: count), builder: b, owning: releasing))
                 }
                 if releasing { attributes.deinitialize(count: count) }
                 p += 32 + count * MemoryLayout<CapturedAttribute>.stride
