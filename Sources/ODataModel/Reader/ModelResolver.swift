@@ -54,13 +54,12 @@ struct ModelResolver {
 
     func resolve() {
         indexSchemas()
-        // About one type name as written per type declared, plus the primitive ones: sized so it never grows.
-        typeCache.map = NameTable(minimumCapacity: typeCacheCapacity)
         let types: [StructuredType] = doc.entityTypes + doc.complexTypes
         // With many `Annotations` blocks, a second thread shares the work (Graph resolves in 8.1 ms, medians of 60
         // runs, where it took 9.4 with only the annotation targets on the second thread):
         //   this thread:   base types | members (chunks)  ...  | enums | containers | attach (half)
-        //   second thread: annotation targets | members (chunks) ... | operations  ...  | attach (half)
+        //                  (containers wait for the operations index)
+        //   second thread: operations index | annotation targets | members (chunks) ... | operations ... | attach (half)
         // Annotation targets need only names (and base types, for inherited members: those wait for the link).
         // Chunks of types and the operations go to whichever thread asks first. Each step writes its own fields;
         // warnings from the parallel part are kept per step (and per chunk) and given out in the order of the steps,
@@ -78,8 +77,12 @@ struct ModelResolver {
         }
         let thread = work.flatMap { work in
             let second = { [helper = helper!] in
+                // The operations are indexed here, first: the look-ups of targets need them, and on the first thread
+                // only containers do, much later.
+                helper.indexOperations()
+                work.operationsIndexed()
                 prep.lookups = helper.prepareAnnotations(namesOnly: true)
-                helper.typeCache.map = NameTable(minimumCapacity: helper.typeCacheCapacity)
+                helper.typeCache.map = NameTable(minimumCapacity: helper.typeCacheCapacity / 2)
                 helper.share(work)
                 work.helperFinished()
                 // Then half the annotations are attached here, once this thread's look-ups are complete.
@@ -93,6 +96,8 @@ struct ModelResolver {
             return WorkerThread(stackSize: 1 << 22, apart: true, second)
         }
         if thread !== lingering { lingering?.release() }
+        if thread == nil { indexOperations() }
+        typeCache.map = NameTable(minimumCapacity: typeCacheCapacity)
         linkBaseTypes(types)
         if let thread, let work {
             work.basesLinked()
@@ -102,6 +107,7 @@ struct ModelResolver {
             resolveEnumsAndDefinitions()
             var containers = self
             containers.held = HeldWarnings()
+            work.waitForOperationsIndexed()
             containers.resolveContainers()
             work.waitForHelper()
             // Attaching, on both threads: each element's annotations are appended by one of them, in the blocks'
@@ -141,7 +147,10 @@ struct ModelResolver {
         }
     }
 
-    private var typeCacheCapacity: Int { doc.schemaElements.count + 64 }
+    /// Distinct type names as written, about one per type referenced, plus the primitive ones; fewer than the schema
+    /// elements (Graph: ~2,400 for ~4,900 elements, on two threads; NameTable keeps half its slots free). Sized for
+    /// all of them, each cache took ~1 MiB to set up before its thread's first step.
+    private var typeCacheCapacity: Int { doc.schemaElements.count / 2 + 64 }
 
     /// From how many `Annotations` blocks a second thread shares the work (below, a thread costs more than it
     /// saves). Tests choose to compare both ways.
@@ -182,6 +191,7 @@ struct ModelResolver {
         private let linked = Atomic<Bool>(false)
         private let chunksDone = Atomic<Int>(0)
         private let helperDone = Atomic<Bool>(false)
+        private let operationsDone = Atomic<Bool>(false)
 
         init(types: [StructuredType]) {
             self.types = types
@@ -201,6 +211,8 @@ struct ModelResolver {
 
         // The waits below are short (a millisecond or two at most): they yield rather than sleep (`yieldUntil`).
         func basesLinked() { linked.store(true, ordering: .releasing) }
+        func operationsIndexed() { operationsDone.store(true, ordering: .releasing) }
+        func waitForOperationsIndexed() { yieldUntil { operationsDone.load(ordering: .acquiring) } }
         func waitForBases() { yieldUntil { linked.load(ordering: .acquiring) } }
         func chunkDone() { chunksDone.wrappingAdd(1, ordering: .releasing) }
         func waitForMembers() { yieldUntil { chunksDone.load(ordering: .acquiring) == chunks } }
@@ -279,10 +291,6 @@ struct ModelResolver {
             n + s.entityTypes.count + s.complexTypes.count + s.enumTypes.count + s.typeDefinitions.count + s.terms.count
                 + s.entityContainers.count + s.associations.count
         }
-        doc.operationsByName.reserveCapacity(doc.schemas.reduce(0) { $0 + $1.actions.count + $1.functions.count })
-        for s in doc.schemas {
-            for o in s.actions + s.functions { doc.operationsByName[o.qualifiedName, default: []].append(o) }
-        }
         // The XML reader filed them already (in document order, which gives the same table when no name repeats).
         let prebuilt = doc.schemaElementsIndexedByReader && doc.schemaElements.count == elements
         doc.schemaElementsIndexedByReader = false
@@ -304,6 +312,14 @@ struct ModelResolver {
             for a in s.associations { add(a, kind: "association") }
         }
         doc.schemaElements = seen
+    }
+
+    /// Actions and functions by qualified name (overloads together).
+    private func indexOperations() {
+        doc.operationsByName.reserveCapacity(doc.schemas.reduce(0) { $0 + $1.actions.count + $1.functions.count })
+        for s in doc.schemas {
+            for o in s.actions + s.functions { doc.operationsByName[o.qualifiedName, default: []].append(o) }
+        }
     }
 
     private func resolveRef(_ r: inout TypeReference) -> ResolvedType {
