@@ -89,7 +89,7 @@ struct ModelResolver {
                 work.waitForAttaching()
                 var attaching = helper
                 attaching.held = work.attachWarnings[1].held
-                attaching.attachAnnotations(prep.lookups, part: 1, marks: work.attachWarnings[1])
+                attaching.attachAnnotations(prep.lookups, prep.plan.blocks, only: prep.plan.parts[1], marks: work.attachWarnings[1])
                 work.helperAttached()
             }
             if let lingering, lingering.then(second) { return lingering }
@@ -113,11 +113,11 @@ struct ModelResolver {
             // Attaching, on both threads: each element's annotations are appended by one of them, in the blocks'
             // order; the warnings are given out in the blocks' order afterwards. What looking up by names left for
             // later is looked up first, here: which thread attaches a block depends on its target.
-            lookUpLater(&prep.lookups)
+            prep.plan = lookUpLater(&prep.lookups)
             work.startAttaching()
             var attaching = self
             attaching.held = work.attachWarnings[0].held
-            attaching.attachAnnotations(prep.lookups, part: 0, marks: work.attachWarnings[0])
+            attaching.attachAnnotations(prep.lookups, prep.plan.blocks, only: prep.plan.parts[0], marks: work.attachWarnings[0])
             work.waitForHelperAttached()
             thread.join()
             work.operationWarnings.give(to: doc)
@@ -135,7 +135,7 @@ struct ModelResolver {
             resolveOperations()
             resolveContainers()
             let lookups = prepareAnnotations(namesOnly: false)
-            attachAnnotations(lookups)
+            attachAnnotations(lookups, doc.schemas.flatMap(\.annotationsBlocks))
             BackgroundRelease.hand(consume lookups, items: blocks, keep: !freesLeftovers)
         }
         // The type caches (thousands of names and resolved types in a large document) are freed off this thread.
@@ -158,7 +158,19 @@ struct ModelResolver {
     private let parallelFrom: Int
 
     /// What the annotation thread hands back.
-    private final class AnnotationPrep: @unchecked Sendable { var lookups: [TargetLookup] = [] }
+    private final class AnnotationPrep: @unchecked Sendable {
+        var lookups: [TargetLookup] = []
+        var plan = AttachPlan()
+    }
+
+    /// All `Annotations` blocks in document order, and which of them each of two threads attaches (by position, in
+    /// order): a block that targets an element goes to the thread that element belongs to (`attachingThread`), one
+    /// without a target by its position. Each thread walks only its own blocks: walking all of them and skipping
+    /// half, both threads retained and released the same block and target objects at about the same time.
+    private struct AttachPlan {
+        var blocks: [AnnotationsBlock] = []
+        var parts: [[Int]] = [[], []]
+    }
 
     /// Warnings kept back, in the order they were given.
     private final class HeldWarnings {
@@ -693,53 +705,54 @@ struct ModelResolver {
         return lookups
     }
 
-    /// Looks up again the targets that looking up by names alone left for later, now that members are resolved.
-    private func lookUpLater(_ lookups: inout [TargetLookup]) {
-        var i = 0
+    /// Looks up again the targets that looking up by names alone left for later, now that members are resolved,
+    /// and plans which thread attaches which block (`AttachPlan`).
+    private func lookUpLater(_ lookups: inout [TargetLookup]) -> AttachPlan {
+        var plan = AttachPlan()
+        plan.blocks.reserveCapacity(lookups.count)
         for s in doc.schemas {
             for b in s.annotationsBlocks {
+                let i = plan.blocks.count
                 if case .later = lookups[i] { lookups[i] = element(forTarget: b.resolvedTarget, namesOnly: false) }
-                i += 1
+                if case .found(let element, _) = lookups[i] {
+                    plan.parts[Self.attachingThread(element)].append(i)
+                } else {
+                    plan.parts[i & 1].append(i)
+                }
+                plan.blocks.append(b)
             }
         }
+        return plan
     }
 
-    /// Attaches the annotations of `Annotations` blocks to their targets, in document order, and checks their paths
-    /// (none of `lookups` is `.later`: see `lookUpLater`). With `part`, only the blocks one of two threads attaches
-    /// (`attachingThread`; blocks without a target by their position), noting in `marks` where each one's warnings
-    /// end.
-    private func attachAnnotations(_ lookups: [TargetLookup], part: Int? = nil, marks: AttachWarnings? = nil) {
-        var next = 0
-        for s in doc.schemas {
-            for b in s.annotationsBlocks {
-                let lookup = lookups[next]
-                let block = next
-                next += 1
-                if let part {
-                    if case .found(let element, _) = lookup {
-                        if Self.attachingThread(element) != part { continue }
-                    } else if block & 1 != part {
-                        continue
-                    }
-                }
-                defer { marks?.noteEnd(of: block) }
-                guard case .found(let element, let sub) = lookup else {
-                    warn("unresolved-target", b, path: b.target.isEmpty ? "\(s.namespace)/Annotations" : b.target,
-                         b.target.isEmpty ? "Annotations without a target" : "annotation target \(b.target) does not exist in the model")
-                    continue
-                }
-                // Most targets get their first annotations here: room for the block's, rather than a reallocation
-                // per annotation. (Only when empty: reserving exactly, block after block, would copy each time.)
-                if element.annotations.isEmpty { element.annotations.reserveCapacity(b.annotations.count) }
-                let target = sub ?? b.target
-                for var a in b.annotations {
-                    a.target = target
-                    if a.qualifier == nil { a.qualifier = b.qualifier }
-                    checkPaths(a, on: element, blockLocation: b)
-                    element.annotations.append(a)
-                }
+    /// Attaches the annotations of `Annotations` blocks (`blocks`, all of the document's in order, and their
+    /// `lookups`, none of them `.later`: see `lookUpLater`) to their targets, in document order, and checks their
+    /// paths. With `only`, just the blocks at those positions (one thread's part), noting in `marks` where each
+    /// one's warnings end.
+    private func attachAnnotations(_ lookups: [TargetLookup], _ blocks: [AnnotationsBlock], only: [Int]? = nil,
+                                   marks: AttachWarnings? = nil) {
+        func attach(_ i: Int) {
+            let b = blocks[i]
+            defer { marks?.noteEnd(of: i) }
+            guard case .found(let element, let sub) = lookups[i] else {
+                // A block without a target names its schema (looked for only then: such blocks are rare).
+                let namespace = b.target.isEmpty ? doc.schemas.first { $0.annotationsBlocks.contains { $0 === b } }?.namespace ?? "" : ""
+                warn("unresolved-target", b, path: b.target.isEmpty ? "\(namespace)/Annotations" : b.target,
+                     b.target.isEmpty ? "Annotations without a target" : "annotation target \(b.target) does not exist in the model")
+                return
+            }
+            // Most targets get their first annotations here: room for the block's, rather than a reallocation
+            // per annotation. (Only when empty: reserving exactly, block after block, would copy each time.)
+            if element.annotations.isEmpty { element.annotations.reserveCapacity(b.annotations.count) }
+            let target = sub ?? b.target
+            for var a in b.annotations {
+                a.target = target
+                if a.qualifier == nil { a.qualifier = b.qualifier }
+                checkPaths(a, on: element, blockLocation: b)
+                element.annotations.append(a)
             }
         }
+        if let only { for i in only { attach(i) } } else { for i in blocks.indices { attach(i) } }
     }
 
     /// Property and navigation property paths inside an annotation on a type or entity set must lead somewhere.

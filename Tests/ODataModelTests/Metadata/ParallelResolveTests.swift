@@ -123,6 +123,7 @@ struct ParallelResolveWarningOrderTests {
               <Annotations Target="self.Order/Status"><Annotation Term="Core.Description" String="status"/></Annotations>
               <Annotations Target="NS.Nowhere"><Annotation Term="Core.Description" String="lost"/></Annotations>
               <Annotations Target="NS.Cancel(NS.Order)/reason"><Annotation Term="Core.Description" String="why"/></Annotations>
+              <Annotations><Annotation Term="Core.Description" String="aimless"/></Annotations>
             </Schema>
           </edmx:DataServices>
         </edmx:Edmx>
@@ -148,8 +149,11 @@ struct ParallelResolveWarningOrderTests {
         let binding = try #require(first("NoSuchSet"))
         let function = try #require(first("NS.NoSuchFunction"))
         let target = try #require(first("NS.Nowhere"))
+        // A block without a target is named by its schema.
+        let aimless = try #require(first("NS/Annotations"))
+        #expect(parallel[aimless].contains("Annotations without a target"))
         #expect(member < parameter && parameter < missingReturn && missingReturn < returnType)
-        #expect(returnType < set && set < function && function < binding && binding < target)
+        #expect(returnType < set && set < function && function < binding && binding < target && target < aimless)
     }
 }
 
