@@ -81,7 +81,7 @@ struct ModelResolver {
                 // only containers do, much later.
                 helper.indexOperations()
                 work.operationsIndexed()
-                prep.lookups = helper.prepareAnnotations(namesOnly: true)
+                prep.targets = helper.prepareAnnotations(namesOnly: true)
                 helper.typeCache.map = NameTable(minimumCapacity: helper.typeCacheCapacity / 2)
                 helper.share(work)
                 work.helperFinished()
@@ -89,7 +89,7 @@ struct ModelResolver {
                 work.waitForAttaching()
                 var attaching = helper
                 attaching.held = work.attachWarnings[1].held
-                attaching.attachAnnotations(prep.lookups, prep.plan.blocks, only: prep.plan.parts[1], marks: work.attachWarnings[1])
+                attaching.attachAnnotations(prep.targets, part: 1, marks: work.attachWarnings[1])
                 work.helperAttached()
             }
             if let lingering, lingering.then(second) { return lingering }
@@ -113,20 +113,20 @@ struct ModelResolver {
             // Attaching, on both threads: each element's annotations are appended by one of them, in the blocks'
             // order; the warnings are given out in the blocks' order afterwards. What looking up by names left for
             // later is looked up first, here: which thread attaches a block depends on its target.
-            prep.plan = lookUpLater(&prep.lookups)
+            lookUpLater(&prep.targets)
             work.startAttaching()
             var attaching = self
             attaching.held = work.attachWarnings[0].held
-            attaching.attachAnnotations(prep.lookups, prep.plan.blocks, only: prep.plan.parts[0], marks: work.attachWarnings[0])
+            attaching.attachAnnotations(prep.targets, part: 0, marks: work.attachWarnings[0])
             work.waitForHelperAttached()
             thread.join()
             work.operationWarnings.give(to: doc)
             containers.held?.give(to: doc)
             helper?.held?.give(to: doc)   // look-ups by names warn about nothing; kept for their place in the order
             AttachWarnings.give(work.attachWarnings, to: doc)
-            var lookups: [TargetLookup] = []
-            swap(&lookups, &prep.lookups)
-            BackgroundRelease.hand(consume lookups, items: blocks, keep: !freesLeftovers)
+            var targets = AnnotationTargets()
+            swap(&targets, &prep.targets)
+            BackgroundRelease.hand(consume targets, items: blocks, keep: !freesLeftovers)
         } else {
             // One thread (few blocks, or none could be started): the same steps one after the other, the look-ups
             // after the rest.
@@ -134,9 +134,9 @@ struct ModelResolver {
             resolveEnumsAndDefinitions()
             resolveOperations()
             resolveContainers()
-            let lookups = prepareAnnotations(namesOnly: false)
-            attachAnnotations(lookups, doc.schemas.flatMap(\.annotationsBlocks))
-            BackgroundRelease.hand(consume lookups, items: blocks, keep: !freesLeftovers)
+            let targets = prepareAnnotations(namesOnly: false)
+            attachAnnotations(targets)
+            BackgroundRelease.hand(consume targets, items: blocks, keep: !freesLeftovers)
         }
         // The type caches (thousands of names and resolved types in a large document) are freed off this thread.
         for resolver in [self] + (helper.map { [$0] } ?? []) {
@@ -158,18 +158,32 @@ struct ModelResolver {
     private let parallelFrom: Int
 
     /// What the annotation thread hands back.
-    private final class AnnotationPrep: @unchecked Sendable {
-        var lookups: [TargetLookup] = []
-        var plan = AttachPlan()
-    }
+    private final class AnnotationPrep: @unchecked Sendable { var targets = AnnotationTargets() }
 
-    /// All `Annotations` blocks in document order, and which of them each of two threads attaches (by position, in
-    /// order): a block that targets an element goes to the thread that element belongs to (`attachingThread`), one
-    /// without a target by its position. Each thread walks only its own blocks: walking all of them and skipping
-    /// half, both threads retained and released the same block and target objects at about the same time.
-    private struct AttachPlan {
+    /// All `Annotations` blocks in document order, their targets looked up, and which of two threads attaches each
+    /// (`owner`): a block that targets an element goes to the thread that element belongs to (`attachingThread`),
+    /// one without a target by its position. Each thread walks only its own blocks: walking all of them and skipping
+    /// half, both threads retained and released the same block and target objects at about the same time. Owners
+    /// are told where the targets were looked up (the objects are in that core's cache), those left for later
+    /// (`later`) once they are looked up again.
+    private struct AnnotationTargets {
         var blocks: [AnnotationsBlock] = []
-        var parts: [[Int]] = [[], []]
+        var lookups: [TargetLookup] = []
+        var owner: [UInt8] = []
+        var later: [Int] = []
+
+        mutating func noteOwners() {
+            owner = [UInt8](repeating: 0, count: lookups.count)
+            later = []
+            for i in lookups.indices { noteOwner(i) }
+        }
+        mutating func noteOwner(_ i: Int) {
+            switch lookups[i] {
+            case .found(let element, _): owner[i] = UInt8(ModelResolver.attachingThread(element))
+            case .later: owner[i] = 2; later.append(i)
+            default: owner[i] = UInt8(i & 1)
+            }
+        }
     }
 
     /// Warnings kept back, in the order they were given.
@@ -267,10 +281,11 @@ struct ModelResolver {
     }
 
     /// Which of two threads attaches the annotations of a block that targets `element` (and appends to its
-    /// annotations): a hash of the object's address, so that each element is one thread's.
+    /// annotations): a hash of the object's address, so that each element is one thread's. (The address itself,
+    /// multiplied: `ObjectIdentifier.hashValue` runs SipHash.)
     @inline(__always)
     private static func attachingThread(_ element: CsdlElement) -> Int {
-        Int((UInt(bitPattern: ObjectIdentifier(element).hashValue) &* 0x9E37_79B9_7F4A_7C15) >> 63)
+        Int((UInt(bitPattern: ObjectIdentifier(element)) &* 0x9E37_79B9_7F4A_7C15) >> 63)
     }
 
     /// Takes tasks of `work` until none are left, each with its own warnings kept back.
@@ -628,7 +643,7 @@ struct ModelResolver {
     /// looks the targets up. With `namesOnly` it runs beside linking base types (`linking` is set then: only own
     /// properties are looked up until the link is done), `resolveMembers` and the rest: then it reads only names,
     /// base types and annotations, writes only annotations and block targets, and warns about nothing.
-    private func prepareAnnotations(namesOnly: Bool) -> [TargetLookup] {
+    private func prepareAnnotations(namesOnly: Bool) -> AnnotationTargets {
         let hasAliases = !doc.aliasToNamespace.isEmpty
         // Qualified names inside values (record types, labeled element references) are written with aliases too.
         // Returns nil when nothing changes, so that values already resolved (the XML reader does it) cost no copies.
@@ -685,52 +700,42 @@ struct ModelResolver {
                 c.actionImports.forEach(fixAll)
             }
         }
-        var lookups: [TargetLookup] = []
+        var targets = AnnotationTargets()
         var waiting: [(index: Int, block: AnnotationsBlock)] = []
         for s in doc.schemas {
             for b in s.annotationsBlocks {
                 if !termsResolved { fixTerms(&b.annotations) }
                 b.resolvedTarget = resolveTargetAliases(b.target)
                 let lookup = element(forTarget: b.resolvedTarget, namesOnly: namesOnly)
-                if case .afterBases = lookup { waiting.append((lookups.count, b)) }
-                lookups.append(lookup)
+                if case .afterBases = lookup { waiting.append((targets.lookups.count, b)) }
+                targets.lookups.append(lookup)
+                targets.blocks.append(b)
             }
         }
         if let linking, !waiting.isEmpty {
             linking.waitForBases()
             var linked = self
             linked.linking = nil
-            for (i, b) in waiting { lookups[i] = linked.element(forTarget: b.resolvedTarget, namesOnly: namesOnly) }
+            for (i, b) in waiting { targets.lookups[i] = linked.element(forTarget: b.resolvedTarget, namesOnly: namesOnly) }
         }
-        return lookups
+        if namesOnly { targets.noteOwners() }
+        return targets
     }
 
     /// Looks up again the targets that looking up by names alone left for later, now that members are resolved,
-    /// and plans which thread attaches which block (`AttachPlan`).
-    private func lookUpLater(_ lookups: inout [TargetLookup]) -> AttachPlan {
-        var plan = AttachPlan()
-        plan.blocks.reserveCapacity(lookups.count)
-        for s in doc.schemas {
-            for b in s.annotationsBlocks {
-                let i = plan.blocks.count
-                if case .later = lookups[i] { lookups[i] = element(forTarget: b.resolvedTarget, namesOnly: false) }
-                if case .found(let element, _) = lookups[i] {
-                    plan.parts[Self.attachingThread(element)].append(i)
-                } else {
-                    plan.parts[i & 1].append(i)
-                }
-                plan.blocks.append(b)
-            }
+    /// and tells which thread attaches their blocks.
+    private func lookUpLater(_ targets: inout AnnotationTargets) {
+        for i in targets.later {
+            targets.lookups[i] = element(forTarget: targets.blocks[i].resolvedTarget, namesOnly: false)
+            targets.noteOwner(i)
         }
-        return plan
     }
 
-    /// Attaches the annotations of `Annotations` blocks (`blocks`, all of the document's in order, and their
-    /// `lookups`, none of them `.later`: see `lookUpLater`) to their targets, in document order, and checks their
-    /// paths. With `only`, just the blocks at those positions (one thread's part), noting in `marks` where each
-    /// one's warnings end.
-    private func attachAnnotations(_ lookups: [TargetLookup], _ blocks: [AnnotationsBlock], only: [Int]? = nil,
-                                   marks: AttachWarnings? = nil) {
+    /// Attaches the annotations of `Annotations` blocks to their targets (none of them `.later`: see
+    /// `lookUpLater`), in document order, and checks their paths. With `part`, only the blocks one of two threads
+    /// attaches (`AnnotationTargets.owner`), noting in `marks` where each one's warnings end.
+    private func attachAnnotations(_ targets: AnnotationTargets, part: Int? = nil, marks: AttachWarnings? = nil) {
+        let blocks = targets.blocks, lookups = targets.lookups
         func attach(_ i: Int) {
             let b = blocks[i]
             defer { marks?.noteEnd(of: i) }
@@ -752,7 +757,12 @@ struct ModelResolver {
                 element.annotations.append(a)
             }
         }
-        if let only { for i in only { attach(i) } } else { for i in blocks.indices { attach(i) } }
+        if let part {
+            let owner = targets.owner
+            for i in owner.indices where owner[i] == part { attach(i) }
+        } else {
+            for i in blocks.indices { attach(i) }
+        }
     }
 
     /// Property and navigation property paths inside an annotation on a type or entity set must lead somewhere.
