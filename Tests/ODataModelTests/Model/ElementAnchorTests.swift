@@ -2,8 +2,8 @@ import Testing
 @testable import ODataModel
 
 /// Back references (a member's declaring type, a base type, a navigation target, a set's container and type) are
-/// weak through an anchor: they read the element while it lives and nil once it is gone, never a dangling object.
-@Suite("Weak back references")
+/// held through an anchor: they read the element while it lives and nil once it is gone, never a dangling object.
+@Suite("Back references through anchors")
 struct ElementAnchorTests {
     @Test("a property's declaring type reads nil once the type is gone")
     func declaringType() {
