@@ -1,3 +1,5 @@
+import Glibc
+
 /// A hash table from names to values, for the look-ups a large document's resolving does tens of thousands of
 /// times (qualified names of schema elements, type names as written). Swift's `Dictionary<String, _>` hashes keys
 /// with SipHash after checking their normalization, about 500 instructions per look-up of a 30-byte qualified name;
@@ -50,6 +52,22 @@ struct NameTable<Value> {
             let h = Self.slotHash(key)
             let (i, found) = probe(key, h)
             if found { values[i] = newValue } else { fill(i, key, h, newValue) }
+        }
+    }
+
+    /// The value under the key whose UTF-8 is `bytes`: a look-up by part of a longer string, with no string made for
+    /// it.
+    func value(forUTF8 bytes: UnsafeRawBufferPointer) -> Value? {
+        let h = Self.hash(bytes: bytes) | 1
+        var i = Int(truncatingIfNeeded: h) & mask
+        while true {
+            let stored = hashes[i]
+            if stored == 0 { return nil }
+            if stored == h, keys[i].utf8.count == bytes.count,
+               keys[i].withUTF8Bytes({ bytes.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return values[i]
+            }
+            i = (i + 1) & mask
         }
     }
 

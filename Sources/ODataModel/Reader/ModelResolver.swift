@@ -860,61 +860,77 @@ struct ModelResolver {
         return out
     }
 
+    /// The operation a target's head names with an overload signature (`NS.Action(NS.Type)`), nil when none fits.
+    private func operation(overloadedAs head: String) -> Operation? {
+        guard head.utf8.last == UInt8(ascii: ")"), let p = head.firstIndex(ofByte: UInt8(ascii: "(")) else { return nil }
+        let name = String(head[..<p])
+        let sig = String(head[head.index(after: p)..<head.index(before: head.endIndex)])
+        let ops = doc.operationsByName[name] ?? []
+        let params = splitSignature(sig)
+        // Functions name all parameter types; actions only the binding parameter's (none when unbound). Compared
+        // one type at a time: a bound function can have hundreds of overloads (Graph's `delta`).
+        func named(_ p: Parameter, _ written: String) -> Bool { p.type.description == written }
+        return ops.first(where: { o in
+            if params.count == o.parameters.count, zip(o.parameters, params).allSatisfy(named) { return true }
+            guard o.isBound, let first = o.parameters.first else { return params.isEmpty }
+            return params.count == 1 && named(first, params[0])
+        }) ?? (ops.count == 1 ? ops.first : nil)
+    }
+
     /// The element a target path names, and for `$ReturnType` the sub-target. With `namesOnly`, a path that goes on
     /// through something that resolving members sets (see `TargetLookup.later`) is left for later.
     func element(forTarget target: String, namesOnly: Bool) -> TargetLookup {
         // The head (a qualified name, perhaps with an overload signature in nested parentheses) ends at the first
-        // slash outside parentheses; the segments after it are split on the contiguous UTF-8.
-        var head = ""
-        var rest: [String] = []
+        // slash outside parentheses; the segments after it are split on the contiguous UTF-8 one at a time. The head
+        // is looked up by its bytes: a string made for it, and an array of the segments, cost an allocation each
+        // per target (Graph: 4,878 targets).
+        var headEnd = 0
+        var overload = false
+        var found: SchemaElement?
         let scanned = target.withUTF8Bytes { buf -> Bool in
             var depth = 0
             var i = 0
             while i < buf.count {
                 let c = buf[i]
-                if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") {
+                if c == UInt8(ascii: "(") { depth += 1; overload = true } else if c == UInt8(ascii: ")") {
                     depth -= 1
                     if depth < 0 { return false }
                 } else if c == UInt8(ascii: "/"), depth == 0 { break }
                 i += 1
             }
             if depth != 0 { return false }
-            head = String(decoding: UnsafeBufferPointer(rebasing: buf[0..<i]), as: UTF8.self)
-            guard i < buf.count else { return true }
-            var start = i + 1
-            for j in start...buf.count where j == buf.count || buf[j] == UInt8(ascii: "/") {
-                if j > start { rest.append(String(decoding: UnsafeBufferPointer(rebasing: buf[start..<j]), as: UTF8.self)) }
-                start = j + 1
-            }
+            headEnd = i
+            if !overload { found = doc.schemaElements.value(forUTF8: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buf[0..<i]))) }
             return true
         }
         guard scanned else { return .missing }
         var current: CsdlElement
-        if let p = head.firstIndex(ofByte: UInt8(ascii: "(")) {
-            // Telling overloads apart needs the parameters' resolved type names.
-            if namesOnly { return .later }
-            guard head.utf8.last == UInt8(ascii: ")") else { return .missing }
-            let name = String(head[..<p])
-            let sig = String(head[head.index(after: p)..<head.index(before: head.endIndex)])
-            let ops = doc.operationsByName[name] ?? []
-            let params = splitSignature(sig)
-            // Functions name all parameter types; actions only the binding parameter's (none when unbound). Compared
-            // one type at a time: a bound function can have hundreds of overloads (Graph's `delta`).
-            func named(_ p: Parameter, _ written: String) -> Bool { p.type.description == written }
-            guard let op = ops.first(where: { o in
-                if params.count == o.parameters.count, zip(o.parameters, params).allSatisfy(named) { return true }
-                guard o.isBound, let first = o.parameters.first else { return params.isEmpty }
-                return params.count == 1 && named(first, params[0])
-            }) ?? (ops.count == 1 ? ops.first : nil) else { return .missing }
-            current = op
-        } else if let e = doc.schemaElements[head] {
+        if let e = found {
             current = e
-        } else if let ops = doc.operationsByName[head], let first = ops.first {
-            current = first
         } else {
-            return .missing
+            let head = String(target[..<target.utf8.index(target.startIndex, offsetBy: headEnd)])
+            if overload {
+                // Telling overloads apart needs the parameters' resolved type names.
+                if namesOnly { return .later }
+                guard let op = operation(overloadedAs: head) else { return .missing }
+                current = op
+            } else if let ops = doc.operationsByName[head], let first = ops.first {
+                current = first
+            } else {
+                return .missing
+            }
         }
-        for seg in rest {
+        let total = target.utf8.count
+        var from = headEnd
+        while from < total {
+            let start = from + 1
+            var end = start
+            let seg = target.withUTF8Bytes { buf -> String in
+                while end < buf.count, buf[end] != UInt8(ascii: "/") { end += 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self)
+            }
+            from = end
+            if seg.isEmpty { continue }
             switch current {
             case let t as StructuredType:
                 // Looked up while base types may still be being linked: an own property needs no base type; anything

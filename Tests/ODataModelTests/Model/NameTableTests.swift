@@ -22,6 +22,25 @@ struct NameTableTests {
         #expect(table[bridged] == reference["microsoft.graph.user"])
     }
 
+    @Test("looks up by the UTF-8 of part of a longer string as by the string")
+    func byBytes() {
+        var table = NameTable<Int>()
+        let names = ["", "NS.A", "microsoft.graph.user", "microsoft.graph.users", "Straße.Größe"] + (0..<500).map { "NS.Type\($0)" }
+        for (i, n) in names.enumerated() { table[n] = i }
+        func look(_ s: String, _ range: Range<Int>) -> Int? {
+            Array(s.utf8).withUnsafeBytes { table.value(forUTF8: UnsafeRawBufferPointer(rebasing: $0[range])) }
+        }
+        for (i, n) in names.enumerated() {
+            let target = "\(n)/Property/Deeper"
+            #expect(look(target, 0..<n.utf8.count) == i, "\(n)")
+        }
+        // Prefixes, longer names and neighbours miss.
+        #expect(look("microsoft.graph.user/x", 0..<19) == nil)
+        #expect(look("microsoft.graph.userx", 0..<21) == nil)
+        #expect(look("NS.Type500", 0..<10) == nil)
+        #expect(look("xNS.A", 1..<5) == 1)
+    }
+
     @Test("insertIfAbsent keeps the first value and returns it for a repeat, across growth")
     func insertIfAbsent() {
         var table = NameTable<Int>(minimumCapacity: 4)
