@@ -49,7 +49,8 @@ public struct CsdlAnnotation: @unchecked Sendable {
         _modify { yield &unique.annotations }
         set { unique.annotations = newValue }
     }
-    /// The target path, for annotations from an `Annotations Target=...` block; nil for inline ones.
+    /// The target path, for annotations from an `Annotations Target=...` block (on the target and, once the document
+    /// is resolved, in the block too, unless the target is an operation's `$ReturnType` or missing); nil for inline ones.
     public var target: String?
     public var location: SourceLocation {
         get { storage.location }
