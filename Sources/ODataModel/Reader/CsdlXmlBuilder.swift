@@ -294,9 +294,9 @@ final class CsdlXmlBuilder {
             }
 
         case .key(let t):
-            if name == .PropertyRef, let name = a[.Name] {
+            if name == .PropertyRef, let name = a.take(.Name) {
                 t.ownKeyNames.append(name)
-                if let alias = a[.Alias] { t.keyAliases[name] = alias }
+                if let alias = a.take(.Alias) { t.keyAliases[name] = alias }
             }
             stack.append(.ignored)
 
@@ -313,17 +313,18 @@ final class CsdlXmlBuilder {
 
         case .enumType(let e):
             if name == .Member {
+                let memberName = a.take(.Name) ?? ""
                 let explicit = a[.Value]
                 let value: Int64
                 if let v = explicit {
                     if let n = Int64(v) { value = n } else {
-                        warn("bad-enum-value", path: "\(e.namespace).\(e.name)/\(a[.Name] ?? "")", "enum member value \(v) is not an integer")
+                        warn("bad-enum-value", path: "\(e.namespace).\(e.name)/\(memberName)", "enum member value \(v) is not an integer")
                         value = Int64(e.members.count)
                     }
                 } else {
                     value = e.isFlags ? (e.members.isEmpty ? 0 : 1 << Int64(e.members.count - 1)) : (e.members.last.map { $0.value + 1 } ?? 0)
                 }
-                let m = EnumMember(name: a[.Name] ?? "", value: value, explicit: explicit != nil, location: location)
+                let m = EnumMember(name: memberName, value: value, explicit: explicit != nil, location: location)
                 m.foreignAttributes = a.foreignAttributes
                 e.addMember(m)
                 stack.append(.member(m))

@@ -31,6 +31,19 @@ struct DuplicateNameTests {
         #expect(doc.warnings.contains { $0.code == "bad-property-type" && $0.path == "NS.Other/T" })
     }
 
+    @Test("an enum member repeated, or with a value that is not an integer, keeps its name and gets a warning")
+    func enumMembers() throws {
+        let doc = try Self.read("""
+            <EnumType Name="Colour"><Member Name="SomewhatLongRed" Value="1"/><Member Name="SomewhatLongGreen" Value="two"/><Member Name="SomewhatLongRed" Value="3"/></EnumType>
+            """)
+        let colour = try #require(doc.schemaElement(named: "NS.Colour") as? EnumType)
+        #expect(colour.members.map(\.name) == ["SomewhatLongRed", "SomewhatLongGreen", "SomewhatLongRed"])
+        #expect(colour.member(named: "SomewhatLongRed")?.value == 1)
+        let bad = doc.warnings.filter { $0.code == "bad-enum-value" }
+        #expect(bad.map(\.path) == ["NS.Colour/SomewhatLongGreen"])
+        #expect(doc.warnings.filter { $0.code == "duplicate-name" }.map(\.path) == ["NS.Colour/SomewhatLongRed"])
+    }
+
     @Test("of two entity types with one name, the first is used")
     func sameKind() throws {
         let doc = try Self.read("""
