@@ -39,7 +39,7 @@ struct AnnotationAttachTests {
     @Test("targets get the blocks' annotations in order, with target and qualifier", arguments: [Int.max, 1])
     func attached(parallelFrom: Int) throws {
         let doc = try Self.resolved(parallelFrom: parallelFrom)
-        let order = try #require(try doc.entityType(withName: "NS.Order"))
+        let order = try doc.entityType(withName: "NS.Order")
         #expect(order.annotations.compactMap { $0.value?.text } == ["first", "second", "third", "fourth"])
         #expect(order.annotations.map(\.target) == ["self.Order", "self.Order", "NS.Order", "NS.Order"])
         #expect(order.annotations.map(\.qualifier) == [nil, nil, "Phone", "Tablet"])
