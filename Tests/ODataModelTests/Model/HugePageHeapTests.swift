@@ -105,6 +105,40 @@ struct HugePageHeapTests {
         #expect((box.hugeKiB ?? 0) >= 2048, "AnonHugePages at the heap's start: \(box.hugeKiB.map { "\($0) kB" } ?? "none")")
     }
 
+    /// `skipToHugePage` (used on the `brk` heap, which a test cannot choose to run on) tried on a thread's heap:
+    /// the next block comes from the next 2 MiB boundary on; asked again for the same heap, it takes nothing more.
+    @Test("taking up the rest of a heap's 2 MiB stretch moves the next allocation to the boundary, once per heap")
+    func skipsToBoundaryOnce() throws {
+        final class Box: @unchecked Sendable { var probe: UInt = 0; var filled = false; var first: UInt = 0; var again = true; var second: UInt = 0 }
+        let box = Box()
+        let thread = try #require(WorkerThread(stackSize: 1 << 20) {
+            guard let p = malloc(16) else { return }
+            box.probe = UInt(bitPattern: p)
+            free(p)
+            let heap = (box.probe & ~(HugePageHeap.heapMaxSize - 1))..<((box.probe & ~(HugePageHeap.heapMaxSize - 1)) + HugePageHeap.heapMaxSize)
+            box.filled = HugePageHeap.skipToHugePage(from: box.probe, within: heap)
+            guard let b = malloc(64 << 10) else { return }
+            box.first = UInt(bitPattern: b)
+            free(b)
+            box.again = HugePageHeap.skipToHugePage(from: box.probe, within: heap)
+            guard let c = malloc(64 << 10) else { return }
+            box.second = UInt(bitPattern: c)
+            free(c)
+        })
+        thread.join()
+        let boundary = (box.probe + HugePageHeap.hugePageSize - 1) & ~(HugePageHeap.hugePageSize - 1)
+        guard box.filled else {
+            print("skipped: the probe at \(String(box.probe, radix: 16)) is on a 2 MiB boundary already")
+            return
+        }
+        #expect(box.first >= boundary, "next block at \(String(box.first, radix: 16)), boundary \(String(boundary, radix: 16))")
+        #expect(!box.again)
+        // From where the first was given back (give or take a small allocation between): filling again would have
+        // kept at least another block of `fillerSize` from use first.
+        #expect(box.second >= box.first && box.second - box.first < UInt(HugePageHeap.fillerSize) / 2,
+                "after asking again, a block at \(String(box.second, radix: 16)), before at \(String(box.first, radix: 16))")
+    }
+
     @Test("finds where the brk heap starts, below the current break")
     func startOfBreak() throws {
         let start = try #require(HugePageHeap.startBrk)
