@@ -56,6 +56,9 @@ public final class CsdlXmlReader {
 
     init(source: String, expectedSize: Int?, freesLeftovers: Bool, splitForTesting: [Double]?) {
         self.splitForTesting = splitForTesting
+        // Marked before the builder's and the capture's tables are made, so that they too are on huge pages.
+        let knownLarge = (expectedSize ?? 0) >= Self.largeDocument
+        if knownLarge { HugePageHeap.adviseCurrentThread() }
         builder = CsdlXmlBuilder(source: source)
         capture = SAXCapture(pipe: SAXEventPipe())
         capture.freesLeftovers = freesLeftovers
@@ -73,11 +76,7 @@ public final class CsdlXmlReader {
         let pipe = capture.pipe
         builder.onFatal = { pipe.stopRequested.store(true, ordering: .releasing) }
         let builder = self.builder
-        let knownLarge = (expectedSize ?? 0) >= Self.largeDocument
-        if knownLarge {
-            HugePageHeap.adviseCurrentThread()
-            fed = Self.largeDocument
-        }
+        if knownLarge { fed = Self.largeDocument }
         let adviseAfter = knownLarge ? 0 : Self.largeDocument / SAXEventPipe.blockSize
         if splitForTesting != nil {
             replay = .atEnd
