@@ -6,28 +6,21 @@ import Testing
 @Suite("Attaching Annotations blocks")
 struct AnnotationAttachTests {
     static let document = """
-        <edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">
-          <edmx:DataServices>
-            <Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="NS" Alias="self">
-              <EntityType Name="Order">
-                <Key><PropertyRef Name="ID"/></Key>
-                <Property Name="ID" Type="Edm.Int32" Nullable="false"/>
-                <Property Name="Note" Type="Edm.String"><Annotation Term="Core.Description" String="inline"/></Property>
-              </EntityType>
-              <Function Name="Total"><Parameter Name="o" Type="self.Order"/><ReturnType Type="Edm.Decimal"/></Function>
-              <Annotations Target="self.Order">
-                <Annotation Term="Core.Description" String="first"/>
-                <Annotation Term="Core.LongDescription" String="second"/>
-              </Annotations>
-              <Annotations Target="NS.Order" Qualifier="Phone">
-                <Annotation Term="Core.Description" String="third"/>
-                <Annotation Term="Core.Description" Qualifier="Tablet" String="fourth"/>
-              </Annotations>
-              <Annotations Target="self.Order/Note"><Annotation Term="Core.LongDescription" String="fifth"/></Annotations>
-              <Annotations Target="NS.Total(NS.Order)/$ReturnType"><Annotation Term="Measures.Scale" Int="2"/></Annotations>
-            </Schema>
-          </edmx:DataServices>
-        </edmx:Edmx>
+        <edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+        <Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="NS" Alias="self">
+          <EntityType Name="Order"><Key><PropertyRef Name="ID"/></Key><Property Name="ID" Type="Edm.Int32" Nullable="false"/>
+            <Property Name="Note" Type="Edm.String"><Annotation Term="Core.Description" String="inline"/></Property></EntityType>
+          <Function Name="Total"><Parameter Name="o" Type="self.Order"/><ReturnType Type="Edm.Decimal"/></Function>
+          <Annotations Target="self.Order">
+            <Annotation Term="Core.Description" String="first"/><Annotation Term="Core.LongDescription" String="second"/>
+          </Annotations>
+          <Annotations Target="NS.Order" Qualifier="Phone">
+            <Annotation Term="Core.Description" String="third"/><Annotation Term="Core.Description" Qualifier="Tablet" String="fourth"/>
+          </Annotations>
+          <Annotations Target="self.Order/Note"><Annotation Term="Core.LongDescription" String="fifth"/></Annotations>
+          <Annotations Target="NS.Total(NS.Order)/$ReturnType"><Annotation Term="Measures.Scale" Int="2"/></Annotations>
+        </Schema>
+        </edmx:DataServices></edmx:Edmx>
         """
 
     static func resolved(parallelFrom: Int) throws -> CsdlDocument {
