@@ -399,13 +399,16 @@ struct ModelResolver {
     private func resolveMembers(_ types: ArraySlice<StructuredType>) {
         for t in types {
             for p in t.ownProperties {
-                p.resolvedType = resolveRef(&p.type)
-                if case .unresolved(let n) = p.resolvedType {
-                    unresolved(p, path: p.path, what: "type", name: n)
-                } else if case .entity = p.resolvedType {
-                    warn("bad-property-type", p, path: p.path, "a structural property cannot have entity type \(p.type.qualifiedName)")
+                // Read from the local copy, not the property: each read of `resolvedType` copied it, retaining and
+                // releasing the type it names, which both threads do for popular types at once.
+                let r = resolveRef(&p.type)
+                p.resolvedType = r
+                switch r {
+                case .unresolved(let n): unresolved(p, path: p.path, what: "type", name: n)
+                case .entity: warn("bad-property-type", p, path: p.path, "a structural property cannot have entity type \(p.type.qualifiedName)")
+                default: break
                 }
-                if p.resolvedType.underlyingPrimitive == .decimal { checkDecimal(p.facets, .decimal, element: p, path: p.path) }
+                if r.underlyingPrimitive == .decimal { checkDecimal(p.facets, .decimal, element: p, path: p.path) }
             }
             for n in t.ownNavigationProperties { resolveNavigation(n, in: t) }
             if let e = t as? EntityType {
@@ -501,8 +504,9 @@ struct ModelResolver {
     private func resolveOperations() {
         for o in doc.actions + doc.functions {
             for p in o.parameters {
-                p.resolvedType = resolveRef(&p.type)
-                if case .unresolved(let n) = p.resolvedType {
+                let r = resolveRef(&p.type)
+                p.resolvedType = r
+                if case .unresolved(let n) = r {
                     unresolved(p, path: "\(o.qualifiedName)/\(p.name)", what: "parameter type", name: n)
                 }
             }
