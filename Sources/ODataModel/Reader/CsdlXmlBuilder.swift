@@ -810,10 +810,13 @@ struct Attrs {
     }
     @inline(__always)
     private static func move(_ list: UnsafeBufferPointer<CapturedAttribute>, _ i: Int) -> String {
-        var value = ""
-        swap(&value, &UnsafeMutablePointer(mutating: list.baseAddress! + i).pointee.value)
+        // Moved through a pointer to the field itself: a swap through `pointee` copied the attribute out and back.
+        let field = (UnsafeMutableRawPointer(mutating: list.baseAddress! + i) + valueOffset).assumingMemoryBound(to: String.self)
+        let value = field.move()
+        field.initialize(to: "")
         return value
     }
+    private static let valueOffset = MemoryLayout<CapturedAttribute>.offset(of: \CapturedAttribute.value)!
     func bool(_ name: AttrName) -> Bool? {
         guard let i = position(name) else { return nil }
         // Compared where it lies, without a copy of the string.

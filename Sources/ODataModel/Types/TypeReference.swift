@@ -9,12 +9,18 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
 
     public init(_ written: String) {
         var t = written
-        // Trim only when needed: this runs for every property of multi-megabyte documents.
-        if let f = t.utf8.first, let l = t.utf8.last, f == 0x20 || l == 0x20 || f == 0x09 || l == 0x09 || f == 0x0A || l == 0x0A {
+        // Trim only when needed: this runs for every property of multi-megabyte documents. Both checks read the
+        // contiguous UTF-8 (`utf8.first`, `.last` and `starts(with:)` each went through the generic view: ~0.7 ms
+        // of the building thread per Graph load).
+        @inline(__always) func blank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A }
+        if written.withUTF8Bytes({ b in b.count > 0 && (blank(b[0]) || blank(b[b.count - 1])) }) {
             t = written.trimmingWhitespace()
         }
         // Compared as bytes: `hasPrefix` on strings compares characters, which costs far more.
-        if t.utf8.count > 12, t.utf8.last == UInt8(ascii: ")"), t.utf8.starts(with: "Collection(".utf8) {
+        let collection = t.withUTF8Bytes { b in
+            b.count > 12 && b[b.count - 1] == UInt8(ascii: ")") && b[..<11].elementsEqual("Collection(".utf8)
+        }
+        if collection {
             let u = t.utf8
             nameAsWritten = String(t[u.index(u.startIndex, offsetBy: 11)..<u.index(before: u.endIndex)])
             isCollection = true
