@@ -97,34 +97,24 @@ def main():
                 print(f"  {b} - {a}: median {statistics.median(d):+.2f} ms, mean {statistics.mean(d):+.2f} ms")
 
     report("all", rows)
-    if pinned and pairs:
-        fastest = min(min(b + a) for _, b, a in rows)
-        limit = fastest * 1.25
+    if not pinned:
+        return
+    limit = min(min(b + a) for _, b, a in rows) * 1.25
+    if pairs:
         groups = {"two CPUs at once": [], "contended": []}
         for row in rows:
             _, before, after = row
-            together = before[0] < limit and after[0] < limit
-            groups["two CPUs at once" if together else "contended"].append(row)
+            groups["two CPUs at once" if before[0] < limit and after[0] < limit else "contended"].append(row)
         print(f"by whether two CPUs run at once (xmllint on CPU 0 and 1 together around each round; at once: under {limit:.1f} ms)")
-        for title, subset in groups.items():
-            report(title, subset)
-    elif pinned:
-        fastest = min(min(b + a) for _, b, a in rows)
-        limit = fastest * 1.25
+    else:
         groups = {"both fast": [], "both slow": [], "mixed": []}
         for row in rows:
             _, before, after = row
             states = {(before[c] < limit, after[c] < limit) for c in (0, 1)}
-            if states == {(True, True)}:
-                groups["both fast"].append(row)
-            elif states == {(False, False)}:
-                groups["both slow"].append(row)
-            else:
-                groups["mixed"].append(row)
+            groups["both fast" if states == {(True, True)} else "both slow" if states == {(False, False)} else "mixed"].append(row)
         print(f"by CPU state (xmllint pinned to CPU 0 and 1 around each round; fast: under {limit:.1f} ms)")
-        for title, subset in groups.items():
-            report(title, subset)
-
+    for title, subset in groups.items():
+        report(title, subset)
 
 if __name__ == "__main__":
     main()
