@@ -806,12 +806,14 @@ struct Attrs {
     /// Once taken, the attribute reads as empty: only for attributes read once.
     func take(_ name: AttrName) -> String? {
         guard let i = position(name) else { return nil }
-        return owning ? Self.move(list, i) : list[i].value
+        return taken(i)
     }
+    /// The value at `i`, moved out when `owning`, else copied.
     @inline(__always)
-    private static func move(_ list: UnsafeBufferPointer<CapturedAttribute>, _ i: Int) -> String {
+    private func taken(_ i: Int) -> String {
+        guard owning else { return list[i].value }
         // Moved through a pointer to the field itself: a swap through `pointee` copied the attribute out and back.
-        let field = (UnsafeMutableRawPointer(mutating: list.baseAddress! + i) + valueOffset).assumingMemoryBound(to: String.self)
+        let field = (UnsafeMutableRawPointer(mutating: list.baseAddress! + i) + Self.valueOffset).assumingMemoryBound(to: String.self)
         let value = field.move()
         field.initialize(to: "")
         return value
@@ -846,7 +848,7 @@ struct Attrs {
     func forEachUnprefixed(_ body: (String, ElementName, String) -> Void) {
         for i in list.indices where list[i].uri == nil {
             let name = list[i].localName
-            body(builder.interned(name), builder.elementName(name), owning ? Self.move(list, i) : list[i].value)
+            body(builder.interned(name), builder.elementName(name), taken(i))
         }
     }
 }
