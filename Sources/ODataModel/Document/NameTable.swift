@@ -58,17 +58,11 @@ struct NameTable<Value> {
     /// The value under the key whose UTF-8 is `bytes`: a look-up by part of a longer string, with no string made for
     /// it.
     func value(forUTF8 bytes: UnsafeRawBufferPointer) -> Value? {
-        let h = Self.hash(bytes: bytes) | 1
-        var i = Int(truncatingIfNeeded: h) & mask
-        while true {
-            let stored = hashes[i]
-            if stored == 0 { return nil }
-            if stored == h, keys[i].utf8.count == bytes.count,
-               keys[i].withUTF8Bytes({ bytes.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return values[i]
-            }
-            i = (i + 1) & mask
+        let (i, found) = probe(Self.hash(bytes: bytes) | 1) { key in
+            key.utf8.count == bytes.count
+                && key.withUTF8Bytes { bytes.count == 0 || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
         }
+        return found ? values[i] : nil
     }
 
     /// Adds `value` under `key` unless the key is there already; returns the value found then (one hashing and
@@ -86,11 +80,17 @@ struct NameTable<Value> {
     /// a free slot): a value is copied, and retained, only once found.
     @inline(__always)
     private func probe(_ key: String, _ h: UInt64) -> (slot: Int, found: Bool) {
+        probe(h) { $0 == key }
+    }
+
+    /// The slot holding a key with hash `h` that `matches`, or the free slot where it would go.
+    @inline(__always)
+    private func probe(_ h: UInt64, matches: (String) -> Bool) -> (slot: Int, found: Bool) {
         var i = Int(truncatingIfNeeded: h) & mask
         while true {
             let stored = hashes[i]
             if stored == 0 { return (i, false) }
-            if stored == h && keys[i] == key { return (i, true) }
+            if stored == h && matches(keys[i]) { return (i, true) }
             i = (i + 1) & mask
         }
     }
