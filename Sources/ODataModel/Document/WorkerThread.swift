@@ -23,7 +23,7 @@ final class WorkerThread: @unchecked Sendable {
     /// The closure `then` gave; read by the thread once it sees `posted`.
     private var next: (() -> Void)?
     private let lingers: Bool
-    private let firstDone = Atomic<Bool>(false)
+    private let firstDone = YieldingFlag()
 
     /// How long a lingering thread waits for another closure.
     static let lingerNanoseconds = 30_000_000
@@ -51,7 +51,7 @@ final class WorkerThread: @unchecked Sendable {
             job.body()
             if let owner = job.owner {
                 job.owner = nil
-                owner.firstDone.store(true, ordering: .releasing)
+                owner.firstDone.raise()
                 owner.linger()
             }
             return nil
@@ -76,7 +76,7 @@ final class WorkerThread: @unchecked Sendable {
     /// A lingering thread: waits (yielding) until its first closure is done; what it wrote is visible then.
     func waitForFirst() {
         precondition(lingers, "only a lingering thread tells when its first closure is done")
-        yieldUntil { firstDone.load(ordering: .acquiring) }
+        firstDone.wait()
     }
 
     /// Runs `body` on this thread after its first closure, if it lingers and has not ended; false otherwise (the
@@ -137,6 +137,14 @@ final class WorkerThread: @unchecked Sendable {
 @inline(__always)
 func yieldUntil(_ done: () -> Bool) {
     while !done() { sched_yield() }
+}
+
+/// A one-way signal between two threads: one raises it, the other waits (`yieldUntil`) until it is raised; what the
+/// first wrote before raising it is visible to the second after its wait.
+struct YieldingFlag: ~Copyable, Sendable {
+    private let raised = Atomic<Bool>(false)
+    func raise() { raised.store(true, ordering: .releasing) }
+    func wait() { yieldUntil { raised.load(ordering: .acquiring) } }
 }
 
 /// CPU affinity, through glibc functions that Swift's Glibc module does not show (GNU extensions), looked up once.

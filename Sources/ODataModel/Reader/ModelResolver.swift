@@ -80,17 +80,17 @@ struct ModelResolver {
                 // The operations are indexed here, first: the look-ups of targets need them, and on the first thread
                 // only containers do, much later.
                 helper.indexOperations()
-                work.operationsIndexed()
+                work.operationsIndexed.raise()
                 prep.targets = helper.prepareAnnotations(namesOnly: true)
                 helper.typeCache.map = NameTable(minimumCapacity: helper.typeCacheCapacity / 2)
                 helper.share(work)
-                work.helperFinished()
+                work.helperFinished.raise()
                 // Then half the annotations are attached here, once this thread's look-ups are complete.
-                work.waitForAttaching()
+                work.attachingStarted.wait()
                 var attaching = helper
                 attaching.held = work.attachWarnings[1].held
                 attaching.attachAnnotations(prep.targets, part: 1, marks: work.attachWarnings[1])
-                work.helperAttached()
+                work.helperAttached.raise()
             }
             if let lingering, lingering.then(second) { return lingering }
             return WorkerThread(stackSize: 1 << 22, apart: true, second)
@@ -100,25 +100,25 @@ struct ModelResolver {
         typeCache.map = NameTable(minimumCapacity: typeCacheCapacity)
         linkBaseTypes(types)
         if let thread, let work {
-            work.basesLinked()
+            work.basesLinked.raise()
             share(work)
             work.waitForMembers()
             for w in work.memberWarnings { w.give(to: doc) }
             resolveEnumsAndDefinitions()
             var containers = self
             containers.held = HeldWarnings()
-            work.waitForOperationsIndexed()
+            work.operationsIndexed.wait()
             containers.resolveContainers()
-            work.waitForHelper()
+            work.helperFinished.wait()
             // Attaching, on both threads: each element's annotations are appended by one of them, in the blocks'
             // order; the warnings are given out in the blocks' order afterwards. What looking up by names left for
             // later is looked up first, here: which thread attaches a block depends on its target.
             lookUpLater(&prep.targets)
-            work.startAttaching()
+            work.attachingStarted.raise()
             var attaching = self
             attaching.held = work.attachWarnings[0].held
             attaching.attachAnnotations(prep.targets, part: 0, marks: work.attachWarnings[0])
-            work.waitForHelperAttached()
+            work.helperAttached.wait()
             thread.join()
             work.operationWarnings.give(to: doc)
             containers.held?.give(to: doc)
@@ -171,6 +171,8 @@ struct ModelResolver {
         var lookups: [TargetLookup] = []
         var owner: [UInt8] = []
         var later: [Int] = []
+        /// The schema's namespace of each block without a target (for its warning), by position.
+        var namespaceOfUntargeted: [Int: String] = [:]
 
         mutating func noteOwners() {
             owner = [UInt8](repeating: 0, count: lookups.count)
@@ -214,10 +216,7 @@ struct ModelResolver {
         let memberWarnings: [HeldWarnings]
         let operationWarnings = HeldWarnings()
         private let next = Atomic<Int>(0)
-        private let linked = Atomic<Bool>(false)
         private let chunksDone = Atomic<Int>(0)
-        private let helperDone = Atomic<Bool>(false)
-        private let operationsDone = Atomic<Bool>(false)
 
         init(types: [StructuredType]) {
             self.types = types
@@ -235,25 +234,18 @@ struct ModelResolver {
             types[(i * ModelResolver.typesPerChunk)..<min(types.count, (i + 1) * ModelResolver.typesPerChunk)]
         }
 
-        // The waits below are short (a millisecond or two at most): they yield rather than sleep (`yieldUntil`).
-        func basesLinked() { linked.store(true, ordering: .releasing) }
-        func operationsIndexed() { operationsDone.store(true, ordering: .releasing) }
-        func waitForOperationsIndexed() { yieldUntil { operationsDone.load(ordering: .acquiring) } }
-        func waitForBases() { yieldUntil { linked.load(ordering: .acquiring) } }
+        // The waits below are short (a millisecond or two at most): they yield rather than sleep (`YieldingFlag`).
+        let basesLinked = YieldingFlag()
+        let operationsIndexed = YieldingFlag()
         func chunkDone() { chunksDone.wrappingAdd(1, ordering: .releasing) }
         func waitForMembers() { yieldUntil { chunksDone.load(ordering: .acquiring) == chunks } }
         /// The second thread is done with its look-ups, chunks and operations.
-        func helperFinished() { helperDone.store(true, ordering: .releasing) }
-        func waitForHelper() { yieldUntil { helperDone.load(ordering: .acquiring) } }
+        let helperFinished = YieldingFlag()
         /// Attaching: the look-ups complete, both threads attach their part (then the second thread only has to
         /// end: joining it is quick).
         let attachWarnings = [AttachWarnings(), AttachWarnings()]
-        private let attaching = Atomic<Bool>(false)
-        private let helperAttachDone = Atomic<Bool>(false)
-        func startAttaching() { attaching.store(true, ordering: .releasing) }
-        func waitForAttaching() { yieldUntil { attaching.load(ordering: .acquiring) } }
-        func helperAttached() { helperAttachDone.store(true, ordering: .releasing) }
-        func waitForHelperAttached() { yieldUntil { helperAttachDone.load(ordering: .acquiring) } }
+        let attachingStarted = YieldingFlag()
+        let helperAttached = YieldingFlag()
     }
 
     /// The warnings one thread gave while attaching its part, and where those of each block that gave any end.
@@ -290,7 +282,7 @@ struct ModelResolver {
 
     /// Takes tasks of `work` until none are left, each with its own warnings kept back.
     private func share(_ work: SharedWork) {
-        if linking != nil { work.waitForBases() }
+        if linking != nil { work.basesLinked.wait() }
         var task = self
         task.linking = nil
         while let i = work.take() {
@@ -452,9 +444,8 @@ struct ModelResolver {
                 warn("unresolved-role", n, path: n.path, "roles \(n.fromRole ?? "?") → \(n.toRole ?? "?") are not ends of \(q)")
                 return
             }
-            var ref = TypeReference(name: doc.resolveAlias(to.type.nameAsWritten), isCollection: to.multiplicity == "*")
-            ref.nameAsWritten = to.type.nameAsWritten
-            n.type = ref
+            // As written: resolving it below replaces the alias.
+            n.type = TypeReference(name: to.type.nameAsWritten, isCollection: to.multiplicity == "*")
             n.multiplicity = to.multiplicity
             n.nullable = to.multiplicity == "*" ? nil : to.multiplicity == "0..1"
             n.onDelete = from.onDelete
@@ -712,12 +703,13 @@ struct ModelResolver {
                 b.resolvedTarget = resolveTargetAliases(b.target)
                 let lookup = element(forTarget: b.resolvedTarget, namesOnly: namesOnly)
                 if case .afterBases = lookup { waiting.append((targets.lookups.count, b)) }
+                if b.target.isEmpty { targets.namespaceOfUntargeted[targets.lookups.count] = s.namespace }
                 targets.lookups.append(lookup)
                 targets.blocks.append(b)
             }
         }
         if let linking, !waiting.isEmpty {
-            linking.waitForBases()
+            linking.basesLinked.wait()
             var linked = self
             linked.linking = nil
             for (i, b) in waiting { targets.lookups[i] = linked.element(forTarget: b.resolvedTarget, namesOnly: namesOnly) }
@@ -744,8 +736,8 @@ struct ModelResolver {
             let b = blocks[i]
             defer { marks?.noteEnd(of: i) }
             guard case .found(let element, let sub) = lookups[i] else {
-                // A block without a target names its schema (looked for only then: such blocks are rare).
-                let namespace = b.target.isEmpty ? doc.schemas.first { $0.annotationsBlocks.contains { $0 === b } }?.namespace ?? "" : ""
+                // A block without a target names its schema.
+                let namespace = targets.namespaceOfUntargeted[i] ?? ""
                 warn("unresolved-target", b, path: b.target.isEmpty ? "\(namespace)/Annotations" : b.target,
                      b.target.isEmpty ? "Annotations without a target" : "annotation target \(b.target) does not exist in the model")
                 return
