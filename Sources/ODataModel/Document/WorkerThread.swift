@@ -100,16 +100,10 @@ final class WorkerThread: @unchecked Sendable {
     /// On the thread, after its first closure: runs the next one if it comes in time.
     private func linger() {
         if state.compareExchange(expected: State.running, desired: State.lingering, ordering: .acquiringAndReleasing).exchanged {
-            var start = timespec(), now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &start)
-            while state.load(ordering: .acquiring) == State.lingering {
-                clock_gettime(CLOCK_MONOTONIC, &now)
-                let waited = (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec)
-                if waited > Self.lingerNanoseconds,
-                   state.compareExchange(expected: State.lingering, desired: State.ended, ordering: .acquiringAndReleasing).exchanged {
+            while !yieldUntil(atMost: Self.lingerNanoseconds, { state.load(ordering: .acquiring) != State.lingering }) {
+                if state.compareExchange(expected: State.lingering, desired: State.ended, ordering: .acquiringAndReleasing).exchanged {
                     return
                 }
-                sched_yield()
             }
         }
         guard state.load(ordering: .acquiring) == State.posted, let body = next else { return }
@@ -137,6 +131,20 @@ final class WorkerThread: @unchecked Sendable {
 @inline(__always)
 func yieldUntil(_ done: () -> Bool) {
     while !done() { sched_yield() }
+}
+
+/// `yieldUntil` for at most about `nanoseconds`: true once `done`, false when the time ran out first (the caller
+/// then sleeps, or gives up).
+func yieldUntil(atMost nanoseconds: Int, _ done: () -> Bool) -> Bool {
+    if done() { return true }
+    var start = timespec(), now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    repeat {
+        sched_yield()
+        if done() { return true }
+        clock_gettime(CLOCK_MONOTONIC, &now)
+    } while (now.tv_sec - start.tv_sec) * 1_000_000_000 + (now.tv_nsec - start.tv_nsec) < nanoseconds
+    return false
 }
 
 /// A one-way signal between two threads: one raises it, the other waits (`yieldUntil`) until it is raised; what the
