@@ -49,25 +49,28 @@ enum HugePageHeap {
     /// The rest of that stretch is taken up by blocks never touched nor freed (only their headers touch a page
     /// each), so that allocations go on from the next 2 MiB boundary, on huge pages: Graph -0.74 ms median,
     /// FAR_MANAGE -0.70 (interleaved rounds). Once per heap: a later load's probe may come from memory freed below
-    /// the boundary, and filling again would only keep that memory from use. Returns whether it filled.
+    /// the boundary, and filling again would only keep that memory from use. Returns where the blocks it took
+    /// reach (the end of the highest one; `address` when it took none), or nil when it did not fill.
     @discardableResult
-    static func skipToHugePage(from address: UInt, within heap: Range<UInt>) -> Bool {
+    static func skipToHugePage(from address: UInt, within heap: Range<UInt>) -> UInt? {
         let boundary = (address + hugePageSize - 1) & ~(hugePageSize - 1)
-        guard boundary > address, boundary <= heap.upperBound, boundary - address < hugePageSize else { return false }
+        guard boundary > address, boundary <= heap.upperBound, boundary - address < hugePageSize else { return nil }
         guard skippedHeaps.withLock({ heaps in
             if heaps.contains(heap.lowerBound) { return false }
             heaps.append(heap.lowerBound)
             return true
-        }) else { return false }
+        }) else { return nil }
+        var reach = address
         for _ in 0..<64 {
             // Below malloc's mmap threshold (128 KiB unless changed), so they come from the heap; a block that does
             // not stops it.
-            guard let block = malloc(fillerSize) else { return true }
+            guard let block = malloc(fillerSize) else { break }
             let at = UInt(bitPattern: block)
-            if !heap.contains(at) { free(block); return true }
-            if at + UInt(fillerSize) >= boundary { return true }
+            if !heap.contains(at) { free(block); break }
+            reach = max(reach, at + UInt(fillerSize))
+            if reach >= boundary { break }
         }
-        return true
+        return reach
     }
     static let fillerSize = 64 << 10
     /// Where the heaps skipped to a huge page start.

@@ -122,9 +122,15 @@ struct WorkerThreadTests {
     @Test("let go of by its creator, a lingering thread still runs what it was given")
     func creatorLetsGo() throws {
         let box = Box()
+        // The first closure waits until the second is given: done at once, the thread could otherwise linger its
+        // whole 30 ms before the test gives it (seen with the other suites running).
+        let given = Atomic<Bool>(false)
         do {
-            let thread = try #require(WorkerThread(stackSize: 1 << 20, lingers: true) {})
+            let thread = try #require(WorkerThread(stackSize: 1 << 20, lingers: true) {
+                while !given.load(ordering: .acquiring) { sched_yield() }
+            })
             #expect(thread.then { box.release.store(true, ordering: .releasing) })
+            given.store(true, ordering: .releasing)
         }
         var waited = 0
         while !box.release.load(ordering: .acquiring) && waited < 5_000 { usleep(1_000); waited += 1 }
