@@ -122,7 +122,8 @@ struct ProfileCommandTests {
     }
 
     @Test func aProfileOpensWhereAURLWould() throws {
-        try xdg.odsh(["profile", "add", "nw", gateway.base + "/open/northwind/"])
+        let added = try xdg.odsh(["profile", "add", "nw", gateway.base + "/open/northwind/"])
+        #expect(added.status == 0, "\(added.stderr)")
         let shell = try xdg.odsh(["nw", "--dry-run", "-c", "Customers top 1"])
         #expect(shell.status == 0, "\(shell.stderr)")
         #expect(shell.stdout == "GET \(gateway.base)/open/northwind/Customers?$top=1\n")
