@@ -14,7 +14,8 @@ import Synchronization
 /// event into a block of bytes (`SAXEventPipe`), and a second thread turns the events into the model
 /// (`CsdlXmlBuilder`) while the parser reads on. On two cores a large document then costs about the larger of the
 /// two halves instead of their sum; and when the parser ends first, it builds parts of what the building thread has
-/// not reached yet, from the back, until the two meet (`TailSplit`).
+/// not reached yet, from the back, until the two meet (`TailSplit`). A document known to be small
+/// (`smallDocument`) is built on the parsing thread once parsed.
 public final class CsdlXmlReader {
     private var ctxt: xmlParserCtxtPtr?
     private var handler = xmlSAXHandler()
@@ -24,7 +25,8 @@ public final class CsdlXmlReader {
     private enum Replay {
         case none
         case thread(WorkerThread)
-        /// No thread could be started: the blocks pile up in the pipe and are replayed when parsing ends.
+        /// A small document, or no thread could be started: the blocks pile up in the pipe and are replayed when
+        /// parsing ends.
         case atEnd
     }
     private var replay = Replay.none
@@ -35,6 +37,11 @@ public final class CsdlXmlReader {
     /// is known beforehand (a file's), else the parsing thread's heap once this many bytes have come and the
     /// building thread's once it has replayed as many blocks of events.
     static let largeDocument = 1 << 19
+    /// Below this size (when known beforehand), a document is built on the parsing thread once parsed: no building
+    /// thread is started. Starting one and handing it the events cost more than it saved up to ~100 KB (`odsh
+    /// metadata summary`, hyperfine, 50-60 runs each, two threads → one: 5 KB 2.9 → 2.3-2.5 ms, 57 KB 3.2 → 2.7,
+    /// 101 KB 3.2-3.3 → 3.1-3.2; the other way from 146 KB, 3.7 → 3.9-4.0, and 255 KB, 4.0 → 4.6).
+    static let smallDocument = 1 << 17
     /// The most bytes handed to libxml2 at once.
     static let sliceSize = 1 << 14
 
@@ -78,7 +85,7 @@ public final class CsdlXmlReader {
         let builder = self.builder
         if knownLarge { fed = Self.largeDocument }
         let adviseAfter = knownLarge ? 0 : Self.largeDocument / SAXEventPipe.blockSize
-        if splitForTesting != nil {
+        if splitForTesting != nil || (expectedSize ?? Int.max) < Self.smallDocument {
             replay = .atEnd
         } else if let thread = WorkerThread(stackSize: 1 << 22, lingers: true, apart: true, {
             SAXEventReplay(builder: builder, pipe: pipe, adviseAfterBlocks: adviseAfter).run()
