@@ -21,15 +21,15 @@ open class ContainerElement: CsdlElement {
     public var type: TypeReference
     /// `NavigationPropertyBinding`: navigation path to target set (V4; derived from association sets for V2/V3).
     public var navigationPropertyBindings: [(path: String, target: String)] = []
-    private var _container = WeakElement<EntityContainer>(nil)
+    private var _container = BackReference<EntityContainer>(nil)
     public internal(set) var container: EntityContainer? {
         get { _container.element }
-        set { _container = WeakElement(newValue) }
+        set { _container = BackReference(newValue) }
     }
-    private var _entityTypeIfResolved = WeakElement<EntityType>(nil)
+    private var _entityTypeIfResolved = BackReference<EntityType>(nil)
     public internal(set) var entityTypeIfResolved: EntityType? {
         get { _entityTypeIfResolved.element }
-        set { _entityTypeIfResolved = WeakElement(newValue) }
+        set { _entityTypeIfResolved = BackReference(newValue) }
     }
 
     public init(name: String, type: TypeReference, location: SourceLocation = .unknown) {
@@ -78,10 +78,10 @@ public final class FunctionImport: CsdlElement {
     public var isSideEffecting: Bool?
     public var isBindable: Bool?
     public var isComposable: Bool?
-    private var _container = WeakElement<EntityContainer>(nil)
+    private var _container = BackReference<EntityContainer>(nil)
     public internal(set) var container: EntityContainer? {
         get { _container.element }
-        set { _container = WeakElement(newValue) }
+        set { _container = BackReference(newValue) }
     }
     /// V4: the overloads of the imported function, once resolved.
     public internal(set) var resolvedFunctions: [Operation] = []
@@ -91,10 +91,10 @@ public final class FunctionImport: CsdlElement {
 public final class ActionImport: CsdlElement {
     public var action: String
     public var entitySet: String?
-    private var _container = WeakElement<EntityContainer>(nil)
+    private var _container = BackReference<EntityContainer>(nil)
     public internal(set) var container: EntityContainer? {
         get { _container.element }
-        set { _container = WeakElement(newValue) }
+        set { _container = BackReference(newValue) }
     }
     public internal(set) var resolvedActions: [Operation] = []
     public init(name: String, action: String, location: SourceLocation = .unknown) {

@@ -14,16 +14,16 @@ public final class NavigationProperty: CsdlElement {
     public var toRole: String?
     /// V2/V3 multiplicity of the target end (`1`, `0..1`, `*`).
     public var multiplicity: String?
-    private var _declaringType = WeakElement<StructuredType>(nil)
+    private var _declaringType = BackReference<StructuredType>(nil)
     public internal(set) var declaringType: StructuredType? {
         get { _declaringType.element }
-        set { _declaringType = WeakElement(newValue) }
+        set { _declaringType = BackReference(newValue) }
     }
     /// The entity type it leads to, once resolved.
-    private var _target = WeakElement<EntityType>(nil)
+    private var _target = BackReference<EntityType>(nil)
     public internal(set) var target: EntityType? {
         get { _target.element }
-        set { _target = WeakElement(newValue) }
+        set { _target = BackReference(newValue) }
     }
 
     public init(name: String, type: TypeReference, location: SourceLocation = .unknown) {

@@ -5,10 +5,10 @@ public final class Property: CsdlElement {
     /// `ConcurrencyMode="Fixed"` (V2/V3): the property takes part in the ETag.
     public var concurrencyMode: String?
     /// The type it is declared on (set when it is added to one).
-    private var _declaringType = WeakElement<StructuredType>(nil)
+    private var _declaringType = BackReference<StructuredType>(nil)
     public internal(set) var declaringType: StructuredType? {
         get { _declaringType.element }
-        set { _declaringType = WeakElement(newValue) }
+        set { _declaringType = BackReference(newValue) }
     }
     /// What `type` resolves to in the loaded document.
     public internal(set) var resolvedType: ResolvedType = .unresolved("")

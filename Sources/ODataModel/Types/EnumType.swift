@@ -22,10 +22,10 @@ public final class EnumMember: CsdlElement {
     public var value: Int64
     /// True when the document gave the value explicitly.
     public var valueIsExplicit: Bool
-    private var _enumType = WeakElement<EnumType>(nil)
+    private var _enumType = BackReference<EnumType>(nil)
     public internal(set) var enumType: EnumType? {
         get { _enumType.element }
-        set { _enumType = WeakElement(newValue) }
+        set { _enumType = BackReference(newValue) }
     }
     public init(name: String, value: Int64, explicit: Bool, location: SourceLocation = .unknown) {
         self.value = value; self.valueIsExplicit = explicit

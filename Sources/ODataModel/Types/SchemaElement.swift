@@ -41,7 +41,7 @@ final class ElementAnchor {
 }
 
 /// A back reference to a schema element, through its anchor (nil once the element is gone).
-struct WeakElement<T: SchemaElement> {
+struct BackReference<T: SchemaElement> {
     private var anchor: ElementAnchor?
     init(_ element: T?) { anchor = element?.anchor }
     var element: T? {

@@ -7,10 +7,10 @@ open class StructuredType: SchemaElement {
     public internal(set) var ownProperties: [Property] = []
     public internal(set) var ownNavigationProperties: [NavigationProperty] = []
     /// The base type, once resolved.
-    private var _baseType = WeakElement<StructuredType>(nil)
+    private var _baseType = BackReference<StructuredType>(nil)
     public internal(set) var baseType: StructuredType? {
         get { _baseType.element }
-        set { _baseType = WeakElement(newValue); cachedChain = nil }
+        set { _baseType = BackReference(newValue); cachedChain = nil }
     }
     private var cachedChain: [StructuredType]?
     /// Types that name this one as their base type (direct only).
