@@ -7,6 +7,9 @@ MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at 
                /same/Items   every page's __next is the URL just requested
                /empty/Items  __next is ""
                /cycle/Items  ?page=1 links to ?page=2 and ?page=2 back to ?page=1 (rows 1, 2 and 3, 4)
+               /away/Items   __next leads to another origin: the same server named "localhost" (another host)
+               /seen         what reached the server by the name "localhost" (request lines and the credential
+                             headers Authorization, Cookie, APIKey), one a line
 
 Exits when its parent (the test process) goes away.
 """
@@ -45,16 +48,31 @@ METADATA = b"""<?xml version="1.0" encoding="utf-8"?>
 """
 
 
+seen_away = []
+
+
 def next_links(request):
     """The answer of the next-links mode to one request (its head, as bytes)."""
     line = request.split(b"\r\n", 1)[0].decode("latin-1")
     target = line.split(" ")[1] if line.count(" ") >= 2 else "/"
     host = "127.0.0.1"
+    credentials = []
     for h in request.split(b"\r\n")[1:]:
         if h.lower().startswith(b"host:"):
             host = h[5:].strip().decode("latin-1")
+        if h.lower().split(b":", 1)[0] in (b"authorization", b"cookie", b"apikey"):
+            credentials.append(h.decode("latin-1"))
+    if host.startswith("localhost"):
+        seen_away.append(" ".join([line] + credentials))
     path, _, query = target.partition("?")
+    if path == "/seen":
+        return b"200 OK", b"text/plain", "".join(s + "\n" for s in seen_away).encode("latin-1")
     root = path.split("/")[1] if path.count("/") >= 2 else ""
+    if root == "away" and path.endswith("/Items"):
+        port = host.rsplit(":", 1)[1] if ":" in host else "80"
+        rows = [{"ID": 1, "Name": "item 1"}]
+        link = "http://localhost:%s/away/Items?page=2" % port
+        return b"200 OK", b"application/json", json.dumps({"d": {"results": rows, "__next": link}}).encode("utf-8")
     if path.endswith("/$metadata"):
         return b"200 OK", b"application/xml", METADATA
     if root not in ("same", "empty", "cycle") or not path.endswith("/Items"):

@@ -157,9 +157,15 @@ public final class HTTPClient: @unchecked Sendable {
         guard !HTTPCancellation.isCancelled else {
             throw ODataClientError(.cancelled, method: original.method, url: original.url)
         }
+        let root = configuration.serviceRoot ?? ""
+        // Credentials (authorization, cookies, API keys, client certificates) belong to the service's origin: a
+        // request elsewhere (a next link or raw URL to another host, port or scheme) is not sent at all.
+        if !root.isEmpty, let serviceOrigin = URLOrigin(root), URLOrigin(original.url) != serviceOrigin {
+            throw ODataClientError(.otherOrigin(url: original.url, serviceOrigin: serviceOrigin.description),
+                                   method: original.method, url: original.url)
+        }
         let started = ContinuousClock.now
         var metrics = HTTPTransferMetrics()
-        let root = configuration.serviceRoot ?? ""
         let givenToken = original.headers.contains("X-CSRF-Token") || configuration.headers.contains("X-CSRF-Token")
         let csrfRoot = original.method.isModifying && configuration.csrfProtection && !root.isEmpty && !givenToken ? root : nil
         var outcome = try signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)

@@ -1,5 +1,7 @@
+import ODataModel
+
 /// Every failure of the HTTP layer, with where it happened (method and URL, passwords redacted).
-public struct ODataClientError: Error, Sendable, CustomStringConvertible {
+public struct ODataClientError: CategorizedError, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable {
         /// libcurl failed: connection refused, DNS, TLS, a body cut short. `curlText` is curl's own message.
@@ -12,6 +14,9 @@ public struct ODataClientError: Error, Sendable, CustomStringConvertible {
         case http(status: Int, reason: String, odataError: ODataErrorResponse?, bodySummary: String?)
         /// The server redirected to another scheme, host or port; nothing was sent there.
         case redirectToOtherOrigin(location: String)
+        /// A request (a next link, a raw URL) that leads away from the service root's origin (scheme, host, port):
+        /// refused before anything is sent, since the session's credentials belong to the service.
+        case otherOrigin(url: String, serviceOrigin: String)
         /// More redirects than `HTTPConfiguration.maxRedirects`.
         case tooManyRedirects(Int)
         /// Signing in (`HTTPConfiguration.signIn`) failed, or the service still asked for it after signing in.
@@ -41,6 +46,17 @@ public struct ODataClientError: Error, Sendable, CustomStringConvertible {
         switch kind {
         case .transport, .timeout: return true
         default: return false
+        }
+    }
+
+    /// The category of the failure: the server could not be reached or left the service's origin (transport), it
+    /// answered with an error (service), the request was malformed (usage), or it was cancelled.
+    public var category: ErrorCategory {
+        switch kind {
+        case .transport, .timeout, .redirectToOtherOrigin, .otherOrigin, .tooManyRedirects: return .transport
+        case .cancelled: return .cancelled
+        case .http, .signInFailed: return .service
+        case .invalidRequest: return .usage
         }
     }
 
@@ -86,6 +102,10 @@ public struct ODataClientError: Error, Sendable, CustomStringConvertible {
             return "HTTP \(line)"
         case .redirectToOtherOrigin(let location):
             return "redirected to another origin, not followed (credentials stay with the service): \(Redaction.redactURLPasswords(location))"
+        case .otherOrigin(let url, let serviceOrigin):
+            let host = URLOrigin(url)?.description ?? Redaction.redactURLPasswords(url)
+            return "refused to send a request to \(host), which is not the service's origin (\(serviceOrigin)): "
+                + "credentials stay with the service, nothing was sent"
         case .tooManyRedirects(let n):
             return "more than \(n) redirects"
         case .invalidRequest(let text):

@@ -1,3 +1,4 @@
+import ODataModel
 /// The response to a `$batch`: one part per request or change set, in order (multipart), or one response per
 /// request (JSON batch, where change sets show as `atomicityGroup`).
 public struct BatchResponse: Equatable, Sendable {
@@ -27,7 +28,9 @@ public struct BatchResponse: Equatable, Sendable {
 }
 
 /// A batch response that cannot be read: no boundary, a part without an HTTP status line, a body cut short.
-public struct BatchFormatError: Error, Equatable, CustomStringConvertible {
+public struct BatchFormatError: CategorizedError, Equatable, CustomStringConvertible {
+    public var category: ErrorCategory { .invalidData }
+
     public var message: String
     /// Byte offset in the batch body where the problem is.
     public var offset: Int

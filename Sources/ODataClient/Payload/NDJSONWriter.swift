@@ -1,3 +1,4 @@
+import ODataModel
 import FoundationEssentials
 import Glibc
 
@@ -86,7 +87,9 @@ public final class NDJSONWriter {
 }
 
 /// The output of an NDJSON writer could not be written.
-public struct NDJSONWriteError: Error, CustomStringConvertible {
+public struct NDJSONWriteError: CategorizedError, CustomStringConvertible {
+    public var category: ErrorCategory { .usage }
+
     public var message: String
     public var description: String { "cannot write output: \(message)" }
 }

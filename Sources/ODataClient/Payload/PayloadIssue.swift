@@ -1,3 +1,4 @@
+import ODataModel
 /// Something wrong with a payload: a value that does not fit its declared type, a property the type does not have,
 /// a type name the model does not know, a payload that is not well-formed. In lenient reading the first kinds
 /// are warnings; in strict reading, and for malformed payloads always, they are thrown as `PayloadError`.
@@ -39,7 +40,9 @@ public struct PayloadIssue: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A payload that could not be read: malformed, truncated, or (in strict reading) not fitting the model.
-public struct PayloadError: Error, Equatable, CustomStringConvertible {
+public struct PayloadError: CategorizedError, Equatable, CustomStringConvertible {
+    public var category: ErrorCategory { .invalidData }
+
     public var issue: PayloadIssue
     public init(_ issue: PayloadIssue) { self.issue = issue }
     public var description: String { issue.description }

@@ -159,7 +159,9 @@ public final class PayloadReader {
 }
 
 /// A payload file that could not be opened or read.
-public struct PayloadFileError: Error, CustomStringConvertible {
+public struct PayloadFileError: CategorizedError, CustomStringConvertible {
+    public var category: ErrorCategory { .usage }
+
     public var path: String
     public var message: String
     public init(path: String, message: String) { self.path = path; self.message = message }

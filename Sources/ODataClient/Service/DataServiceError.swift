@@ -1,7 +1,16 @@
 import ODataModel
 
 /// Failures of `DataService` that are not transport, HTTP or payload errors, and HTTP errors given a meaning.
-public struct DataServiceError: Error, CustomStringConvertible {
+public struct DataServiceError: CategorizedError, CustomStringConvertible {
+    /// Conflicts and refusals are the service's answer; a bad argument is the caller's; an unusable answer is data.
+    public var category: ErrorCategory {
+        switch kind {
+        case .conflict, .preconditionRequired, .writeRedirected: return .service
+        case .invalidArgument: return .usage
+        case .unexpectedEntityCount, .unexpectedResponse, .notOData: return .invalidData
+        }
+    }
+
     public enum Kind {
         /// 412: the entity changed on the server since it was read (its ETag is stale).
         case conflict(entity: String)
@@ -13,6 +22,12 @@ public struct DataServiceError: Error, CustomStringConvertible {
         case invalidArgument(String)
         /// The service answered in a way the client cannot use (no payload where one was expected, a bad batch).
         case unexpectedResponse(String)
+        /// A write (POST, PUT, PATCH, MERGE, DELETE) was answered with a redirect that would change its method
+        /// (301, 302, 303) or leave the origin: not followed, so nothing may have been written.
+        case writeRedirected(method: String, status: Int, location: String)
+        /// A successful status with a body that is not OData: an HTML page (often a sign-in page of an expired
+        /// session), plain text where JSON was asked. `summary` is its title or first line.
+        case notOData(contentType: String, summary: String, signInPage: Bool)
     }
 
     public let kind: Kind
@@ -37,6 +52,14 @@ public struct DataServiceError: Error, CustomStringConvertible {
             return "expected \(expected), got \(got) entities"
         case .invalidArgument(let text), .unexpectedResponse(let text):
             return text
+        case .writeRedirected(let method, let status, let location):
+            return "\(method) was answered with a redirect (\(status)) to \(Redaction.redactURLPasswords(location)); "
+                + "a write is not sent again elsewhere: nothing may have been written (use the URL it names as the service root?)"
+        case .notOData(let contentType, let summary, let signInPage):
+            let what = contentType.isEmpty ? "an answer without a Content-Type" : "\(contentType) instead of OData"
+            let text = summary.isEmpty ? "" : ": \(summary)"
+            return signInPage ? "the service answered with a sign-in page (\(what)\(text)): the session has expired or the credentials are missing"
+                : "the service answered with \(what)\(text)"
         }
     }
 }

@@ -1,7 +1,10 @@
 import ODataModel
 
 /// A query that cannot be written for the service's OData version (or at all), with the feature named.
-public struct QueryWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct QueryWriteError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
+    /// Something the service's version cannot express: the caller's to change.
+    public var category: ErrorCategory { .usage }
+
     /// What cannot be written: `lambda operator any`, `$search`, `nested $filter in $expand of Orders`.
     public var feature: String
     public var version: ODataVersion

@@ -1,6 +1,9 @@
+import ODataModel
 /// A statement that does not parse, names something the model does not have, or mixes types; it carries where
 /// (character offsets into the statement) so that the message can show the statement with a caret line.
-public struct LanguageError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct LanguageError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
+    public var category: ErrorCategory { kind == .unknownName ? .unknownName : .usage }
+
     public enum Kind: String, Sendable {
         /// Does not parse.
         case syntax

@@ -308,7 +308,9 @@ struct TOMLReader {
 }
 
 /// A TOML document odsh cannot read, with the line.
-struct TOMLError: Error, CustomStringConvertible {
+struct TOMLError: CategorizedError, CustomStringConvertible {
+    var category: ErrorCategory { .usage }
+
     var source: String
     var line: Int
     var message: String

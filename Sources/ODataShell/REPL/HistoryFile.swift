@@ -1,3 +1,4 @@
+import ODataModel
 import FoundationEssentials
 import Glibc
 
@@ -219,7 +220,9 @@ public final class HistoryFile {
 }
 
 /// The history file could not be read or written.
-public struct HistoryFileError: Error, CustomStringConvertible {
+public struct HistoryFileError: CategorizedError, CustomStringConvertible {
+    public var category: ErrorCategory { .usage }
+
     public var path: String
     public var message: String
     public init(path: String, message: String) {

@@ -4,51 +4,67 @@ import ODataModel
 import ODataQuery
 import ODataClient
 
-/// The one place where errors become words on stderr and an exit status.
+/// The one place where errors become words on stderr and an exit status: each error says its category, and one
+/// exhaustive switch turns categories into exit statuses.
 public struct ErrorReporter {
     public var verbose: Bool
     public init(verbose: Bool = false) { self.verbose = verbose }
 
-    /// A one-line message and the exit status for an error.
-    public func describe(_ error: Error) -> (message: String, details: [String], status: ExitStatus) {
+    /// The category of an error; nil for an error no floor of odsh made (a bug, reported as such).
+    public static func category(of error: Error) -> ErrorCategory? {
+        if let e = error as? CategorizedError { return e.category }
         switch error {
-        case let e as MetadataError:
-            let details = e.issues.dropFirst().map { $0.description }
-            return ("invalid metadata: \(e)", details, .invalidData)
-        case let e as MetadataFileError:
-            return ("cannot read \(e.path): \(e.message)", [], .usage)
-        case let e as ModelLookupError:
-            return (e.description, [], .usage)
-        case let e as MetadataFixupError:
-            return (e.description, [], .usage)
-        case let e as ProfileError:
-            return (e.message, [], .usage)
-        case let e as UsageError:
-            return (e.message, [], .usage)
-        case let e as LanguageError:
-            return (e.description, [], .usage)
-        case let e as QueryWriteError:
-            return (e.message, [], .usage)
-        case let e as ODataClientError:
-            let details = e.details.split(separator: "\n").map(String.init)
-            switch e.kind {
-            case .transport, .timeout: return (e.summary, details, .transport)
-            case .cancelled: return (e.summary + " (Ctrl-C)", [], .interrupted)
-            case .invalidRequest: return (e.summary, details, .usage)
-            case .http, .redirectToOtherOrigin, .tooManyRedirects, .signInFailed: return (e.summary, details, .serviceError)
-            }
-        default:
-            return ("\(error)", [], .serviceError)
+        case is MetadataError: return .invalidData
+        case is MetadataFileError, is MetadataFixupError: return .usage
+        case is ModelLookupError: return .unknownName
+        default: return nil
         }
     }
 
-    /// Prints the error to stderr and returns its exit status.
+    /// The exit status of a category: the one mapping, documented in the manual's EXIT STATUS.
+    public static func status(of category: ErrorCategory) -> ExitStatus {
+        switch category {
+        case .usage, .unknownName: return .usage
+        case .service: return .serviceError
+        case .transport: return .transport
+        case .invalidData: return .invalidData
+        case .cancelled: return .interrupted
+        }
+    }
+
+    /// A one-line message, details for --verbose, and the exit status for an error.
+    public func describe(_ error: Error) -> (message: String, details: [String], status: ExitStatus) {
+        let (message, details) = Self.words(for: error)
+        guard let category = Self.category(of: error) else {
+            return ("internal error: \(message)", details, .serviceError)
+        }
+        return (category == .cancelled ? message + " (Ctrl-C)" : message, details, Self.status(of: category))
+    }
+
+    /// What an error says: its line, and the further lines --verbose shows.
+    static func words(for error: Error) -> (String, [String]) {
+        switch error {
+        case let e as MetadataError:
+            return ("invalid metadata: \(e)", e.issues.dropFirst().map { $0.description })
+        case let e as MetadataFileError:
+            return ("cannot read \(e.path): \(e.message)", [])
+        case let e as ODataClientError:
+            return (e.summary, e.details.split(separator: "\n").map(String.init))
+        case let e as DataServiceError:
+            return (e.description, (e.underlying as? ODataClientError)?.details.split(separator: "\n").map(String.init) ?? [])
+        case let e as CustomStringConvertible:
+            return (e.description, [])
+        default:
+            return ("\(error)", [])
+        }
+    }
+
+    /// Prints the error to stderr (one line; its details too with --verbose) and returns its exit status.
     @discardableResult
     public func report(_ error: Error, context: String? = nil) -> ExitStatus {
         let d = describe(error)
         Stderr.write("odsh: \(context.map { "\($0): " } ?? "")\(d.message)\n")
         if verbose { for line in d.details { Stderr.write("  \(line)\n") } }
-        else if !d.details.isEmpty { Stderr.write("  (\(d.details.count) more; --verbose shows them)\n") }
         return d.status
     }
 
@@ -59,8 +75,9 @@ public struct ErrorReporter {
 }
 
 /// A mistake in how odsh was called.
-public struct UsageError: Error, CustomStringConvertible {
+public struct UsageError: CategorizedError, CustomStringConvertible {
     public var message: String
+    public var category: ErrorCategory { .usage }
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

@@ -1,3 +1,4 @@
+import ODataModel
 import Glibc
 
 /// `/bin/sh -c COMMAND` started with a pipe on its standard input or output, the other end the caller's (the pager
@@ -7,7 +8,9 @@ enum ShellProcess {
     enum Pipe { case toStandardInput, fromStandardOutput }
 
     /// Why a command could not be started: the C library's text for the error.
-    struct SpawnFailure: Error, CustomStringConvertible {
+    struct SpawnFailure: CategorizedError, CustomStringConvertible {
+        var category: ErrorCategory { .usage }
+
         let description: String
         init(_ code: Int32) { description = String(cString: strerror(code)) }
     }

@@ -109,6 +109,35 @@ extension IntegrationTests {
             #expect(try service.executeQuery(url: "Items").nextLink == nil)
         }
 
+        @Test func aNextLinkToAnotherOriginIsRefusedAndNothingIsSentThere() throws {
+            let port = try Fixtures.shared.nextLinkServer()
+            var config = HTTPConfiguration()
+            config.authentication = .basic(user: "bob", password: "secret-pw")
+            config.cookie = "MYSAPSSO2=sso-cookie"
+            config.headers.set("APIKey", "key-123")
+            let service = try DataService(url: URL(string: "http://127.0.0.1:\(port)/away/")!, configuration: config)
+            var ids: [Int64] = []
+            do {
+                _ = try service.execute(ServiceRequest(relativeURL: "Items"), paging: .allPages,
+                                        onEntity: { ids.append($0["ID"]?.integerValue ?? -1); return true }, onValue: { _ in })
+                Issue.record("the next link to another origin was followed")
+            } catch let e as ODataClientError {
+                guard case .otherOrigin = e.kind else { Issue.record("unexpected error \(e)"); return }
+                #expect(e.category == .transport)
+                #expect(e.summary.contains("http://localhost:\(port)") && e.summary.contains("nothing was sent"))
+            }
+            #expect(ids == [1])
+            // The page and its rows came; the other origin saw nothing at all, with or without credentials.
+            func seen() throws -> String {
+                String(decoding: try HTTPClient().send(HTTPRequest(method: .get, url: "http://127.0.0.1:\(port)/seen")).body ?? Data(), as: UTF8.self)
+            }
+            #expect(try seen() == "")
+            let sequence = try service.executeQuery(url: "Items").allEntities
+            #expect(sequence.map { $0["ID"]?.integerValue ?? -1 } == [1])
+            #expect((sequence.error as? ODataClientError).map { if case .otherOrigin = $0.kind { true } else { false } } == true)
+            #expect(try seen() == "")
+        }
+
         @Test func aCycleOfNextLinksIsReadOnce() throws {
             let r = try read("cycle", "Items?page=1")
             #expect(r.ids == [1, 2, 3, 4] && r.response.pagesRead == 2)
