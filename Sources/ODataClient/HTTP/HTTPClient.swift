@@ -259,10 +259,16 @@ public final class HTTPClient: @unchecked Sendable {
                 throw ODataClientError(.redirectToOtherOrigin(location: target), method: current.method, url: outcome.url,
                                        responseHeaders: outcome.head.headers)
             }
+            // A write is never turned into a GET: 301, 302 and 303 would do that (browsers and curl do it for POST),
+            // leaving the write unmade and its answer a page of something else. 307 and 308 keep method and body.
+            // (A sign-in's own form post is answered with 302 by design, and followed as browsers do.)
+            if !signingIn, current.method.isModifying, [301, 302, 303].contains(outcome.head.status) {
+                throw ODataClientError(.writeRedirected(status: outcome.head.status, location: target), method: current.method,
+                                       url: outcome.url, responseHeaders: outcome.head.headers)
+            }
             hops += 1
             metrics.redirects += 1
             current.url = target
-            // What browsers and curl do: 303 always, and 301/302 after POST, continue with a GET.
             if outcome.head.status == 303 || ([301, 302].contains(outcome.head.status) && current.method == .post) {
                 current.method = .get
                 current.body = nil
@@ -289,7 +295,7 @@ public final class HTTPClient: @unchecked Sendable {
         guard let h = handle else {
             throw ODataClientError(.invalidRequest("the HTTP client was closed"), method: request.method, url: request.url)
         }
-        let url = SAPQueryParameters.apply(to: request.url, client: configuration.sapClient, language: configuration.sapLanguage)
+        let url = sessionURL(request.url)
         let headers = effectiveHeaders(for: request)
         var list: UnsafeMutablePointer<curl_slist>?
         defer { odsh_curl_slist_free_all(list) }
@@ -325,7 +331,7 @@ public final class HTTPClient: @unchecked Sendable {
                                         elapsed: elapsed, failure: nil,
                                         hidesBodies: signingIn || configuration.hidesBodiesInTrace)
         if let consumerError = transfer.consumerError {
-            trace.failure = "stopped by the consumer: \(consumerError)"
+            trace.failure = consumerError is StopReading ? "\(consumerError)" : "stopped by the consumer: \(consumerError)"
             tracer?.trace(trace)
             throw consumerError
         }
@@ -350,6 +356,17 @@ public final class HTTPClient: @unchecked Sendable {
         }
         return Exchange(method: request.method, url: url, head: head, body: transfer.collected,
                         bytes: transfer.bodyBytes, redirectTarget: redirectTarget)
+    }
+
+    /// A request's URL with the session's query parameters it lacks (the service root's own, `sap-client`,
+    /// `sap-language`): what is sent, and what `.url` shows. The root's parameters go only to the root's origin.
+    public func sessionURL(_ url: String) -> String {
+        var u = url
+        if !configuration.serviceParameters.isEmpty, !signingIn,
+           let root = configuration.serviceRoot, URLOrigin(root) == URLOrigin(url) {
+            u = ServiceRoot.merge(configuration.serviceParameters, into: u)
+        }
+        return SAPQueryParameters.apply(to: u, client: configuration.sapClient, language: configuration.sapLanguage)
     }
 
     /// Runs the transfer on the multi handle. Unlike curl_easy_perform, which calls the progress callback only

@@ -50,6 +50,10 @@ public struct HTTPConfiguration: Sendable {
     /// Redirects followed per request (same origin only).
     public var maxRedirects = 10
 
+    /// Query parameters of the service root (`ServiceRoot.parameters`: `sap-client=100`, a tenant), added to every
+    /// request of the session to the service's origin that does not carry them yet: `$metadata`, data, next links,
+    /// the CSRF fetch, `$batch`. Percent-encoded.
+    public var serviceParameters: [(name: String, value: String)] = []
     /// SAP client, sent as `sap-client=` query parameter on every request that does not already carry one.
     public var sapClient: String?
     /// SAP logon language, sent as `sap-language=` query parameter like `sapClient`.

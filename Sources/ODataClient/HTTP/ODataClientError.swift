@@ -17,6 +17,9 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         /// A request (a next link, a raw URL) that leads away from the service root's origin (scheme, host, port):
         /// refused before anything is sent, since the session's credentials belong to the service.
         case otherOrigin(url: String, serviceOrigin: String)
+        /// A write (POST, PUT, PATCH, MERGE, DELETE) answered with 301, 302 or 303, which would turn it into a GET
+        /// elsewhere: not followed, and nothing was written.
+        case writeRedirected(status: Int, location: String)
         /// More redirects than `HTTPConfiguration.maxRedirects`.
         case tooManyRedirects(Int)
         /// Signing in (`HTTPConfiguration.signIn`) failed, or the service still asked for it after signing in.
@@ -55,7 +58,7 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         switch kind {
         case .transport, .timeout, .redirectToOtherOrigin, .otherOrigin, .tooManyRedirects: return .transport
         case .cancelled: return .cancelled
-        case .http, .signInFailed: return .service
+        case .http, .signInFailed, .writeRedirected: return .service
         case .invalidRequest: return .usage
         }
     }
@@ -106,6 +109,9 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
             let host = URLOrigin(url)?.description ?? Redaction.redactURLPasswords(url)
             return "refused to send a request to \(host), which is not the service's origin (\(serviceOrigin)): "
                 + "credentials stay with the service, nothing was sent"
+        case .writeRedirected(let status, let location):
+            return "the service answered the write with a redirect (\(status)) to \(Redaction.redactURLPasswords(location)); "
+                + "it was not sent again as a GET, and nothing was written"
         case .tooManyRedirects(let n):
             return "more than \(n) redirects"
         case .invalidRequest(let text):

@@ -1,26 +1,11 @@
 /// Adds `sap-client=` and `sap-language=` to request URLs that do not carry them yet.
+/// (The service root's own query parameters are added the same way: `HTTPConfiguration.serviceParameters`.)
 enum SAPQueryParameters {
     static func apply(to url: String, client: String?, language: String?) -> String {
         var pairs: [(String, String)] = []
         if let client, !client.isEmpty { pairs.append(("sap-client", client)) }
         if let language, !language.isEmpty { pairs.append(("sap-language", language)) }
-        guard !pairs.isEmpty else { return url }
-
-        let hashIndex = url.firstIndex(of: "#")
-        let beforeFragment = hashIndex.map { String(url[..<$0]) } ?? url
-        let fragment = hashIndex.map { String(url[$0...]) } ?? ""
-        let existing: Set<String> = {
-            guard let q = beforeFragment.firstIndex(of: "?") else { return [] }
-            return Set(beforeFragment[beforeFragment.index(after: q)...].split(separator: "&").map {
-                String($0.split(separator: "=", maxSplits: 1).first ?? "").lowercased()
-            })
-        }()
-        var result = beforeFragment
-        for (name, value) in pairs where !existing.contains(name) {
-            result += result.contains("?") ? (result.hasSuffix("?") || result.hasSuffix("&") ? "" : "&") : "?"
-            result += "\(name)=\(percentEncode(value))"
-        }
-        return result + fragment
+        return ServiceRoot.merge(pairs.map { ($0.0, percentEncode($0.1)) }, into: url)
     }
 
     private static func percentEncode(_ value: String) -> String {

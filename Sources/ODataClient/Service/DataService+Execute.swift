@@ -2,7 +2,9 @@ import FoundationEssentials
 import ODataModel
 
 /// Thrown from inside a payload callback to end reading when the consumer has had enough.
-private struct StopReading: Error {}
+struct StopReading: Error, CustomStringConvertible {
+    var description: String { "the rest was not read: the consumer had enough" }
+}
 
 extension DataService {
     /// Sends a request (method + URL relative to the service root + JSON body) and streams the answer: entities and
@@ -19,9 +21,11 @@ extension DataService {
     /// As above; `continuing` is the guard of a reading whose earlier pages were read before (`request` asks for the
     /// page the last of them linked to), so that the pages already read count towards the inline count and the run
     /// of empty pages, and their links are not followed again.
+    /// `followsNextLink` is asked before each next link is followed (false: the reading ends after this page).
     func execute(_ request: ServiceRequest, paging: Paging, continuing: NextLinkGuard?,
                  onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
-                 onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
+                 onPageEnd: ((ServiceResponse) throws -> Void)? = nil,
+                 followsNextLink: () -> Bool = { true }) throws -> ServiceResponse {
         let target = request.target ?? target(forRelativeURL: request.relativeURL)
         var response = ServiceResponse()
         var url = requestURL(request.relativeURL)
@@ -39,7 +43,7 @@ extension DataService {
             response.nextLink = nextLink(page.nextLink)
             response.morePages = page.stopped || response.nextLink != nil
             var next: String?
-            if paging == .allPages, !page.stopped, request.method == .get {
+            if paging == .allPages, !page.stopped, request.method == .get, followsNextLink() {
                 next = pages.linkToFollow(afterPageOf: page.items, count: response.count, nextLink: response.nextLink)
                 // The last page, or the guard ended the reading (count reached, empty pages, a link followed before).
                 if next == nil { response.morePages = false; response.nextLink = nil }
@@ -100,6 +104,9 @@ extension DataService {
         var reader: PayloadReader?
         var raw: Data?
         var fed = 0
+        // A payload was expected but the Content-Type names none (text/plain, text/html, none at all): the body
+        // decides, once its first bytes are in.
+        var sniffing = false
         try withoutActuallyEscaping(onEntity) { onEntity in
             try withoutActuallyEscaping(onValue) { onValue in
                 // The reader holds these closures; it lives only inside this block.
@@ -112,17 +119,42 @@ extension DataService {
                         throw StopReading()
                     }
                 }
+                func makeReader(_ format: PayloadFormat, _ t: PayloadTarget) -> PayloadReader {
+                    PayloadReader(format: format, model: metadata, target: t, options: readOptions,
+                                  onEntity: handleEntity, onValue: { v in page.items += 1; try onValue(v) })
+                }
                 do {
                     try client.send(HTTPRequest(method: method, url: url, headers: headers, body: body), onHeaders: { head in
                         page.status = head.status
                         page.etag = head.headers["ETag"]
                         page.contentType = head.headers["Content-Type"]
-                        if !isRaw, let t = target, head.status != 204, let ct = page.contentType,
-                           let format = PayloadFormat.from(contentType: ct, version: version) {
-                            reader = PayloadReader(format: format, model: metadata, target: t, options: readOptions,
-                                                   onEntity: handleEntity, onValue: { v in page.items += 1; try onValue(v) })
+                        if !isRaw, let t = target, head.status != 204 {
+                            if let format = page.contentType.flatMap({ PayloadFormat.from(contentType: $0, version: version) }) {
+                                reader = makeReader(format, t)
+                            } else {
+                                sniffing = true
+                            }
                         }
                     }, onChunk: { chunk in
+                        if sniffing, let t = target {
+                            if raw == nil { raw = Data() }
+                            let taken = min(max(0, NotODataBody.sniffLimit - raw!.count), chunk.count)
+                            raw!.append(contentsOf: chunk.prefix(taken))
+                            let kind = NotODataBody.sniff(raw!)
+                            guard kind == .json || kind == .atom else { return }  // kept (bounded) for the message
+                            let r = makeReader(kind == .atom ? .atom : .json(for: version), t)
+                            reader = r
+                            sniffing = false
+                            let start = raw!
+                            raw = nil
+                            fed += start.count
+                            try start.withUnsafeBytes { try r.feed($0) }
+                            if taken < chunk.count {
+                                fed += chunk.count - taken
+                                try r.feed(UnsafeRawBufferPointer(rebasing: chunk[taken...]))
+                            }
+                            return
+                        }
                         if let r = reader {
                             fed += chunk.count
                             try r.feed(chunk)
@@ -140,6 +172,12 @@ extension DataService {
                     page.count = info.count.map { Int($0) }
                 }
             }
+        }
+        if sniffing, let body = raw, body.contains(where: { !NotODataBody.isBlank($0) }) {
+            // A successful status, and no OData in the body: an HTML page (a sign-in page when the session ran out),
+            // text where JSON was asked. Not passed on as if it were the answer.
+            let (summary, signIn) = NotODataBody.describe(body, contentType: page.contentType)
+            throw DataServiceError(.notOData(contentType: page.contentType ?? "", summary: summary, signInPage: signIn))
         }
         page.rawBody = raw.flatMap { $0.isEmpty ? nil : $0 }
         if isCount, let text = page.rawBody.map({ String(decoding: $0, as: UTF8.self) }) {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ODataModel
+import ODataQuery
 
 extension DataService {
     /// The payload target for a relative URL (`Customers`, `Customers('A')/Orders`, `TopProduct`, `GetX(...)`) from the model; nil when unknown.
@@ -8,7 +9,28 @@ extension DataService {
         if url.hasPrefix(serviceRoot) { url = String(url.dropFirst(serviceRoot.count)) }
         if url.hasPrefix("/") { url.removeFirst() }
         let path = url[..<(url.firstIndex(of: "?") ?? url.endIndex)]
-        let segments = Self.pathSegments(path)
+        return target(forSegments: Self.pathSegments(path))
+    }
+
+    /// The payload target of a query's path, from the model; nil for a count and when unknown.
+    public func target(for query: DataQuery) -> PayloadTarget? {
+        guard !query.countOnly else { return nil }
+        var names: [String] = []
+        for segment in query.path {
+            switch segment {
+            case .entitySet(let n), .singleton(let n), .navigation(let n), .property(let n), .action(let n): names.append(n)
+            case .function(let n, _): names.append(n)
+            case .key: continue
+            case .link(let l):
+                let path = l[..<(l.firstIndex(of: "?") ?? l.endIndex)]
+                names += Self.pathSegments(path.hasPrefix(serviceRoot) ? path.dropFirst(serviceRoot.count) : path)
+            }
+        }
+        return target(forSegments: names)
+    }
+
+    /// The payload target of path segments without their keys and parameters (`Customers`, `Orders`).
+    func target(forSegments segments: [String]) -> PayloadTarget? {
         guard let head = segments.first else { return nil }
         var current: PayloadTarget
         if let set = try? metadata.entitySet(withName: head) {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ODataModel
+import ODataQuery
 
 extension DataService {
     /// Creates `entity` in its entity set (POST); the entity takes the values and ETag the service answers with.
@@ -12,61 +13,58 @@ extension DataService {
         guard let set = entity.entitySet else {
             throw DataServiceError(.invalidArgument("\(entity.entityType.name): no entity set to create it in (EntityValue.ofType(_:in:))"))
         }
-        let body = EntityBodyWriter(version: version).body(for: entity, content: .full)
-        var request = ServiceRequest(method: .post, relativeURL: set.name, body: Data(body), target: .entitySet(set))
+        var request = DataRequest.create(entity, at: DataQuery().from(set))
         request.headers = options.headers
-        try write(request, entity: entity)
+        _ = try execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
         entity.isNew = false
     }
 
     /// Updates `entity` on the service: its changed properties with PATCH (V4) or MERGE (V2), or all of them with PUT
-    /// when `options.updateMode` is `.replace`; `If-Match` carries the entity's ETag.
+    /// when `options.updateMode` is `.replace`; `If-Match` carries the entity's ETag (read first when it has none and
+    /// the service asks for one).
     public func updateEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) throws {
-        let replace = options.updateMode == .replace
-        let body = EntityBodyWriter(version: version).body(for: entity, content: replace ? .full : .changes)
-        let method: HTTPMethod = replace ? .put : (version.isV4 ? .patch : .merge)
-        var request = ServiceRequest(method: method, relativeURL: try entityURL(entity), body: Data(body),
-                                     target: entity.entitySet.map { .entitySet($0) } ?? .entityType(entity.entityType, set: nil))
+        let path = try self.path(of: entity)
+        var request = options.updateMode == .replace ? DataRequest.replace(entity, at: path) : DataRequest.update(entity, at: path)
         request.headers = options.headers
-        addIfMatch(entity, options, &request)
-        try write(request, entity: entity)
-        entity.resetChanges()
+        request.ifMatch = entity.etag == nil && options.ifMatchAnyWhenNoETag ? .any : .entityETag
+        _ = try execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
     }
 
     /// Deletes `entity` on the service; `If-Match` carries its ETag.
     public func deleteEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) throws {
-        var request = ServiceRequest(method: .delete, relativeURL: try entityURL(entity))
+        var request = DataRequest.delete(at: try path(of: entity), entity: entity)
         request.headers = options.headers
-        addIfMatch(entity, options, &request)
-        try write(request, entity: nil)
+        request.ifMatch = entity.etag == nil && options.ifMatchAnyWhenNoETag ? .any : .entityETag
+        _ = try execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
     }
 
-    private func addIfMatch(_ entity: EntityValue, _ options: RequestOptions, _ request: inout ServiceRequest) {
-        if let tag = entity.etag { request.headers.set("If-Match", tag) }
-        else if options.ifMatchAnyWhenNoETag { request.headers.set("If-Match", "*") }
+    /// The path of an entity: `Set(key)` when the key is known, else its edit or read link.
+    public func path(of entity: EntityValue) throws -> DataQuery {
+        if let set = entity.entitySet, let key = try? entity.entityKey(version: version) {
+            var q = DataQuery().from(set).withKey(key)
+            q.entityType = entity.entityType
+            return q
+        }
+        if let link = entity.editLink ?? entity.readLink {
+            var q = DataQuery()
+            q.path = [.link(link.hasPrefix(serviceRoot) ? String(link.dropFirst(serviceRoot.count)) : link)]
+            q.entityType = entity.entityType
+            return q
+        }
+        throw DataServiceError(.invalidArgument("\(entity.displayPath): no entity set or key to address it by"))
     }
+}
 
-    /// Sends a write; an entity in the answer updates `entity`; 412 and 428 become `DataServiceError`s naming it.
-    private func write(_ request: ServiceRequest, entity: EntityValue?) throws {
-        var answered: EntityValue?
-        let response: ServiceResponse
-        do {
-            response = try execute(request, paging: .firstPage, onEntity: { answered = $0; return true }, onValue: { _ in })
-        } catch let error as ODataClientError {
-            let name = entity?.displayPath ?? request.relativeURL
-            switch error.httpStatus {
-            case 412: throw DataServiceError(.conflict(entity: name), underlying: error)
-            case 428: throw DataServiceError(.preconditionRequired(entity: name), underlying: error)
-            default: throw error
-            }
+extension EntityValue {
+    /// The entity's key as query literals, for `DataQuery.withKey`. Throws when a key value is missing or null.
+    public func entityKey(version: ODataVersion = .v4) throws -> EntityKey {
+        let keys = keyValues
+        guard !keys.isEmpty else { throw ValueConversionError("\(entityType.qualifiedName) has no key") }
+        var pairs: [(String, QueryLiteral)] = []
+        for (p, v) in keys {
+            guard let v, !v.isNull else { throw ValueConversionError("key property \(p.name) of \(entityType.name) has no value") }
+            pairs.append((p.name, try v.queryLiteral(for: version)))
         }
-        guard let entity else { return }
-        if let r = answered {
-            for (p, v) in r.propertyValues { try? entity.setValue(p, to: v) }
-            if let tag = r.etag { entity.etag = tag }
-            if entity.entitySet == nil { entity.entitySet = r.entitySet }
-        }
-        if let tag = response.etag { entity.etag = tag }
-        entity.resetChanges()
+        return pairs.count == 1 ? EntityKey(pairs[0].1) : EntityKey(pairs)
     }
 }

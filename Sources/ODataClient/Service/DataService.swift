@@ -7,8 +7,10 @@ import ODataQuery
 ///
 /// Requests run one at a time on one `HTTPClient`; calls block until the answer is read.
 public final class DataService {
-    /// The service root, ending in `/`.
+    /// The service root, ending in `/`, without its query.
     public let serviceRoot: String
+    /// The service root with its own query parameters.
+    public let root: ServiceRoot
     /// The HTTP session all requests go through.
     public let client: HTTPClient
     /// The service's metadata.
@@ -20,19 +22,19 @@ public final class DataService {
     public var maxEmptyPagesInARow = 3
 
     /// Opens a service: loads `$metadata` (streamed into `MetadataReader`) unless `metadata` is given.
-    /// `configuration.serviceRoot` is set to `url` when empty (CSRF tokens are fetched from it).
+    /// `url` is the service root or its `$metadata` URL; the root's own query (`?sap-client=100`) goes with every
+    /// request. `configuration.serviceRoot` is set to the root when empty (CSRF tokens are fetched from it).
     public init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration(), metadata: CsdlDocument? = nil) throws {
-        var root = url.absoluteString
-        if let q = root.firstIndex(where: { $0 == "?" || $0 == "#" }) { root = String(root[..<q]) }
-        if !root.hasSuffix("/") { root += "/" }
-        serviceRoot = root
+        root = ServiceRoot(url.absoluteString)
+        serviceRoot = root.base
         var configuration = configuration
-        if configuration.serviceRoot?.isEmpty ?? true { configuration.serviceRoot = root }
+        if configuration.serviceRoot?.isEmpty ?? true { configuration.serviceRoot = root.base }
+        if configuration.serviceParameters.isEmpty { configuration.serviceParameters = root.parameters }
         client = try HTTPClient(configuration: configuration)
         if let m = metadata {
             self.metadata = m
         } else {
-            self.metadata = try Self.loadMetadata(client: client, root: root)
+            self.metadata = try Self.loadMetadata(client: client, root: root.base)
         }
     }
 
@@ -89,17 +91,7 @@ public final class DataService {
 
     /// An absolute URL for a link of the service: absolute links as they are, `/path` on the root's origin,
     /// anything else relative to the service root.
-    public func absoluteURL(_ link: String) -> String {
-        if link.hasPrefix("http://") || link.hasPrefix("https://") { return link }
-        if link.hasPrefix("/") {
-            if let scheme = serviceRoot.firstRange(of: "://"),
-               let slash = serviceRoot[scheme.upperBound...].firstIndex(of: "/") {
-                return String(serviceRoot[..<slash]) + link
-            }
-            return serviceRoot + link.dropFirst()
-        }
-        return serviceRoot + link
-    }
+    public func absoluteURL(_ link: String) -> String { root.resolve(link) }
 
     /// The URL of an entity relative to the root: `Set(key)` when the key is known, else its edit or read link.
     func entityURL(_ entity: EntityValue) throws -> String {

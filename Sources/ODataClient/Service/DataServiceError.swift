@@ -5,7 +5,7 @@ public struct DataServiceError: CategorizedError, CustomStringConvertible {
     /// Conflicts and refusals are the service's answer; a bad argument is the caller's; an unusable answer is data.
     public var category: ErrorCategory {
         switch kind {
-        case .conflict, .preconditionRequired, .writeRedirected: return .service
+        case .conflict, .preconditionRequired: return .service
         case .invalidArgument: return .usage
         case .unexpectedEntityCount, .unexpectedResponse, .notOData: return .invalidData
         }
@@ -22,9 +22,6 @@ public struct DataServiceError: CategorizedError, CustomStringConvertible {
         case invalidArgument(String)
         /// The service answered in a way the client cannot use (no payload where one was expected, a bad batch).
         case unexpectedResponse(String)
-        /// A write (POST, PUT, PATCH, MERGE, DELETE) was answered with a redirect that would change its method
-        /// (301, 302, 303) or leave the origin: not followed, so nothing may have been written.
-        case writeRedirected(method: String, status: Int, location: String)
         /// A successful status with a body that is not OData: an HTML page (often a sign-in page of an expired
         /// session), plain text where JSON was asked. `summary` is its title or first line.
         case notOData(contentType: String, summary: String, signInPage: Bool)
@@ -52,9 +49,6 @@ public struct DataServiceError: CategorizedError, CustomStringConvertible {
             return "expected \(expected), got \(got) entities"
         case .invalidArgument(let text), .unexpectedResponse(let text):
             return text
-        case .writeRedirected(let method, let status, let location):
-            return "\(method) was answered with a redirect (\(status)) to \(Redaction.redactURLPasswords(location)); "
-                + "a write is not sent again elsewhere: nothing may have been written (use the URL it names as the service root?)"
         case .notOData(let contentType, let summary, let signInPage):
             let what = contentType.isEmpty ? "an answer without a Content-Type" : "\(contentType) instead of OData"
             let text = summary.isEmpty ? "" : ": \(summary)"

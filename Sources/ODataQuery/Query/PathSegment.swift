@@ -11,4 +11,7 @@ public enum PathSegment {
     case function(String, parameters: [(name: String, value: QueryLiteral)])
     /// An action import (POST; parameters go in the body).
     case action(String)
+    /// A link the service gave for a resource (an entity's edit link), relative to the service root and
+    /// percent-encoded as given: the whole path, written as it is.
+    case link(String)
 }

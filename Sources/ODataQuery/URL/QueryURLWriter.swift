@@ -47,6 +47,8 @@ public struct QueryURLWriter: Sendable {
                 }
             case .action(let n):
                 out += URLEncoding.pathSegment(n)
+            case .link(let l):
+                out += l
             }
         }
         return (out, options)

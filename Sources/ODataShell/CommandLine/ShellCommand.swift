@@ -39,10 +39,13 @@ struct ShellCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Output format: table, vertical, json, ndjson or csv (default: the profile's, else table on a terminal, json otherwise).")
     var output: ShellSettings.OutputFormat?
 
-    @Flag(name: .long, help: "Follow every next link and stream all rows (otherwise the first page, with a note that more exist).")
+    @Flag(name: .long, help: "Follow every next link and stream all rows (the default in scripts; in the interactive shell, .next shows the next page).")
     var all = false
 
-    @Option(name: .long, help: "Add $top=N to queries that have no top (0: none; default: the profile's page-size, else 0).")
+    @Flag(name: .long, help: "In scripts, read the first page only (a note on stderr says when the result has more).")
+    var firstPage = false
+
+    @Option(name: .long, help: "Ask the service for pages of at most N entities (Prefer: odata.maxpagesize=N; 0: its choice; default: the profile's page-size).")
     var pageSize: Int?
 
     @Option(name: .long, help: "Show at most N rows (0: no limit).")
@@ -100,6 +103,8 @@ struct ShellCommand: ParsableCommand {
                                       reloadMetadata: { try self.reloadMetadata(service: service) })
             sessionRef = session
             session.onSettingsChange = { settings in holder.update(settings, document: sessionRef?.document ?? doc) }
+            session.commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
+            session.commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
             throw OdshExit(session.run())
         }
         guard !statements.isEmpty else {
@@ -108,9 +113,14 @@ struct ShellCommand: ParsableCommand {
         let (doc, serviceRoot, profile) = try loadMetadata(service: service)
         let holder = RunnerHolder(document: doc, profile: profile)
         // Dot-commands work in scripts too (`.format csv`, `.set pagesize 50`, `.describe Orders`, `.quit`).
-        let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: initialSettings(profile: profile),
+        var settings = initialSettings(profile: profile)
+        // A script's result is complete: every page is read, unless asked for the first page only.
+        settings.all = !firstPage
+        let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: settings,
                                            reloadMetadata: { try self.reloadMetadata(service: service) })
         commands.onSettingsChange = { settings in holder.update(settings, document: commands.document) }
+        commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
+        commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
         if !dryRun {
             SignalHandling.installInterruptHandler()
             SignalHandling.setInterruptHook(oneShotInterruptHook)
@@ -194,8 +204,7 @@ struct ShellCommand: ParsableCommand {
     func runBound(_ bound: BoundStatement, service: String, settings: ShellSettings, runner: RunnerHolder,
                   out: TextOutput = .standard) throws {
         if settings.dryRun {
-            out.write("\(bound.request.method) \(bound.request.url(serviceRoot: service))\n")
-            if let b = bound.request.body { out.write(b + "\n") }
+            out.write(try runner.describe(bound, self, service: service, settings: settings))
             return
         }
         try runner.runner(self, service: service, settings: settings).run(bound, settings: settings, out: out)
@@ -206,13 +215,14 @@ struct ShellCommand: ParsableCommand {
         var document: CsdlDocument
         let profile: Profile?
         private var made: StatementRunner?
+        private var spelling: DataService?
         init(document: CsdlDocument, profile: Profile?) { self.document = document; self.profile = profile }
 
         func runner(_ command: ShellCommand, service: String, settings: ShellSettings) throws -> StatementRunner {
             if let r = made { return r }
             guard let url = URL(string: service) else { throw UsageError("not a URL: \(service)") }
             // The profile's sign-in, cookies and settings, with the command line's options over them.
-            var config = try ProfileConnection(serviceRoot: MetadataLoader.serviceRoot(of: service), profile: profile,
+            var config = try ProfileConnection(serviceRoot: ServiceRoot(service).base, profile: profile,
                                                options: command.connection, context: ProfileContext.current()).configuration
             config.traceRequests = settings.trace != .off
             config.traceWithData = settings.trace == .data || settings.trace == .pretty
@@ -220,6 +230,28 @@ struct ShellCommand: ParsableCommand {
             let r = StatementRunner(service: try DataService(url: url, configuration: config, metadata: document))
             made = r
             return r
+        }
+
+        /// The request a statement makes, as the library would send it: through the session's service once there
+        /// is one, else through a service that only spells requests (no credentials are read, nothing is sent).
+        func describe(_ bound: BoundStatement, _ command: ShellCommand, service: String, settings: ShellSettings) throws -> String {
+            if let r = made { return try StatementRunner.describe(r.prepared(bound, settings: settings), service: r.service) }
+            if spelling == nil || spelling?.metadata !== document {
+                guard let url = URL(string: service) else { throw UsageError("not a URL: \(service)") }
+                var config = HTTPConfiguration(serviceRoot: ServiceRoot(service).base)
+                config.sapClient = command.connection.sapClient ?? profile?.sapClient
+                config.sapLanguage = command.connection.sapLanguage ?? profile?.sapLanguage
+                spelling = try DataService(url: url, configuration: config, metadata: document)
+            }
+            var request = bound.request
+            if settings.pageSize > 0 { request.maxPageSize = settings.pageSize }
+            return try StatementRunner.describe(request, service: spelling!)
+        }
+
+        /// `.next`: the next page of the last result that had more.
+        func next(_ command: ShellCommand, service: String, settings: ShellSettings, out: TextOutput) throws {
+            guard let r = made else { throw UsageError("no more pages: .next continues the last result that had more") }
+            try r.next(settings: settings, out: out)
         }
 
         /// Follows the settings that concern the connection (`.trace`) and a refreshed model.

@@ -1,3 +1,4 @@
+import ODataClient
 import ODataModel
 import ODataQuery
 
@@ -42,7 +43,7 @@ public struct Binder {
         case .raw(let url):
             var u = url
             while u.hasPrefix("/") { u.removeFirst() }
-            return BoundStatement(request: RequestDescription(method: "GET", relativeURL: u), query: nil, warnings: [])
+            return BoundStatement(request: .raw(u), query: nil, warnings: [])
         case .query(let path, let options, let countOnly):
             let target = try resolve(path)
             if let e = target.endsInProperty, !options.isEmpty {
@@ -55,33 +56,31 @@ public struct Binder {
                 q = q.count()
             }
             checkRequiredFilters(options, set: target.entitySet, type: target.entityType, isCollection: target.isCollection)
-            let url = try writer().relativeURL(for: q)
-            return BoundStatement(request: RequestDescription(method: "GET", relativeURL: url), query: q, warnings: warnings,
+            _ = try writer().relativeURL(for: q)  // what the service's version cannot express is refused here
+            return BoundStatement(request: .query(q), query: q, warnings: warnings,
                                   columnOrder: countOnly ? nil : ColumnOrder.of(options, q))
         case .create(let path, let body):
             let target = try resolve(path)
             guard target.isCollection, let type = target.entityType else {
                 throw LanguageError(.syntax, "create needs an entity set or a collection, not one entity", at: path.range)
             }
-            let json = try bodyJSON(body, type: type)
-            return BoundStatement(request: RequestDescription(method: "POST", relativeURL: try writer().relativeURL(for: target.query), body: json),
-                                  query: nil, warnings: warnings)
+            let entity = EntityValue.ofType(type, in: target.entitySet)
+            try fill(entity, from: body, type: type)
+            return BoundStatement(request: .create(entity, at: target.query), query: nil, warnings: warnings)
         case .update(let path, let body):
             let target = try resolve(path)
             guard !target.isCollection, let type = target.entityType else {
                 throw LanguageError(.syntax, "update needs one entity: give its key, as in \(path.segments[0].name.text)(...)", at: path.range)
             }
-            let json = try bodyJSON(body, type: type)
-            return BoundStatement(request: RequestDescription(method: version.isV4 ? "PATCH" : "MERGE",
-                                                              relativeURL: try writer().relativeURL(for: target.query), body: json),
-                                  query: nil, warnings: warnings)
+            let entity = addressed(type, target)
+            try fill(entity, from: body, type: type)
+            return BoundStatement(request: .update(entity, at: target.query), query: nil, warnings: warnings)
         case .delete(let path):
             let target = try resolve(path)
-            guard !target.isCollection else {
+            guard !target.isCollection, let type = target.entityType else {
                 throw LanguageError(.syntax, "delete needs one entity: give its key, as in \(path.segments[0].name.text)(...)", at: path.range)
             }
-            return BoundStatement(request: RequestDescription(method: "DELETE", relativeURL: try writer().relativeURL(for: target.query)),
-                                  query: nil, warnings: warnings)
+            return BoundStatement(request: .delete(at: target.query, entity: addressed(type, target)), query: nil, warnings: warnings)
         case .call(let name, let arguments):
             return try bindCall(name, arguments)
         }
@@ -700,15 +699,25 @@ public struct Binder {
 
     // MARK: Bodies and calls
 
-    private func bodyJSON(_ v: AST.Value, type: StructuredType) throws -> String {
-        var w = JSONWriter(pretty: false)
-        try writeObject(v, type: type, key: nil, into: &w)
-        return w.output
+    /// The entity a write addresses: its type and set, with the key values of the path's last key (unchanged, so
+    /// they are not sent again in the body of an update).
+    private func addressed(_ type: EntityType, _ target: Target) -> EntityValue {
+        let entity = EntityValue.ofType(type, in: target.entitySet)
+        entity.isNew = false
+        if case .key(let k)? = target.query.path.last {
+            let keys = type.keyProperties
+            for (i, v) in k.values.enumerated() {
+                let p = v.name.flatMap { n in keys.first { $0.name == n } } ?? (keys.count == 1 && i == 0 ? keys[0] : nil)
+                if let p, let value = try? DataValue(v.value) { try? entity.setValue(p, to: value) }
+            }
+            entity.resetChanges()
+        }
+        return entity
     }
 
-    private func writeObject(_ v: AST.Value, type: StructuredType, key: String?, into w: inout JSONWriter) throws {
+    /// Sets the properties of a `{ ... }` body on an entity or complex value, each typed by its property.
+    private func fill(_ target: StructureBase, from v: AST.Value, type: StructuredType) throws {
         guard case .object(let members, _) = v else { throw LanguageError(.typeMismatch, "expected { ... }", at: range(of: v)) }
-        w.beginObject(key)
         var seen = Set<String>()
         for m in members {
             guard let p = type.structuralProperty(named: m.name.text) else {
@@ -718,9 +727,12 @@ public struct Binder {
                 throw unknownProperty(m.name, in: type)
             }
             guard seen.insert(p.name).inserted else { throw LanguageError(.syntax, "\(p.name) is given twice", at: m.name.range) }
-            try writeValue(m.value, property: p, key: p.name, into: &w)
+            do {
+                try target.setValue(p, to: try dataValue(m.value, property: p))
+            } catch let e as ValueConversionError {
+                throw LanguageError(.typeMismatch, "\(p.name): \(e.description)", at: range(of: m.value))
+            }
         }
-        w.endObject()
     }
 
     private func range(of v: AST.Value) -> SourceRange {
@@ -730,55 +742,35 @@ public struct Binder {
         }
     }
 
-    private func writeValue(_ v: AST.Value, property p: Property, key: String?, into w: inout JSONWriter, element: Bool = false) throws {
+    /// A body value as the library's value of the property's type.
+    private func dataValue(_ v: AST.Value, property p: Property, element: Bool = false) throws -> DataValue {
+        if case .expr(let e) = v, case .literal(.null) = e.kind { return .null }
         if p.isCollection && !element {
             guard case .array(let items, _) = v else {
-                if case .expr(let e) = v, case .literal(.null) = e.kind { w.raw(key, "null"); return }
                 throw LanguageError(.typeMismatch, "\(p.name) is a collection: give [ ... ]", at: range(of: v))
             }
-            w.beginArray(key)
-            for item in items { try writeValue(item, property: p, key: nil, into: &w, element: true) }
-            w.endArray()
-            return
+            var element = p.type
+            element.isCollection = false
+            return .list(DataValueList(elementType: element, try items.map { try dataValue($0, property: p, element: true) }))
         }
         if case .complex(let c) = p.resolvedType {
-            if case .expr(let e) = v, case .literal(.null) = e.kind { w.raw(key, "null"); return }
-            try writeObject(v, type: c, key: key, into: &w)
-            return
+            let value = ComplexValue.ofType(c)
+            try fill(value, from: v, type: c)
+            return .complex(value)
         }
         guard case .expr(let e) = v else { throw LanguageError(.typeMismatch, "\(p.name) takes a single value", at: range(of: v)) }
-        let lit = try bindValue(e, to: p)
-        w.raw(key, try jsonValue(lit, at: e.range))
+        return try dataValue(try bindValue(e, to: p), at: e.range)
     }
 
-    /// A literal in the body format of the service's version (V2: Int64 and Decimal as strings, `\/Date(ms)\/`).
-    private func jsonValue(_ l: QueryLiteral, at r: SourceRange) throws -> String {
-        let v4 = version.isV4
-        switch l {
-        case .null: return "null"
-        case .boolean(let b): return b ? "true" : "false"
-        case .byte(let x): return String(x)
-        case .sbyte(let x): return String(x)
-        case .int16(let x): return String(x)
-        case .int32(let x): return String(x)
-        case .int64(let x): return v4 ? String(x) : JSONWriter.quote(String(x))
-        case .decimal(let t): return v4 ? t : JSONWriter.quote(t)
-        case .double, .single:
-            let t = try LiteralFormatter(version: .v4).text(l)
-            return ["INF", "-INF", "NaN"].contains(t) ? JSONWriter.quote(t) : t
-        case .string(let x), .guid(let x), .date(let x), .timeOfDay(let x): return JSONWriter.quote(x)
-        case .dateTimeOffset(let t):
-            if v4 { return JSONWriter.quote(t) }
-            guard let (ms, off) = LiteralSyntax.epochMilliseconds(t) else { throw LanguageError(.syntax, "\(t) is not a valid date-time", at: r) }
-            let digits = String(abs(off))
-            let o = off == 0 ? "" : (off < 0 ? "-" : "+") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-            return "\"\\/Date(\(ms)\(o))\\/\""
-        case .dateTime(let t):
-            guard let (ms, _) = LiteralSyntax.epochMilliseconds(t) else { throw LanguageError(.syntax, "\(t) is not a valid date-time", at: r) }
-            return "\"\\/Date(\(ms))\\/\""
-        case .duration(let t), .time(let t): return JSONWriter.quote(t)
-        case .binary(let b): return JSONWriter.quote(Base64.encode(b, url: v4))
-        case .enumMember(_, let m): return JSONWriter.quote(m)
+    /// A typed literal as the library's value (an enum member with its type's value).
+    private func dataValue(_ l: QueryLiteral, at r: SourceRange) throws -> DataValue {
+        if case .enumMember(let typeName, let member) = l {
+            let type = try? document.enumType(withName: typeName)
+            let value = member.split(separator: ",").reduce(Int64(0)) { $0 | (type?.member(named: String($1).trimmingBlanks())?.value ?? 0) }
+            return .enumValue(EnumValue(type: type, name: member, value: value))
+        }
+        do { return try DataValue(l) } catch let e as ValueConversionError {
+            throw LanguageError(.typeMismatch, e.description, at: r)
         }
     }
 
@@ -822,14 +814,12 @@ public struct Binder {
             throw LanguageError(.syntax, "\(n.text) needs the parameter \(m.name) (\(m.type.description))", at: n.range)
         }
         if isAction {
-            var w = JSONWriter(pretty: false)
-            w.beginObject()
-            for (name, v) in values { w.raw(name, try jsonValue(v, at: n.range)) }
-            w.endObject()
-            let url = try writer().relativeURL(for: DataQuery().action(n.text))
-            return BoundStatement(request: RequestDescription(method: method, relativeURL: url, body: w.output), query: nil, warnings: warnings)
+            let parameters = try values.map { (name: $0.name, value: try dataValue($0.value, at: n.range)) }
+            return BoundStatement(request: .action(DataQuery().action(n.text), parameters: parameters), query: nil, warnings: warnings)
         }
         let q = DataQuery().function(n.text, parameters: values)
-        return BoundStatement(request: RequestDescription(method: method, relativeURL: try writer().relativeURL(for: q)), query: q, warnings: warnings)
+        _ = try writer().relativeURL(for: q)
+        let request = method == "GET" ? DataRequest.query(q) : DataRequest(.function(method: HTTPMethod(rawValue: method) ?? .post), query: q)
+        return BoundStatement(request: request, query: q, warnings: warnings)
     }
 }

@@ -3,7 +3,8 @@ import ODataQuery
 
 /// A statement checked against the model: the request it makes, the query behind it, and warnings to show first.
 public struct BoundStatement {
-    public var request: RequestDescription
+    /// The request, in the library's types: `DataService.execute` sends it, `DataService.httpRequest(for:)` spells it.
+    public var request: DataRequest
     /// The query, for statements that read (nil for create, update, delete, call and raw URLs).
     public var query: DataQuery?
     /// Things the service may refuse (a property marked not filterable, a required filter missing).

@@ -30,7 +30,7 @@ struct ResultSummary {
     var footer: String {
         var parts = ["\(rows) row\(rows == 1 ? "" : "s")" + (count.map { " (of \($0))" } ?? "")]
         if limited { parts.append("row limit reached") }
-        if morePages { parts.append("more pages: --all (or .set all on) reads them") }
+        if morePages { parts.append("more: .next shows the next page") }
         if let ms = elapsedMilliseconds { parts.append(String(cFormat: "%.1f ms", ms)) }
         return parts.joined(separator: " · ")
     }
@@ -53,14 +53,17 @@ final class TextOutput {
 enum ResultRenderers {
     /// The renderer for a format; `footer` adds the summary line (as a note, on stderr, for machine formats);
     /// `order` puts the columns (members) in the order of the statement's select and expand.
+    /// `counted`: the statement asked for the count (`count` clause), which every format then carries: table and
+    /// vertical in the footer ("3 rows (of 91)"), json as `{"value": [...], "@odata.count": 91}`, ndjson as a
+    /// last line `{"@odata.count": 91}`, csv as a note on stderr (`odsh: count: 91`).
     static func make(_ format: ShellSettings.OutputFormat, terminalWidth: Int, color: Bool, footer: Bool,
-                     order: MemberOrder? = nil, out: TextOutput = .standard) -> ResultRenderer {
+                     order: MemberOrder? = nil, counted: Bool = false, out: TextOutput = .standard) -> ResultRenderer {
         switch format {
         case .table: return TableRenderer(width: terminalWidth, color: color, footer: footer, order: order, out: out)
         case .vertical: return VerticalRenderer(color: color, footer: footer, order: order, out: out)
-        case .json: return JSONRowsRenderer(array: true, footer: footer, order: order, out: out)
-        case .ndjson: return JSONRowsRenderer(array: false, footer: footer, order: order, out: out)
-        case .csv: return CSVRenderer(footer: footer, order: order, out: out)
+        case .json: return JSONRowsRenderer(array: true, footer: footer, order: order, counted: counted, out: out)
+        case .ndjson: return JSONRowsRenderer(array: false, footer: footer, order: order, counted: counted, out: out)
+        case .csv: return CSVRenderer(footer: footer, order: order, counted: counted, out: out)
         }
     }
 }
@@ -70,12 +73,18 @@ final class JSONRowsRenderer: ResultRenderer {
     private let writer: NDJSONWriter
     private let footer: Bool
     private let out: TextOutput
-    init(array: Bool, footer: Bool, annotations: Bool = false, order: MemberOrder? = nil, out: TextOutput = .standard) {
+    private let array: Bool
+    private let counted: Bool
+    init(array: Bool, footer: Bool, annotations: Bool = false, order: MemberOrder? = nil, counted: Bool = false,
+         out: TextOutput = .standard) {
         writer = NDJSONWriter(options: .init(annotations: annotations, jsonArray: array, memberOrder: order)) { bytes in
             out.write(String(decoding: bytes, as: UTF8.self))
         }
         self.footer = footer
         self.out = out
+        self.array = array
+        self.counted = counted
+        if counted && array { out.write("{\"value\":") }
     }
     func entity(_ e: EntityValue) throws { try writer.write(e) }
     func value(_ v: DataValue) throws { try writer.write(v) }
@@ -85,6 +94,10 @@ final class JSONRowsRenderer: ResultRenderer {
     }
     func finish(_ summary: ResultSummary) throws {
         try writer.finish()
+        if counted {
+            let count = summary.count.map(String.init) ?? "null"
+            out.write(array ? ",\"@odata.count\":\(count)}\n" : "{\"@odata.count\":\(count)}\n")
+        }
         out.flush()
         if footer { out.writeNote(summary.footer + "\n") }
     }

@@ -194,8 +194,10 @@ final class CSVRenderer: ResultRenderer {
     private let sizingRows: Int
     private let order: MemberOrder?
     private let out: TextOutput
-    init(footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, order: MemberOrder? = nil, out: TextOutput = .standard) {
-        self.footer = footer; self.sizingRows = max(1, sizingRows); self.order = order; self.out = out
+    private let counted: Bool
+    init(footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, order: MemberOrder? = nil, counted: Bool = false,
+         out: TextOutput = .standard) {
+        self.footer = footer; self.sizingRows = max(1, sizingRows); self.order = order; self.counted = counted; self.out = out
     }
 
     /// Rows held now, waiting for the first page to end.
@@ -252,6 +254,7 @@ final class CSVRenderer: ResultRenderer {
                           + lateColumns.joined(separator: ", ") + "\n")
         }
         if footer { out.writeNote(summary.footer + "\n") }
+        else if counted { out.writeNote("odsh: count: \(summary.count.map(String.init) ?? "none sent")\n") }
     }
 }
 

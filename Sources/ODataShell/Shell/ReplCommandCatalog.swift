@@ -12,6 +12,7 @@ enum ReplCommandCatalog {
         Command(name: ".describe", arguments: "NAME", summary: "a set, type, function or action in detail"),
         Command(name: ".functions", arguments: "", summary: "function and action imports, actions and functions"),
         Command(name: ".url", arguments: "STATEMENT", summary: "the request a statement makes, without sending it"),
+        Command(name: ".next", arguments: "", summary: "the next page of the last result that had more"),
         Command(name: ".format", arguments: "table|vertical|json|ndjson|csv", summary: "set the output format"),
         Command(name: ".set", arguments: "NAME VALUE", summary: "change a setting (.settings lists them)"),
         Command(name: ".settings", arguments: "", summary: "show the settings"),

@@ -16,6 +16,10 @@ final class ShellCommandHandler {
     var onSettingsChange: (ShellSettings) -> Void = { _ in }
     /// Called when `.refresh` puts new metadata in use.
     var onDocumentChange: (CsdlDocument) -> Void = { _ in }
+    /// The request a bound statement makes, as the library would send it (for `.url`).
+    var describe: (BoundStatement, ShellSettings) throws -> String = { _, _ in throw UsageError(".url is not available here") }
+    /// Shows the next page of the last result that had more (for `.next`).
+    var nextPage: (ShellSettings, TextOutput) throws -> Void = { _, _ in throw UsageError("no more pages") }
     private let reporter = ErrorReporter()
 
     init(serviceRoot: String, document: CsdlDocument, settings: ShellSettings, reloadMetadata: @escaping () throws -> CsdlDocument) {
@@ -53,8 +57,9 @@ final class ShellCommandHandler {
             guard !arg.isEmpty else { throw UsageError(".url needs a statement") }
             let bound = try Binder.bind(arg, document: document)
             for w in bound.warnings { reporter.warn(w) }
-            out.write("\(bound.request.method) \(bound.request.url(serviceRoot: serviceRoot))\n")
-            if let b = bound.request.body { out.write(b + "\n") }
+            out.write(try describe(bound, settings))
+        case ".next":
+            try nextPage(settings, out.textOutput)
         case ".format":
             guard !arg.isEmpty else { out.write("format: \(settings.format.rawValue)\n"); break }
             try change("format", arg)

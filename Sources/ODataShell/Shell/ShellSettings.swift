@@ -6,11 +6,11 @@ public struct ShellSettings {
     public enum TraceLevel: String, CaseIterable, Sendable { case off, on, data, pretty }
 
     public var format: OutputFormat = .table
-    /// `$top` the shell adds to a query without one, so that a first look costs one page (0: none).
+    /// Pages of at most this many entities are asked for (`Prefer: odata.maxpagesize`; 0: the service's choice).
     public var pageSize = 0
     /// Rows shown at most (0: no limit).
     public var rowLimit = 0
-    /// Follow every next link (one-shot `--all`).
+    /// Follow every next link (on in scripts; in the interactive shell, `.next` reads the next page).
     public var all = false
     public var trace: TraceLevel = .off
     public var timing = false
@@ -28,9 +28,9 @@ public struct ShellSettings {
     public var described: [(name: String, value: String, help: String)] {
         [
             ("format", format.rawValue, "output format: " + OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")),
-            ("pagesize", String(pageSize), "$top added to queries without one (0: none)"),
+            ("pagesize", String(pageSize), "entities per page asked of the service (Prefer: odata.maxpagesize; 0: its choice)"),
             ("rowlimit", String(rowLimit), "rows shown at most (0: no limit)"),
-            ("all", all ? "on" : "off", "follow every next link"),
+            ("all", all ? "on" : "off", "follow every next link (scripts: on; else .next shows the next page)"),
             ("trace", trace.rawValue, "HTTP trace: off, on (requests), data (headers and bodies), pretty"),
             ("timing", timing ? "on" : "off", "show the time each statement takes"),
             ("dryrun", dryRun ? "on" : "off", "print requests instead of sending them"),

@@ -6,37 +6,68 @@ import ODataModel
 /// Sends bound statements through a DataService and renders the answers: rows stream to the renderer as their
 /// bytes arrive; with `all` next links are followed (one page held at a time, the output flushed after each);
 /// the row limit stops reading, and so does an output nobody reads any more (the user quit the pager).
+///
+/// It remembers the ETag of every entity it showed, so that an update or delete of that entity later in the
+/// session sends it in `If-Match`, and where the last result stopped, for `.next`.
 final class StatementRunner {
     let service: DataService
-    private let reporter = ErrorReporter()
+    /// ETags of the entities read in this session, by `Set(key)`.
+    private var etags: [String: String] = [:]
+    /// The last result that had more pages, for `.next`.
+    private var continuation: (request: DataRequest, order: MemberOrder?, counted: Bool)?
 
     init(service: DataService) { self.service = service }
 
+    /// What `.url` and `--dry-run` print: the request as the library would send it.
+    static func describe(_ request: DataRequest, service: DataService) throws -> String {
+        let h = try service.httpRequest(for: request)
+        var text = "\(h.method.rawValue) \(HTTPClient.urlForDisplay(h.url))\n"
+        for name in ["If-Match", "Prefer"] { if let v = h.headers[name] { text += "\(name): \(v)\n" } }
+        if let body = h.body { text += String(decoding: body, as: UTF8.self) + "\n" }
+        return text
+    }
+
+    /// The request a statement makes in this session: with the session's page size and the ETag read earlier.
+    func prepared(_ bound: BoundStatement, settings: ShellSettings) -> DataRequest {
+        var request = bound.request
+        if settings.pageSize > 0 { request.maxPageSize = settings.pageSize }
+        if let e = request.entity, e.etag == nil, let tag = etags[e.displayPath] { e.etag = tag }
+        return request
+    }
+
     func run(_ bound: BoundStatement, settings: ShellSettings, out: TextOutput = .standard) throws {
-        guard let method = HTTPMethod(rawValue: bound.request.method) else {
-            throw UsageError("unsupported method \(bound.request.method)")
-        }
-        var relative = bound.request.relativeURL
-        if settings.pageSize > 0, method == .get, bound.query != nil, !relative.contains("$top="), !relative.contains("/$count") {
-            relative += (relative.contains("?") ? "&" : "?") + "$top=\(settings.pageSize)"
-        }
+        let request = prepared(bound, settings: settings)
+        continuation = nil
+        try render(request, order: bound.columnOrder, counted: bound.query?.includesInlineCount ?? false, settings: settings, out: out)
+    }
+
+    /// `.next`: the next page of the last result that had more.
+    func next(settings: ShellSettings, out: TextOutput = .standard) throws {
+        guard let c = continuation else { throw UsageError("no more pages: .next continues the last result that had more") }
+        try render(c.request, order: c.order, counted: c.counted, settings: settings, out: out)
+    }
+
+    private func render(_ request: DataRequest, order: MemberOrder?, counted: Bool, settings: ShellSettings, out: TextOutput) throws {
+        let method = request.method(for: service.version)
         let start = ContinuousClock.now
         let interactive = isatty(1) != 0
         // Footers go with the rows for people; for machine formats to stderr, and only when someone watches it.
         let machine = [.json, .ndjson, .csv].contains(settings.format)
         let renderer = ResultRenderers.make(settings.format, terminalWidth: TerminalSize.current().columns, color: settings.color,
-                                            footer: machine ? isatty(2) != 0 : true, order: bound.columnOrder, out: out)
+                                            footer: machine ? isatty(2) != 0 : true, order: order, counted: counted, out: out)
         var rows = 0
-        var limited = false
-        let request = ServiceRequest(method: method, relativeURL: relative, body: bound.request.body.map { Data($0.utf8) },
-                                     target: service.target(forRelativeURL: relative))
+        // The row limit: reached with the last row shown; cut once a row past it came (so there was more).
+        var reachedLimit = false
+        var cut = false
         let response: ServiceResponse
         do {
             response = try service.execute(request, paging: settings.all ? .allPages : .firstPage, onEntity: { e in
+                if let tag = e.etag, e.entitySet != nil, (try? e.keyPredicate(version: .v4)) != nil { self.etags[e.displayPath] = tag }
+                if reachedLimit { cut = true; return false }
                 rows += 1
                 try renderer.entity(e)
                 if out.isClosed() { return false }
-                if settings.rowLimit > 0 && rows >= settings.rowLimit { limited = true; return false }
+                if settings.rowLimit > 0 && rows >= settings.rowLimit { reachedLimit = true }
                 return true
             }, onValue: { v in
                 rows += 1
@@ -53,6 +84,7 @@ final class StatementRunner {
         }
         // The user quit the pager: the rest was not read (the connection was dropped), and no footer is wanted.
         if out.isClosed() { return }
+        afterWrite(request, method: method)
         if rows == 0, let raw = response.rawBody, !raw.isEmpty, method == .get {
             // `$count`, `$value` and other plain answers.
             out.write(String(decoding: raw, as: UTF8.self).trimmingBlanksAndNewlines() + "\n")
@@ -60,13 +92,33 @@ final class StatementRunner {
             return
         }
         if rows == 0 && method != .get && response.rawBody == nil {
-            out.write("\(method.rawValue) \(response.status): done\n")
+            let note = "\(method.rawValue) \(response.status): done\n"
+            if machine { out.writeNote("odsh: " + note) } else { out.write(note) }
             out.flush()
             return
         }
+        // The row limit stopped reading with more rows unread; else, the first page only was asked for.
+        if reachedLimit && response.nextLink != nil { cut = true }
+        let more = response.morePages && !cut && response.nextLink != nil
+        if more, let next = response.nextLink {
+            var resumed = request
+            resumed.resume = DataRequest.Resume(nextLink: next, delivered: (request.resume?.delivered ?? 0) + rows)
+            continuation = (resumed, order, counted)
+        }
         let ms = (ContinuousClock.now - start).milliseconds
-        try renderer.finish(ResultSummary(rows: rows, morePages: response.morePages && !limited, limited: limited,
-                                          count: response.count, elapsedMilliseconds: interactive || settings.timing ? ms : nil))
+        try renderer.finish(ResultSummary(rows: rows, morePages: more, limited: cut, count: response.count,
+                                          elapsedMilliseconds: interactive || settings.timing ? ms : nil))
+        // A script gets all rows unless a cap is set; a cap that cut the result says so, whoever watches stderr.
+        if !interactive || machine {
+            if cut { Stderr.write("odsh: stopped at the row limit (\(settings.rowLimit) rows); the result has more\n") }
+            else if more { Stderr.write("odsh: the first page only (\(rows) rows); the result has more (--all, or .set all on)\n") }
+        }
+    }
+
+    /// What a write changes in the session's ETags: the entity's new one, or none once it is deleted.
+    private func afterWrite(_ request: DataRequest, method: HTTPMethod) {
+        guard let e = request.entity, (try? e.keyPredicate(version: .v4)) != nil else { return }
+        if method == .delete { etags[e.displayPath] = nil } else if let tag = e.etag { etags[e.displayPath] = tag }
     }
 }
 

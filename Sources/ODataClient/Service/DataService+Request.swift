@@ -1,0 +1,166 @@
+import FoundationEssentials
+import ODataModel
+import ODataQuery
+
+extension DataService {
+    /// What would be sent for `request`, without sending it: method, absolute URL (with the service root's own
+    /// query and the session's SAP parameters), headers and body. `If-Match` is the entity's ETag as it is now; the
+    /// ETag a write may read first is not known before it is sent.
+    public func httpRequest(for request: DataRequest) throws -> HTTPRequest {
+        let r = try serviceRequest(for: request, ifMatch: request.entity?.etag)
+        var headers = r.headers
+        if r.body != nil, !headers.contains("Content-Type") { headers.set("Content-Type", "application/json") }
+        return HTTPRequest(method: r.method, url: client.sessionURL(requestURL(r.relativeURL)), headers: headers, body: r.body)
+    }
+
+    /// Sends `request` and streams its answer, as `execute(_: ServiceRequest, ...)` does, with what the typed request
+    /// knows: `top` holds across pages whatever the next links say; `maxPageSize` is asked for with
+    /// `Prefer: odata.maxpagesize`; a write sends `If-Match` as `request.ifMatch` says, reads the entity's ETag first
+    /// when it has none and the service wants one (428, or a concurrency token in the metadata) and sends once more;
+    /// a stale ETag (412) is `DataServiceError.Kind.conflict`. The entity of a create or update takes the values and
+    /// ETag the service answers with.
+    public func execute(_ request: DataRequest, paging: Paging,
+                        onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
+                        onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
+        guard let entity = request.entity else {
+            return try read(request, paging: paging, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)
+        }
+        var readETag = false
+        if request.ifMatch == .entityETag, entity.etag == nil, !isCreate(request), hasConcurrencyToken(entity) {
+            try loadETag(of: request, into: entity)
+            readETag = true
+        }
+        do {
+            return try write(request, entity: entity, onEntity: onEntity, onValue: onValue)
+        } catch let e as DataServiceError where !readETag && request.ifMatch == .entityETag && entity.etag == nil {
+            guard case .preconditionRequired = e.kind else { throw e }
+            // The service wants an ETag the entity was not read with: read it, and send once more.
+            try loadETag(of: request, into: entity)
+            return try write(request, entity: entity, onEntity: onEntity, onValue: onValue)
+        }
+    }
+
+    /// The request in the terms of `execute(_: ServiceRequest, ...)`: relative URL, body, target and headers.
+    func serviceRequest(for request: DataRequest, ifMatch etag: String?) throws -> ServiceRequest {
+        let method = request.method(for: version)
+        let relative = try request.relativeURL(for: version)
+        var target: PayloadTarget?
+        if case .raw = request.kind { target = self.target(forRelativeURL: relative) } else { target = self.target(for: request.query) }
+        let body = request.body(for: version)
+        if case .create(let e) = request.kind, target == nil {
+            target = .entityType(e.entityType, set: e.entitySet)
+        }
+        var r = ServiceRequest(method: method, relativeURL: relative, body: body.map { Data($0) }, target: target)
+        r.headers = request.headers
+        if let size = request.maxPageSize, method == .get {
+            let prefer = [request.headers["Prefer"], "odata.maxpagesize=\(size)"].compactMap { $0 }.joined(separator: ", ")
+            r.headers.set("Prefer", prefer)
+        }
+        if [.update, .replace, .delete].contains(where: { $0 == Self.writeKind(request) }), !r.headers.contains("If-Match") {
+            switch request.ifMatch {
+            case .entityETag: if let etag { r.headers.set("If-Match", etag) }
+            case .any: r.headers.set("If-Match", "*")
+            case .none: break
+            }
+        }
+        return r
+    }
+
+    private enum WriteKind { case create, update, replace, delete, other }
+
+    private static func writeKind(_ r: DataRequest) -> WriteKind {
+        switch r.kind {
+        case .create: return .create
+        case .update: return .update
+        case .replace: return .replace
+        case .delete: return .delete
+        case .query, .action, .function, .raw: return .other
+        }
+    }
+
+    private func isCreate(_ r: DataRequest) -> Bool { Self.writeKind(r) == .create }
+
+    /// A read (query, function, raw GET) with `top` held across pages.
+    private func read(_ request: DataRequest, paging: Paging, onEntity: (EntityValue) throws -> Bool,
+                      onValue: (DataValue) throws -> Void, onPageEnd: ((ServiceResponse) throws -> Void)?) throws -> ServiceResponse {
+        var r = try serviceRequest(for: request, ifMatch: nil)
+        if let resume = request.resume { r.relativeURL = resume.nextLink }
+        let top: Int? = if case .query = request.kind, !request.query.countOnly { request.query.topCount } else { nil }
+        var delivered = request.resume?.delivered ?? 0
+        var reachedTop = false
+        // Past `top`, the rest of the page is read (so the connection stays usable) but not passed on, and no
+        // next link is followed.
+        var response = try execute(r, paging: paging, continuing: nil, onEntity: { e in
+            if reachedTop { return true }
+            delivered += 1
+            if let top, delivered >= top { reachedTop = true }
+            return try onEntity(e)
+        }, onValue: onValue, onPageEnd: onPageEnd, followsNextLink: { !reachedTop })
+        if reachedTop {
+            // All that was asked for has come: a next link past `top` (pyslet drops `$top` from them) is not more.
+            response.morePages = false
+            response.nextLink = nil
+        }
+        return response
+    }
+
+    /// One write; its answer's entity (if any) updates `entity` and goes to `onEntity`.
+    private func write(_ request: DataRequest, entity: EntityValue, onEntity: (EntityValue) throws -> Bool,
+                       onValue: (DataValue) throws -> Void) throws -> ServiceResponse {
+        let r = try serviceRequest(for: request, ifMatch: entity.etag)
+        var answered: EntityValue?
+        let response: ServiceResponse
+        do {
+            response = try execute(r, paging: .firstPage, continuing: nil, onEntity: { answered = $0; return true }, onValue: onValue)
+        } catch let error as ODataClientError {
+            let name = entity.keyText(version: version) ?? r.relativeURL
+            switch error.httpStatus {
+            case 412: throw DataServiceError(.conflict(entity: name), underlying: error)
+            case 428: throw DataServiceError(.preconditionRequired(entity: name), underlying: error)
+            default: throw error
+            }
+        }
+        if let a = answered {
+            for (p, v) in a.propertyValues { try? entity.setValue(p, to: v) }
+            if let tag = a.etag { entity.etag = tag }
+            if entity.entitySet == nil { entity.entitySet = a.entitySet }
+        }
+        if let tag = response.etag { entity.etag = tag }
+        else if answered?.etag == nil, Self.writeKind(request) != .create {
+            // The service changed the entity and said nothing of its new ETag: the old one is stale now.
+            entity.etag = nil
+        }
+        entity.resetChanges()
+        if let a = answered { _ = try onEntity(a) }
+        return response
+    }
+
+    /// Reads the ETag of the entity a write addresses (its path, without options) into `entity`.
+    private func loadETag(of request: DataRequest, into entity: EntityValue) throws {
+        var path = DataQuery()
+        path.path = request.query.path
+        path.entityType = request.query.entityType
+        var tag: String?
+        let read = ServiceRequest(method: .get, relativeURL: try path.relativeURL(for: version), target: target(for: path))
+        let response = try execute(read, paging: .firstPage, continuing: nil, onEntity: { e in tag = e.etag; return false },
+                                   onValue: { _ in })
+        entity.etag = tag ?? response.etag
+    }
+
+    /// Whether the service says it checks the entity's ETag: a V2 property with `ConcurrencyMode="Fixed"`, or V4
+    /// `Core.OptimisticConcurrency` on its entity set.
+    private func hasConcurrencyToken(_ entity: EntityValue) -> Bool {
+        if entity.entityType.properties.contains(where: { $0.concurrencyMode == "Fixed" }) { return true }
+        if let set = entity.entitySet, set.annotation(term: "Org.OData.Core.V1.OptimisticConcurrency") != nil
+            || set.annotation(term: "Core.OptimisticConcurrency") != nil { return true }
+        return false
+    }
+}
+
+extension EntityValue {
+    /// `Products(1)`: the entity set and key, for messages; nil when the key is not known.
+    func keyText(version: ODataVersion) -> String? {
+        guard let set = entitySet, let key = try? keyPredicate(version: version) else { return nil }
+        return set.name + key
+    }
+}
