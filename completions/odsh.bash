@@ -188,7 +188,7 @@ _odsh() {
 
 _odsh_shell() {
     repeating_flags=()
-    non_repeating_flags=(--dry-run -v --verbose --all --continue-on-error --timing --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
     non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
     __odsh_offer_flags_options 1

@@ -23,7 +23,7 @@ function __odsh_parse_tokens -S
         __odsh_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'shell'
-            __odsh_parse_subcommand 1 'metadata=' 'c=+' 'f=' 'dry-run' 'v/verbose' 'o/output=' 'all' 'page-size=' 'row-limit=' 'color=' 'continue-on-error' 'timing' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            __odsh_parse_subcommand 1 'metadata=' 'c=+' 'f=' 'dry-run' 'v/verbose' 'o/output=' 'all' 'first-page' 'page-size=' 'row-limit=' 'color=' 'continue-on-error' 'timing' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
         case 'metadata'
             __odsh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -143,8 +143,9 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" dry-run' -l 'dry-run' -d 'Print each request (method, URL, body) instead of sending it.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" v verbose' -s 'v' -l 'verbose' -d 'Show every metadata warning and the details of errors.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" o output' -s 'o' -l 'output' -d 'Output format: table, vertical, json, ndjson or csv (default: the profile\'s, else table on a terminal, json otherwise).' -rfka 'table vertical json ndjson csv'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" all' -l 'all' -d 'Follow every next link and stream all rows (otherwise the first page, with a note that more exist).'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" page-size' -l 'page-size' -d 'Add $top=N to queries that have no top (0: none; default: the profile\'s page-size, else 0).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" all' -l 'all' -d 'Follow every next link and stream all rows (the default in scripts; in the interactive shell, .next shows the next page).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" first-page' -l 'first-page' -d 'In scripts, read the first page only (a note on stderr says when the result has more).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" page-size' -l 'page-size' -d 'Ask the service for pages of at most N entities (Prefer: odata.maxpagesize=N; 0: its choice; default: the profile\'s page-size).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" row-limit' -l 'row-limit' -d 'Show at most N rows (0: no limit).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" color' -l 'color' -d 'Colour: auto (on a terminal, unless NO_COLOR is set), always or never.' -rfka 'auto always never'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" continue-on-error' -l 'continue-on-error' -d 'Go on after a failing statement (the exit status is still that of the worst failure).'

@@ -8,6 +8,10 @@ MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at 
                /empty/Items  __next is ""
                /cycle/Items  ?page=1 links to ?page=2 and ?page=2 back to ?page=1 (rows 1, 2 and 3, 4)
                /away/Items   __next leads to another origin: the same server named "localhost" (another host)
+               /cutoff/Items a JSON page cut off in the middle of its array (no Content-Length; the connection closes)
+               /html/Items   200 with an HTML sign-in page, as an SAP system sends when the session has expired
+               /plain/Items  a JSON page sent as text/plain
+               /moved/Items  GET as /same/; POST answered 301 with Location /moved/Elsewhere
                /seen         what reached the server by the name "localhost" (request lines and the credential
                              headers Authorization, Cookie, APIKey), one a line
 
@@ -68,6 +72,22 @@ def next_links(request):
     if path == "/seen":
         return b"200 OK", b"text/plain", "".join(s + "\n" for s in seen_away).encode("latin-1")
     root = path.split("/")[1] if path.count("/") >= 2 else ""
+    method = line.split(" ")[0]
+    if path == "/%s/" % root:
+        # The service document (a write's CSRF token is fetched from the root).
+        return b"200 OK", b"application/json", b'{"d":{"EntitySets":["Items"]}}'
+    if root == "cutoff" and path.endswith("/Items"):
+        return b"200 OK", b"application/json", b'{"d":{"results":[{"ID":1,"Name":"item 1"},{"ID":2,"Na', "cut"
+    if root == "html" and path.endswith("/Items"):
+        return b"200 OK", b"text/html; charset=utf-8", (b"<!DOCTYPE html><html><head><title>SAP NetWeaver Logon</title></head>"
+                                                       b"<body><form method=post><input name=sap-user>"
+                                                       b"<input type=\"password\" name=sap-password></form></body></html>")
+    if root == "plain" and path.endswith("/Items"):
+        return b"200 OK", b"text/plain", json.dumps({"d": {"results": [{"ID": 7, "Name": "plain"}]}}).encode("utf-8")
+    if root == "moved" and path.endswith("/Items") and method == "POST":
+        return b"301 Moved Permanently", b"text/plain", b"moved\n", "Location: http://%s/moved/Elsewhere" % host
+    if root == "moved":
+        root = "same"
     if root == "away" and path.endswith("/Items"):
         port = host.rsplit(":", 1)[1] if ":" in host else "80"
         rows = [{"ID": 1, "Name": "item 1"}]
@@ -91,9 +111,23 @@ def serve(conn):
     try:
         request = conn.recv(65536)
         if mode == "next-links":
-            status, content_type, body = next_links(request)
-            conn.sendall(b"HTTP/1.1 " + status + b"\r\nContent-Type: " + content_type + b"\r\nContent-Length: "
-                         + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
+            # A body announced by Content-Length may still be on its way: read it, so closing does not reset.
+            head, _, rest = request.partition(b"\r\n\r\n")
+            for h in head.split(b"\r\n")[1:]:
+                if h.lower().startswith(b"content-length:"):
+                    want = int(h.split(b":", 1)[1])
+                    while len(rest) < want:
+                        more = conn.recv(65536)
+                        if not more:
+                            break
+                        rest += more
+            answer = next_links(request)
+            status, content_type, body = answer[:3]
+            extra = answer[3] if len(answer) > 3 else ""
+            length = b"" if extra == "cut" else b"Content-Length: " + str(len(body)).encode() + b"\r\n"
+            more_headers = b"" if extra in ("", "cut") else extra.encode("latin-1") + b"\r\n"
+            conn.sendall(b"HTTP/1.1 " + status + b"\r\nContent-Type: " + content_type + b"\r\n" + length + more_headers
+                         + b"Connection: close\r\n\r\n" + body)
             conn.close()
             return
         if mode == "truncate":

@@ -27,9 +27,12 @@ public struct DataRequest {
 
     /// Which ETag a write sends in `If-Match`.
     public enum IfMatch: Sendable, Equatable {
-        /// The ETag the entity was read with; when it has none and the service asks for one (428), or the type has
-        /// a concurrency token, the entity's ETag is read first and the write is sent once more with it.
+        /// The ETag the entity was read with; none when it has none (a service that wants one answers 428).
         case entityETag
+        /// The entity's ETag; when it has none and the service wants one (it answers 428, or the type has a
+        /// concurrency token in the metadata), the entity's current ETag is read first and the write is sent once
+        /// more with it. For a tool that addresses entities by key without having read them (the shell).
+        case entityETagReadingIfMissing
         /// `If-Match: *`: write whatever the entity's state on the service.
         case any
         /// No `If-Match` header.

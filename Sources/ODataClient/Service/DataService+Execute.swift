@@ -21,11 +21,12 @@ extension DataService {
     /// As above; `continuing` is the guard of a reading whose earlier pages were read before (`request` asks for the
     /// page the last of them linked to), so that the pages already read count towards the inline count and the run
     /// of empty pages, and their links are not followed again.
-    /// `followsNextLink` is asked before each next link is followed (false: the reading ends after this page).
+    /// `followsNextLink` is asked before each next link is followed (false: the reading ends after this page, and
+    /// the link is kept in `nextLinkNotFollowed`).
     func execute(_ request: ServiceRequest, paging: Paging, continuing: NextLinkGuard?,
                  onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                  onPageEnd: ((ServiceResponse) throws -> Void)? = nil,
-                 followsNextLink: () -> Bool = { true }) throws -> ServiceResponse {
+                 followsNextLink: (String) -> Bool = { _ in true }) throws -> ServiceResponse {
         let target = request.target ?? target(forRelativeURL: request.relativeURL)
         var response = ServiceResponse()
         var url = requestURL(request.relativeURL)
@@ -43,8 +44,12 @@ extension DataService {
             response.nextLink = nextLink(page.nextLink)
             response.morePages = page.stopped || response.nextLink != nil
             var next: String?
-            if paging == .allPages, !page.stopped, request.method == .get, followsNextLink() {
+            if paging == .allPages, !page.stopped, request.method == .get {
                 next = pages.linkToFollow(afterPageOf: page.items, count: response.count, nextLink: response.nextLink)
+                if let link = next, !followsNextLink(link) {
+                    response.nextLinkNotFollowed = link
+                    next = nil
+                }
                 // The last page, or the guard ended the reading (count reached, empty pages, a link followed before).
                 if next == nil { response.morePages = false; response.nextLink = nil }
             }

@@ -15,8 +15,8 @@ extension DataService {
 
     /// Sends `request` and streams its answer, as `execute(_: ServiceRequest, ...)` does, with what the typed request
     /// knows: `top` holds across pages whatever the next links say; `maxPageSize` is asked for with
-    /// `Prefer: odata.maxpagesize`; a write sends `If-Match` as `request.ifMatch` says, reads the entity's ETag first
-    /// when it has none and the service wants one (428, or a concurrency token in the metadata) and sends once more;
+    /// `Prefer: odata.maxpagesize`; a write sends `If-Match` as `request.ifMatch` says (with
+    /// `.entityETagReadingIfMissing`, reading the entity's ETag first when it has none and the service wants one);
     /// a stale ETag (412) is `DataServiceError.Kind.conflict`. The entity of a create or update takes the values and
     /// ETag the service answers with.
     public func execute(_ request: DataRequest, paging: Paging,
@@ -26,13 +26,14 @@ extension DataService {
             return try read(request, paging: paging, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)
         }
         var readETag = false
-        if request.ifMatch == .entityETag, entity.etag == nil, !isCreate(request), hasConcurrencyToken(entity) {
+        let mayRead = request.ifMatch == .entityETagReadingIfMissing
+        if mayRead, entity.etag == nil, !isCreate(request), hasConcurrencyToken(entity) {
             try loadETag(of: request, into: entity)
             readETag = true
         }
         do {
             return try write(request, entity: entity, onEntity: onEntity, onValue: onValue)
-        } catch let e as DataServiceError where !readETag && request.ifMatch == .entityETag && entity.etag == nil {
+        } catch let e as DataServiceError where mayRead && !readETag && entity.etag == nil {
             guard case .preconditionRequired = e.kind else { throw e }
             // The service wants an ETag the entity was not read with: read it, and send once more.
             try loadETag(of: request, into: entity)
@@ -58,7 +59,7 @@ extension DataService {
         }
         if [.update, .replace, .delete].contains(where: { $0 == Self.writeKind(request) }), !r.headers.contains("If-Match") {
             switch request.ifMatch {
-            case .entityETag: if let etag { r.headers.set("If-Match", etag) }
+            case .entityETag, .entityETagReadingIfMissing: if let etag { r.headers.set("If-Match", etag) }
             case .any: r.headers.set("If-Match", "*")
             case .none: break
             }
@@ -88,6 +89,8 @@ extension DataService {
         let top: Int? = if case .query = request.kind, !request.query.countOnly { request.query.topCount } else { nil }
         var delivered = request.resume?.delivered ?? 0
         var reachedTop = false
+        // A function's result goes on at the function: a next link elsewhere is not its result.
+        let continuesFunction: Bool = if case .function? = request.query.path.last { true } else { false }
         // Past `top`, the rest of the page is read (so the connection stays usable) but not passed on, and no
         // next link is followed.
         var response = try execute(r, paging: paging, continuing: nil, onEntity: { e in
@@ -95,13 +98,21 @@ extension DataService {
             delivered += 1
             if let top, delivered >= top { reachedTop = true }
             return try onEntity(e)
-        }, onValue: onValue, onPageEnd: onPageEnd, followsNextLink: { !reachedTop })
+        }, onValue: onValue, onPageEnd: onPageEnd, followsNextLink: { link in
+            !reachedTop && (!continuesFunction || Self.path(of: link) == Self.path(of: self.requestURL(r.relativeURL)))
+        })
         if reachedTop {
             // All that was asked for has come: a next link past `top` (pyslet drops `$top` from them) is not more.
             response.morePages = false
             response.nextLink = nil
         }
         return response
+    }
+
+    /// The path of an absolute URL, without query and fragment, percent-escapes decoded.
+    static func path(of url: String) -> String {
+        let path = String(url[..<(url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex)])
+        return path.removingPercentEscapes ?? path
     }
 
     /// One write; its answer's entity (if any) updates `entity` and goes to `onEntity`.

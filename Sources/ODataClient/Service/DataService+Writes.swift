@@ -20,8 +20,7 @@ extension DataService {
     }
 
     /// Updates `entity` on the service: its changed properties with PATCH (V4) or MERGE (V2), or all of them with PUT
-    /// when `options.updateMode` is `.replace`; `If-Match` carries the entity's ETag (read first when it has none and
-    /// the service asks for one).
+    /// when `options.updateMode` is `.replace`; `If-Match` carries the entity's ETag.
     public func updateEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) throws {
         let path = try self.path(of: entity)
         var request = options.updateMode == .replace ? DataRequest.replace(entity, at: path) : DataRequest.update(entity, at: path)

@@ -19,6 +19,9 @@ public struct ServiceResponse {
     public var etag: String?
     /// The `Content-Type` of the last response.
     public var contentType: String?
+    /// A next link that was not followed because it leaves the resource that was asked for: a function's result
+    /// continued as a whole entity set (pyslet's function imports do that) would add rows the function never chose.
+    public var nextLinkNotFollowed: String?
 
     public init(status: Int = 0, count: Int? = nil, nextLink: String? = nil, pagesRead: Int = 0, morePages: Bool = false,
                 rawBody: Data? = nil, etag: String? = nil, contentType: String? = nil) {

@@ -93,6 +93,7 @@ struct ShellCommand: ParsableCommand {
             let (doc, serviceRoot, profile) = try loadMetadata(service: service)
             var settings = initialSettings(profile: profile)
             if output == nil && profile?.output == nil { settings.format = .table }
+            settings.repl = true
             let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
             let holder = RunnerHolder(document: doc, profile: profile)
             var sessionRef: ReplSession?

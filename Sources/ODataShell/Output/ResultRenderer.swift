@@ -25,12 +25,14 @@ struct ResultSummary {
     /// `$count` / `__count`, when asked for.
     var count: Int?
     var elapsedMilliseconds: Double?
+    /// How to see the rest when there are more pages.
+    var moreHint = ".next shows the next page"
 
     /// `3 rows (of 91) · more pages: --all or .set all on · 12.3 ms`
     var footer: String {
         var parts = ["\(rows) row\(rows == 1 ? "" : "s")" + (count.map { " (of \($0))" } ?? "")]
         if limited { parts.append("row limit reached") }
-        if morePages { parts.append("more: .next shows the next page") }
+        if morePages { parts.append("more: \(moreHint)") }
         if let ms = elapsedMilliseconds { parts.append(String(cFormat: "%.1f ms", ms)) }
         return parts.joined(separator: " · ")
     }

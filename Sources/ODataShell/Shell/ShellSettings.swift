@@ -21,6 +21,8 @@ public struct ShellSettings {
     /// In the interactive shell, output taller than the terminal goes through `$PAGER` (else `less -FRSX`).
     /// Never in one-shot runs, scripts or pipes.
     public var pager = true
+    /// The interactive shell (where `.next` goes on with a result), not a script.
+    public var repl = false
 
     public init() {}
 

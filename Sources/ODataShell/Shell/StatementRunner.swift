@@ -32,6 +32,8 @@ final class StatementRunner {
         var request = bound.request
         if settings.pageSize > 0 { request.maxPageSize = settings.pageSize }
         if let e = request.entity, e.etag == nil, let tag = etags[e.displayPath] { e.etag = tag }
+        // An entity addressed by key may not have been read in this session: its ETag is read when needed.
+        if request.ifMatch == .entityETag { request.ifMatch = .entityETagReadingIfMissing }
         return request
     }
 
@@ -107,9 +109,14 @@ final class StatementRunner {
         }
         let ms = (ContinuousClock.now - start).milliseconds
         try renderer.finish(ResultSummary(rows: rows, morePages: more, limited: cut, count: response.count,
-                                          elapsedMilliseconds: interactive || settings.timing ? ms : nil))
+                                          elapsedMilliseconds: interactive || settings.timing ? ms : nil,
+                                          moreHint: settings.repl ? ".next shows the next page" : "the first page only (without --first-page, all)"))
+        if let link = response.nextLinkNotFollowed {
+            Stderr.write("odsh: warning: the service's next link leaves the function's result (\(HTTPClient.urlForDisplay(link))); "
+                         + "it was not followed\n")
+        }
         // A script gets all rows unless a cap is set; a cap that cut the result says so, whoever watches stderr.
-        if !interactive || machine {
+        if !settings.repl {
             if cut { Stderr.write("odsh: stopped at the row limit (\(settings.rowLimit) rows); the result has more\n") }
             else if more { Stderr.write("odsh: the first page only (\(rows) rows); the result has more (--all, or .set all on)\n") }
         }

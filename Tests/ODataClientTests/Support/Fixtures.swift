@@ -15,7 +15,6 @@ final class Fixtures: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    private var ports: [String: Int] = [:]
     private var gateways: [String: AuthGateway] = [:]
 
     /// scripts/testenv/auth-gateway.py in front of the V4 server, one per distinct set of options (session and
@@ -47,25 +46,5 @@ final class Fixtures: @unchecked Sendable {
         return port
     }
 
-    private func pythonServer(_ mode: String) throws -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        if let port = ports[mode] { return port }
-        let output = NSTemporaryDirectory() + "odsh-fixture-\(mode)-\(getpid()).out"
-        unlink(output)
-        let script = TestPaths.testScripts.appendingPathComponent("fixture-server.py").path
-        let pid = try Spawn.start(["python3", script, mode], stdout: output, stderr: "/dev/null")
-        // It prints its port once it listens; it exits by itself when this process ends.
-        for _ in 0..<100 {
-            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT="), let port = Int(line.dropFirst(5)) {
-                unlink(output)
-                ports[mode] = port
-                return port
-            }
-            usleep(50_000)
-        }
-        kill(pid, SIGKILL)
-        throw Failure(description: "fixture-server.py \(mode) did not print its port")
-    }
+    private func pythonServer(_ mode: String) throws -> Int { try FixtureServers.port(mode) }
 }

@@ -98,7 +98,7 @@ struct OneShotServerTests {
         #expect(try RendererTests.columns(format, csv.stdout) == ["CompanyName", "BusinessPartnerID"], "\(csv.stdout)")
     }
 
-    @Test("--all follows every next link: all 830 orders on odatapy (20 per page); without it the first page")
+    @Test("a script follows every next link: all 830 orders on odatapy (20 per page); with --first-page the first page")
     func paging() throws {
         let all = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "--all", "-c", "Orders select OrderID"])
         #expect(all.status == 0)
@@ -107,8 +107,10 @@ struct OneShotServerTests {
         #expect(Set(ids).count == 830)
         let count = try OdshProcess.run([try Self.v4(), "-c", "count Orders"])
         #expect(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "830")
-        let first = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "-c", "Orders select OrderID"])
+        let first = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "--first-page", "-c", "Orders select OrderID"])
         #expect(first.stdout.split(separator: "\n").count == 20)
+        let byDefault = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "-c", "Orders select OrderID"])
+        #expect(byDefault.stdout == all.stdout)
         let limited = try OdshProcess.run([try Self.v4(), "-o", "ndjson", "--all", "--row-limit", "45", "-c", "Orders select OrderID"])
         #expect(limited.stdout.split(separator: "\n").count == 45)
     }
@@ -141,9 +143,9 @@ struct OneShotServerTests {
         let json = try OdshProcess.run([v4, "-o", "json", "--all", "-c", "Orders select OrderID"])
         let arr = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(arr.count == expected)
-        // Without --all, the first page and a note that more exist.
-        let first = try OdshProcess.run([v4, "-o", "table", "-c", q], environment: ["COLUMNS": "70"])
-        #expect(first.stdout.hasSuffix("20 rows · more pages: --all (or .set all on) reads them\n"), "\(first.stdout.suffix(120))")
+        // With --first-page, the first page and a note that more exist.
+        let first = try OdshProcess.run([v4, "-o", "table", "--first-page", "-c", q], environment: ["COLUMNS": "70"])
+        #expect(first.stdout.hasSuffix("20 rows · more: the first page only (without --first-page, all)\n"), "\(first.stdout.suffix(120))")
     }
 
     @Test("V2 JSON from mock-sap and Atom from pyslet")

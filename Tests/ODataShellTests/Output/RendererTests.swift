@@ -51,7 +51,7 @@ struct RendererTests {
         #expect(lines[3].contains("null"), "a null City shows as null")
         #expect(!lines[2].contains("null"), "an empty Fax is not null")
         #expect(lines.last?.contains("2 rows (of 91)") == true)
-        #expect(lines.last?.contains("more pages") == true)
+        #expect(lines.last?.contains("more: .next shows the next page") == true)
         // Columns line up: the City values start where the City header does.
         let column = try #require(lines[0].range(of: "City")).lowerBound.utf16Offset(in: lines[0])
         #expect(lines[2].range(of: "Berlin")?.lowerBound.utf16Offset(in: lines[2]) == column)
