@@ -67,20 +67,24 @@ public struct Binder {
             let entity = EntityValue.ofType(type, in: target.entitySet)
             try fill(entity, from: body, type: type)
             return BoundStatement(request: .create(entity, at: target.query), query: nil, warnings: warnings)
-        case .update(let path, let body):
+        case .update(let path, let body, let force):
             let target = try resolve(path)
             guard !target.isCollection, let type = target.entityType else {
                 throw LanguageError(.syntax, "update needs one entity: give its key, as in \(path.segments[0].name.text)(...)", at: path.range)
             }
             let entity = addressed(type, target)
             try fill(entity, from: body, type: type)
-            return BoundStatement(request: .update(entity, at: target.query), query: nil, warnings: warnings)
-        case .delete(let path):
+            var request = DataRequest.update(entity, at: target.query)
+            if force { request.ifMatch = .any }
+            return BoundStatement(request: request, query: nil, warnings: warnings)
+        case .delete(let path, let force):
             let target = try resolve(path)
             guard !target.isCollection, let type = target.entityType else {
                 throw LanguageError(.syntax, "delete needs one entity: give its key, as in \(path.segments[0].name.text)(...)", at: path.range)
             }
-            return BoundStatement(request: .delete(at: target.query, entity: addressed(type, target)), query: nil, warnings: warnings)
+            var request = DataRequest.delete(at: target.query, entity: addressed(type, target))
+            if force { request.ifMatch = .any }
+            return BoundStatement(request: request, query: nil, warnings: warnings)
         case .call(let name, let arguments):
             return try bindCall(name, arguments)
         }

@@ -149,9 +149,10 @@ public struct Parser {
                 try complete([])
                 guard tok.isSymbol("{") else { throw unexpected("{ with the properties") }
                 let body = try objectValue()
-                return k == "create" ? .create(path: p, body: body) : .update(path: p, body: body)
+                return k == "create" ? .create(path: p, body: body) : .update(path: p, body: body, force: try force())
             case "delete":
-                return .delete(path: try resourcePath())
+                let p = try resourcePath()
+                return .delete(path: p, force: try force())
             case "call":
                 return try call()
             default:
@@ -161,6 +162,14 @@ public struct Parser {
         }
         let p = try resourcePath()
         return .query(path: p, options: try options(), countOnly: false)
+    }
+
+    /// The optional `force` after an update or delete (If-Match: *).
+    private mutating func force() throws -> Bool {
+        try complete([.keyword("force")])
+        guard tok.isKeyword("force") else { return false }
+        advance()
+        return true
     }
 
     private mutating func call() throws -> AST.Statement {

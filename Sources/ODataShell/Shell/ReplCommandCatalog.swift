@@ -47,10 +47,11 @@ enum ReplCommandCatalog {
           search Products "chai"                      full-text search ($search, V4)
           create Customers {CustomerID: 'NEWCO', CompanyName: 'New Co'}
           update Customers('NEWCO') {ContactName: 'Jean-Luc Picard'}
-          delete Customers('NEWCO')
+          delete Customers('NEWCO') [force]           If-Match: the ETag read in this session (force: If-Match *)
           call GetProductsByRating(rating=4)          a function or action import
           get /Customers?$top=2                       a raw relative URL, sent as written
         Statements end at a newline or ';' (not inside brackets or strings); an open bracket continues the line.
+        A result shows one page here (.next shows the next); scripts (-c, -f, stdin) read every page.
 
         """
 

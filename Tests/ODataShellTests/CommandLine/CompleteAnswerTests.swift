@@ -76,6 +76,19 @@ struct CompleteAnswerTests {
         #expect(d.stderr.contains("DELETE 204: done"))
     }
 
+    @Test("force sends If-Match: *, in the dry run too; a plain update sends the ETag it read")
+    func forceOverridesTheETag() throws {
+        let dry = try OdshProcess.run([try Self.catalog(), "--dry-run", "-c", "update Products(1) {Price: 1.5} force", "-c", "delete Products(2) force",
+                                       "-c", "delete Products(3)"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("/catalog/Products(1)\nIf-Match: *\n{\"Price\":1.5}\n"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("/catalog/Products(2)\nIf-Match: *\n"), "\(dry.stdout)")
+        #expect(dry.stdout.hasSuffix("DELETE \(try Self.catalog())Products(3)\n"), "\(dry.stdout)")
+        let r = try OdshProcess.run([try Self.catalog(), "-o", "json", "--trace-data", "-c", "update Products(1) {Price: 45.5} force"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("If-Match: *") && !r.stderr.contains("428"), "\(r.stderr)")
+    }
+
     @Test("the root's sap-client goes with every request: metadata, count, data, CSRF fetch, MERGE; .url shows it")
     func serviceRootQuery() throws {
         let root = try ReferenceServers.baseURL(.v2) + "/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/?sap-client=100"
