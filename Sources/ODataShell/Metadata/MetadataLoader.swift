@@ -51,14 +51,8 @@ struct MetadataLoader {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
-    /// The service root of a URL given either as the root or as its `$metadata` document.
-    static func serviceRoot(of url: String) -> String {
-        let cut = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
-        var path = String(url[..<cut])
-        if path.hasSuffix("/$metadata") { path.removeLast("$metadata".count) }
-        if !path.hasSuffix("/") { path += "/" }
-        return path + url[cut...]
-    }
+    /// The service root of a URL given either as the root or as its `$metadata` document, with its own query.
+    static func serviceRoot(of url: String) -> String { ServiceRoot(url).description }
 
     /// What a source on the command line names.
     enum Source {
