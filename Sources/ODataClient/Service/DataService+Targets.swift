@@ -21,6 +21,8 @@ extension DataService {
             case .entitySet(let n), .singleton(let n), .navigation(let n), .property(let n), .action(let n): names.append(n)
             case .function(let n, _): names.append(n)
             case .key: continue
+            case .cast(let n), .boundFunction(let n, _), .boundAction(let n): names.append(n)
+            case .value: names.append("$value")
             case .link(let l):
                 let path = l[..<(l.firstIndex(of: "?") ?? l.endIndex)]
                 names += Self.pathSegments(path.hasPrefix(serviceRoot) ? path.dropFirst(serviceRoot.count) : path)

@@ -11,6 +11,14 @@ public enum PathSegment {
     case function(String, parameters: [(name: String, value: QueryLiteral)])
     /// An action import (POST; parameters go in the body).
     case action(String)
+    /// A type cast to a derived type, by qualified name (`/microsoft.graph.group`; V4).
+    case cast(String)
+    /// A bound function by qualified name, with its parameters other than the binding one (`/NS.F(p=1)`; V4).
+    case boundFunction(String, parameters: [(name: String, value: QueryLiteral)])
+    /// A bound action by qualified name (`/NS.A`, POST; parameters go in the body; V4).
+    case boundAction(String)
+    /// The raw value of a primitive property or a media entity (`/$value`).
+    case value
     /// A link the service gave for a resource (an entity's edit link), relative to the service root and
     /// percent-encoded as given: the whole path, written as it is.
     case link(String)

@@ -49,6 +49,18 @@ public struct QueryURLWriter: Sendable {
                 out += URLEncoding.pathSegment(n)
             case .link(let l):
                 out += l
+            case .cast(let n):
+                guard version.isV4 else { throw QueryWriteError.unsupported("a type cast (\(n))", version) }
+                out += "/" + URLEncoding.pathSegment(n)
+            case .boundFunction(let n, let params):
+                guard version.isV4 else { throw QueryWriteError.unsupported("the bound function \(n)", version) }
+                let args = try params.map { "\($0.name)=\(try literals.text($0.value))" }.joined(separator: ",")
+                out += "/" + URLEncoding.pathSegment("\(n)(\(args))")
+            case .boundAction(let n):
+                guard version.isV4 else { throw QueryWriteError.unsupported("the bound action \(n)", version) }
+                out += "/" + URLEncoding.pathSegment(n)
+            case .value:
+                out += "/$value"
             }
         }
         return (out, options)

@@ -21,6 +21,14 @@ public enum URLEncoding {
     /// Encodes a resource path segment (set name, key predicate, navigation property).
     public static func pathSegment(_ s: String) -> String { encode(s, keeping: pathKeep) }
 
+    /// Every character a URL may hold as it is: unreserved, reserved (`: / ? # [ ] @ ! $ & ' ( ) * + , ; =`) and `%`.
+    static let urlKeep: Set<UInt8> = unreserved.union(":/?#[]@!$&'()*+,;=%".utf8)
+
+    /// A URL written by hand (`/Customers?$filter=Country eq 'UK'`) made sendable: characters no URL may hold as
+    /// they are (space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, controls, non-ASCII) percent-encoded; what is
+    /// already encoded, and the URL's structure, kept.
+    public static func escapingUnsafe(_ s: String) -> String { encode(s, keeping: urlKeep) }
+
     static func encode(_ s: String, keeping keep: Set<UInt8>) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)

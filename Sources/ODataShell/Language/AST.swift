@@ -126,6 +126,8 @@ public enum AST {
         case delete(path: ResourcePath, force: Bool)
         /// `call Name(p=v, ...)`.
         case call(name: Name, arguments: [(name: Name, value: Expr)])
+        /// `call Products(1)/NS.Action(p=v, ...)`: a bound operation, the last segment of the path.
+        case callBound(path: ResourcePath)
         /// `get /relative/url?...`, passed through as written.
         case raw(String)
 
@@ -138,6 +140,7 @@ public enum AST {
             case let (.call(n1, a1), .call(n2, a2)):
                 return n1 == n2 && a1.count == a2.count && zip(a1, a2).allSatisfy { $0.name == $1.name && $0.value == $1.value }
             case let (.raw(x), .raw(y)): return x == y
+            case let (.callBound(p1), .callBound(p2)): return p1 == p2
             default: return false
             }
         }

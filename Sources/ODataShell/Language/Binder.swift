@@ -41,7 +41,8 @@ public struct Binder {
     private mutating func bindStatement(_ s: AST.Statement) throws -> BoundStatement {
         switch s {
         case .raw(let url):
-            var u = url
+            // Relative to the service root, or a full URL (only the service's origin is ever sent anything).
+            var u = URLEncoding.escapingUnsafe(url)
             while u.hasPrefix("/") { u.removeFirst() }
             return BoundStatement(request: .raw(u), query: nil, warnings: [])
         case .query(let path, let options, let countOnly):
@@ -87,6 +88,8 @@ public struct Binder {
             return BoundStatement(request: request, query: nil, warnings: warnings)
         case .call(let name, let arguments):
             return try bindCall(name, arguments)
+        case .callBound(let path):
+            return try bindBoundCall(path)
         }
     }
 
@@ -151,6 +154,29 @@ public struct Binder {
                 }
                 q = q.property(p)
                 return Target(query: q, entityType: nil, entitySet: nil, isCollection: false, endsInProperty: p.name)
+            } else if seg.name.text == "$count", i == path.segments.count - 1, seg.key == nil {
+                guard isCollection else {
+                    throw LanguageError(.syntax, "$count needs a collection: \(path.segments[i - 1].name.text) is one entity", at: seg.name.range)
+                }
+                return Target(query: q.count(), entityType: type, entitySet: set, isCollection: true, endsInProperty: "$count")
+            } else if seg.name.text == "$value", i == path.segments.count - 1, seg.key == nil {
+                guard !isCollection, type.hasStream else {
+                    throw LanguageError(.syntax, "$value follows a media entity (HasStream) or a primitive property", at: seg.name.range)
+                }
+                q.path.append(.value)
+                return Target(query: q, entityType: nil, entitySet: nil, isCollection: false, endsInProperty: "$value")
+            } else if seg.name.text.contains(".") {
+                let step = try qualifiedSegment(seg, after: type, isCollection: isCollection, last: i == path.segments.count - 1)
+                q.path.append(step.segment)
+                switch step.result {
+                case .entities(let t, let many):
+                    type = t
+                    isCollection = many
+                    if case .cast = step.segment {} else { set = nil }
+                    q.entityType = t
+                case .value(let what):
+                    return Target(query: q, entityType: nil, entitySet: nil, isCollection: false, endsInProperty: what)
+                }
             } else {
                 let names = type.navigationProperties.map(\.name) + type.properties.map(\.name)
                 throw LanguageError(.unknownName, "\(type.name) has no navigation property \(seg.name.text)", at: seg.name.range,
@@ -158,6 +184,92 @@ public struct Binder {
             }
         }
         return Target(query: q, entityType: type, entitySet: set, isCollection: isCollection, endsInProperty: nil)
+    }
+
+    /// `call Products(1)/NS.Discount(pct=5)`: a bound action (POST, the arguments in the body), or a bound function
+    /// called as a statement.
+    private mutating func bindBoundCall(_ path: AST.ResourcePath) throws -> BoundStatement {
+        guard let last = path.segments.last, last.name.text.contains(".") else {
+            throw LanguageError(.syntax, "call ends in a bound action or function, as in call Products(1)/NS.Action(p=1)", at: path.range)
+        }
+        let target = try resolve(AST.ResourcePath(segments: Array(path.segments.dropLast())))
+        guard let type = target.entityType, target.endsInProperty == nil else {
+            throw LanguageError(.syntax, "\(last.name.text) needs an entity or a collection to be bound to", at: last.name.range)
+        }
+        let actions = document.operations(named: last.name.text).filter { op in
+            guard op.kind == .action, op.isBound, let binding = op.bindingParameter, binding.type.isCollection == target.isCollection,
+                  let bound = document.structuredType(withName: binding.type.qualifiedName) else { return false }
+            return type.isSubtype(of: bound)
+        }
+        guard let action = actions.first else {
+            // Not an action: a bound function, read like any path.
+            return try bindStatement(.query(path: path, options: AST.Options(), countOnly: false))
+        }
+        if let k = last.key, k.values.contains(where: { $0.name == nil }) {
+            throw LanguageError(.syntax, "name every parameter of \(last.name.text), as in (p=1)", at: k.range)
+        }
+        let values = try operationArguments(action.parameters.dropFirst(), (last.key?.values ?? []).map { ($0.name!, $0.value) },
+                                            operation: last.name)
+        var q = target.query
+        q.path.append(.boundAction(action.qualifiedName))
+        _ = try writer().relativeURL(for: q)
+        let parameters = try values.map { (name: $0.name, value: try dataValue($0.value, at: last.name.range)) }
+        return BoundStatement(request: .action(q, parameters: parameters), query: nil, warnings: warnings)
+    }
+
+    /// What a qualified segment leads to: entities of a type (one or many), or a value.
+    private enum SegmentResult {
+        case entities(EntityType, many: Bool)
+        case value(String)
+    }
+
+    /// A qualified segment after `type`: a cast to a derived type (`/NS.Derived`), or a bound function
+    /// (`/NS.F(p=1)`) whose binding parameter takes the entity or the collection so far. Bound actions are
+    /// invoked with `call`.
+    private func qualifiedSegment(_ seg: AST.Segment, after type: EntityType, isCollection: Bool,
+                                  last: Bool) throws -> (segment: PathSegment, result: SegmentResult) {
+        let name = seg.name.text
+        if let cast = try? document.entityType(withName: name) {
+            guard cast.isSubtype(of: type) else {
+                throw LanguageError(.typeMismatch, "\(cast.qualifiedName) does not derive from \(type.qualifiedName): no cast to it", at: seg.name.range)
+            }
+            if let k = seg.key {
+                guard isCollection else { throw LanguageError(.syntax, "\(name) casts one entity: it takes no key", at: k.range) }
+            }
+            return (.cast(cast.qualifiedName), .entities(cast, many: isCollection))
+        }
+        let candidates = document.operations(named: name).filter { op in
+            guard op.isBound, let binding = op.bindingParameter, binding.type.isCollection == isCollection,
+                  let bound = document.structuredType(withName: binding.type.qualifiedName) else { return false }
+            return type.isSubtype(of: bound)
+        }
+        guard !candidates.isEmpty else {
+            let bindable = (document.actions + document.functions).filter { $0.isBound }.map(\.qualifiedName)
+            throw LanguageError(.unknownName, "no cast or bound function named \(name) for \(isCollection ? "a collection of " : "")\(type.name)",
+                                at: seg.name.range, suggestions: NameSuggester.closest(to: name, in: bindable + [type.qualifiedName]))
+        }
+        guard candidates.allSatisfy({ $0.kind == .function }) else {
+            throw LanguageError(.syntax, "\(name) is an action: invoke it with call, as in call ...(...)/\(name)(...)", at: seg.name.range)
+        }
+        // Overloads: the one whose parameter names are the ones given.
+        let given = Set((seg.key?.values ?? []).compactMap { $0.name?.text })
+        if let k = seg.key, k.values.contains(where: { $0.name == nil }) {
+            throw LanguageError(.syntax, "name every parameter of \(name), as in (p=1)", at: k.range)
+        }
+        let op = candidates.first { Set($0.parameters.dropFirst().map(\.name)) == given }
+            ?? candidates.first { given.isSubset(of: Set($0.parameters.dropFirst().map(\.name))) }
+        guard let op else {
+            throw LanguageError(.unknownName, "\(name) has no overload with the parameters \(given.sorted().joined(separator: ", "))",
+                                at: seg.name.range, suggestions: candidates.flatMap { $0.parameters.dropFirst().map(\.name) })
+        }
+        let values = try operationArguments(op.parameters.dropFirst(), (seg.key?.values ?? []).map { ($0.name!, $0.value) }, operation: seg.name)
+        let segment = PathSegment.boundFunction(op.qualifiedName, parameters: values)
+        guard let rt = op.returnType else { return (segment, .value(name)) }
+        if case .entity(let t) = document.resolveType(rt.type.qualifiedName) {
+            return (segment, .entities(t, many: rt.type.isCollection))
+        }
+        guard last else { throw LanguageError(.syntax, "\(name) returns a value: nothing can follow it", at: seg.name.range) }
+        return (segment, .value(name))
     }
 
     private func usable<T>(_ f: @escaping () throws -> T) -> (SourceRange) throws -> T {
@@ -517,6 +629,11 @@ public struct Binder {
     }
 
     private func bindCall(_ n: AST.Name, _ args: [AST.Expr], _ e: AST.Expr, _ ctx: Context) throws -> (QueryExpression, ExprType) {
+        // V2's substringof(needle, haystack) is contains(haystack, needle), written for each version as it needs.
+        if n.text.lowercased() == "substringof" {
+            guard args.count == 2 else { throw LanguageError(.syntax, "substringof takes 2 arguments, not \(args.count)", at: e.range) }
+            return try bindCall(AST.Name(text: "contains", range: n.range), [args[1], args[0]], e, ctx)
+        }
         guard let f = QueryFunction.named(n.text) else {
             throw LanguageError(.unknownName, "no function named \(n.text)", at: n.range,
                                 suggestions: NameSuggester.closest(to: n.text.lowercased(), in: QueryFunction.all.map(\.name)))
@@ -778,6 +895,32 @@ public struct Binder {
         }
     }
 
+    /// Arguments bound to an operation's parameters: each named once, typed by its parameter, the non-nullable
+    /// ones all given.
+    private func operationArguments(_ parameters: ArraySlice<Parameter>, _ arguments: [(name: AST.Name, value: AST.Expr)],
+                                    operation n: AST.Name) throws -> [(name: String, value: QueryLiteral)] {
+        var values: [(name: String, value: QueryLiteral)] = []
+        for (pn, pv) in arguments {
+            guard let p = parameters.first(where: { $0.name == pn.text }) else {
+                throw LanguageError(.unknownName, "\(n.text) has no parameter \(pn.text)", at: pn.range,
+                                    suggestions: NameSuggester.closest(to: pn.text, in: parameters.map(\.name)))
+            }
+            guard !values.contains(where: { $0.name == p.name }) else { throw LanguageError(.syntax, "\(p.name) is given twice", at: pn.range) }
+            var t = ExprType.of(p.type.primitive)
+            if case .enumeration(let en) = p.resolvedType { t = ExprType(enumType: en) }
+            else if let prim = p.resolvedType.underlyingPrimitive { t = .of(prim) }
+            t.origin = "\(p.name) (\(p.type.description))"
+            let (x, _) = try bindExpr(pv, Context(type: nil, variables: [:]), expected: t)
+            guard case .literal(let l) = x else { throw LanguageError(.typeMismatch, "a value is needed for \(p.name)", at: pv.range) }
+            values.append((p.name, l))
+        }
+        let missing = parameters.filter { p in !p.isNullable && !values.contains { $0.name == p.name } }
+        if let m = missing.first {
+            throw LanguageError(.syntax, "\(n.text) needs the parameter \(m.name) (\(m.type.description))", at: n.range)
+        }
+        return values
+    }
+
     private mutating func bindCall(_ n: AST.Name, _ arguments: [(name: AST.Name, value: AST.Expr)]) throws -> BoundStatement {
         var parameters: [Parameter] = []
         var method = "GET"
@@ -798,25 +941,7 @@ public struct Binder {
             throw LanguageError(.unknownName, "no function or action import named \(n.text)", at: n.range,
                                 suggestions: NameSuggester.closest(to: n.text, in: names))
         }
-        var values: [(name: String, value: QueryLiteral)] = []
-        for (pn, pv) in arguments {
-            guard let p = parameters.first(where: { $0.name == pn.text }) else {
-                throw LanguageError(.unknownName, "\(n.text) has no parameter \(pn.text)", at: pn.range,
-                                    suggestions: NameSuggester.closest(to: pn.text, in: parameters.map(\.name)))
-            }
-            guard !values.contains(where: { $0.name == p.name }) else { throw LanguageError(.syntax, "\(p.name) is given twice", at: pn.range) }
-            var t = ExprType.of(p.type.primitive)
-            if case .enumeration(let en) = p.resolvedType { t = ExprType(enumType: en) }
-            else if let prim = p.resolvedType.underlyingPrimitive { t = .of(prim) }
-            t.origin = "\(p.name) (\(p.type.description))"
-            let (x, _) = try bindExpr(pv, Context(type: nil, variables: [:]), expected: t)
-            guard case .literal(let l) = x else { throw LanguageError(.typeMismatch, "a value is needed for \(p.name)", at: pv.range) }
-            values.append((p.name, l))
-        }
-        let missing = parameters.filter { p in !p.isNullable && !values.contains { $0.name == p.name } }
-        if let m = missing.first {
-            throw LanguageError(.syntax, "\(n.text) needs the parameter \(m.name) (\(m.type.description))", at: n.range)
-        }
+        let values = try operationArguments(parameters[...], arguments, operation: n)
         if isAction {
             let parameters = try values.map { (name: $0.name, value: try dataValue($0.value, at: n.range)) }
             return BoundStatement(request: .action(DataQuery().action(n.text), parameters: parameters), query: nil, warnings: warnings)

@@ -110,14 +110,16 @@ public struct Parser {
 
     // MARK: Statements
 
-    /// `get /url` is passed through as written (everything after `get `).
+    /// `get /url` (relative to the service root) or `get http(s)://...` is passed through as written (everything
+    /// after `get `).
     private func rawGet() -> AST.Statement? {
         let trimmed = text.drop(while: { $0.isWhitespace })
         guard trimmed.count > 4, trimmed.prefix(3).lowercased() == "get" else { return nil }
         let rest = trimmed.dropFirst(3)
         guard rest.first?.isWhitespace == true else { return nil }
         let url = rest.drop(while: { $0.isWhitespace })
-        guard url.first == "/" else { return nil }
+        let lower = url.prefix(8).lowercased()
+        guard url.first == "/" || lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
         var u = String(url)
         while u.last?.isWhitespace == true { u.removeLast() }
         return .raw(u)
@@ -172,8 +174,29 @@ public struct Parser {
         return true
     }
 
+    /// Whether the tokens from here are a resource path with more than one segment (`Products(1)/NS.Action(...)`)
+    /// rather than an import's name and arguments: a `/` after the name or after its closing parenthesis.
+    private func callsThroughAPath() -> Bool {
+        var k = pos + 1
+        if tokens[min(k, tokens.count - 1)].isSymbol("(") {
+            var depth = 0
+            while k < tokens.count {
+                if tokens[k].isSymbol("(") { depth += 1 }
+                if tokens[k].isSymbol(")") { depth -= 1; if depth == 0 { break } }
+                if tokens[k].kind == .end { return false }
+                k += 1
+            }
+            k += 1
+        }
+        return k < tokens.count && tokens[k].isSymbol("/")
+    }
+
     private mutating func call() throws -> AST.Statement {
         try complete([.functionImport])
+        if tok.kind == .identifier, callsThroughAPath() {
+            // A bound action or function: the path to what it is bound to, then the operation with its arguments.
+            return .callBound(path: try resourcePath())
+        }
         let n = try name("a function or action import")
         var args: [(name: AST.Name, value: AST.Expr)] = []
         if tok.isSymbol("(") {

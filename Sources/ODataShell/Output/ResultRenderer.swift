@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import ODataClient
 
 /// Where the rows of a statement go: a renderer per output format, fed entity by entity as they arrive.
@@ -45,11 +46,14 @@ final class TextOutput {
     let flush: () -> Void
     /// True once nobody reads any more (the user quit the pager): producers stop, and the request with them.
     let isClosed: () -> Bool
+    /// Writes bytes exactly as they are (a raw `$value` to a file or a pipe); nil where the output is for a person.
+    let writeBytes: ((Data) -> Void)?
     init(write: @escaping (String) -> Void, writeNote: @escaping (String) -> Void, flush: @escaping () -> Void = {},
-         isClosed: @escaping () -> Bool = { false }) {
-        self.write = write; self.writeNote = writeNote; self.flush = flush; self.isClosed = isClosed
+         isClosed: @escaping () -> Bool = { false }, writeBytes: ((Data) -> Void)? = nil) {
+        self.write = write; self.writeNote = writeNote; self.flush = flush; self.isClosed = isClosed; self.writeBytes = writeBytes
     }
-    static let standard = TextOutput(write: Stdout.write, writeNote: Stderr.write, flush: Stdout.flush)
+    static let standard = TextOutput(write: Stdout.write, writeNote: Stderr.write, flush: Stdout.flush,
+                                     writeBytes: isatty(1) == 0 ? Stdout.write(bytes:) : nil)
 }
 
 enum ResultRenderers {

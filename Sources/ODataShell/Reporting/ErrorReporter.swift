@@ -97,6 +97,11 @@ public enum Stdout {
         var s = s
         s.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, stdout) }
     }
+
+    /// Bytes exactly as they are.
+    public static func write(bytes: Data) {
+        bytes.withUnsafeBytes { buf in _ = fwrite(buf.baseAddress, 1, buf.count, stdout) }
+    }
 }
 
 enum DescriptorInput {

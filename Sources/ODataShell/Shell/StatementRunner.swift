@@ -88,9 +88,7 @@ final class StatementRunner {
         if out.isClosed() { return }
         afterWrite(request, method: method)
         if rows == 0, let raw = response.rawBody, !raw.isEmpty, method == .get {
-            // `$count`, `$value` and other plain answers.
-            out.write(String(decoding: raw, as: UTF8.self).trimmingBlanksAndNewlines() + "\n")
-            out.flush()
+            writeRaw(raw, contentType: response.contentType, isCount: request.query.countOnly, out: out)
             return
         }
         if rows == 0 && method != .get && response.rawBody == nil {
@@ -120,6 +118,28 @@ final class StatementRunner {
             if cut { Stderr.write("odsh: stopped at the row limit (\(settings.rowLimit) rows); the result has more\n") }
             else if more { Stderr.write("odsh: the first page only (\(rows) rows); the result has more (--all, or .set all on)\n") }
         }
+    }
+
+    /// A plain answer: a count as its number and a newline; anything else (`$value`, a raw `get`) byte for byte to a
+    /// file or a pipe, and on a terminal as text when it is text, else a notice of what it is.
+    private func writeRaw(_ raw: Data, contentType: String?, isCount: Bool, out: TextOutput) {
+        defer { out.flush() }
+        if isCount {
+            out.write(String(decoding: raw, as: UTF8.self).trimmingBlanksAndNewlines() + "\n")
+            return
+        }
+        if let bytes = out.writeBytes {
+            out.flush()
+            bytes(raw)
+            return
+        }
+        if let text = String(validating: raw, as: UTF8.self),
+           !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" || $0.value == 0x7F }) {
+            out.write(text.hasSuffix("\n") ? text : text + "\n")
+            return
+        }
+        out.writeNote("odsh: \(raw.count) bytes of \(contentType ?? "binary data") not shown on a terminal: "
+                      + "redirect the output to a file to save them (odsh ... > file)\n")
     }
 
     /// What a write changes in the session's ETags: the entity's new one, or none once it is deleted.
