@@ -1,9 +1,19 @@
 // SAP's SAPOData dynamic API example, nearly in SAP's words, on Linux: DynamicAPIExample SERVICE-URL
-// (the V4 Northwind of the reference servers: http://127.0.0.1:PORT/northwind/).
+// (the catalog service of the V4 reference server: http://127.0.0.1:PORT/catalog/). It queries, creates, loads
+// navigation properties, updates with the ETag read (and sees a stale one refused), deletes, and refreshes the
+// metadata with SAP's compatibility check.
 import Foundation
 import ODataClient
 import ODataModel
 import ODataQuery
+
+/// A navigation property by name (a lookup error with suggestions when there is none).
+func navigation(_ type: StructuredType, _ name: String) throws -> NavigationProperty {
+    guard let n = try type.member(withName: name) as? NavigationProperty else {
+        throw DataServiceError(.invalidArgument("\(type.qualifiedName).\(name) is not a navigation property"))
+    }
+    return n
+}
 
 guard CommandLine.arguments.count == 2, let url = URL(string: CommandLine.arguments[1]) else {
     FileHandle.standardError.write(Data("usage: DynamicAPIExample SERVICE-URL\n".utf8))
@@ -11,33 +21,68 @@ guard CommandLine.arguments.count == 2, let url = URL(string: CommandLine.argume
 }
 do {
     let service = try DataService(url: url)
-    let s_customers = try service.entitySet(withName: "Customers")
-    let t_customer = s_customers.entityType
-    let p_customerID = try t_customer.property(withName: "CustomerID")
-    let p_companyName = try t_customer.property(withName: "CompanyName")
-    let p_contactName = try t_customer.property(withName: "ContactName")
-    let query = DataQuery().select(p_customerID, p_companyName, p_contactName).from(s_customers).orderBy(p_companyName)
-    let customers = try service.executeQuery(query).entityList()
-    print("customers on the first page: \(customers.entities.count)")
-    if let first = customers.entities.first {
-        print("first: \(p_customerID.getStringValue(from: first) ?? "?") \(p_companyName.getStringValue(from: first) ?? "?")")
+    service.traceRequests = ProcessInfo.processInfo.environment["TRACE"] != nil
+    let s_products = try service.entitySet(withName: "Products")
+    let t_product = s_products.entityType
+    let p_id = try t_product.property(withName: "ID")
+    let p_name = try t_product.property(withName: "Name")
+    let p_price = try t_product.property(withName: "Price")
+    let p_description = try t_product.property(withName: "Description")
+    let n_category = try navigation(t_product, "Category")
+
+    // Query: the server pages (3 per page); the first page is read.
+    let query = DataQuery().select(p_id, p_name, p_price).from(s_products).orderBy(p_id)
+    let products = try service.executeQuery(query).entityList()
+    print("products on the first page: \(products.entities.count)")
+    if let first = products.entities.first { print("first: \(p_id.getIntValue(from: first) ?? 0)") }
+
+    // Create.
+    let product = EntityValue.ofType(t_product)
+    let id = Int.random(in: 9000..<10000)
+    try p_id.setIntValue(in: product, to: id)
+    try p_name.setStringValue(in: product, to: "Example Widget")
+    try p_price.setDecimalValue(in: product, to: DecimalValue("9.99")!)
+    try service.createEntity(product)
+    print("created: \(product.displayPath)")
+
+    // loadProperty: a navigation property to one entity, then one to a collection.
+    let two = try service.executeQuery(DataQuery().from(s_products).filter(p_id.equal(2))).requiredEntity()
+    try service.loadProperty(n_category, into: two)
+    guard let category = n_category.getEntityValue(from: two) else { throw DataServiceError(.unexpectedResponse("no category")) }
+    let t_category = category.entityType
+    print("category of product 2: \(try t_category.property(withName: "Name").getStringValue(from: category) ?? "?")")
+    let n_products = try navigation(t_category, "Products")
+    try service.loadProperty(n_products, into: category)
+    print("products in it: \(n_products.getEntityValueList(from: category)?.entities.count ?? 0)")
+
+    // Update with the ETag it was read with (the service requires If-Match: 428 without it).
+    let four = try service.executeQuery(DataQuery().from(s_products).filter(p_id.equal(4))).requiredEntity()
+    let readTag = four.etag
+    let description = p_description.getStringValue(from: four)
+    try p_description.setStringValue(in: four, to: "Updated by the example")
+    try service.updateEntity(four)
+    print("updated with ETag: \(readTag != nil), new ETag: \(four.etag != nil && four.etag != readTag)")
+    // The ETag read before the update is stale now: the service refuses it (412).
+    let stale = four.copy()
+    stale.etag = readTag
+    try p_description.setStringValue(in: stale, to: "stale")
+    do {
+        try service.updateEntity(stale)
+        print("stale ETag accepted")
+    } catch let error as DataServiceError where error.isConflict {
+        print("stale ETag refused: \(error.isConflict)")
     }
-    let customer = EntityValue.ofType(t_customer)
-    let id = "E" + String(Int.random(in: 1000..<10000))
-    try p_customerID.setStringValue(in: customer, to: id)
-    try p_companyName.setStringValue(in: customer, to: "Enterprise Inc.")
-    try p_contactName.setStringValue(in: customer, to: "Jean-Luc Picard")
-    try service.createEntity(customer)
-    print("created: \(customer.displayPath)")
-    let one = try service.executeQuery(DataQuery().top(1).from(s_customers)
-        .filter(p_contactName.equal("Jean-Luc Picard").and(p_customerID.equal(id)))).requiredEntity()
-    try p_contactName.setStringValue(in: one, to: "Beverly Crusher")
-    try service.updateEntity(one)
-    let updated = try service.executeQuery(DataQuery().from(s_customers).filter(p_customerID.equal(id))).requiredEntity()
-    print("updated: \(p_contactName.getStringValue(from: updated) ?? "?")")
-    try service.deleteEntity(one)
-    let gone = try service.executeQuery(DataQuery().from(s_customers).filter(p_customerID.equal(id))).optionalEntity()
+    if let description { try p_description.setStringValue(in: four, to: description) } else { try p_description.setNullValue(in: four) }
+    try service.updateEntity(four)
+
+    // Delete.
+    try service.deleteEntity(product)
+    let gone = try service.executeQuery(DataQuery().from(s_products).filter(p_id.equal(id))).optionalEntity()
     print("deleted: \(gone == nil)")
+
+    // refreshMetadata: loads $metadata again and applies it if compatible (SAP's check).
+    let refresh = try service.refreshMetadata()
+    print("metadata refreshed: \(refresh.report.changes.count) changes")
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(1)

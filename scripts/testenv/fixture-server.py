@@ -1,6 +1,7 @@
 """fixture-server.py MODE -- a misbehaving HTTP server on 127.0.0.1 (a free port, printed as PORT=N).
 
 MODE hang:     accepts connections and reads requests, but never answers.
+MODE slow:     answers every request after one second: 200, {"value":[]}.
 MODE truncate: answers every request with Content-Length: 100000 and 1000 bytes of body, then closes.
 MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at three service roots, each with a
                $metadata (entity set Items: ID, Name) and pages of two rows:
@@ -130,6 +131,13 @@ def serve(conn):
                          + b"Connection: close\r\n\r\n" + body)
             conn.close()
             return
+        if mode == "slow":
+            time.sleep(1)
+            body = b'{"value":[]}'
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                         + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
+            conn.close()
+            return
         if mode == "truncate":
             body = b'{"value":[' + b' ' * 988 + b'1,'
             conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n" + body)
@@ -141,8 +149,8 @@ def serve(conn):
         pass
 
 
-if mode not in ("hang", "truncate", "next-links"):
-    sys.exit("usage: fixture-server.py hang|truncate|next-links")
+if mode not in ("hang", "slow", "truncate", "next-links"):
+    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links")
 threading.Thread(target=watch_parent, daemon=True).start()
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -19,6 +19,9 @@ final class CurlTransfer {
 
     static let errorBodyLimit = 1 << 20
 
+    /// What stops this client's requests (its own, not only the process-wide flag).
+    let cancellation = ClientCancellation()
+
     private(set) var url = ""
     private var onHeaders: HeadHandler?
     private var onChunk: ChunkHandler?
@@ -168,10 +171,12 @@ func odshCurlHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: 
     return n
 }
 
-/// Polls the process-wide cancellation flag; a non-zero answer makes curl abort with CURLE_ABORTED_BY_CALLBACK.
+/// Polls the client's cancellation (and the process-wide flag within it); a non-zero answer makes curl abort with
+/// CURLE_ABORTED_BY_CALLBACK.
 func odshCurlProgress(_ user: UnsafeMutableRawPointer?, _ dlTotal: curl_off_t, _ dlNow: curl_off_t,
                       _ ulTotal: curl_off_t, _ ulNow: curl_off_t) -> Int32 {
-    HTTPCancellation.isCancelled ? 1 : 0
+    guard let user else { return HTTPCancellation.isCancelled ? 1 : 0 }
+    return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().cancellation.isCancelled ? 1 : 0
 }
 
 func odshCurlDebug(_ handle: UnsafeMutableRawPointer?, _ type: curl_infotype, _ data: UnsafeMutablePointer<CChar>?,

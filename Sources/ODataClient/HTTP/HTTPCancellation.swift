@@ -5,7 +5,8 @@ import Synchronization
 /// `requestCancel()` only stores into a lock-free atomic, so a SIGINT handler may call it. Transfers poll the
 /// flag from curl's progress callback (about once a second while waiting, more often while data flows) and
 /// end with `ODataClientError.Kind.cancelled`. The flag stays set until `reset()`: the shell resets it before
-/// each command, and a request started while it is set fails at once.
+/// each command, and a request started while it is set fails at once. To stop one client's request or one piece
+/// of work only, use `HTTPClient.cancelCurrentRequest()` or a `CancellationToken` with `withCancellation`.
 public enum HTTPCancellation {
     private static let flag = Atomic<Bool>(false)
 

@@ -18,7 +18,7 @@ public final class HTTPClient: @unchecked Sendable {
     /// The multi handle that drives `handle`, so the cancellation flag is looked at every 100 ms while waiting;
     /// it also holds the connection pool and DNS cache between requests.
     private var multi: UnsafeMutableRawPointer?
-    private let transfer = CurlTransfer()
+    let transfer = CurlTransfer()
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private let lock = RecursiveLock()
     private var busy = false
@@ -72,6 +72,8 @@ public final class HTTPClient: @unchecked Sendable {
         }
         busy = true
         defer { busy = false }
+        transfer.cancellation.begin()
+        defer { transfer.cancellation.end() }
         return try withoutActuallyEscaping(onHeaders) { onHeaders in
             try withoutActuallyEscaping(onChunk) { onChunk in
                 defer { transfer.detach() }  // the closures must not outlive this block
@@ -154,7 +156,7 @@ public final class HTTPClient: @unchecked Sendable {
 
     private func run(_ original: HTTPRequest, onHeaders: @escaping CurlTransfer.HeadHandler,
                      onChunk: @escaping CurlTransfer.ChunkHandler) throws -> HTTPResponse {
-        guard !HTTPCancellation.isCancelled else {
+        guard !transfer.cancellation.isCancelled else {
             throw ODataClientError(.cancelled, method: original.method, url: original.url)
         }
         let root = configuration.serviceRoot ?? ""
@@ -378,7 +380,7 @@ public final class HTTPClient: @unchecked Sendable {
         while running > 0 {
             guard odsh_curl_multi_perform(m, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
             if running == 0 { break }
-            if HTTPCancellation.isCancelled { return CURLE_ABORTED_BY_CALLBACK }
+            if transfer.cancellation.isCancelled { return CURLE_ABORTED_BY_CALLBACK }
             guard odsh_curl_multi_poll(m, nil, 0, 100, nil) == CURLM_OK else { return CURLE_FAILED_INIT }
         }
         var left: Int32 = 0
@@ -446,7 +448,7 @@ public final class HTTPClient: @unchecked Sendable {
         let buffered = String(cString: errorBuffer)
         let text = Redaction.redactURLPasswords(buffered.isEmpty ? String(cString: odsh_curl_easy_strerror(code)) : buffered)
         switch code {
-        case CURLE_ABORTED_BY_CALLBACK where HTTPCancellation.isCancelled:
+        case CURLE_ABORTED_BY_CALLBACK where transfer.cancellation.isCancelled:
             return ODataClientError(.cancelled, method: method, url: url)
         case CURLE_OPERATION_TIMEDOUT:
             return ODataClientError(.timeout(curlText: text), method: method, url: url)
@@ -478,6 +480,7 @@ public final class HTTPClient: @unchecked Sendable {
         try check(odsh_curl_setopt_write_callback(h, CURLOPT_HEADERFUNCTION, odshCurlHeader), "header callback")
         try check(odsh_curl_setopt_pointer(h, CURLOPT_HEADERDATA, me), "header callback")
         try check(odsh_curl_setopt_xferinfo_callback(h, CURLOPT_XFERINFOFUNCTION, odshCurlProgress), "progress callback")
+        try check(odsh_curl_setopt_pointer(h, CURLOPT_XFERINFODATA, me), "progress callback")
         try check(odsh_curl_setopt_long(h, CURLOPT_NOPROGRESS, 0), "progress callback")
         if c.traceWithData {
             try check(odsh_curl_setopt_debug_callback(h, CURLOPT_DEBUGFUNCTION, odshCurlDebug), "debug callback")

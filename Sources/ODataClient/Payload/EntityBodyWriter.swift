@@ -2,11 +2,12 @@ import ODataModel
 
 /// Writes JSON request bodies for creating and updating entities in the dialect of the service's version.
 ///
-/// V4: `@odata.type` when the entity's type is not its set's, `Nav@odata.bind` for bound navigation properties,
-/// Int64 and Decimal as JSON numbers (strings with `IEEE754Compatible=true`), binary as base64url.
+/// V4: `@odata.type` when the entity's type is not its set's (or, for a deep insert, its navigation property's), or
+/// a complex value's not its property's; `Nav@odata.bind` for bound navigation properties, Int64 and Decimal as JSON
+/// numbers (strings with `IEEE754Compatible=true`), binary as base64url.
 /// V2 verbose JSON: `__metadata: {"type": ...}` when the type differs, Int64 and Decimal as strings,
-/// Edm.DateTime as `"\/Date(ms)\/"`, DateTimeOffset as ISO text, Edm.Time as `PT12H30M00S`, binary as base64,
-/// bindings as `{"__metadata": {"uri": ...}}`.
+/// Edm.DateTime as `"\/Date(ms)\/"`, Edm.DateTimeOffset as `"\/Date(ms+0120)\/"` (offset in minutes, as SAP Gateway
+/// writes it), Edm.Time as `PT12H30M00S`, binary as base64, bindings as `{"__metadata": {"uri": ...}}`.
 /// `.full` writes every property that has a value (create, PUT); `.changes` only what was set since the entity was
 /// read or `resetChanges()` was called (PATCH in V4, MERGE in V2).
 public struct EntityBodyWriter {
@@ -53,11 +54,13 @@ public struct EntityBodyWriter {
         body(parameters: [(version.isV4 ? "value" : p.name, value)])
     }
 
-    func write(_ e: EntityValue, content: Content, to o: JSONOutput) {
+    /// `declaredType`: the type a deep insert's navigation property declares, for an entity that has no set.
+    func write(_ e: EntityValue, content: Content, declaredType: EntityType? = nil, to o: JSONOutput) {
         let w = writer
         o.byte(UInt8(ascii: "{"))
         var first = true
-        if alwaysWriteType || e.entitySet.map({ $0.entityTypeIfResolved !== e.entityType }) ?? false {
+        let expected = e.entitySet.map { $0.entityTypeIfResolved } ?? declaredType
+        if alwaysWriteType || expected.map({ $0 !== e.entityType }) ?? false {
             w.typeAnnotation(e.entityType, first: &first, to: o)
         }
         let layout = e.layout
@@ -88,13 +91,14 @@ public struct EntityBodyWriter {
             if content == .changes && !(e.changed.isEmpty ? false : e.changed[slot]) { continue }
             w.comma(&first, o)
             o.raw(layout.key(at: slot))
+            let declared = layout.navigations[slot - layout.propertyCount].target
             switch e.slots.value(slot) {
-            case .entity(let child): write(child, content: .full, to: o)
+            case .entity(let child): write(child, content: .full, declaredType: declared, to: o)
             case .entityList(let list):
                 o.byte(UInt8(ascii: "["))
                 for (i, child) in list.entities.enumerated() {
                     if i > 0 { o.byte(UInt8(ascii: ",")) }
-                    write(child, content: .full, to: o)
+                    write(child, content: .full, declaredType: declared, to: o)
                 }
                 o.byte(UInt8(ascii: "]"))
             default: o.ascii("null")

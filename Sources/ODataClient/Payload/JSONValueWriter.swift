@@ -21,7 +21,7 @@ struct JSONValueWriter {
         case .int(let n): o.integer(Int64(n))
         case .string(let s): o.string(s)
         case .decimal(let d) where dialect == .output || (dialect == .v4 && !ieee754Compatible): o.decimal(d)
-        case .globalDateTime(let t): quoted(o) { $0.dateTimeOffset(t) }
+        case .globalDateTime(let t) where dialect != .v2: quoted(o) { $0.dateTimeOffset(t) }
         case .float(let f) where f.isFinite: o.raw(f.description)
         case .double(let d) where d.isFinite: o.raw(d.description)
         case .short(let n): o.integer(Int64(n))
@@ -65,7 +65,8 @@ struct JSONValueWriter {
             if dialect == .v2 { o.string(t.durationText) } else { quoted(o) { $0.time(t) } }
         case .localDateTime(let t):
             if dialect == .v2 { msDate(t.millisecondsSinceEpoch, to: o) } else { quoted(o) { $0.dateTime(t) } }
-        case .globalDateTime(let t): quoted(o) { $0.dateTimeOffset(t) }
+        case .globalDateTime(let t):
+            if dialect == .v2 { msDate(t, to: o) } else { quoted(o) { $0.dateTimeOffset(t) } }
         case .duration(let d): o.string(d.description)
         case .enumValue(let e): o.string(e.name)
         case .geography(let g): if g.isGeoJSON { o.raw(g.text) } else { o.string(g.text) }
@@ -100,6 +101,20 @@ struct JSONValueWriter {
     private func msDate(_ ms: Int64, to o: JSONOutput) {
         o.ascii("\"\\/Date(")
         o.integer(ms)
+        o.ascii(")\\/\"")
+    }
+
+    /// V2's DateTimeOffset as SAP Gateway writes it: `"\/Date(ms+0120)\/"`, the instant in milliseconds and the
+    /// offset in minutes, always four digits (`+0000` too: without an offset a reader may take it for an Edm.DateTime).
+    private func msDate(_ t: GlobalDateTime, to o: JSONOutput) {
+        o.ascii("\"\\/Date(")
+        o.integer(t.millisecondsSinceEpoch)
+        let m = Int(t.offsetMinutes)
+        o.byte(m < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        var rest = min(abs(m), 9999)
+        var digits: [UInt8] = [0, 0, 0, 0]
+        for i in (0..<4).reversed() { digits[i] = UInt8(48 + rest % 10); rest /= 10 }
+        o.raw(digits)
         o.ascii(")\\/\"")
     }
 

@@ -1,11 +1,19 @@
 import FoundationEssentials
 import ODataModel
+import ODataQuery
 
 extension DataService {
     /// Reads a navigation property of `entity` from the service and puts it into the entity (an entity, null, or a
-    /// list of entities; all pages of a collection). The entity is not marked changed.
-    public func loadProperty(_ navigation: NavigationProperty, into entity: EntityValue) throws {
-        let url = try entityURL(entity) + "/" + navigation.name
+    /// list of entities; all pages of a collection). The entity is not marked changed. `query` adds its options
+    /// (select, filter, orderBy, expand, top, ...) to the request, as SAP's `loadProperty(_:into:query:)` does;
+    /// its path is not used.
+    public func loadProperty(_ navigation: NavigationProperty, into entity: EntityValue, query: DataQuery? = nil) throws {
+        var url = try entityURL(entity) + "/" + navigation.name
+        if var options = query {
+            options.path = []
+            options.countOnly = false
+            url += try options.relativeURL(for: version)
+        }
         guard let slot = entity.layout.slot(of: navigation) else {
             throw DataServiceError(.invalidArgument("\(entity.entityType.qualifiedName) has no navigation property \(navigation.name)"))
         }
@@ -30,9 +38,18 @@ extension DataService {
             entity.setSlot(slot, .binary([UInt8](try loadRaw(url))), markChanged: false)
             return
         }
-        var value: DataValue = .null
-        _ = try execute(ServiceRequest(method: .get, relativeURL: url, target: .values(property.type)), paging: .firstPage,
-                        onEntity: { _ in true }, onValue: { value = $0 })
+        // A collection comes as one value per element (all pages of it).
+        var values: [DataValue] = []
+        _ = try execute(ServiceRequest(method: .get, relativeURL: url, target: .values(property.type)),
+                        paging: property.isCollection ? .allPages : .firstPage,
+                        onEntity: { _ in true }, onValue: { values.append($0) })
+        let value: DataValue
+        if property.isCollection {
+            let element = TypeReference(name: property.type.qualifiedName, isCollection: false)
+            value = .list(DataValueList(elementType: element, values))
+        } else {
+            value = values.last ?? .null
+        }
         entity.setSlot(slot, value, markChanged: false)
     }
 

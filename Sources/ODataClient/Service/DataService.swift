@@ -38,15 +38,11 @@ public final class DataService {
         }
     }
 
-    /// Uses this metadata from now on (after a checked refresh, as the shell's `.refresh` does).
+    /// Uses this metadata from now on, unchecked (after a check of the caller's own, as the shell's `.refresh` does);
+    /// `refreshMetadata` checks compatibility first.
     public func replaceMetadata(_ m: CsdlDocument) { metadata = m }
 
-    /// Loads the metadata again and uses it from now on.
-    public func refreshMetadata() throws {
-        metadata = try Self.loadMetadata(client: client, root: serviceRoot)
-    }
-
-    private static func loadMetadata(client: HTTPClient, root: String) throws -> CsdlDocument {
+    static func loadMetadata(client: HTTPClient, root: String) throws -> CsdlDocument {
         let reader = MetadataReader(source: HTTPClient.metadataURLForDisplay(root))
         try client.fetchMetadata(serviceURL: root, into: reader)
         return try reader.finish()

@@ -1,9 +1,12 @@
 /// A metadata refresh refused because the newer metadata is incompatible; the report says why.
-public struct MetadataRefreshError: Error, Sendable, CustomStringConvertible {
+public struct MetadataRefreshError: CategorizedError, Sendable, CustomStringConvertible {
     /// What changed, the incompatible changes among it.
     public let report: MetadataComparisonReport
     /// The error for a report with incompatible changes.
     public init(report: MetadataComparisonReport) { self.report = report }
+
+    /// The service's metadata is readable but not usable by a client built against the metadata in use.
+    public var category: ErrorCategory { .invalidData }
 
     /// `metadata refresh refused: N incompatible changes, first PATH: ...`.
     public var description: String {

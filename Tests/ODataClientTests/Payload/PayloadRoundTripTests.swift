@@ -46,7 +46,8 @@ import ODataModel
         // /Date(ms)/ carries milliseconds: more digits are a limit of the V2 format, not of the reader.
         ("DateTime", ["1969-07-20T20:17:40.123", "1900-01-01T00:00:00", "9999-12-31T23:59:59.999", "2024-02-29T12:00:00"].map { .localDateTime(LocalDateTime($0)!) }),
         ("Time", ["00:00:00", "23:59:59.1234567", "12:30:00"].map { .localTime(LocalTime($0)!) }),
-        ("DateTimeOffset", ["2024-01-01T10:00:00.1234567+14:00", "1969-07-20T20:17:40-12:00"].map { .globalDateTime(GlobalDateTime($0)!) }),
+        // Written as /Date(ms+offset)/ too (as SAP Gateway does): milliseconds, and the offset kept.
+        ("DateTimeOffset", ["2024-01-01T10:00:00.123+14:00", "1969-07-20T20:17:40-12:00", "2000-02-29T23:30:00-03:30"].map { .globalDateTime(GlobalDateTime($0)!) }),
     ]
 
     /// Writes an entity with `name` set to `value` and reads the body back as the service would send it.

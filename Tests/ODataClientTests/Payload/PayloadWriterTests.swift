@@ -50,7 +50,7 @@ import ODataModel
         #expect(text(EntityBodyWriter(version: .v2).body(for: e)) == """
             {"ID":1,"Int64":"9007199254740993","Decimal":"12.50","Double":"NaN","Single":0.5,"String":"a\\"b",\
             "Guid":"01234567-89ab-cdef-0123-456789abcdef","Binary":"+/8=","DateTime":"\\/Date(-14182939500)\\/",\
-            "Time":"PT08H05M00S","DateTimeOffset":"2024-01-01T10:00:00.5+02:00"}
+            "Time":"PT08H05M00S","DateTimeOffset":"\\/Date(1704096000500+0120)\\/"}
             """)
     }
 

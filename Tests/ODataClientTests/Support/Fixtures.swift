@@ -31,6 +31,8 @@ final class Fixtures: @unchecked Sendable {
 
     /// A Python server that accepts and never answers.
     func hangingServer() throws -> Int { try pythonServer("hang") }
+    /// A Python server that answers every request after one second (200, `{"value":[]}`).
+    func slowServer() throws -> Int { try pythonServer("slow") }
     /// A Python server that promises more body than it sends, then closes.
     func truncatingServer() throws -> Int { try pythonServer("truncate") }
     /// A V2 service whose next links are degenerate: /same/ (the URL just read), /empty/ (""), /cycle/ (two pages
