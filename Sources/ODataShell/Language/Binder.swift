@@ -376,17 +376,28 @@ public struct Binder {
     }
 
     private mutating func expand(_ item: AST.ExpandItem, into q: DataQuery, type: EntityType, set: EntitySet?) throws -> DataQuery {
-        if item.path.isEmpty { return q.expand(PropertyPath(["*"])) }
+        if item.path.isEmpty {
+            guard version.isV4 else {
+                throw LanguageError(.unsupported, "expand * needs OData V4; this service speaks OData \(version.rawValue): "
+                                    + "name the navigation properties (\(type.navigationProperties.prefix(3).map(\.name).joined(separator: ", ")))",
+                                    at: item.range)
+            }
+            return q.expand(PropertyPath(["*"]))
+        }
         var t: StructuredType = type
         var names: [String] = []
+        // The path in pieces that each end in a navigation property (complex properties may lead to one).
+        var pieces: [[String]] = [[]]
         var target: EntityType?
         for n in item.path {
             if let nav = t.navigationProperty(named: n.text) {
                 names.append(nav.name)
+                pieces[pieces.count - 1].append(nav.name)
+                pieces.append([])
                 guard let tt = nav.target else { throw LanguageError(.unknownName, "the target of \(nav.name) is not in the metadata", at: n.range) }
                 t = tt; target = tt
             } else if let p = t.structuralProperty(named: n.text), case .complex(let c) = p.resolvedType {
-                names.append(p.name); t = c
+                names.append(p.name); pieces[pieces.count - 1].append(p.name); t = c
             } else if t.structuralProperty(named: n.text) != nil {
                 throw LanguageError(.syntax, "\(n.text) is not a navigation property: select it instead of expanding it", at: n.range)
             } else {
@@ -410,6 +421,13 @@ public struct Binder {
             }
             let targetSet = set.flatMap { s in s.bindingTarget(for: names.joined(separator: "/")).flatMap { try? document.entitySet(withName: $0) } }
             nested = try applyOptions(o, to: DataQuery(), type: tgt, set: targetSet, nested: true)
+        }
+        pieces.removeAll { $0.isEmpty }
+        if version.isV4, pieces.count > 1 {
+            // V4's $expand path ends at its first navigation property: A/B is A($expand=B).
+            var inner = nested
+            for piece in pieces.dropFirst().reversed() { inner = DataQuery().expand(PropertyPath(piece), withQuery: inner) }
+            return q.expand(PropertyPath(pieces[0]), withQuery: inner)
         }
         return q.expand(PropertyPath(names), withQuery: nested)
     }

@@ -49,7 +49,9 @@ enum ReplCommandCatalog {
           update Customers('NEWCO') {ContactName: 'Jean-Luc Picard'}
           delete Customers('NEWCO') [force]           If-Match: the ETag read in this session (force: If-Match *)
           call GetProductsByRating(rating=4)          a function or action import
-          get /Customers?$top=2                       a raw relative URL, sent as written
+          Products(1)/NS.PriceWithTax(rate=10)        a bound function; call Products(1)/NS.Discount(pct=5): an action
+          users('a')/memberOf/microsoft.graph.group   a cast; Customers/$count, Photos(1)/$value
+          get /Customers?$top=2                       a raw URL (relative, or of the service's origin), sent as written
         Statements end at a newline or ';' (not inside brackets or strings); an open bracket continues the line.
         A result shows one page here (.next shows the next); scripts (-c, -f, stdin) read every page.
 
