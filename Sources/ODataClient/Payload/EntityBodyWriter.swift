@@ -86,6 +86,10 @@ public struct EntityBodyWriter {
             o.key(d.name)
             w.write(d.value, to: o)
         }
+        func reference(_ t: String) { o.ascii("{\"__metadata\":{\"uri\":"); o.string(t); o.ascii("}}") }
+        // V2 has one array per navigation property for new and existing entities alike: the references of a
+        // collection that also gets new entities go into the same array.
+        var referencedInline = Set<String>()
         // Deep inserts: expanded navigation values set on the entity.
         for slot in layout.propertyCount..<layout.slotCount where e.slots.has(slot) {
             if content == .changes && !(e.changed.isEmpty ? false : e.changed[slot]) { continue }
@@ -100,12 +104,17 @@ public struct EntityBodyWriter {
                     if i > 0 { o.byte(UInt8(ascii: ",")) }
                     write(child, content: .full, declaredType: declared, to: o)
                 }
+                let nav = layout.navigations[slot - layout.propertyCount]
+                if !version.isV4, let bound = e.bindings.first(where: { $0.navigation === nav }) {
+                    for t in bound.targets { o.byte(UInt8(ascii: ",")); reference(t) }
+                    referencedInline.insert(nav.name)
+                }
                 o.byte(UInt8(ascii: "]"))
             default: o.ascii("null")
             }
         }
         // Bindings to existing entities.
-        for (nav, targets) in e.bindings {
+        for (nav, targets) in e.bindings where !referencedInline.contains(nav.name) {
             w.comma(&first, o)
             if version.isV4 {
                 o.key(nav.name + "@odata.bind")
@@ -118,7 +127,6 @@ public struct EntityBodyWriter {
                 }
             } else {
                 o.key(nav.name)
-                func reference(_ t: String) { o.ascii("{\"__metadata\":{\"uri\":"); o.string(t); o.ascii("}}") }
                 if nav.isCollection {
                     o.byte(UInt8(ascii: "["))
                     for (i, t) in targets.enumerated() { if i > 0 { o.byte(UInt8(ascii: ",")) }; reference(t) }

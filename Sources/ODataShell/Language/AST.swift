@@ -120,8 +120,9 @@ public enum AST {
         /// `Customers where ...`, `count Customers ...` (countOnly), `search Products "chai"` (options.search).
         case query(path: ResourcePath, options: Options, countOnly: Bool)
         case create(path: ResourcePath, body: Value)
-        /// `update Set(key) {...} [force]`: `force` sends `If-Match: *`, overwriting whatever changed.
-        case update(path: ResourcePath, body: Value, force: Bool)
+        /// `update Set(key) {...} [force]` (PATCH/MERGE), or `replace ...` (PUT: what is not given is reset);
+        /// `force` sends `If-Match: *`, overwriting whatever changed.
+        case update(path: ResourcePath, body: Value, force: Bool, replace: Bool)
         /// `delete Set(key) [force]`.
         case delete(path: ResourcePath, force: Bool)
         /// `call Name(p=v, ...)`.
@@ -135,7 +136,7 @@ public enum AST {
             switch (a, b) {
             case let (.query(p1, o1, c1), .query(p2, o2, c2)): return p1 == p2 && o1 == o2 && c1 == c2
             case let (.create(p1, b1), .create(p2, b2)): return p1 == p2 && b1 == b2
-            case let (.update(p1, b1, f1), .update(p2, b2, f2)): return p1 == p2 && b1 == b2 && f1 == f2
+            case let (.update(p1, b1, f1, r1), .update(p2, b2, f2, r2)): return p1 == p2 && b1 == b2 && f1 == f2 && r1 == r2
             case let (.delete(p1, f1), .delete(p2, f2)): return p1 == p2 && f1 == f2
             case let (.call(n1, a1), .call(n2, a2)):
                 return n1 == n2 && a1.count == a2.count && zip(a1, a2).allSatisfy { $0.name == $1.name && $0.value == $1.value }

@@ -68,14 +68,14 @@ public struct Binder {
             let entity = EntityValue.ofType(type, in: target.entitySet)
             try fill(entity, from: body, type: type)
             return BoundStatement(request: .create(entity, at: target.query), query: nil, warnings: warnings)
-        case .update(let path, let body, let force):
+        case .update(let path, let body, let force, let replace):
             let target = try resolve(path)
             guard !target.isCollection, let type = target.entityType else {
-                throw LanguageError(.syntax, "update needs one entity: give its key, as in \(path.segments[0].name.text)(...)", at: path.range)
+                throw LanguageError(.syntax, "\(replace ? "replace" : "update") needs one entity: give its key, as in \(path.segments[0].name.text)(...)", at: path.range)
             }
             let entity = addressed(type, target)
             try fill(entity, from: body, type: type)
-            var request = DataRequest.update(entity, at: target.query)
+            var request = replace ? DataRequest.replace(entity, at: target.query) : DataRequest.update(entity, at: target.query)
             if force { request.ifMatch = .any }
             return BoundStatement(request: request, query: nil, warnings: warnings)
         case .delete(let path, let force):
@@ -634,8 +634,16 @@ public struct Binder {
             } else if let nav = cur.navigationProperty(named: n.text) {
                 segments.append(nav.name)
                 type = ExprType(structured: nav.target, isCollection: nav.isCollection, origin: nav.name)
+                if nav.isCollection, !last, names[i + 1].text == "$count", i + 1 == names.count - 1 {
+                    // `Order_Details/$count`: the number of related entities (V4).
+                    guard version.isV4 else { throw unsupported("\(nav.name)/$count in a filter", at: names[i + 1].range) }
+                    segments.append("$count")
+                    var counted = ExprType.of(.int32)
+                    counted.origin = "\(nav.name)/$count"
+                    return (.property(PropertyPath(segments)), counted)
+                }
                 if nav.isCollection && !last {
-                    throw LanguageError(.syntax, "\(nav.name) is a collection: use \(nav.name)/any(x: x/\(names[i + 1].text) ...) to test its members",
+                    throw LanguageError(.syntax, "\(nav.name) is a collection: use \(nav.name)/$count, or \(nav.name)/any(x: x/\(names[i + 1].text) ...) to test its members",
                                         at: names[i + 1].range)
                 }
                 t = nav.target
@@ -838,8 +846,8 @@ public struct Binder {
 
     // MARK: Bodies and calls
 
-    /// The entity a write addresses: its type and set, with the key values of the path's last key (unchanged, so
-    /// they are not sent again in the body of an update).
+    /// The entity a write addresses: its type and set, with the key values of the path's last key. They go in the
+    /// body of an update too: the protocol allows it, and some V2 services (pyslet) need the key in a MERGE body.
     private func addressed(_ type: EntityType, _ target: Target) -> EntityValue {
         let entity = EntityValue.ofType(type, in: target.entitySet)
         entity.isNew = false
@@ -849,7 +857,6 @@ public struct Binder {
                 let p = v.name.flatMap { n in keys.first { $0.name == n } } ?? (keys.count == 1 && i == 0 ? keys[0] : nil)
                 if let p, let value = try? DataValue(v.value) { try? entity.setValue(p, to: value) }
             }
-            entity.resetChanges()
         }
         return entity
     }
@@ -859,10 +866,12 @@ public struct Binder {
         guard case .object(let members, _) = v else { throw LanguageError(.typeMismatch, "expected { ... }", at: range(of: v)) }
         var seen = Set<String>()
         for m in members {
+            if let nav = type.navigationProperty(named: m.name.text), let entity = target as? EntityValue {
+                guard seen.insert(nav.name).inserted else { throw LanguageError(.syntax, "\(nav.name) is given twice", at: m.name.range) }
+                try fill(entity, nav, from: m.value)
+                continue
+            }
             guard let p = type.structuralProperty(named: m.name.text) else {
-                if type.navigationProperty(named: m.name.text) != nil {
-                    throw LanguageError(.syntax, "\(m.name.text) is a navigation property: create or update related entities on their own", at: m.name.range)
-                }
                 throw unknownProperty(m.name, in: type)
             }
             guard seen.insert(p.name).inserted else { throw LanguageError(.syntax, "\(p.name) is given twice", at: m.name.range) }
@@ -872,6 +881,61 @@ public struct Binder {
                 throw LanguageError(.typeMismatch, "\(p.name): \(e.description)", at: range(of: m.value))
             }
         }
+    }
+
+    /// A navigation property in a body: new related entities (`{...}`, or `[{...}, ...]` for a collection: a deep
+    /// insert), or existing ones by set and key (`Categories(1)`, `[Products(1), Products(2)]`: bound, V4
+    /// `@odata.bind`, V2 `__metadata.uri`).
+    private func fill(_ entity: EntityValue, _ nav: NavigationProperty, from v: AST.Value) throws {
+        guard let targetType = nav.target else {
+            throw LanguageError(.unknownName, "the target type of \(nav.name) is not in the metadata", at: range(of: v))
+        }
+        let targetSet = entity.entitySet.flatMap { s in s.bindingTarget(for: nav.name).flatMap { try? document.entitySet(withName: $0) } }
+        func newEntity(_ item: AST.Value) throws -> EntityValue {
+            let child = EntityValue.ofType(targetType, in: targetSet)
+            try fill(child, from: item, type: targetType)
+            return child
+        }
+        switch v {
+        case .object:
+            guard !nav.isCollection else { throw LanguageError(.typeMismatch, "\(nav.name) is a collection: give [ {...}, ... ]", at: range(of: v)) }
+            try entity.setValue(nav, to: .entity(try newEntity(v)))
+        case .array(let items, _):
+            guard nav.isCollection else { throw LanguageError(.typeMismatch, "\(nav.name) is one entity: give {...} or Set(key)", at: range(of: v)) }
+            var created: [EntityValue] = []
+            for item in items {
+                if case .expr(let e) = item { entity.bind(nav, to: try reference(e, to: targetType)) } else { created.append(try newEntity(item)) }
+            }
+            if !created.isEmpty { try entity.setValue(nav, to: .entityList(EntityValueList(created))) }
+        case .expr(let e):
+            guard !nav.isCollection else { throw LanguageError(.typeMismatch, "\(nav.name) is a collection: give [ ... ]", at: e.range) }
+            entity.bind(nav, to: try reference(e, to: targetType))
+        }
+    }
+
+    /// `Categories(1)` or `Order_Details(OrderID=1, ProductID=2)` in a body: the existing entity's URL relative to the
+    /// service root, its key checked and written as the service's version needs.
+    private func reference(_ e: AST.Expr, to type: EntityType) throws -> String {
+        guard case .call(let setName, let args) = e.kind else {
+            throw LanguageError(.syntax, "an existing entity is given by its set and key, as in Categories(1)", at: e.range)
+        }
+        guard let set = try? document.entitySet(withName: setName.text) else {
+            throw LanguageError(.unknownName, "no entity set named \(setName.text)", at: setName.range,
+                                suggestions: NameSuggester.closest(to: setName.text, in: document.entitySets.map(\.name)))
+        }
+        guard let setType = set.entityTypeIfResolved, setType.isSubtype(of: type) || type.isSubtype(of: setType) else {
+            throw LanguageError(.typeMismatch, "\(set.name) holds no \(type.name) entities", at: setName.range)
+        }
+        var values: [(name: AST.Name?, value: AST.Expr)] = []
+        for a in args {
+            if case .binary(.eq, let l, let r) = a.kind, case .path(let names) = l.kind, names.count == 1 {
+                values.append((names[0], r))
+            } else {
+                values.append((nil, a))
+            }
+        }
+        let key = try bindKey(AST.Key(values: values, range: e.range), type: setType)
+        return set.name + (try writer().keyPredicate(key))
     }
 
     private func range(of v: AST.Value) -> SourceRange {

@@ -125,7 +125,7 @@ public struct Parser {
         return .raw(u)
     }
 
-    private static let statementKeywords = ["get", "count", "search", "create", "update", "delete", "call"]
+    private static let statementKeywords = ["get", "count", "search", "create", "update", "replace", "delete", "call"]
 
     private mutating func statement() throws -> AST.Statement {
         try complete([.statementKeyword, .entitySet])
@@ -146,12 +146,13 @@ public struct Parser {
                 if o.search != nil { throw LanguageError(.syntax, "search is given twice", at: o.search!.range) }
                 o.search = (t.value, t.range)
                 return .query(path: p, options: o, countOnly: false)
-            case "create", "update":
+            case "create", "update", "replace":
                 let p = try resourcePath()
                 try complete([])
                 guard tok.isSymbol("{") else { throw unexpected("{ with the properties") }
                 let body = try objectValue()
-                return k == "create" ? .create(path: p, body: body) : .update(path: p, body: body, force: try force())
+                if k == "create" { return .create(path: p, body: body) }
+                return .update(path: p, body: body, force: try force(), replace: k == "replace")
             case "delete":
                 let p = try resourcePath()
                 return .delete(path: p, force: try force())

@@ -46,6 +46,8 @@ enum ReplCommandCatalog {
           count Customers where Country = 'UK'        the number only ($count)
           search Products "chai"                      full-text search ($search, V4)
           create Customers {CustomerID: 'NEWCO', CompanyName: 'New Co'}
+          create Orders {CustomerID: 'NEWCO', Employee: Employees(1), Order_Details: [{ProductID: 1, Quantity: 2}]}
+          replace Customers('NEWCO') {CompanyName: 'New'}   PUT: what is not given is reset
           update Customers('NEWCO') {ContactName: 'Jean-Luc Picard'}
           delete Customers('NEWCO') [force]           If-Match: the ETag read in this session (force: If-Match *)
           call GetProductsByRating(rating=4)          a function or action import
