@@ -39,7 +39,6 @@ final class StatementRunner {
 
     func run(_ bound: BoundStatement, settings: ShellSettings, out: TextOutput = .standard) throws {
         let request = prepared(bound, settings: settings)
-        continuation = nil
         try render(request, order: bound.columnOrder, counted: bound.query?.includesInlineCount ?? false, settings: settings, out: out)
     }
 
@@ -50,6 +49,7 @@ final class StatementRunner {
     }
 
     private func render(_ request: DataRequest, order: MemberOrder?, counted: Bool, settings: ShellSettings, out: TextOutput) throws {
+        continuation = nil
         let method = request.method(for: service.version)
         let start = ContinuousClock.now
         let interactive = isatty(1) != 0
