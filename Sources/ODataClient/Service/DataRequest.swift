@@ -23,6 +23,14 @@ public struct DataRequest {
         case function(method: HTTPMethod)
         /// A raw request: a URL relative to the service root, or an absolute one of the service's origin.
         case raw(method: HTTPMethod, url: String)
+        /// A `$batch` of requests, some in change sets (all or none): `DataService.executeBatch(_:)`.
+        case batch([BatchPart])
+    }
+
+    /// One part of a batch: a request on its own, or a change set whose requests succeed or fail together.
+    public enum BatchPart {
+        case request(DataRequest)
+        case changeSet([DataRequest])
     }
 
     /// Which ETag a write sends in `If-Match`.
@@ -87,7 +95,7 @@ public struct DataRequest {
     public func method(for version: ODataVersion) -> HTTPMethod {
         switch kind {
         case .query: return .get
-        case .create, .action: return .post
+        case .create, .action, .batch: return .post
         case .update: return version.isV4 ? .patch : .merge
         case .replace: return .put
         case .delete: return .delete
@@ -99,6 +107,7 @@ public struct DataRequest {
     /// request's URL as given).
     public func relativeURL(for version: ODataVersion) throws -> String {
         if case .raw(_, let url) = kind { return url }
+        if case .batch = kind { return "$batch" }
         return try query.relativeURL(for: version)
     }
 
@@ -110,7 +119,7 @@ public struct DataRequest {
         case .create(let e), .replace(let e): return writer.body(for: e, content: .full)
         case .update(let e): return writer.body(for: e, content: .changes)
         case .action(let parameters): return writer.body(parameters: parameters)
-        case .query, .delete, .function, .raw: return nil
+        case .query, .delete, .function, .raw, .batch: return nil
         }
     }
 
@@ -119,7 +128,7 @@ public struct DataRequest {
         switch kind {
         case .create(let e), .update(let e), .replace(let e): return e
         case .delete(let e): return e
-        case .query, .action, .function, .raw: return nil
+        case .query, .action, .function, .raw, .batch: return nil
         }
     }
 

@@ -1,10 +1,26 @@
 import FoundationEssentials
 import ODataModel
+import ODataQuery
 
 extension DataService {
     /// Sends a `$batch`: multipart/mixed with change sets, or a JSON batch (the default for 4.01 services, or when
     /// `json` says so). HTTP errors of single requests come back in their part, not thrown.
-    public func executeBatch(_ batch: BatchRequest, json: Bool? = nil) throws -> BatchResponse {
+    /// `continueOnError` asks the service to go on after a failed request (`Prefer: odata.continue-on-error`).
+    public func executeBatch(_ batch: BatchRequest, json: Bool? = nil, continueOnError: Bool = false) throws -> BatchResponse {
+        var request = try batchHTTPRequest(batch, json: json)
+        if continueOnError { request.headers.set("Prefer", "odata.continue-on-error") }
+        let response = try client.send(request)
+        let bytes = [UInt8](response.body ?? Data())
+        let contentType = response.headers["Content-Type"] ?? ""
+        if contentType.lowercased().hasPrefix("application/json") { return try JSONBatchReader.read(bytes) }
+        guard contentType.lowercased().hasPrefix("multipart/") else {
+            throw DataServiceError(.unexpectedResponse("$batch answered with \(contentType.isEmpty ? "no content type" : contentType), not a batch"))
+        }
+        return try MultipartBatchReader.read(bytes, contentType: contentType)
+    }
+
+    /// The `$batch` request as it is sent: multipart/mixed, or a JSON batch (4.01 services, or when `json` says so).
+    func batchHTTPRequest(_ batch: BatchRequest, json: Bool? = nil) throws -> HTTPRequest {
         let useJSON = json ?? (version.isV4 && metadata.edmxVersion == "4.01")
         let body: [UInt8]
         var headers = HTTPHeaders()
@@ -20,14 +36,86 @@ extension DataService {
             headers.set("Accept", "multipart/mixed")
         }
         if version.isV4 { headers.set("OData-Version", "4.0") } else { headers.set("DataServiceVersion", "2.0") }
-        let response = try client.send(HTTPRequest(method: .post, url: serviceRoot + "$batch", headers: headers, body: Data(body)))
-        let bytes = [UInt8](response.body ?? Data())
-        let contentType = response.headers["Content-Type"] ?? ""
-        if contentType.lowercased().hasPrefix("application/json") { return try JSONBatchReader.read(bytes) }
-        guard contentType.lowercased().hasPrefix("multipart/") else {
-            throw DataServiceError(.unexpectedResponse("$batch answered with \(contentType.isEmpty ? "no content type" : contentType), not a batch"))
+        return HTTPRequest(method: .post, url: client.sessionURL(serviceRoot + "$batch"), headers: headers, body: Data(body))
+    }
+
+    /// What one request of a batch came back as: its response, and the entities or values in it.
+    public struct BatchResult {
+        public var request: DataRequest
+        public var response: BatchOperationResponse
+        public var entities: [EntityValue]
+        public var values: [DataValue]
+        /// The request was in a change set.
+        public var inChangeSet: Bool
+    }
+
+    /// Sends typed requests as one `$batch` (change sets all or none) and reads each answer: the results in the
+    /// order of the requests. A change set that failed as a whole gives its one response to each of its requests.
+    /// The service is asked to go on after a failed request; one that stops anyway leaves the later requests without
+    /// an answer (status 0).
+    public func executeBatch(_ parts: [DataRequest.BatchPart], json: Bool? = nil) throws -> [BatchResult] {
+        let (batch, order) = try batchRequest(for: parts)
+        let response = try executeBatch(batch, json: json, continueOnError: true)
+        var answers: [[BatchOperationResponse]] = []
+        if response.parts.count == parts.count {
+            for (part, answer) in zip(parts, response.parts) {
+                let n: Int = if case .changeSet(let rs) = part { rs.count } else { 1 }
+                switch answer {
+                case .response(let r): answers.append(Array(repeating: r, count: n))
+                case .changeSet(let rs): answers.append(rs.count == n ? rs : Array(repeating: rs.first ?? r0, count: n))
+                }
+            }
+        } else {
+            // A JSON batch answers request by request: by id.
+            var i = 0
+            for part in parts {
+                let n: Int = if case .changeSet(let rs) = part { rs.count } else { 1 }
+                answers.append((0..<n).map { k in response.response(contentID: String(i + k + 1)) ?? r0 })
+                i += n
+            }
         }
-        return try MultipartBatchReader.read(bytes, contentType: contentType)
+        var results: [BatchResult] = []
+        for ((request, inChangeSet), r) in zip(order, answers.flatMap { $0 }) {
+            var entities: [EntityValue] = [], values: [DataValue] = []
+            if r.succeeded { (entities, values) = try readBatchResponse(r, relativeURL: try request.relativeURL(for: version)) }
+            results.append(BatchResult(request: request, response: r, entities: entities, values: values, inChangeSet: inChangeSet))
+        }
+        return results
+    }
+
+    /// No answer for a request (a batch response shorter than the request).
+    private var r0: BatchOperationResponse { BatchOperationResponse(status: 0, reason: "no answer: the service stopped before it") }
+
+    /// The batch of typed requests, each with a Content-ID (its number, from 1), and the requests in order.
+    func batchRequest(for parts: [DataRequest.BatchPart]) throws -> (batch: BatchRequest, order: [(DataRequest, Bool)]) {
+        var batch = BatchRequest()
+        var order: [(DataRequest, Bool)] = []
+        func operation(_ request: DataRequest) throws -> BatchOperation {
+            if case .batch = request.kind { throw DataServiceError(.invalidArgument("a batch cannot hold a batch")) }
+            let r = try serviceRequest(for: request, ifMatch: request.entity?.etag)
+            let id = String(order.count + 1)
+            var headers = r.headers.map { (name: $0.name, value: $0.value) }
+            if r.body != nil { headers.append(("Content-Type", "application/json")) }
+            let last = r.relativeURL[..<(r.relativeURL.firstIndex(of: "?") ?? r.relativeURL.endIndex)].split(separator: "/").last
+            headers.append(("Accept", last == "$count" ? "text/plain" : last == "$value" ? "*/*" : "application/json"))
+            return BatchOperation(method: r.method.rawValue, url: r.relativeURL, headers: headers,
+                                  body: r.body.map { [UInt8]($0) }, contentID: id)
+        }
+        for part in parts {
+            switch part {
+            case .request(let request):
+                batch.add(try operation(request))
+                order.append((request, false))
+            case .changeSet(let requests):
+                var ops: [BatchOperation] = []
+                for request in requests {
+                    ops.append(try operation(request))
+                    order.append((request, true))
+                }
+                batch.addChangeSet(ops, id: "changeset\(batch.parts.count + 1)")
+            }
+        }
+        return (batch, order)
     }
 
     /// The entities and values in one response of a batch; `relativeURL` is the request's URL (for its target).

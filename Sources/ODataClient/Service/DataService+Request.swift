@@ -7,6 +7,7 @@ extension DataService {
     /// query and the session's SAP parameters), headers and body. `If-Match` is the entity's ETag as it is now; the
     /// ETag a write may read first is not known before it is sent.
     public func httpRequest(for request: DataRequest) throws -> HTTPRequest {
+        if case .batch(let parts) = request.kind { return try batchHTTPRequest(try batchRequest(for: parts).batch) }
         let r = try serviceRequest(for: request, ifMatch: request.entity?.etag)
         var headers = r.headers
         if r.body != nil, !headers.contains("Content-Type") { headers.set("Content-Type", "application/json") }
@@ -22,6 +23,9 @@ extension DataService {
     public func execute(_ request: DataRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
+        if case .batch = request.kind {
+            throw DataServiceError(.invalidArgument("a batch is sent with executeBatch(_:), which answers request by request"))
+        }
         guard let entity = request.entity else {
             return try read(request, paging: paging, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)
         }
@@ -75,7 +79,7 @@ extension DataService {
         case .update: return .update
         case .replace: return .replace
         case .delete: return .delete
-        case .query, .action, .function, .raw: return .other
+        case .query, .action, .function, .raw, .batch: return .other
         }
     }
 

@@ -115,6 +115,12 @@ public enum AST {
         public var range: SourceRange
     }
 
+    /// One part of a batch: a statement, or a change set of statements.
+    public enum BatchItem: Hashable, Sendable {
+        case statement(Statement, SourceRange)
+        case changeSet([Statement], SourceRange)
+    }
+
     /// What a statement asks for.
     public enum Statement: Hashable, Sendable {
         /// `Customers where ...`, `count Customers ...` (countOnly), `search Products "chai"` (options.search).
@@ -129,6 +135,8 @@ public enum AST {
         case call(name: Name, arguments: [(name: Name, value: Expr)])
         /// `call Products(1)/NS.Action(p=v, ...)`: a bound operation, the last segment of the path.
         case callBound(path: ResourcePath)
+        /// `batch; s1; changeset; s2; s3; end; end`: statements sent as one `$batch`, change sets all or none.
+        case batch([BatchItem])
         /// `get /relative/url?...`, passed through as written.
         case raw(String)
 
@@ -142,6 +150,7 @@ public enum AST {
                 return n1 == n2 && a1.count == a2.count && zip(a1, a2).allSatisfy { $0.name == $1.name && $0.value == $1.value }
             case let (.raw(x), .raw(y)): return x == y
             case let (.callBound(p1), .callBound(p2)): return p1 == p2
+            case let (.batch(a), .batch(b)): return a == b
             default: return false
             }
         }

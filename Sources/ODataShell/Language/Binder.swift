@@ -90,7 +90,30 @@ public struct Binder {
             return try bindCall(name, arguments)
         case .callBound(let path):
             return try bindBoundCall(path)
+        case .batch(let items):
+            var parts: [DataRequest.BatchPart] = []
+            for item in items {
+                switch item {
+                case .statement(let s, _):
+                    parts.append(.request(try batchRequest(s)))
+                case .changeSet(let statements, let r):
+                    let requests = try statements.map { try batchRequest($0) }
+                    if let read = requests.first(where: { $0.method(for: version) == .get }) {
+                        _ = read
+                        throw LanguageError(.syntax, "a changeset holds changes only (create, update, replace, delete, call of an action)", at: r)
+                    }
+                    parts.append(.changeSet(requests))
+                }
+            }
+            guard !parts.isEmpty else { throw LanguageError(.syntax, "the batch is empty", at: SourceRange(start: 0, end: text.count)) }
+            return BoundStatement(request: DataRequest(.batch(parts)), query: nil, warnings: warnings)
         }
+    }
+
+    /// A statement inside a batch: any but a raw URL or another batch.
+    private mutating func batchRequest(_ s: AST.Statement) throws -> DataRequest {
+        if case .batch = s { throw LanguageError(.syntax, "a batch cannot hold a batch", at: SourceRange(start: 0, end: text.count)) }
+        return try bindStatement(s).request
     }
 
     // MARK: Resource paths

@@ -7,6 +7,8 @@ import ODataQuery
 /// the first place where it needs a token that is not there tells what may stand at the cursor.
 public struct Parser {
     public let text: String
+    /// Inside `batch ... end`, where `;` ends a statement.
+    private var inBatch = false
     private var tokens: [Token] = []
     private var pos = 0
     private var partial = false
@@ -127,7 +129,42 @@ public struct Parser {
 
     private static let statementKeywords = ["get", "count", "search", "create", "update", "replace", "delete", "call"]
 
+    /// `batch; ...; end`: statements and `changeset; ...; end` blocks, each ended by `;`.
+    private mutating func batch() throws -> AST.Statement {
+        inBatch = true
+        defer { inBatch = false }
+        var items: [AST.BatchItem] = []
+        var changeSet: (statements: [AST.Statement], start: Int)?
+        while true {
+            while tok.isSymbol(";") { advance() }
+            try complete([.statementKeyword, .entitySet])
+            if atEnd { throw LanguageError(.syntax, changeSet == nil ? "batch needs an end" : "changeset needs an end", at: tok.range) }
+            let start = tok.range.start
+            if tok.isKeyword("end"), peek().isSymbol(";") || peek().kind == .end {
+                advance()
+                guard let open = changeSet else { return .batch(items) }
+                items.append(.changeSet(open.statements, SourceRange(start: open.start, end: tok.range.start)))
+                changeSet = nil
+                continue
+            }
+            if tok.isKeyword("changeset"), peek().isSymbol(";") {
+                guard changeSet == nil else { throw LanguageError(.syntax, "a changeset cannot hold a changeset", at: tok.range) }
+                advance()
+                changeSet = ([], start)
+                continue
+            }
+            if tok.isKeyword("batch"), peek().isSymbol(";") { throw LanguageError(.syntax, "a batch cannot hold a batch", at: tok.range) }
+            let s = try statement()
+            guard tok.isSymbol(";") || atEnd else { throw unexpected("; or the end of the line") }
+            if changeSet != nil { changeSet!.statements.append(s) } else { items.append(.statement(s, SourceRange(start: start, end: tok.range.start))) }
+        }
+    }
+
     private mutating func statement() throws -> AST.Statement {
+        if tok.isKeyword("batch"), peek().isSymbol(";") || peek().kind == .end {
+            advance()
+            return try batch()
+        }
         try complete([.statementKeyword, .entitySet])
         let k = tok.kind == .identifier ? tok.text.lowercased() : ""
         // A keyword is one only when a name follows it (an entity set named Count stays usable).
@@ -273,6 +310,8 @@ public struct Parser {
             try complete([clauseKind])
             if atEnd { return o }
             if nested && (tok.isSymbol(")") || tok.isSymbol(";")) { return o }
+            // `;` ends a statement of a batch.
+            if !nested && inBatch && tok.isSymbol(";") { return o }
             guard tok.kind == .identifier else { throw unexpected(nested ? "an expand option (\(Self.clauseWords))" : "a clause (\(Self.clauseWords))") }
             let kw = advance()
             switch kw.text.lowercased() {

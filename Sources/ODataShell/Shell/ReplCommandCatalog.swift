@@ -54,6 +54,7 @@ enum ReplCommandCatalog {
           Products(1)/NS.PriceWithTax(rate=10)        a bound function; call Products(1)/NS.Discount(pct=5): an action
           users('a')/memberOf/microsoft.graph.group   a cast; Customers/$count, Photos(1)/$value
           get /Customers?$top=2                       a raw URL (relative, or of the service's origin), sent as written
+          batch; Customers(1); changeset; create ...; update ...; end; end   one $batch (a line each works too)
         Statements end at a newline or ';' (not inside brackets or strings); an open bracket continues the line.
         A result shows one page here (.next shows the next); scripts (-c, -f, stdin) read every page.
 

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import ODataClient
 import ODataModel
+import ODataQuery
 
 /// Sends bound statements through a DataService and renders the answers: rows stream to the renderer as their
 /// bytes arrive; with `all` next links are followed (one page held at a time, the output flushed after each);
@@ -23,6 +24,7 @@ final class StatementRunner {
         let h = try service.httpRequest(for: request)
         var text = "\(h.method.rawValue) \(HTTPClient.urlForDisplay(h.url))\n"
         for name in ["If-Match", "Prefer"] { if let v = h.headers[name] { text += "\(name): \(v)\n" } }
+        if let type = h.headers["Content-Type"], type.lowercased().hasPrefix("multipart/") { text += "Content-Type: \(type)\n" }
         if let body = h.body { text += String(decoding: body, as: UTF8.self) + "\n" }
         return text
     }
@@ -30,6 +32,20 @@ final class StatementRunner {
     /// The request a statement makes in this session: with the session's page size and the ETag read earlier.
     func prepared(_ bound: BoundStatement, settings: ShellSettings) -> DataRequest {
         var request = bound.request
+        if case .batch(let parts) = request.kind {
+            // Inside a batch, writes send the ETags read in this session (a batch cannot read one first).
+            func each(_ r: DataRequest) -> DataRequest {
+                if let e = r.entity, e.etag == nil, let tag = etags[e.displayPath] { e.etag = tag }
+                return r
+            }
+            request.kind = .batch(parts.map { part in
+                switch part {
+                case .request(let r): return .request(each(r))
+                case .changeSet(let rs): return .changeSet(rs.map(each))
+                }
+            })
+            return request
+        }
         if settings.pageSize > 0 { request.maxPageSize = settings.pageSize }
         if let e = request.entity, e.etag == nil, let tag = etags[e.displayPath] { e.etag = tag }
         // An entity addressed by key may not have been read in this session: its ETag is read when needed.
@@ -39,6 +55,11 @@ final class StatementRunner {
 
     func run(_ bound: BoundStatement, settings: ShellSettings, out: TextOutput = .standard) throws {
         let request = prepared(bound, settings: settings)
+        if case .batch(let parts) = request.kind {
+            continuation = nil
+            try renderBatch(parts, settings: settings, out: out)
+            return
+        }
         try render(request, order: bound.columnOrder, counted: bound.query?.includesInlineCount ?? false, settings: settings, out: out)
     }
 
@@ -142,6 +163,68 @@ final class StatementRunner {
                       + "redirect the output to a file to save them (odsh ... > file)\n")
     }
 
+    /// A batch's answers in the order of its requests: for people, a line per request (method, URL, status) and its
+    /// rows; in json an array of `{"request", "status", "value"}` objects, in ndjson one such object a line. A
+    /// failed request is shown with its status and message; any failure makes the statement fail once all is shown.
+    private func renderBatch(_ parts: [DataRequest.BatchPart], settings: ShellSettings, out: TextOutput) throws {
+        let results = try service.executeBatch(parts)
+        let machine = settings.format == .json || settings.format == .ndjson
+        var objects: [String] = []
+        for (i, r) in results.enumerated() {
+            for e in r.entities {
+                if let tag = e.etag, e.entitySet != nil, (try? e.keyPredicate(version: .v4)) != nil { etags[e.displayPath] = tag }
+            }
+            afterWrite(r.request, method: r.request.method(for: service.version))
+            let method = r.request.method(for: service.version).rawValue
+            let url = (try? r.request.relativeURL(for: service.version)).map(URLEncoding.decode) ?? "?"
+            let status = r.response.status == 0 ? r.response.reason
+                : HTTPResponseHead(status: r.response.status, reason: r.response.reason).statusLine
+            let message = r.response.succeeded ? nil : Self.batchErrorMessage(r.response)
+            if machine {
+                var json = "{\"request\":\(JSONWriter.quote("\(method) \(url)")),\"status\":\(r.response.status)"
+                if r.inChangeSet { json += ",\"changeset\":true" }
+                if let message { json += ",\"error\":\(JSONWriter.quote(message))" }
+                if !r.entities.isEmpty || !r.values.isEmpty {
+                    var rows = ""
+                    let w = NDJSONWriter(options: .init(jsonArray: true)) { rows += String(decoding: $0, as: UTF8.self) }
+                    for e in r.entities { try w.write(e) }
+                    for v in r.values { try w.write(v) }
+                    try w.finish()
+                    // One line per part: the writer's line breaks go (its strings hold none: they are escaped).
+                    json += ",\"value\":" + rows.replacingAll("\n", with: "")
+                }
+                objects.append(json + "}")
+                continue
+            }
+            let head = "\(i + 1)\(r.inChangeSet ? " (changeset)" : ""): \(method) \(url) → \(status)"
+                + (message.map { ": \($0)" } ?? "") + "\n"
+            if settings.format == .csv { out.writeNote(head) } else { out.write(head) }
+            if r.entities.isEmpty, r.values.isEmpty, r.response.succeeded, !r.response.body.isEmpty,
+               !(r.response.header("Content-Type") ?? "").lowercased().contains("json") {
+                out.write(r.response.bodyText.trimmingBlanksAndNewlines() + "\n")  // a $count, a $value as text
+            }
+            guard !r.entities.isEmpty || !r.values.isEmpty else { continue }
+            let renderer = ResultRenderers.make(settings.format, terminalWidth: TerminalSize.current().columns, color: settings.color,
+                                                footer: settings.format != .csv, out: out)
+            for e in r.entities { try renderer.entity(e) }
+            for v in r.values { try renderer.value(v) }
+            try renderer.finish(ResultSummary(rows: r.entities.count + r.values.count, morePages: false, limited: false, count: nil,
+                                              elapsedMilliseconds: nil))
+        }
+        if machine {
+            out.write(settings.format == .json ? "[\n" + objects.joined(separator: ",\n") + "\n]\n" : objects.map { $0 + "\n" }.joined())
+        }
+        out.flush()
+        let failed = results.filter { !$0.response.succeeded }.count
+        if failed > 0 { throw BatchFailure(failed: failed, of: results.count) }
+    }
+
+    /// The OData error message of a failed part, or its body's first line.
+    private static func batchErrorMessage(_ r: BatchOperationResponse) -> String {
+        if let e = ODataErrorResponse.parse(Data(r.body), contentType: r.header("Content-Type")) { return e.message }
+        return String(r.bodyText.prefix { $0 != "\n" }.prefix(200))
+    }
+
     /// What a write changes in the session's ETags: the entity's new one, or none once it is deleted.
     private func afterWrite(_ request: DataRequest, method: HTTPMethod) {
         guard let e = request.entity, (try? e.keyPredicate(version: .v4)) != nil else { return }
@@ -151,3 +234,11 @@ final class StatementRunner {
 
 /// Thrown from a value callback when nobody reads the output any more: reading stops, nothing is reported.
 struct OutputClosed: Error {}
+
+/// Some requests of a batch failed (each was shown with its status): the statement fails as the service's error.
+struct BatchFailure: CategorizedError, CustomStringConvertible {
+    let failed: Int
+    let of: Int
+    var category: ErrorCategory { .service }
+    var description: String { "\(failed) of the batch's \(of) requests failed" }
+}

@@ -7,8 +7,12 @@ public enum StatementSplitter {
         public var line: Int
     }
 
-    /// True while a bracket or string is still open: the REPL then reads a continuation line.
+    /// True while a bracket or string, or a `batch` block, is still open: the REPL then reads a continuation line.
     public static func isIncomplete(_ text: String) -> Bool {
+        scan(text).openBlocks > 0 || isOpen(text)
+    }
+
+    private static func isOpen(_ text: String) -> Bool {
         var depth = 0
         var quote: Character?
         var prev: Character = " "
@@ -28,8 +32,15 @@ public enum StatementSplitter {
         return depth > 0 || quote != nil
     }
 
-    public static func split(_ text: String) -> [Piece] {
+    public static func split(_ text: String) -> [Piece] { scan(text).pieces }
+
+    /// The statements, and how many `batch` or `changeset` blocks are still open at the end. A block, from its
+    /// `batch` line to the `end` that closes it, is one piece: its statements joined with `;`.
+    private static func scan(_ text: String) -> (pieces: [Piece], openBlocks: Int) {
         var out: [Piece] = []
+        var block: [String] = []
+        var blockLine = 1
+        var openBlocks = 0
         var cur = ""
         var line = 1, startLine = 1
         var depth = 0
@@ -39,8 +50,18 @@ public enum StatementSplitter {
         var prev: Character = " "
         func flush() {
             let t = cur.trimmingWhitespaceCharacters()
-            if !t.isEmpty { out.append(Piece(text: t, line: startLine)) }
             cur = ""
+            guard !t.isEmpty else { return }
+            let word = t.lowercased()
+            if openBlocks == 0 && word != "batch" {
+                out.append(Piece(text: t, line: startLine))
+                return
+            }
+            if openBlocks == 0 { blockLine = startLine; block = [] }
+            block.append(t)
+            if word == "batch" || word == "changeset" { openBlocks += 1 }
+            if word == "end" { openBlocks -= 1 }
+            if openBlocks == 0 { out.append(Piece(text: block.joined(separator: "; "), line: blockLine)) }
         }
         for c in text {
             if inComment {
@@ -71,7 +92,9 @@ public enum StatementSplitter {
             prev = c
         }
         flush()
-        return out
+        // A block left open is handed over as it is: the parser says what it lacks.
+        if openBlocks > 0 { out.append(Piece(text: block.joined(separator: "; "), line: blockLine)) }
+        return (out, openBlocks)
     }
 }
 
