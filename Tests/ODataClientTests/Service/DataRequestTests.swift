@@ -176,6 +176,8 @@ extension IntegrationTests {
             let id = Int32.random(in: 5000..<9000)
             try created.setValue(try products.entityType.property(withName: "ID"), to: .int(id))
             try created.setValue(try products.entityType.property(withName: "Name"), to: .string("to delete"))
+            // With a price: the catalog's CheapestPrice, which other tests call, fails on a product without one.
+            try created.setValue(price, to: .decimal(DecimalValue("1.5")!))
             try run(.create(created))
             var delete = DataRequest.delete(at: DataQuery().from(products).withKey(EntityKey(.int32(id))), entity: byKey(id))
             delete.ifMatch = .entityETagReadingIfMissing

@@ -79,7 +79,7 @@ struct CompleteAnswerTests {
         // Read first, so the update sent If-Match at once: no 428 came back.
         #expect(!r.stderr.contains("428"), "\(r.stderr)")
         let created = Int.random(in: 5000..<9000)
-        let d = try OdshProcess.run([try Self.catalog(), "-o", "json", "-c", "create Products {ID: \(created), Name: 'tmp'}",
+        let d = try OdshProcess.run([try Self.catalog(), "-o", "json", "-c", "create Products {ID: \(created), Name: 'tmp', Price: 1}",
                                      "-c", "delete Products(\(created))", "-c", "count Products where ID eq \(created)"])
         #expect(d.status == 0, "\(d.stderr)")
         #expect(d.stdout.hasSuffix("0\n"), "\(d.stdout)")

@@ -36,7 +36,7 @@ struct DryRunCommandTests {
         #expect(r.status == 0)
         #expect(r.out == """
             MERGE http://host/nw/Customers('A;B')
-            {"ContactName":"x;y"}
+            {"CustomerID":"A;B","ContactName":"x;y"}
             GET http://host/nw/Customers/$count
             DELETE http://host/nw/Customers('X')
 
