@@ -76,16 +76,13 @@ public struct OdshCommand: ParsableCommand {
     private static func run(_ body: () throws -> Void) -> Never {
         do {
             try body()
-            fflush(stdout)
             Darwin_exit(0)
         } catch let e as ExitCode {
-            fflush(stdout)
             Darwin_exit(e.rawValue)
         } catch let e as OdshExit {
-            fflush(stdout)
             Darwin_exit(e.status.rawValue)
         } catch {
-            fflush(stdout)
+            Stdout.flush()
             // --help and --version can surface from run() when a default subcommand is involved.
             if exitCode(for: error) == .success { exit(withError: error) }
             if error is ValidationError || error is CleanExit {
@@ -103,7 +100,7 @@ public struct OdshExit: Error {
     public init(_ status: ExitStatus) { self.status = status }
 }
 
+/// Exits once stdout is flushed; a write error that lost output turns a success into a failure (`Stdout.finish`).
 @inline(__always) func Darwin_exit(_ code: Int32) -> Never {
-    fflush(stdout)
-    exit(code)
+    exit(Stdout.finish(code))
 }
