@@ -67,8 +67,9 @@ public struct UsageError: Error, CustomStringConvertible {
 
 /// Unbuffered writes to stderr and buffered ones to stdout.
 public enum Stderr {
+    /// Writes a message; control characters in it (from a service's text) are escaped, tabs and line feeds kept.
     public static func write(_ s: String) {
-        var s = s
+        var s = ServerText.escaped(s, keepingTabsAndNewlines: true)
         s.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, stderr) }
     }
 }
