@@ -48,6 +48,8 @@ public struct OdshCommand: ParsableCommand {
     public static func main(arguments: [String]? = nil) -> Never {
         setvbuf(stdout, nil, _IOFBF, 1 << 16)
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        // Swift has its copy of the arguments now (CommandLine.arguments is read once): blank the secrets in argv.
+        if arguments == nil { ArgumentSecrets.blankInPlace() }
         // The completion scripts: the argument parser's, with the profile names of `odsh NAME` added.
         if let shell = ShellCompletion.requestedShell(given) {
             Stdout.write(ShellCompletion.script(for: shell) + "\n")
