@@ -53,4 +53,27 @@ struct SecretsTests {
             #expect(!text.contains("pw-in-url") && !text.contains("pw-in-query"), "\(text)")
         }
     }
+
+    @Test("A profile's API-key header is kept in the secrets file, config.toml names it only")
+    func profileSecretHeader() throws {
+        let root = try HostileServer.serviceRoot("rows/2")
+        let base = Self.temporary("xdg")
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let env = ["XDG_CONFIG_HOME": base + "/config", "XDG_STATE_HOME": base + "/state", "XDG_CACHE_HOME": base + "/cache"]
+        let add = try OdshProcess.run(["profile", "add", "hp", root, "-H", "APIKey: k-profile", "-H", "X-Plain: visible", "--no-check"],
+                                      environment: env)
+        #expect(add.status == 0, "\(add.stderr)")
+        let config = try String(contentsOfFile: base + "/config/odsh/config.toml", encoding: .utf8)
+        #expect(!config.contains("k-profile") && config.contains(#"secret-headers = ["APIKey"]"#) && config.contains("X-Plain"), "\(config)")
+        let secrets = try String(contentsOfFile: base + "/config/odsh/secrets.toml", encoding: .utf8)
+        #expect(secrets.contains(#""header APIKey" = "k-profile""#), "\(secrets)")
+        // The header is sent (and hidden in the trace).
+        let trace = base + "/trace.log"
+        let r = try OdshProcess.run(["hp", "--trace-data", "--trace-file", trace, "-c", "Items"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let traced = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(traced.contains("> APIKey: <redacted>") && !traced.contains("k-profile"), "\(traced)")
+        let show = try OdshProcess.run(["profile", "show", "hp"], environment: env)
+        #expect(!show.stdout.contains("k-profile") && show.stdout.contains("APIKey: ********"), "\(show.stdout)")
+    }
 }
