@@ -13,6 +13,8 @@ public struct HTTPConfiguration: Sendable {
 
     /// Headers sent with every request (repeatable); a request's own headers of the same name replace them.
     public var headers = HTTPHeaders()
+    /// Header names (besides the usual credentials, see the trace documentation) whose values traces hide.
+    public var secretHeaderNames: Set<String> = []
     /// The User-Agent header.
     public var userAgent = ODataClientVersion.userAgent
     /// Ask for gzip/deflate (and whatever else libcurl decodes) and decode transparently.

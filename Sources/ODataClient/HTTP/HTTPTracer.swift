@@ -47,7 +47,7 @@ struct HTTPTracer {
                 lines.append("> \(x.method.rawValue) \(url(x.url))")
                 lines += x.requestHeaders.map { "> \($0.name): \(value($0.name, $0.value))" }
             } else {
-                lines += x.sentHeaderLines.map { "> " + (configuration.traceSecrets ? $0 : Redaction.headerLine($0)) }
+                lines += x.sentHeaderLines.map { "> " + (configuration.traceSecrets ? $0 : Redaction.headerLine($0, extra: secretNames)) }
             }
             let hidden = x.hidesBodies && !configuration.traceSecrets
             if let body = x.requestBody, !body.isEmpty, hidden {
@@ -75,8 +75,10 @@ struct HTTPTracer {
     }
 
     private func value(_ name: String, _ value: String) -> String {
-        configuration.traceSecrets ? value : Redaction.headerValue(name: name, value: value)
+        configuration.traceSecrets ? value : Redaction.headerValue(name: name, value: value, extra: secretNames)
     }
+
+    private var secretNames: Set<String> { Set(configuration.secretHeaderNames.map { $0.lowercased() }) }
 
     private func bodyLines(_ body: Data, total: Int64, contentType: String?, prefix: String) -> [String] {
         let type = (contentType ?? "").lowercased()

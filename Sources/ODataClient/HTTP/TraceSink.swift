@@ -34,12 +34,19 @@ public final class FileTraceSink: TraceSink, @unchecked Sendable {
         ownsDescriptor = closeOnDeinit
     }
 
-    /// A sink appending to the file at `path`, created with mode 0600 because traces may hold payload data.
+    /// A sink appending to the file at `path`, created with mode 0600 because traces may hold payload data; an
+    /// existing regular file readable by others is tightened to 0600 before anything is appended.
     public init(path: String) throws {
         let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard opened >= 0 else {
             throw ODataClientError(.invalidRequest("cannot open trace file \(path): \(String(cString: strerror(errno)))"),
                                    method: nil, url: "")
+        }
+        var st = stat()
+        if fstat(opened, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_mode & 0o077 != 0, fchmod(opened, 0o600) != 0 {
+            let reason = String(cString: strerror(errno))
+            close(opened)
+            throw ODataClientError(.invalidRequest("cannot make trace file \(path) private (mode 0600): \(reason)"), method: nil, url: "")
         }
         fd = opened
         ownsDescriptor = true

@@ -92,7 +92,16 @@ private func atomStructuredError(_ ctx: UnsafeMutableRawPointer?, _ error: xmlEr
     guard let e = error?.pointee, let ctx = ctx else { return }
     let s = stateFrom(ctx)
     guard s.failure == nil, let msg = libxml2ErrorMessage(e) else { return }
-    s.fail(PayloadError(PayloadIssue(kind: .malformed, message: "malformed XML: \(msg)", line: Int(e.line), column: Int(e.int2))))
+    s.fail(PayloadError(PayloadIssue(kind: .malformed, message: "malformed XML: \(foldedLines(msg))", line: Int(e.line), column: Int(e.int2))))
+}
+
+/// libxml2's message on one line: some come in two ("Input is not proper UTF-8, indicate encoding !" and
+/// "Bytes: 0xFF ..."), joined here with "; ".
+func foldedLines(_ message: String) -> String {
+    message.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+        .map { $0.drop(while: { $0 == " " }) }
+        .filter { !$0.isEmpty }
+        .joined(separator: "; ")
 }
 
 /// The attributes of an element as SAX2 delivers them: five pointers each (local name, prefix, URI, value, end).

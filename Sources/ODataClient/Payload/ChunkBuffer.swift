@@ -55,6 +55,9 @@ struct UnitFramer {
 
     init(start: Int) { self.start = start; position = start }
 
+    /// Whether the unit's first byte has been seen (before it: only blanks, `,` or `:`).
+    var hasStarted: Bool { started }
+
     /// The buffer lost its first `n` bytes (all before `start`).
     mutating func shift(_ n: Int) { start -= n; position -= n }
 

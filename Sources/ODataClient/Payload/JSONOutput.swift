@@ -56,6 +56,17 @@ final class JSONOutput {
     }
     func raw(_ b: [UInt8]) { b.withUnsafeBytes { raw($0) } }
 
+    /// JSON text kept as it came (a value that did not fit the model), without its line breaks: in valid JSON they
+    /// can only be blanks between tokens, and one entity must stay one line of NDJSON.
+    func rawJSON(_ s: String) {
+        var s = s
+        s.withUTF8 { b in
+            guard b.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return raw(UnsafeRawBufferPointer(b)) }
+            reserve(b.count)
+            for c in b where c != 0x0A && c != 0x0D { byte(c) }
+        }
+    }
+
     /// A JSON string literal: `"`, `\` and control characters escaped, everything else (UTF-8) as is.
     func string(_ s: String) {
         var s = s

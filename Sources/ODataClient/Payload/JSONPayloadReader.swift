@@ -83,6 +83,19 @@ final class JSONPayloadReader {
         return pageInfo
     }
 
+    /// Throws when the unit being read, from `start` in the buffer, has grown past `maxUnitBytes`.
+    private func checkUnitSize(from start: Int) throws {
+        let limit = ctx.options.maxUnitBytes
+        guard buffer.count - start > limit else { return }
+        let issue = PayloadIssue(kind: .malformed, message: "one value of the payload is larger than the limit of \(Self.describeBytes(limit)) "
+                                 + "(PayloadReadOptions.maxUnitBytes)")
+        throw PayloadError(issue)
+    }
+
+    static func describeBytes(_ n: Int) -> String {
+        n % (1 << 20) == 0 ? "\(n >> 20) MiB" : n % 1024 == 0 ? "\(n >> 10) KiB" : "\(n) bytes"
+    }
+
     /// Drops consumed bytes once they are a good part of the buffer.
     private func compact() {
         let consumed = scanner.checkpoint().bufferOffset
@@ -97,7 +110,11 @@ final class JSONPayloadReader {
         if var f = framer {
             let complete = f.advance(buffer.bytes)
             framer = f
-            guard complete else { return }
+            if !complete && f.hasStarted {
+                try checkUnitSize(from: f.start)
+                return
+            }
+            // Complete, or only blanks so far: read again (the scanner skips the blanks for good, see below).
             framer = nil
         }
         while true {
@@ -114,9 +131,13 @@ final class JSONPayloadReader {
                 ctx.rollBack(to: warningMark)
                 if decoder.pending.count > pendingMark { decoder.pending.removeSubrange(pendingMark...) }
                 decoder.path.removeAll()
-                var f = UnitFramer(start: mark.bufferOffset)
+                // Blanks before the unit are passed for good, so that compact() drops them: a body of endless
+                // blanks between tokens is read in constant memory.
+                scanner.skipBlanks()
+                var f = UnitFramer(start: scanner.checkpoint().bufferOffset)
                 _ = f.advance(buffer.bytes)
                 framer = f
+                try checkUnitSize(from: f.start)
                 return
             }
         }

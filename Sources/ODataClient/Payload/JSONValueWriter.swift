@@ -69,7 +69,7 @@ struct JSONValueWriter {
             if dialect == .v2 { msDate(t, to: o) } else { quoted(o) { $0.dateTimeOffset(t) } }
         case .duration(let d): o.string(d.description)
         case .enumValue(let e): o.string(e.name)
-        case .geography(let g): if g.isGeoJSON { o.raw(g.text) } else { o.string(g.text) }
+        case .geography(let g): if g.isGeoJSON { o.rawJSON(g.text) } else { o.string(g.text) }
         case .complex(let c): writeStructure(c, to: o)
         case .list(let l): writeList(l.values, to: o)
         case .entity(let e): writeEntity(e, to: o)
@@ -82,7 +82,7 @@ struct JSONValueWriter {
             o.byte(UInt8(ascii: "]"))
         case .stream(let s):
             if let l = s.readLink ?? s.editLink { o.string(l) } else { o.ascii("null") }
-        case .untyped(let r): if r.isJSON { o.raw(r.text) } else { o.string(r.text) }
+        case .untyped(let r): if r.isJSON { o.rawJSON(r.text) } else { o.string(r.text) }
         }
     }
 

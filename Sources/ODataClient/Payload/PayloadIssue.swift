@@ -35,7 +35,8 @@ public struct PayloadIssue: Equatable, Sendable, CustomStringConvertible {
         if let p = property { head += head.isEmpty ? p : "/" + p }
         var text = head.isEmpty ? message : "\(head): \(message)"
         if line > 0 { text += " (line \(line), column \(column))" }
-        return text
+        // Names and values come from the payload: one line, control characters escaped.
+        return ServerText.oneLine(text)
     }
 }
 

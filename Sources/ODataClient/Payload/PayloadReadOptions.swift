@@ -12,6 +12,11 @@ public struct PayloadReadOptions {
     public var maxCollectedWarnings = 1000
     /// Called with every warning as it is found.
     public var onWarning: ((PayloadIssue) -> Void)?
+    /// The largest unit a streaming JSON reader holds at once (one entity of a collection, one member of a single
+    /// entity): a larger one is an error that names this limit, so a hostile answer cannot take all memory.
+    public var maxUnitBytes = PayloadReadOptions.defaultMaxUnitBytes
+    /// 64 MiB.
+    public static let defaultMaxUnitBytes = 64 << 20
 
     public init(mode: Mode = .lenient) { self.mode = mode }
     public static var strict: PayloadReadOptions { PayloadReadOptions(mode: .strict) }

@@ -18,6 +18,8 @@ public struct JSONScanner {
     /// Where the scanner stands in the grammar, between tokens.
     @usableFromInline enum State: UInt8 {
         case value, firstValueOrEndArray, firstKeyOrEndObject, commaOrEnd, done
+        /// A `,` was passed by `skipBlanks`: a key (in an object) or a value (in an array) must follow.
+        case afterComma
     }
 
     @usableFromInline var input: UnsafeRawBufferPointer
@@ -209,6 +211,8 @@ public struct JSONScanner {
             throw unexpected(c, expected: inObject ? "',' or '}'" : "',' or ']'")
         case .value:
             return try scanValue(c, afterComma: false)
+        case .afterComma:
+            return containers[containers.count - 1] != 0 ? try scanKey(c, afterComma: true) : try scanValue(c, afterComma: true)
         case .firstValueOrEndArray:
             if c == UInt8(ascii: "]") { return endContainer(.endArray) }
             return try scanValue(c, afterComma: false)
@@ -217,6 +221,18 @@ public struct JSONScanner {
             return try scanKey(c, afterComma: false)
         case .done:
             throw error(.trailingData, "unexpected \(describe(c)) after the end of the JSON value")
+        }
+    }
+
+    /// Moves over blanks (space, tab, CR, LF) before the next token, and over a `,` between members or items with
+    /// the blanks after it, counting lines: a streaming reader that ran out of bytes between tokens skips them for
+    /// good instead of keeping them to scan again.
+    public mutating func skipBlanks() {
+        skipWhitespace()
+        if state == .commaOrEnd, pos < input.count, input[pos] == UInt8(ascii: ",") {
+            pos += 1
+            state = .afterComma
+            skipWhitespace()
         }
     }
 

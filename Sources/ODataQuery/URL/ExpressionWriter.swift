@@ -49,11 +49,25 @@ public struct ExpressionWriter: Sendable {
             }
             return chain!
         case .unary(let op, let x): return .unary(op, try lowered(x))
-        case .binary(let op, let a, let b): return .binary(op, try lowered(a), try lowered(b))
+        case .binary:
+            // Along the left side in a loop: a chain of thousands of terms must not recurse once per term.
+            let (spine, leftmost) = Self.leftSpine(e)
+            var acc = try lowered(leftmost)
+            for (op, b) in spine.reversed() { acc = .binary(op, acc, try lowered(b)) }
+            return acc
         case .function(let n, let args): return .function(n, try args.map(lowered))
         case .lambda(let k, let c, let v, let p): return .lambda(k, collection: c, variable: v, predicate: try p.map(lowered))
         default: return e
         }
+    }
+
+    /// The binary operations down the left side of `e`, outermost first (each operator with its right side), and
+    /// the first operand that is no binary operation.
+    static func leftSpine(_ e: QueryExpression) -> (spine: [(BinaryOperator, QueryExpression)], leftmost: QueryExpression) {
+        var spine: [(BinaryOperator, QueryExpression)] = []
+        var x = e
+        while case .binary(let op, let a, let b) = x { spine.append((op, b)); x = a }
+        return (spine, x)
     }
 
     private func operand(_ e: QueryExpression, parentheses: Bool) throws -> String {
@@ -73,15 +87,27 @@ public struct ExpressionWriter: Sendable {
             return "not " + (try operand(x, parentheses: Self.precedence(x) < 7))
         case .unary(.negate, let x):
             return "-" + (try operand(x, parentheses: Self.precedence(x) <= 7))
-        case .binary(let op, let a, let b):
-            if op == .has, !version.isV4 { throw QueryWriteError.unsupported("the has operator", version) }
-            let p = Self.precedence(e)
-            let pa = Self.precedence(a), pb = Self.precedence(b)
-            // Comparisons inside comparisons always get parentheses: servers differ on eq against gt precedence.
-            let isComparison = p == 3 || p == 4
-            let leftParens = pa < p || (pa == p && p == 8) || (isComparison && (pa == 3 || pa == 4))
-            let rightParens = pb <= p || (isComparison && (pb == 3 || pb == 4))
-            return try operand(a, parentheses: leftParens) + " \(op.rawValue) " + operand(b, parentheses: rightParens)
+        case .binary:
+            // Along the left side in a loop (see `lowered`); the text grows from the innermost operation out.
+            let (spine, leftmost) = Self.leftSpine(e)
+            var text = try write(leftmost)
+            var a = leftmost
+            for (op, b) in spine.reversed() {
+                if op == .has, !version.isV4 { throw QueryWriteError.unsupported("the has operator", version) }
+                let node = QueryExpression.binary(op, a, b)
+                let p = Self.precedence(node)
+                let pa = Self.precedence(a), pb = Self.precedence(b)
+                // Comparisons inside comparisons always get parentheses: servers differ on eq against gt precedence.
+                let isComparison = p == 3 || p == 4
+                let leftParens = pa < p || (pa == p && p == 8) || (isComparison && (pa == 3 || pa == 4))
+                let rightParens = pb <= p || (isComparison && (pb == 3 || pb == 4))
+                // Appended in place: rebuilding the text for each term would take quadratic time.
+                if leftParens { text = "(\(text))" }
+                text += " \(op.rawValue) "
+                text += try operand(b, parentheses: rightParens)
+                a = node
+            }
+            return text
         case .isIn(let lhs, let list):
             let l = try operand(lhs, parentheses: Self.precedence(lhs) < 9)
             return "\(l) in (" + (try list.map { try write($0) }.joined(separator: ",")) + ")"

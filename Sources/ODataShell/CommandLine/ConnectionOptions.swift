@@ -182,6 +182,7 @@ public struct ConnectionOptions: ParsableArguments {
                 throw ValidationError("--trace-file: \(error.summary)")
             }
         }
+        CoreDumps.disableIfHoldingSecret(c)
     }
 
     /// "Name: value" (or "Name;" for an empty value) split into name and value.

@@ -48,6 +48,8 @@ public struct OdshCommand: ParsableCommand {
     public static func main(arguments: [String]? = nil) -> Never {
         setvbuf(stdout, nil, _IOFBF, 1 << 16)
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        // Swift has its copy of the arguments now (CommandLine.arguments is read once): blank the secrets in argv.
+        if arguments == nil { ArgumentSecrets.blankInPlace() }
         // The completion scripts: the argument parser's, with the profile names of `odsh NAME` added.
         if let shell = ShellCompletion.requestedShell(given) {
             Stdout.write(ShellCompletion.script(for: shell) + "\n")
@@ -76,16 +78,13 @@ public struct OdshCommand: ParsableCommand {
     private static func run(_ body: () throws -> Void) -> Never {
         do {
             try body()
-            fflush(stdout)
             Darwin_exit(0)
         } catch let e as ExitCode {
-            fflush(stdout)
             Darwin_exit(e.rawValue)
         } catch let e as OdshExit {
-            fflush(stdout)
             Darwin_exit(e.status.rawValue)
         } catch {
-            fflush(stdout)
+            Stdout.flush()
             // --help and --version can surface from run() when a default subcommand is involved.
             if exitCode(for: error) == .success { exit(withError: error) }
             if error is ValidationError || error is CleanExit {
@@ -103,7 +102,7 @@ public struct OdshExit: Error {
     public init(_ status: ExitStatus) { self.status = status }
 }
 
+/// Exits once stdout is flushed; a write error that lost output turns a success into a failure (`Stdout.finish`).
 @inline(__always) func Darwin_exit(_ code: Int32) -> Never {
-    fflush(stdout)
-    exit(code)
+    exit(Stdout.finish(code))
 }

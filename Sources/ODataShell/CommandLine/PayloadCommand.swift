@@ -13,6 +13,9 @@ struct PayloadCommand: ParsableCommand {
     )
 
     struct Decode: ParsableCommand {
+        /// A write to stdout failed; `Stdout.finish` says so as the process ends.
+        private struct StdoutFailed: Error {}
+
         static let configuration = CommandConfiguration(
             commandName: "decode",
             abstract: "Decode a payload against its metadata and write the entities as NDJSON, one per line.",
@@ -71,7 +74,14 @@ struct PayloadCommand: ParsableCommand {
 
             var options = PayloadReadOptions(mode: strict ? .strict : .lenient)
             options.maxCollectedWarnings = verbose ? Int.max : 10
-            let writer = NDJSONWriter(file: stdout, options: NDJSONWriter.Options(annotations: annotations))
+            // Its failures are stdout's: reported once, as the process ends (Stdout.finish).
+            let writer = NDJSONWriter(options: NDJSONWriter.Options(annotations: annotations)) { bytes in
+                guard bytes.count > 0 else { return }
+                if fwrite(bytes.baseAddress, 1, bytes.count, stdout) < bytes.count {
+                    Stdout.remember(errno)
+                    throw StdoutFailed()
+                }
+            }
             var reader: PayloadReader?
             let size = 256 * 1024
             let buf = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
@@ -106,8 +116,7 @@ struct PayloadCommand: ParsableCommand {
                 if let r = reader, !quiet { reportWarnings(r) }
                 Stderr.write("odsh: \(payload): \(e)\n")
                 throw OdshExit(.invalidData)
-            } catch let e as NDJSONWriteError {
-                Stderr.write("odsh: \(e)\n")
+            } catch is StdoutFailed {
                 throw OdshExit(.usage)
             } catch let e as PayloadFileError {
                 Stderr.write("odsh: cannot read \(e)\n")
@@ -118,8 +127,8 @@ struct PayloadCommand: ParsableCommand {
         private func report(_ r: PayloadReader, _ info: PageInfo) {
             reportWarnings(r)
             if let c = info.count { Stderr.write("odsh: count: \(c)\n") }
-            if let n = info.nextLink { Stderr.write("odsh: next link: \(n)\n") }
-            if let d = info.deltaLink { Stderr.write("odsh: delta link: \(d)\n") }
+            if let n = info.nextLink { Stderr.write("odsh: next link: \(ServerText.oneLine(n))\n") }
+            if let d = info.deltaLink { Stderr.write("odsh: delta link: \(ServerText.oneLine(d))\n") }
         }
 
         private func reportWarnings(_ r: PayloadReader) {

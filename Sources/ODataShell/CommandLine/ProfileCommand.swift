@@ -190,7 +190,13 @@ struct ProfileCommand: ParsableCommand {
                 guard let secretName, case .file = source, let value = secrets[secretName] else { continue }
                 try SecretsFile.update(context.resolver().secretsFile(source), profile: name, [(secretName, .string(value))])
             }
-            try store.add(profile, replacing: force)
+            // Secret headers (API keys) go to the secrets file; config.toml keeps their names only.
+            let (stored, headerSecrets) = profile.keepingSecretHeadersApart()
+            if !headerSecrets.isEmpty {
+                try SecretsFile.update(context.dirs.secretsFile, profile: name,
+                                       headerSecrets.map { (Profile.secretHeaderKey($0.name), TOMLValue.string($0.value)) })
+            }
+            try store.add(stored, replacing: force)
             Stderr.write("odsh: profile \(name) saved in \(store.path)\(noCheck ? " (not checked)" : ""); open it with: odsh \(name)\n")
         }
 
@@ -347,6 +353,7 @@ struct ProfileCommand: ParsableCommand {
             add("scope", p.scope)
             if p.tokenCache { lines.append(("token-cache", "yes")) }
             for h in p.headers { lines.append(("header", "\(h.name): \(Self.looksSecret(h.name) ? "********" : h.value)")) }
+            for n in p.secretHeaders { lines.append(("header", "\(n): ******** (in the secrets file)")) }
             add("sap-client", p.sapClient)
             add("sap-language", p.sapLanguage)
             add("timeout", p.timeout.map { "\($0) s" })

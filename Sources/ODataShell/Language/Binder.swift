@@ -517,8 +517,8 @@ public struct Binder {
                 throw LanguageError(.typeMismatch, "- needs a number; this is \(t.origin ?? t.name)", at: x.range)
             }
             return (.unary(.negate, bx), t)
-        case .binary(let op, let a, let b):
-            return try bindBinary(op, a, b, e, ctx, expected: expected)
+        case .binary:
+            return try bindChain(e, ctx, expected: expected)
         case .isIn(let lhs, let items):
             let (bl, lt) = try bindExpr(lhs, ctx, expected: nil)
             guard !items.isEmpty else { throw LanguageError(.syntax, "the list after in is empty", at: e.range) }
@@ -552,9 +552,30 @@ public struct Binder {
         }
     }
 
-    private func bindBinary(_ op: BinaryOperator, _ a: AST.Expr, _ b: AST.Expr, _ e: AST.Expr, _ ctx: Context, expected: ExprType?) throws -> (QueryExpression, ExprType) {
+    /// Binds a chain of binary operators along its left side (`a or b or ...`, `1 + 2 + ...`) in a loop: generated
+    /// lists of thousands of terms must not recurse once per term. Right sides are bound as they come.
+    private func bindChain(_ e: AST.Expr, _ ctx: Context, expected: ExprType?) throws -> (QueryExpression, ExprType) {
+        // The left spine, outermost first, each node with what its parent expects of it.
+        var spine: [(node: AST.Expr, expected: ExprType?)] = []
+        var x = e, xExpected = expected
+        while case .binary(let op, let a, _) = x.kind {
+            spine.append((x, xExpected))
+            xExpected = op.isLogical ? .boolean : (op.isComparison || op == .has) ? nil : xExpected
+            x = a
+        }
+        var bound: (QueryExpression, ExprType)? = nil
+        for (node, nodeExpected) in spine.reversed() {
+            guard case .binary(let op, let a, let b) = node.kind else { continue }
+            bound = try bindBinary(op, a, b, node, ctx, expected: nodeExpected, boundLeft: bound)
+        }
+        return bound!
+    }
+
+    /// Binds `a op b`; `boundLeft` is `a` already bound (by `bindChain`; `a` is then itself a binary operation).
+    private func bindBinary(_ op: BinaryOperator, _ a: AST.Expr, _ b: AST.Expr, _ e: AST.Expr, _ ctx: Context, expected: ExprType?,
+                            boundLeft: (QueryExpression, ExprType)? = nil) throws -> (QueryExpression, ExprType) {
         if op.isLogical {
-            let (ba, ta) = try bindExpr(a, ctx, expected: .boolean)
+            let (ba, ta) = try boundLeft ?? bindExpr(a, ctx, expected: .boolean)
             try requireBoolean(ta, a, op.rawValue)
             let (bb, tb) = try bindExpr(b, ctx, expected: .boolean)
             try requireBoolean(tb, b, op.rawValue)
@@ -562,19 +583,19 @@ public struct Binder {
         }
         if op == .has {
             guard version.isV4 else { throw unsupported("the has operator", at: e.range) }
-            let (ba, ta) = try bindExpr(a, ctx, expected: nil)
+            let (ba, ta) = try boundLeft ?? bindExpr(a, ctx, expected: nil)
             guard ta.enumType != nil else { throw LanguageError(.typeMismatch, "has needs an enum property on its left; this is \(ta.origin ?? ta.name)", at: a.range) }
             let (bb, _) = try bindExpr(b, ctx, expected: ta)
             return (.binary(.has, ba, bb), .boolean)
         }
         // The operand that has a type of its own is bound first; literals take the type of the other side.
         let ba: QueryExpression, bb: QueryExpression, ta: ExprType, tb: ExprType
-        if takesTypeFromOtherSide(a, ctx) && !takesTypeFromOtherSide(b, ctx) {
+        if boundLeft == nil && takesTypeFromOtherSide(a, ctx) && !takesTypeFromOtherSide(b, ctx) {
             (bb, tb) = try bindExpr(b, ctx, expected: op.isComparison ? nil : expected)
             try checkArithmetic(op, tb, b)
             (ba, ta) = try bindExpr(a, ctx, expected: tb)
         } else {
-            (ba, ta) = try bindExpr(a, ctx, expected: op.isComparison ? nil : expected)
+            (ba, ta) = try boundLeft ?? bindExpr(a, ctx, expected: op.isComparison ? nil : expected)
             try checkArithmetic(op, ta, a)
             (bb, tb) = try bindExpr(b, ctx, expected: ta.isKnown ? ta : nil)
         }
@@ -823,15 +844,21 @@ public struct Binder {
 
     /// Top-level property paths an expression uses (`Customer/Country` counts as `Customer/Country`).
     private func paths(in e: AST.Expr) -> [(String, AST.Name)] {
-        switch e.kind {
-        case .path(let names): return [(names.map(\.text).joined(separator: "/"), names[0])]
-        case .unary(_, let x), .group(let x): return paths(in: x)
-        case .binary(_, let a, let b): return paths(in: a) + paths(in: b)
-        case .isIn(let l, let items): return paths(in: l) + items.flatMap(paths)
-        case .call(_, let args): return args.flatMap(paths)
-        case .lambda(_, let c, _, _): return [(c.map(\.text).joined(separator: "/"), c[0])]
-        case .literal: return []
+        // A work list, not recursion: a filter may be a chain of thousands of terms.
+        var out: [(String, AST.Name)] = []
+        var work = [e]
+        while let x = work.popLast() {
+            switch x.kind {
+            case .path(let names): out.append((names.map(\.text).joined(separator: "/"), names[0]))
+            case .unary(_, let y), .group(let y): work.append(y)
+            case .binary(_, let a, let b): work.append(b); work.append(a)
+            case .isIn(let l, let items): work.append(contentsOf: items.reversed()); work.append(l)
+            case .call(_, let args): work.append(contentsOf: args.reversed())
+            case .lambda(_, let c, _, _): out.append((c.map(\.text).joined(separator: "/"), c[0]))
+            case .literal: break
+            }
         }
+        return out
     }
 
     private mutating func checkFilterable(_ e: AST.Expr, type: StructuredType, set: EntitySet?) {

@@ -22,6 +22,16 @@ public struct Parser {
     private var depth = 0
     /// The property on the other side of a comparison, for completing its value.
     private var comparedWith: CompletionContext.Scope?
+    /// How deeply the constructs being read nest (parentheses, calls, lists, lambdas, not, minus, expands, bodies).
+    private var nesting = 0
+
+    /// The deepest nesting a statement may have: the parser and everything that walks its tree recurse once per
+    /// level, so an unbounded depth would overflow the stack. Long flat chains (`a or b or ...`) do not nest.
+    public static let maxNesting = 200
+    /// Binary operators in one statement. A chain is read in a loop, but its tree is as deep as it is long, and
+    /// releasing it recurses once per term: 30,000 stays far from the stack's end (6,000 generated IDs or'ed work).
+    public static let maxOperators = 30_000
+    private var operators = 0
 
     private struct Incomplete: Error { var expectations: [CompletionContext.Expectation] }
 
@@ -102,6 +112,22 @@ public struct Parser {
         try complete([])
         guard tok.isSymbol(s) else { throw unexpected(what ?? s) }
         return advance()
+    }
+
+    /// Enters one more level of nesting; past `maxNesting` the statement is refused at the current token.
+    private mutating func enterNesting() throws {
+        nesting += 1
+        if nesting > Self.maxNesting {
+            throw LanguageError(.syntax, "nested more than \(Self.maxNesting) levels deep", at: tok.range)
+        }
+    }
+
+    /// Counts one more binary operator; past `maxOperators` the statement is refused at the operator.
+    private mutating func countOperator() throws {
+        operators += 1
+        if operators > Self.maxOperators {
+            throw LanguageError(.syntax, "more than \(Self.maxOperators) operators in one statement", at: tok.range)
+        }
     }
 
     private mutating func name(_ what: String) throws -> AST.Name {
@@ -419,7 +445,9 @@ public struct Parser {
                     advance()
                     let saved = scope
                     scope = scope.appending(names.map(\.text))
+                    try enterNesting()
                     opts = try options(nested: true)
+                    nesting -= 1
                     scope = saved
                     let close = try expectSymbol(")", ") or ; after the expand options")
                     range = range.to(close.range)
@@ -435,6 +463,8 @@ public struct Parser {
     // MARK: Bodies
 
     private mutating func objectValue() throws -> AST.Value {
+        try enterNesting()
+        defer { nesting -= 1 }
         let open = try expectSymbol("{")
         var members: [AST.Member] = []
         let saved = scope
@@ -468,6 +498,8 @@ public struct Parser {
     }
 
     private mutating func arrayValue() throws -> AST.Value {
+        try enterNesting()
+        defer { nesting -= 1 }
         let open = try expectSymbol("[")
         var items: [AST.Value] = []
         while true {
@@ -544,11 +576,16 @@ public struct Parser {
         }
     }
 
-    mutating func expression() throws -> AST.Expr { try orExpr() }
+    mutating func expression() throws -> AST.Expr {
+        try enterNesting()
+        defer { nesting -= 1 }
+        return try orExpr()
+    }
 
     private mutating func orExpr() throws -> AST.Expr {
         var l = try andExpr()
         while tok.isKeyword("or") {
+            try countOperator()
             advance()
             let r = try andExpr()
             l = AST.Expr(kind: .binary(.or, l, r), range: l.range.to(r.range))
@@ -559,6 +596,7 @@ public struct Parser {
     private mutating func andExpr() throws -> AST.Expr {
         var l = try notExpr()
         while tok.isKeyword("and") {
+            try countOperator()
             advance()
             let r = try notExpr()
             l = AST.Expr(kind: .binary(.and, l, r), range: l.range.to(r.range))
@@ -573,6 +611,8 @@ public struct Parser {
             : Self.comparisonOperator(peek()) != nil && (Self.startsOperand(peek(2)) || (partial && peek(2).kind == .end))
         if tok.isKeyword("not"), !comparedItself, Self.startsOperand(peek(), wordsAreNames: true) || (partial && peek().kind == .end) {
             let t = advance()
+            try enterNesting()
+            defer { nesting -= 1 }
             let x = try notExpr()
             return AST.Expr(kind: .unary(.not, x), range: t.range.to(x.range))
         }
@@ -590,6 +630,7 @@ public struct Parser {
         let l = try additive()
         try complete(afterOperand)
         if let op = Self.comparisonOperator(tok) {
+            try countOperator()
             advance()
             comparedWith = pathScope(l)
             rightOfComparison = true
@@ -610,6 +651,7 @@ public struct Parser {
     private mutating func additive() throws -> AST.Expr {
         var l = try multiplicative()
         while let op = Self.arithmeticOperator(tok, [.add, .sub]) {
+            try countOperator()
             advance()
             comparedWith = nil
             let r = try multiplicative()
@@ -621,6 +663,7 @@ public struct Parser {
     private mutating func multiplicative() throws -> AST.Expr {
         var l = try unary()
         while let op = Self.arithmeticOperator(tok, [.mul, .div, .mod]) {
+            try countOperator()
             advance()
             comparedWith = nil
             let r = try unary()
@@ -638,6 +681,8 @@ public struct Parser {
                 let lit: AST.Literal = n.kind == .integer ? .integer("-" + n.text) : n.kind == .decimal ? .decimal("-" + n.text) : .double("-" + n.text)
                 return try postfix(AST.Expr(kind: .literal(lit), range: t.range.to(n.range)))
             }
+            try enterNesting()
+            defer { nesting -= 1 }
             let x = try unary()
             return AST.Expr(kind: .unary(.negate, x), range: t.range.to(x.range))
         }
@@ -646,9 +691,14 @@ public struct Parser {
 
     private mutating func postfix(_ e: AST.Expr) throws -> AST.Expr {
         var e = e
+        // Each `in` nests its left side one level deeper (`x in (1) in (2)` is walked recursively).
+        var levels = 0
+        defer { nesting -= levels }
         while true {
             try complete(afterOperand)
             if tok.isKeyword("in") {
+                try enterNesting()
+                levels += 1
                 advance()
                 let open = try expectSymbol("(", "( after in")
                 var items: [AST.Expr] = []
@@ -667,6 +717,7 @@ public struct Parser {
                 let close = try expectSymbol(")", ") or , in the list")
                 e = AST.Expr(kind: .isIn(e, items), range: e.range.to(open.range).to(close.range))
             } else if tok.isKeyword("has") {
+                try countOperator()
                 advance()
                 comparedWith = pathScope(e)
                 let r = try primary()

@@ -64,10 +64,23 @@ public enum QueryPrinter {
             // -(5) stays a negation; -5 would read back as a negative literal.
             if case .literal = x { return "-(\(text(x)))" }
             return "-" + wrap(x, precedence(x) < 9)
-        case .binary(let op, let a, let b):
-            let p = precedence(e), pa = precedence(a), pb = precedence(b)
-            let left = pa < p || (pa == p && (p == 4 || p == 8))
-            return wrap(a, left) + " \((operatorWords ? words : symbols)[op]!) " + wrap(b, pb <= p)
+        case .binary:
+            // Along the left side in a loop: a chain of thousands of terms must not recurse once per term.
+            var spine: [(BinaryOperator, QueryExpression)] = []
+            var a = e
+            while case .binary(let op, let l, let r) = a { spine.append((op, r)); a = l }
+            var out = text(a)
+            for (op, b) in spine.reversed() {
+                let node = QueryExpression.binary(op, a, b)
+                let p = precedence(node), pa = precedence(a), pb = precedence(b)
+                let left = pa < p || (pa == p && (p == 4 || p == 8))
+                // Appended in place: rebuilding the text for each term would take quadratic time.
+                if left { out = "(\(out))" }
+                out += " \((operatorWords ? words : symbols)[op]!) "
+                out += wrap(b, pb <= p)
+                a = node
+            }
+            return out
         case .isIn(let x, let items):
             return wrap(x, precedence(x) < 9) + " in (" + items.map(text).joined(separator: ", ") + ")"
         case .function(let n, let args):

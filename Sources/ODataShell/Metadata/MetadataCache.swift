@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ODataModel
+import ODataClient
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,6 +20,16 @@ struct MetadataCache {
         var user: String
         var sapClient: String?
         var sapLanguage: String?
+
+        /// A key; the URL's passwords (`user:pw@`, `sap-password=`) are left out, so that the sidecar never holds
+        /// them (the user is part of the key anyway).
+        init(profile: String?, url: String, user: String, sapClient: String?, sapLanguage: String?) {
+            self.profile = profile
+            self.url = Redaction.redactURLPasswords(url)
+            self.user = user
+            self.sapClient = sapClient
+            self.sapLanguage = sapLanguage
+        }
 
         /// FNV-1a over the fields: a stable file name. The sidecar repeats the fields, so a collision is noticed.
         var hash: String {

@@ -52,7 +52,8 @@ final class TextOutput {
          isClosed: @escaping () -> Bool = { false }, writeBytes: ((Data) -> Void)? = nil) {
         self.write = write; self.writeNote = writeNote; self.flush = flush; self.isClosed = isClosed; self.writeBytes = writeBytes
     }
-    static let standard = TextOutput(write: Stdout.write, writeNote: Stderr.write, flush: Stdout.flush,
+    /// stdout; closed once a write to it failed, so that a full disk stops the download too.
+    static let standard = TextOutput(write: Stdout.write, writeNote: Stderr.write, flush: Stdout.flush, isClosed: { Stdout.failed },
                                      writeBytes: isatty(1) == 0 ? Stdout.write(bytes:) : nil)
 }
 

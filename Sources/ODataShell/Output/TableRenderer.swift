@@ -49,8 +49,8 @@ final class TableRenderer: ResultRenderer {
     /// Rows held now, waiting for the first page to end (for tests: it never grows past one page).
     var heldRows: Int { rows.count }
 
-    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order)) }
-    func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order)) }
+    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order).forTerminal()) }
+    func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order).forTerminal()) }
 
     private func add(_ cells: [(String, RowFlattener.Cell)]) {
         if let layout {
@@ -136,7 +136,7 @@ final class TableRenderer: ResultRenderer {
         return l.columns.indices.map { i -> String in
             guard let cell = byName[l.columns[i]] else { return Self.pad("", l.widths[i], right: false) }
             if cell.isNull { return TerminalStyle(isEnabled: color).paint(Self.pad(Self.nullText, l.widths[i], right: l.numeric[i]), .dim) }
-            return Self.pad(Self.fit(cell.text.replacingNewlines(), l.widths[i]), l.widths[i], right: l.numeric[i])
+            return Self.pad(Self.fit(cell.text, l.widths[i]), l.widths[i], right: l.numeric[i])
         }.joined(separator: "  ").trailingSpacesTrimmed() + "\n"
     }
 }
@@ -152,9 +152,10 @@ final class VerticalRenderer: ResultRenderer {
         self.color = color; self.footer = footer; self.order = order; self.out = out
     }
 
-    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order)) }
-    func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order)) }
+    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order).forTerminal()) }
+    func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order).forTerminal()) }
 
+    /// Adds a record whose names and values are already fit for the terminal (`forTerminal`).
     func add(_ cells: [(String, RowFlattener.Cell)]) {
         n += 1
         var text = TerminalStyle(isEnabled: color).paint("-[ RECORD \(n) ]" + String(repeating: "-", count: 20), .dim) + "\n"
@@ -264,7 +265,24 @@ extension String {
         while s.last == " " { s.removeLast() }
         return String(s)
     }
-    func replacingNewlines() -> String { replacingAll("\n", with: "⏎").replacingAll("\r", with: "") }
+    /// The text as table and vertical output show it: line breaks as ⏎, other control characters escaped
+    /// (ServerText's convention), so that a value from the service cannot move the cursor, retitle the window or
+    /// forge a row.
+    func forTerminal() -> String {
+        guard unicodeScalars.contains(where: { ServerText.needsEscape($0) }) else { return self }
+        return ServerText.escaped(replacingAll("\r\n", with: "⏎").replacingAll("\n", with: "⏎"))
+    }
+}
+
+extension Array where Element == (String, RowFlattener.Cell) {
+    /// Names and values as table and vertical output show them (`String.forTerminal`).
+    func forTerminal() -> [(String, RowFlattener.Cell)] {
+        map { name, cell in
+            var c = cell
+            c.text = cell.text.forTerminal()
+            return (name.forTerminal(), c)
+        }
+    }
 }
 
 extension Int {

@@ -53,6 +53,9 @@ public struct Profile: Sendable, Equatable {
 
     /// Headers sent with every request.
     public var headers = HTTPHeaders()
+    /// Headers sent with every request whose values are secrets: kept in odsh's secrets file (as `header NAME`),
+    /// only their names here.
+    public var secretHeaders: [String] = []
     public var sapClient: String?
     public var sapLanguage: String?
     public var timeout: Double?
@@ -95,7 +98,7 @@ public struct Profile: Sendable, Equatable {
 
     static let keys = ["url", "auth", "user", "secret-from", "client-secret-from", "login-url", "user-field", "password-field",
                        "login-fields", "login-user-agent", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
-                       "headers", "sap-client", "sap-language", "timeout", "connect-timeout", "proxy", "ca-bundle", "cert", "key",
+                       "headers", "secret-headers", "sap-client", "sap-language", "timeout", "connect-timeout", "proxy", "ca-bundle", "cert", "key",
                        "insecure", "user-agent", "output", "page-size", "pager", "metadata", "metadata-fix"]
 
     /// Reads a `[profile.NAME]` table; `place` names it in errors.
@@ -156,6 +159,12 @@ public struct Profile: Sendable, Equatable {
         scope = try string("scope")
         tokenCache = try bool("token-cache")
         headers = HTTPHeaders(try pairs("headers"))
+        if let v = table["secret-headers"] {
+            guard case .array(let items) = v, let names = Optional(items.compactMap(\.string)), names.count == items.count else {
+                throw fail("secret-headers must be an array of header names")
+            }
+            secretHeaders = names
+        }
         sapClient = try string("sap-client")
         sapLanguage = try string("sap-language")
         timeout = try number("timeout")
@@ -200,6 +209,33 @@ public struct Profile: Sendable, Equatable {
         return nil
     }
 
+    /// Whether a header's value is a secret: a credential header of the redaction list, or a name that says so.
+    static func isSecretHeader(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return Redaction.isSecretHeader(lower) || ["token", "secret", "password", "apikey", "api-key"].contains { lower.contains($0) }
+    }
+
+    /// The profile with its secret headers (`isSecretHeader`) moved out of `headers` into `secretHeaders`, and
+    /// their values, to be kept in the secrets file.
+    func keepingSecretHeadersApart() -> (profile: Profile, values: [(name: String, value: String)]) {
+        var p = self
+        var values: [(name: String, value: String)] = []
+        var plain = HTTPHeaders()
+        for h in headers {
+            if Self.isSecretHeader(h.name) {
+                values.append((h.name, h.value))
+                if !p.secretHeaders.contains(h.name) { p.secretHeaders.append(h.name) }
+            } else {
+                plain.add(h.name, h.value)
+            }
+        }
+        p.headers = plain
+        return (p, values)
+    }
+
+    /// The key of a secret header's value in the secrets file.
+    static func secretHeaderKey(_ name: String) -> String { "header \(name)" }
+
     /// The profile as a `[profile.NAME]` table of config.toml (with sub-tables for headers and form fields).
     var tomlText: String {
         var t = TOMLTable()
@@ -218,6 +254,7 @@ public struct Profile: Sendable, Equatable {
         put("client-auth", clientAuth?.rawValue)
         put("scope", scope)
         if tokenCache { t["token-cache"] = .bool(true) }
+        if !secretHeaders.isEmpty { t["secret-headers"] = .array(secretHeaders.map { .string($0) }) }
         put("sap-client", sapClient)
         put("sap-language", sapLanguage)
         if let timeout { t["timeout"] = timeout == timeout.rounded() ? .integer(Int(timeout)) : .float(timeout) }

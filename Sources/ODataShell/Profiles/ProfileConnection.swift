@@ -27,6 +27,16 @@ struct ProfileConnection {
         if let problem = p.validate() { throw ProfileError("profile \(p.name): \(problem)") }
         let path = ConnectionOptions.expandTilde
         c.headers = p.headers
+        if !p.secretHeaders.isEmpty {
+            let file = try SecretsFile.load(dirs.secretsFile)
+            for name in p.secretHeaders {
+                guard let value = file.value(profile: p.name, key: Profile.secretHeaderKey(name)) else {
+                    throw ProfileError("profile \(p.name): the value of the header \(name) is not in \(dirs.secretsFile) (add the profile again with -H)")
+                }
+                c.headers.add(name, value)
+                c.secretHeaderNames.insert(name)
+            }
+        }
         if let ua = p.userAgent { c.userAgent = ua }
         c.sapClient = p.sapClient
         c.sapLanguage = p.sapLanguage

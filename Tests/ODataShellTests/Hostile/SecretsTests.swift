@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Secrets on the command line and in files (issue 28): argv blanked once read, core dumps off while a secret is
+/// held, API keys and URL passwords hidden in traces and in the metadata cache.
+@Suite("Secrets", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"), .enabled(if: Tools.hasPython, Tools.noPython))
+struct SecretsTests {
+    static func temporary(_ name: String) -> String { NSTemporaryDirectory() + "odsh-secrets-\(getpid())-\(name)" }
+
+    @Test("-u user:pw, --bearer and API-key headers are blanked in /proc/PID/cmdline; no core dumps")
+    func argvBlanked() throws {
+        let root = try HostileServer.serviceRoot("rows/400000")
+        let out = Self.temporary("argv.out")
+        defer { unlink(out) }
+        let pid = try Spawn.start([OdshProcess.binary.path, root, "-u", "bob:pw-in-argv", "-H", "APIKey: key-in-argv",
+                                   "-H", "X-Plain: visible", "-o", "csv", "--all", "-c", "Items"],
+                                  stdout: "/dev/null", stderr: out, environment: Spawn.environment(OdshProcess.isolatedXDG))
+        defer { kill(pid, SIGKILL); _ = try? Spawn.wait(pid, timeout: 10) }
+        var cmdline = "", limits = ""
+        // Wait until odsh has read its arguments (the CSV of 400,000 rows takes seconds more).
+        for _ in 0..<100 {
+            usleep(50_000)
+            cmdline = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            limits = (try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)) ?? ""
+            if cmdline.contains("bob:") && !cmdline.contains("pw-in-argv") && limits.contains("Max core file size        0") { break }
+        }
+        #expect(cmdline.contains("bob:") && !cmdline.contains("pw-in-argv"), "\(cmdline)")
+        #expect(!cmdline.contains("key-in-argv") && cmdline.contains("X-Plain: visible"), "\(cmdline)")
+        #expect(limits.contains("Max core file size        0"), "\(limits)")
+    }
+
+    @Test("API keys are hidden under --trace-data; the cache's sidecar holds no URL password")
+    func traceAndCache() throws {
+        let root = try HostileServer.serviceRoot("rows/2")
+        let trace = Self.temporary("trace.log"), cache = Self.temporary("cache")
+        defer { unlink(trace); try? FileManager.default.removeItem(atPath: cache) }
+        let withPassword = root.replacingOccurrences(of: "http://", with: "http://bob:pw-in-url@") + "?sap-password=pw-in-query"
+        let r = try OdshProcess.run([withPassword, "-H", "APIKey: k-1", "-H", "x-api-key: k-2", "-H", "Ocp-Apim-Subscription-Key: k-3",
+                                     "--trace-data", "--trace-file", trace, "-c", "Items"], environment: ["XDG_CACHE_HOME": cache])
+        #expect(r.status == 0, "\(r.stderr)")
+        let traced = try String(contentsOfFile: trace, encoding: .utf8)
+        for secret in ["k-1", "k-2", "k-3", "pw-in-url", "pw-in-query"] { #expect(!traced.contains(secret), "\(secret) in the trace") }
+        #expect(traced.contains("> APIKey: <redacted>"))
+        let dir = cache + "/odsh/metadata"
+        let sidecars = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".json") }
+        #expect(!sidecars.isEmpty)
+        for s in sidecars {
+            let text = try String(contentsOfFile: dir + "/" + s, encoding: .utf8)
+            #expect(!text.contains("pw-in-url") && !text.contains("pw-in-query"), "\(text)")
+        }
+    }
+
+    @Test("A profile's API-key header is kept in the secrets file, config.toml names it only")
+    func profileSecretHeader() throws {
+        let root = try HostileServer.serviceRoot("rows/2")
+        let base = Self.temporary("xdg")
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let env = ["XDG_CONFIG_HOME": base + "/config", "XDG_STATE_HOME": base + "/state", "XDG_CACHE_HOME": base + "/cache"]
+        let add = try OdshProcess.run(["profile", "add", "hp", root, "-H", "APIKey: k-profile", "-H", "X-Plain: visible", "--no-check"],
+                                      environment: env)
+        #expect(add.status == 0, "\(add.stderr)")
+        let config = try String(contentsOfFile: base + "/config/odsh/config.toml", encoding: .utf8)
+        #expect(!config.contains("k-profile") && config.contains(#"secret-headers = ["APIKey"]"#) && config.contains("X-Plain"), "\(config)")
+        let secrets = try String(contentsOfFile: base + "/config/odsh/secrets.toml", encoding: .utf8)
+        #expect(secrets.contains(#""header APIKey" = "k-profile""#), "\(secrets)")
+        // The header is sent (and hidden in the trace).
+        let trace = base + "/trace.log"
+        let r = try OdshProcess.run(["hp", "--trace-data", "--trace-file", trace, "-c", "Items"], environment: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let traced = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(traced.contains("> APIKey: <redacted>") && !traced.contains("k-profile"), "\(traced)")
+        let show = try OdshProcess.run(["profile", "show", "hp"], environment: env)
+        #expect(!show.stdout.contains("k-profile") && show.stdout.contains("APIKey: ********"), "\(show.stdout)")
+    }
+}
