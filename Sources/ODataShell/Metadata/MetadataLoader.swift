@@ -112,10 +112,7 @@ struct MetadataLoader {
         }
     }
 
-    /// False for a command that ends right after its load (see `MetadataReader.Options.freesLeftovers`).
-    var freesLeftovers = true
-
-    private var readerOptions: MetadataReader.Options { MetadataReader.Options(strict: strict, freesLeftovers: freesLeftovers) }
+    private var readerOptions: MetadataReader.Options { MetadataReader.Options(strict: strict) }
 
     private func fixed(_ doc: CsdlDocument, profile: Profile?) throws -> CsdlDocument {
         guard let file = fixFile ?? profile?.metadataFix else { return doc }
