@@ -123,8 +123,7 @@ struct ModelResolver {
 
     // MARK: Types
 
-    /// Base types, linked by name; afterwards every base type chain is computed (and cached) once, so that both
-    /// resolving threads only read them.
+    /// Base types, linked by name; then each type on a cycle of base types is warned about, once.
     private func linkBaseTypes(_ all: [StructuredType]) {
         for t in all {
             guard var b = t.baseTypeName else { continue }
@@ -144,18 +143,73 @@ struct ModelResolver {
                      base == nil ? "base type \(b.qualifiedName) is not defined" : "base type \(b.qualifiedName) is not of the same kind")
             }
         }
-        for t in all {
-            // Every chain is computed here, once (the resolving threads then only read them). A chain stops before it
-            // would repeat a type: if its last type still has a base, or the type is its own base, that is a cycle.
-            let chain = t.baseTypeChain
-            if t.baseType === t || chain.last?.baseType != nil {
-                warn("base-type-cycle", t, path: t.qualifiedName, "base types form a cycle")
+        // Each type is walked up its chain once: a walk stops at a type walked before, and a type met again on the
+        // walk under way closes a cycle, whose types are those from that type on.
+        var state: [ObjectIdentifier: Int] = [:]   // walk number while under way, -1 once done
+        state.reserveCapacity(all.count)
+        var inCycle = Set<ObjectIdentifier>()
+        for (walk, start) in all.enumerated() {
+            var path: [StructuredType] = []
+            var next: StructuredType? = start
+            while let t = next {
+                let id = ObjectIdentifier(t)
+                if let seen = state[id] {
+                    if seen == walk, let from = path.firstIndex(where: { $0 === t }) {
+                        for c in path[from...] { inCycle.insert(ObjectIdentifier(c)) }
+                    }
+                    break
+                }
+                state[id] = walk
+                path.append(t)
+                next = t.baseType
+            }
+            for t in path { state[ObjectIdentifier(t)] = -1 }
+        }
+        for t in all where inCycle.contains(ObjectIdentifier(t)) {
+            warn("base-type-cycle", t, path: t.qualifiedName, "base types form a cycle")
+        }
+    }
+
+    /// For each type: whether it or a base type declares a key, and whether it or a base type is abstract (a type on
+    /// a cycle of base types counts every type of the cycle). Each type's chain is walked only up to a type already
+    /// known, so the whole takes linear time (`allKeyNames` per type walks every chain to its end).
+    static func inheritedFacts(_ types: [StructuredType]) -> [ObjectIdentifier: (hasKey: Bool, isAbstract: Bool)] {
+        var facts: [ObjectIdentifier: (hasKey: Bool, isAbstract: Bool)] = [:]
+        facts.reserveCapacity(types.count)
+        func own(_ t: StructuredType) -> (hasKey: Bool, isAbstract: Bool) {
+            (!((t as? EntityType)?.ownKeyNames.isEmpty ?? true), t.isAbstract)
+        }
+        for start in types where facts[ObjectIdentifier(start)] == nil {
+            var path: [StructuredType] = []
+            var onPath: [ObjectIdentifier: Int] = [:]
+            var above: (hasKey: Bool, isAbstract: Bool) = (false, false)
+            var next: StructuredType? = start
+            var cycleFrom: Int?
+            while let t = next {
+                let id = ObjectIdentifier(t)
+                if let known = facts[id] { above = known; break }
+                if let i = onPath[id] { cycleFrom = i; break }
+                onPath[id] = path.count
+                path.append(t)
+                next = t.baseType
+            }
+            if let cycleFrom {
+                // Every type of the cycle has all the others for base types.
+                for t in path[cycleFrom...] { let o = own(t); above = (above.hasKey || o.hasKey, above.isAbstract || o.isAbstract) }
+                for t in path[cycleFrom...] { facts[ObjectIdentifier(t)] = above }
+            }
+            for t in path[..<(cycleFrom ?? path.count)].reversed() {
+                let o = own(t)
+                above = (above.hasKey || o.hasKey, above.isAbstract || o.isAbstract)
+                facts[ObjectIdentifier(t)] = above
             }
         }
+        return facts
     }
 
     /// Property and navigation types, keys and duplicate members, of `types`.
     private func resolveMembers(_ types: [StructuredType]) {
+        let facts = doc.version.isV4 ? [:] : Self.inheritedFacts(types)
         for t in types {
             for p in t.ownProperties {
                 // Read from the local copy, not the property: each read of `resolvedType` copies it.
@@ -177,7 +231,7 @@ struct ModelResolver {
                     }
                 }
                 // V4 needs a key only on types of entity sets (checked with the containers); V2/V3 always.
-                if !doc.version.isV4 && e.allKeyNames.isEmpty && !e.isAbstract && e.baseTypeChain.allSatisfy({ !$0.isAbstract }) {
+                if !doc.version.isV4, let f = facts[ObjectIdentifier(e)], !f.hasKey, !f.isAbstract {
                     warn("missing-key", e, path: e.qualifiedName, "entity type has no key")
                 }
             }
