@@ -47,12 +47,13 @@ struct LongBaseTypeChainTests {
         return (doc, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
-    @Test("8,000 types each deriving from the next", .timeLimit(.minutes(1)), arguments: [false, true])
+    @Test("8,000 types each deriving from the next", arguments: [false, true])
     func chain(v2: Bool) throws {
         let bytes = Self.document(cycle: false, v2: v2)
         #expect(bytes.count > 300_000)
         let (doc, seconds) = try Self.load(bytes)
-        // A generous bound for a busy machine: the load takes a few tens of milliseconds (it took ~60 s).
+        // Measured in the test itself (a time limit trait counts the time a test waits for its turn too). A generous
+        // bound for a busy machine and a debug build: the load takes a few hundred milliseconds (it took minutes).
         #expect(seconds < 5, "loading took \(seconds) s")
         #expect(doc.warnings.isEmpty)
         let first = try doc.entityType(withName: "Chain.T0")
@@ -63,7 +64,7 @@ struct LongBaseTypeChainTests {
         #expect(first.isSubtype(of: try doc.entityType(withName: "Chain.T\(Self.count - 1)")))
     }
 
-    @Test("a cycle of 8,000 types: each warned about once", .timeLimit(.minutes(1)), arguments: [false, true])
+    @Test("a cycle of 8,000 types: each warned about once", arguments: [false, true])
     func cycle(v2: Bool) throws {
         let (doc, seconds) = try Self.load(Self.document(cycle: true, v2: v2))
         #expect(seconds < 5, "loading took \(seconds) s")
