@@ -36,7 +36,7 @@ open class SchemaElement: CsdlElement {
 /// runtime's slow path besides its own atomic operation on the side table: perf, 20 Graph loads, ~1.3 ms of the
 /// building thread per load for its ~18,000 members, and as much again while resolving.)
 final class ElementAnchor {
-    unowned(unsafe) var element: SchemaElement?
+    unowned var element: SchemaElement?
     init() {}
 }
 
