@@ -1,9 +1,12 @@
-/// A metadata refresh refused because the newer metadata is incompatible; the report says why.
-public struct MetadataRefreshError: Error, Sendable, CustomStringConvertible {
+/// A metadata refresh refused because the newer metadata is incompatible; the report says why. Its category is
+/// `.invalidData`: the newer metadata cannot replace the model in use.
+public struct MetadataRefreshError: CategorizedError, Sendable, CustomStringConvertible {
     /// What changed, the incompatible changes among it.
     public let report: MetadataComparisonReport
     /// The error for a report with incompatible changes.
     public init(report: MetadataComparisonReport) { self.report = report }
+    /// Always `.invalidData`.
+    public var category: ErrorCategory { .invalidData }
 
     /// `metadata refresh refused: N incompatible changes, first PATH: ...`.
     public var description: String {

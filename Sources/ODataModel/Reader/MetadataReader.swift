@@ -226,11 +226,15 @@ public final class MetadataReader {
     }
 }
 
-/// A metadata file that could not be opened or read.
-public struct MetadataFileError: Error, CustomStringConvertible {
+/// A metadata file that could not be opened or read. Its category is `.usage`: the caller named a file that is not
+/// there or cannot be read.
+public struct MetadataFileError: CategorizedError, Sendable, CustomStringConvertible {
     /// The file's path.
     public var path: String
     /// What went wrong (the system's message).
     public var message: String
+    /// Always `.usage`.
+    public var category: ErrorCategory { .usage }
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }
