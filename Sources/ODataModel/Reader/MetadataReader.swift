@@ -189,7 +189,7 @@ public final class MetadataReader {
 
     /// Reads the document from an open file (from where it stands to its end) and returns it resolved, as
     /// `finish()` does; a read error is a `MetadataFileError` naming `path`.
-    public func finish(reading fh: UnsafeMutablePointer<FILE>, path: String) throws -> CsdlDocument {
+    package func finish(reading fh: UnsafeMutablePointer<FILE>, path: String) throws -> CsdlDocument {
         // Read 64 KiB at a time; a read error ends the document and is reported instead of what the parser makes of
         // the cut.
         let size = 64 * 1024
