@@ -92,7 +92,7 @@ public final class CsdlDocument {
     public func resolveAlias(_ qualified: String) -> String {
         guard !aliases.isEmpty, let (namespace, dot) = aliasPrefix(of: qualified, before: qualified.endIndex) else { return qualified }
         // `String + Substring` is the generic `+` (through `append(contentsOf:)` of any sequence), whose first use in
-        // a process scans all of odsh's protocol conformances (~0.1 ms); `String + String` is not generic.
+        // a process scans all of the program's protocol conformances; `String + String` is not generic.
         return namespace + String(qualified[dot...])
     }
 

@@ -637,7 +637,7 @@ struct ModelResolver {
 
     /// Parameter types of an overload signature, split at top-level commas.
     private func splitSignature(_ sig: String) -> [String] {
-        // On the UTF-8 (the separators are ASCII): walking Characters cost ~27,000 instructions per signature.
+        // On the UTF-8 (the separators are ASCII): walking Characters is far slower.
         var out: [String] = []
         let u = sig.utf8
         var start = u.startIndex
@@ -677,8 +677,8 @@ struct ModelResolver {
     func element(forTarget target: String) -> TargetLookup {
         // The head (a qualified name, perhaps with an overload signature in nested parentheses) ends at the first
         // slash outside parentheses; the segments after it are split on the contiguous UTF-8 one at a time. The head
-        // is looked up by its bytes: a string made for it, and an array of the segments, cost an allocation each
-        // per target (Graph: 4,878 targets).
+        // is looked up by its bytes: a string made for it, and an array of the segments, would cost an allocation
+        // each per target.
         var headEnd = 0
         var overload = false
         var found: SchemaElement?

@@ -137,7 +137,7 @@ open class StructuredType: SchemaElement {
 /// hashing; past `indexFrom`, an open-addressed table of the members' positions with their names' hashes beside them
 /// (`NameTable`'s hash). It keeps no names of its own: a hash match is confirmed against the member's name. Most
 /// types and enums have a handful of members; a `Dictionary` per type, grown one member at a time and hashing with
-/// SipHash, was an eighth of building a large document's model, and still ~10% of it once built from nine members on.
+/// SipHash, cost far more (docs/performance.md).
 struct MemberIndex<Member: CsdlElement> {
     static var indexFrom: Int { 8 }
     /// Position + 1 of a member in each slot (0 marks a free slot), and that member's name hash (`| 1`).
