@@ -82,7 +82,7 @@ struct MetadataSourceOptions: ParsableArguments {
     }
 }
 
-/// What a metadata command reads and how (`MetadataSourceOptions` once parsed, or what `QuickCommandLine` found).
+/// What a metadata command reads and how (`MetadataSourceOptions` once parsed).
 struct MetadataSource {
     var source: String
     var json = false
