@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# bench-metadata.sh [ODSH_BINARY]: how fast odsh loads large $metadata documents, next to a floor and two Python
-# libraries. Per file, hyperfine side by side (whole processes, startup included) in rounds, of
+# bench-metadata.sh [ODSH_BINARY]: how fast odsh loads large $metadata documents, next to a floor, a Rust tool and two
+# Python libraries. Per file, hyperfine side by side (whole processes, startup included) in rounds, of
 #   odsh metadata summary FILE             the thing measured
 #   xmllint --stream --noout FILE          floor: libxml2 reading the bytes, building nothing
+#   sap-odata -p Imported -s ID entities   sap-odata-cli (Rust, PyPI sap-odata-cli-hsin) listing the entity sets of
+#                                          the file from its offline library (imported first, untimed)
 #   python load_pyodata.py FILE            pyodata's MetadataBuilder (V2 files only)
 #   python load_odatapy.py FILE            odatapy's XmlEdmProvider + Edm, what its client does (V4 files only)
-# plus one run of each under /usr/bin/time for peak memory (max RSS). Results: bench-out/ (or $BENCH_OUT).
+# Wall time (hyperfine), CPU time (user + system, hyperfine's means) and peak memory (max RSS of one run under
+# /usr/bin/time). Results: bench-out/ (or $BENCH_OUT).
 # Rounds: hyperfine times each command's runs back to back, so on a shared machine a busy stretch can fall on one
 # command and not the others. Ten rounds of two runs (after one warm-up run), the commands in a different order each
 # round, spread such stretches over all of them; the ratios are given on the medians of all twenty runs (a stretch's
@@ -15,8 +18,8 @@
 # ODSH_BINARY defaults to .build-static/release/odsh, (re)built first as odsh ships: a release build with the Swift
 # runtime linked statically (`--static-swift-stdlib`, which spares ~5% of a run in the dynamic loader).
 # --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): two small files,
-# two runs each, the debug build by default, results in a temporary folder, and the Python peers only when their venv
-# is there already.
+# two runs each, the debug build by default, results in a temporary folder, and the peers only when their venv is
+# there already.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -46,27 +49,38 @@ odsh_binary "${1:-}"
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/odsh-bench/venv"
 python="$venv/bin/python"
 peers=true
-if $smoke && { ! [ -x "$python" ] || ! "$python" -c 'import pyodata, odatapy' 2>/dev/null; }; then
-  echo "bench: smoke: no venv with pyodata and odatapy at $venv yet: the Python peers are left out"
+sap_odata="$venv/bin/sap-odata"
+if $smoke && { ! [ -x "$python" ] || ! "$python" -c 'import pyodata, odatapy' 2>/dev/null || ! [ -x "$sap_odata" ]; }; then
+  echo "bench: smoke: no venv with pyodata, odatapy and sap-odata-cli at $venv yet: the peers are left out"
   peers=false
   python=python3
-elif ! [ -x "$python" ] || ! "$python" -c 'import pyodata, odatapy' 2>/dev/null; then
-  echo "bench: installing pyodata and odatapy into $venv"
+elif ! [ -x "$python" ] || ! "$python" -c 'import pyodata, odatapy' 2>/dev/null || ! [ -x "$sap_odata" ]; then
+  echo "bench: installing pyodata, odatapy and sap-odata-cli into $venv"
   [ -x "$python" ] || python3 -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check pyodata odatapy==5.3.0
+  "$venv/bin/pip" install -q --disable-pip-version-check pyodata odatapy==5.3.0 sap-odata-cli-hsin==1.0.0
 fi
 
 out="${BENCH_OUT:-$root/bench-out}"
 mkdir -p "$out"
-results="$out/metadata-results.tsv" # file, name, mean s, stddev s, min s, median s, max RSS KiB, what it printed
+results="$out/metadata-results.tsv" # file, name, mean s, stddev s, min s, median s, max RSS KiB, what it printed, CPU s
 : >"$results"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp" ${smoke_out:+"$smoke_out"}' EXIT
+# sap-odata-cli keeps its offline library under $XDG_CONFIG_HOME: every command runs with an empty one of its own
+# here (odsh and the others read no configuration to load a file), into which each file is imported once.
+export XDG_CONFIG_HOME="$tmp/config"
+mkdir -p "$XDG_CONFIG_HOME"
+# sap_import FILE: imports FILE into that library and sets sap_id to its service id (empty when it cannot).
+sap_import() {
+  sap_id="$("$sap_odata" offline import --json "$1" 2>"$tmp/stderr" |
+    "$python" -c 'import json, sys; print(json.load(sys.stdin)["service_id"])' 2>>"$tmp/stderr" || true)"
+}
 # command_for NAME FILE: sets cmd to the command line that loads FILE with NAME.
 command_for() {
   case "$1" in
     odsh) cmd=("$odsh" metadata summary "$2") ;;
     xmllint) cmd=(xmllint --stream --noout "$2") ;;
+    sap-odata) cmd=("$sap_odata" -p Imported -s "$sap_id" entities --json) ;;
     pyodata) cmd=("$python" "$root/scripts/bench/load_pyodata.py" "$2") ;;
     odatapy) cmd=("$python" "$root/scripts/bench/load_odatapy.py" "$2") ;;
   esac
@@ -95,8 +109,9 @@ for file in "${files[@]}"; do
   echo
   echo "== $base ($version, $(du -k "$file" | cut -f1) KiB, $expected EntityType elements)"
 
-  if [ "$version" = V2 ]; then names=(odsh xmllint pyodata); else names=(odsh xmllint odatapy); fi
+  if [ "$version" = V2 ]; then names=(odsh xmllint sap-odata pyodata); else names=(odsh xmllint sap-odata odatapy); fi
   $peers || names=(odsh xmllint)
+  if $peers; then sap_import "$file"; fi
 
   # One run each: does it load the file at all, what did it find, and its peak memory.
   timed_names=(); timed_commands=()
@@ -113,11 +128,11 @@ for file in "${files[@]}"; do
       else check="COUNT MISMATCH: $found, expected $expected"; fi
       printf '   %-8s %s  [%s]\n' "$name" "$said" "$check"
       timed_names+=("$name"); timed_commands+=("$(printf '%q ' "${cmd[@]}")")
-      printf '%s\t%s\t\t\t\t\t%s\t%s\n' "$base" "$name" "$rss" "$said" >>"$results"
+      printf '%s\t%s\t\t\t\t\t%s\t%s\t\n' "$base" "$name" "$rss" "$said" >>"$results"
     else
       why="$(tail -n 1 "$tmp/stderr" | cut -c1-200)"
       printf '   %-8s CANNOT LOAD the file: %s\n' "$name" "$why"
-      printf '%s\t%s\t-\t-\t-\t-\t-\tcannot load: %s\n' "$base" "$name" "$why" >>"$results"
+      printf '%s\t%s\t-\t-\t-\t-\t-\tcannot load: %s\t-\n' "$base" "$name" "$why" >>"$results"
     fi
   done
 
@@ -139,9 +154,11 @@ for file in "${files[@]}"; do
   "$python" - "$results" "$base" "$out/metadata-$base".round*.json <<'PY'
 import json, statistics, sys
 times = {}
+cpu = {}  # per command: (user + system of each round's mean) weighted by the round's runs
 for path in sys.argv[3:]:
     for r in json.load(open(path))["results"]:
         times.setdefault(r["command"], []).extend(r["times"])
+        cpu.setdefault(r["command"], []).extend([r["user"] + r["system"]] * len(r["times"]))
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1])]
 for row in rows:
     if row[0] == sys.argv[2] and row[1] in times:
@@ -150,6 +167,7 @@ for row in rows:
         row[3] = f"{statistics.stdev(t) if len(t) > 1 else 0:.4f}"
         row[4] = f"{min(t):.4f}"
         row[5] = f"{statistics.median(t):.4f}"
+        row[8] = f"{statistics.mean(cpu[row[1]]):.4f}"
 open(sys.argv[1], "w").write("".join("\t".join(row) + "\n" for row in rows))
 PY
 done
@@ -162,8 +180,8 @@ import sys
 from collections import defaultdict
 by_file = defaultdict(dict)
 for line in open(sys.argv[1]):
-    base, name, mean, stddev, fastest, median, rss, said = line.rstrip("\n").split("\t")
-    by_file[base][name] = (mean, stddev, fastest, rss, median)
+    base, name, mean, stddev, fastest, median, rss, said, cpu = line.rstrip("\n").split("\t")
+    by_file[base][name] = (mean, stddev, fastest, rss, median, cpu)
 
 def verdict(ok):
     return "meets target" if ok else "MISSES target"
@@ -178,19 +196,27 @@ def ratio_text(a, b):
 
 for base, rows in by_file.items():
     print(f"{base}")
-    for name, (mean, stddev, fastest, rss, median) in rows.items():
+    for name, (mean, stddev, fastest, rss, median, cpu) in rows.items():
         if mean in ("", "-"):
-            print(f"  {name:8} cannot load")
+            print(f"  {name:9} cannot load")
         else:
-            print(f"  {name:8} median {float(median) * 1000:7.1f} ms   mean {float(mean) * 1000:7.1f} ms ± {float(stddev) * 1000:5.1f}"
-                  f"   fastest {float(fastest) * 1000:7.1f} ms   peak RSS {int(rss) / 1024:6.1f} MiB")
+            print(f"  {name:9} median {float(median) * 1000:7.1f} ms   mean {float(mean) * 1000:7.1f} ms ± {float(stddev) * 1000:5.1f}"
+                  f"   fastest {float(fastest) * 1000:7.1f} ms   CPU {float(cpu) * 1000:7.1f} ms   peak RSS {int(rss) / 1024:6.1f} MiB")
     odsh = seconds(rows.get("odsh"), 4)
     if odsh is None:
         print("  no ratios: odsh did not load the file")
         continue
     if seconds(rows.get("xmllint"), 4):
-        ratio = odsh / seconds(rows["xmllint"], 4)
-        print(f"  odsh/xmllint = {ratio_text(rows['odsh'], rows['xmllint'])}   target <= 1.5x: {verdict(ratio <= 1.5)}")
+        print(f"  odsh/xmllint wall = {ratio_text(rows['odsh'], rows['xmllint'])}")
+        ratio = seconds(rows["odsh"], 5) / seconds(rows["xmllint"], 5)
+        print(f"  odsh/xmllint CPU  = {ratio:5.2f}x (means of user + system)   target <= 1.6x: {verdict(ratio <= 1.6)}")
+    sap = rows.get("sap-odata")
+    if sap and seconds(sap, 4):
+        ratio = odsh / seconds(sap, 4)
+        print(f"  odsh/sap-odata wall = {ratio_text(rows['odsh'], sap)}   target <= 1x: {verdict(ratio <= 1)}")
+        print(f"  odsh/sap-odata CPU  = {seconds(rows['odsh'], 5) / seconds(sap, 5):5.2f}x (means of user + system)")
+        mem = int(rows["odsh"][3]) / int(sap[3])
+        print(f"  odsh/sap-odata peak RSS = {mem:5.2f}x   target <= 1x: {verdict(mem <= 1)}")
     for lib in ("pyodata", "odatapy"):
         if lib not in rows:
             continue

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # install.sh [--prefix DIR] [--binary FILE] [--uninstall]: builds a release odsh (Swift runtime linked in) and installs
-# it with its manual and shell completions under PREFIX (default /usr/local):
+# it, stripped, with its manual and shell completions under PREFIX (default /usr/local):
 #   PREFIX/bin/odsh
 #   PREFIX/share/man/man1/odsh.1
 #   PREFIX/share/bash-completion/completions/odsh
@@ -47,7 +47,8 @@ if [ -z "$binary" ]; then
   swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
   binary=.build-static/release/odsh
 fi
-install -D -m 0755 "$binary" "$prefix/bin/odsh"
+# Stripped: the symbol tables are most of a release binary's size, and nothing installed needs them.
+install -D -m 0755 --strip "$binary" "$prefix/bin/odsh"
 install -D -m 0644 man/odsh.1 "$prefix/share/man/man1/odsh.1"
 install -D -m 0644 completions/odsh.bash "$prefix/share/bash-completion/completions/odsh"
 install -D -m 0644 completions/_odsh "$prefix/share/zsh/site-functions/_odsh"

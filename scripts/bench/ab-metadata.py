@@ -10,14 +10,14 @@ binaries, the median and mean of the differences within each round are printed.
 Virtual CPUs can run at different speeds, and change within a fraction of a second. With --states (and `taskset`),
 xmllint also runs pinned to each of the first two CPUs just before and just after each round, and the rounds are
 grouped by what that showed: both fast, both slow, or mixed (one fast and one slow, or a change during the round). A
-CPU counts as fast within 25% of the fastest pinned run. odsh uses two threads, xmllint one: odsh fares worst in mixed
-rounds. The pinned runs are not free: odsh's times came out higher with them (FAR_MANAGE, 30 rounds: 24.6 ms against
+CPU counts as fast within 25% of the fastest pinned run. (Made for the reader odsh had on two threads, which fared
+worst in mixed rounds; odsh now reads on one.) The pinned runs are not free: odsh's times came out higher with them (FAR_MANAGE, 30 rounds: 24.6 ms against
 21.7 without), so compare binaries within one kind of run only.
 
 With --pairs, xmllint instead runs on CPU 0 and CPU 1 at the same time just before and just after each round, and the
 rounds are grouped by whether the two then ran at once (within 25% of the fastest such pair) or were contended. Some
-stretches give the two virtual CPUs about one CPU's time between them: then odsh's two threads gain nothing and its
-time is its whole CPU time, while xmllint's is unchanged (seen: xmllint 28-30 ms alone on either CPU, 44-52 ms for
+stretches give the two virtual CPUs about one CPU's time between them: then a reader on two threads (odsh's was)
+gains nothing and its time is its whole CPU time, while xmllint's is unchanged (seen: xmllint 28-30 ms alone on either CPU, 44-52 ms for
 two at once; odsh 48-57 ms free and 49-89 ms pinned to one CPU).
 """
 import random

@@ -15,8 +15,7 @@ extension HTTPClient {
 
 extension MetadataReader {
     /// Takes the size a `$metadata` answer declares (its Content-Length, when the body is not content-encoded: then
-    /// the length is the encoded one) as the document's size, so that a large one is read onto huge pages from its
-    /// first byte (`MetadataReader.expect(size:)`).
+    /// the length is the encoded one) as the document's size (`MetadataReader.expect(size:)`).
     public func expect(_ head: HTTPResponseHead) {
         guard head.headers["Content-Encoding"] == nil,
               let declared = head.headers["Content-Length"], let size = Int(declared), size > 0 else { return }

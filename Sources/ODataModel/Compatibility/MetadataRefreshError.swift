@@ -1,10 +1,10 @@
-/// A metadata refresh refused because the newer metadata is incompatible; the report says why.
+/// A metadata refresh refused because the newer metadata is incompatible; the report says why. Its category is
+/// `.invalidData`: the newer metadata cannot replace the model in use.
 public struct MetadataRefreshError: CategorizedError, Sendable, CustomStringConvertible {
     /// What changed, the incompatible changes among it.
     public let report: MetadataComparisonReport
     /// The error for a report with incompatible changes.
     public init(report: MetadataComparisonReport) { self.report = report }
-
     /// The service's metadata is readable but not usable by a client built against the metadata in use.
     public var category: ErrorCategory { .invalidData }
 

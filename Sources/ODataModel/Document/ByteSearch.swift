@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// Byte searches on a string's UTF-8 through memchr: the generic collection algorithms on `String.UTF8View` cost
-/// tens of instructions a byte, and name handling runs them hundreds of thousands of times per large document.
+/// Byte searches on a string's UTF-8 through memchr: the generic collection algorithms on `String.UTF8View` are
+/// many times slower, and name handling runs them hundreds of thousands of times per large document.
 extension String {
     /// Calls `body` with the string's UTF-8 in one buffer: a native string's own storage, else (a bridged string)
     /// a contiguous copy's. Offsets into the buffer are UTF-8 offsets into the string either way.
@@ -43,8 +43,8 @@ extension String {
 
     /// Splits at an ASCII byte, dropping empty pieces (like `split(separator:)`).
     func splitBytes(_ b: UInt8) -> [Substring] {
-        // Byte offsets found in the contiguous UTF-8 (a tight loop; stepping String.Index costs ~40 instructions a
-        // byte), then one substring per piece: this runs for every annotation target of large documents.
+        // Byte offsets found in the contiguous UTF-8 (a tight loop; stepping String.Index is far slower), then one
+        // substring per piece: this runs for every annotation target of large documents.
         var pieces: [Substring] = []
         let found: Void? = utf8.withContiguousStorageIfAvailable { buf in
             var start = 0

@@ -92,7 +92,7 @@ public final class CsdlDocument {
     public func resolveAlias(_ qualified: String) -> String {
         guard !aliases.isEmpty, let (namespace, dot) = aliasPrefix(of: qualified, before: qualified.endIndex) else { return qualified }
         // `String + Substring` is the generic `+` (through `append(contentsOf:)` of any sequence), whose first use in
-        // a process scans all of odsh's protocol conformances (~0.1 ms); `String + String` is not generic.
+        // a process scans all of the program's protocol conformances; `String + String` is not generic.
         return namespace + String(qualified[dot...])
     }
 
@@ -128,7 +128,7 @@ public final class CsdlDocument {
     func resolveAnnotationAlias(_ qualified: String) -> String {
         if aliasRevisionAtFirstAnnotation == nil { aliasRevisionAtFirstAnnotation = aliasRevision }
         // The same few terms and record types come again and again (FAR_MANAGE: 11,000 names, a few dozen distinct),
-        // most of them the very string made for the last one (the parsing thread reuses strings of long values):
+        // most of them the very string made for the last one (the SAX callbacks reuse strings of long values):
         // the answers for the last names of each length are kept while no alias changes. A name found here was
         // resolved before, so its miss (if it was one) is noted already.
         let slot = qualified.utf8.count & (Self.recentAliasSlots - 1)
@@ -158,20 +158,6 @@ public final class CsdlDocument {
             annotationAliasMisses.insert(head)
         }
         return qualified
-    }
-
-    /// Takes in the alias declarations of a later part of the document read apart into `tail` (which began with
-    /// this document's aliases), in order, each with whether that part had read an annotation before it; and what
-    /// the part found no alias for. The alias bookkeeping then is what reading the whole in one piece gives.
-    func absorbAliases(_ log: [(alias: String, namespace: String, afterAnnotations: Bool)], from tail: CsdlDocument) {
-        for (alias, namespace, afterAnnotations) in log {
-            if afterAnnotations, aliasRevisionAtFirstAnnotation == nil { aliasRevisionAtFirstAnnotation = aliasRevision }
-            aliasToNamespace[alias] = namespace
-        }
-        if tail.aliasRevisionAtFirstAnnotation != nil, aliasRevisionAtFirstAnnotation == nil {
-            aliasRevisionAtFirstAnnotation = aliasRevision
-        }
-        annotationAliasMisses.formUnion(tail.annotationAliasMisses)
     }
 
     /// True when the annotation names the XML reader resolved as it read are what resolving them now would give: no

@@ -41,7 +41,7 @@ open class CsdlElement {
     /// Throws when validation found a problem with this element.
     public func checkUsable(_ what: String) throws {
         if let p = problems.first(where: \.blocksUse) {
-            throw ModelLookupError(name: name, message: "\(what) \(name) cannot be used: \(p.message)")
+            throw ModelLookupError(name: name, message: "\(what) \(name) cannot be used: \(p.message)", category: .invalidData)
         }
     }
 }

@@ -27,21 +27,6 @@ public final class CsdlSchema: CsdlElement {
     public func add(_ o: Operation) { if o.kind == .action { actions.append(o) } else { functions.append(o) } }
     public func add(_ t: Term) { terms.append(t) }
     public func add(_ b: AnnotationsBlock) { annotationsBlocks.append(b) }
-
-    /// Appends the elements and annotations of `part`, a later part of this schema read apart.
-    func append(_ part: CsdlSchema) {
-        entityTypes += part.entityTypes
-        complexTypes += part.complexTypes
-        enumTypes += part.enumTypes
-        typeDefinitions += part.typeDefinitions
-        associations += part.associations
-        entityContainers += part.entityContainers
-        actions += part.actions
-        functions += part.functions
-        terms += part.terms
-        annotationsBlocks += part.annotationsBlocks
-        annotations += part.annotations
-    }
 }
 
 /// An `edmx:Reference` with its includes.

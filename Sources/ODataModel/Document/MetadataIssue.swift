@@ -1,6 +1,6 @@
 /// A problem found while reading or validating metadata: an error makes the document unreadable, a warning
-/// leaves the rest usable.
-public struct MetadataIssue: Error, Hashable, Sendable, CustomStringConvertible {
+/// leaves the rest usable. Its category is `.invalidData`.
+public struct MetadataIssue: CategorizedError, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable { case warning, error }
     public var severity: Severity
     /// The element path, such as `NorthwindModel.Customer/CompanyName`; empty for the document as a whole.
@@ -21,6 +21,9 @@ public struct MetadataIssue: Error, Hashable, Sendable, CustomStringConvertible 
          "unresolved-role", "bad-navigation-type"].contains(code)
     }
 
+    /// Always `.invalidData`: the metadata says something that cannot be used as it is.
+    public var category: ErrorCategory { .invalidData }
+
     public var description: String {
         var s = ""
         if location != .unknown { s += "\(location): " }
@@ -30,13 +33,20 @@ public struct MetadataIssue: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-/// Thrown when a metadata document cannot be read at all (or, in strict mode, has warnings).
-public struct MetadataError: Error, Sendable, CustomStringConvertible {
+/// Thrown when a metadata document cannot be read at all (or, in strict mode, has warnings). Its category is
+/// `.invalidData`.
+public struct MetadataError: CategorizedError, Sendable, CustomStringConvertible {
+    /// What makes the document unreadable: its errors (with `strict`, its warnings made errors).
     public var issues: [MetadataIssue]
     /// The file name or URL the document came from, when known.
     public var source: String
+    /// An error for `issues` of the document from `source`.
     public init(source: String = "", issues: [MetadataIssue]) { self.source = source; self.issues = issues }
+    /// An error for one issue of the document from `source`.
     public init(source: String = "", _ issue: MetadataIssue) { self.init(source: source, issues: [issue]) }
+    /// Always `.invalidData`: the bytes are not a usable metadata document.
+    public var category: ErrorCategory { .invalidData }
+    /// `source:line:column: path: message`, from the first error.
     public var description: String {
         let first = issues.first(where: { $0.severity == .error }) ?? issues.first
         let prefix = source.isEmpty ? "" : "\(source):"
@@ -51,14 +61,22 @@ public struct MetadataError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Thrown when code uses an element that the validation pass marked as broken, or asks for one that does not exist.
-public struct ModelLookupError: Error, Sendable, CustomStringConvertible {
+/// Thrown when code asks for an element that does not exist (category `.unknownName`), or uses one that the
+/// validation pass marked as broken (category `.invalidData`).
+public struct ModelLookupError: CategorizedError, Sendable, CustomStringConvertible {
+    /// The name asked for.
     public var name: String
+    /// A sentence for people.
     public var message: String
+    /// Names that come close, best first.
     public var suggestions: [String]
-    public init(name: String, message: String, suggestions: [String] = []) {
-        self.name = name; self.message = message; self.suggestions = suggestions
+    /// `.unknownName` for a name that is not there, `.invalidData` for an element that is but cannot be used.
+    public var category: ErrorCategory
+    /// An error about `name`; by default a name that is not there.
+    public init(name: String, message: String, suggestions: [String] = [], category: ErrorCategory = .unknownName) {
+        self.name = name; self.message = message; self.suggestions = suggestions; self.category = category
     }
+    /// The message, with the suggestions when there are any.
     public var description: String {
         suggestions.isEmpty ? message : "\(message) (did you mean \(suggestions.joined(separator: ", "))?)"
     }

@@ -2,8 +2,7 @@ import Glibc
 
 /// A hash table from names to values, for the look-ups a large document's resolving does tens of thousands of
 /// times (qualified names of schema elements, type names as written). Swift's `Dictionary<String, _>` hashes keys
-/// with SipHash after checking their normalization, about 500 instructions per look-up of a 30-byte qualified name;
-/// this table hashes the UTF-8 eight bytes at a time and compares keys only on a full hash match. Names are only
+/// with SipHash after checking their normalization; this table hashes the UTF-8 eight bytes at a time and compares keys only on a full hash match. Names are only
 /// added or replaced, never removed.
 struct NameTable<Value> {
     private var keys: [String]
@@ -107,8 +106,7 @@ struct NameTable<Value> {
     private static func slotHash(_ key: String) -> UInt64 { hash(key) | 1 }
 
     /// Moves every entry into a table twice the size. Moved, not copied: a copy retained each key and value, and
-    /// freeing the old arrays released them again, on objects mostly made long before and out of this core's cache
-    /// (perf, Graph: ~0.35 ms of the building thread per load, whose schema element index grows ten times).
+    /// freeing the old arrays released them again, on objects mostly made long before and out of the cache.
     private mutating func grow() {
         var bigger = NameTable(minimumCapacity: hashes.count)
         for i in hashes.indices where hashes[i] != 0 {

@@ -4,13 +4,13 @@
 extension StringProtocol {
     /// Without leading and trailing blanks: space, tab and the Unicode spaces, as Foundation's
     /// `trimmingCharacters(in: .whitespaces)`. Line breaks stay (the CSDL reader's `trimmingWhitespace()` takes them).
-    public func trimmingBlanks() -> String {
+    package func trimmingBlanks() -> String {
         trimmingScalars(where: TextFunctions.isWhitespace)
     }
 
     /// Without leading and trailing blanks and line breaks, as Foundation's
     /// `trimmingCharacters(in: .whitespacesAndNewlines)`.
-    public func trimmingBlanksAndNewlines() -> String {
+    package func trimmingBlanksAndNewlines() -> String {
         trimmingScalars { TextFunctions.isWhitespace($0) || TextFunctions.isNewline($0) }
     }
 
@@ -24,7 +24,7 @@ extension StringProtocol {
     /// Every occurrence of `target` replaced by `replacement`, left to right, compared byte for byte (so `"\r"` is
     /// found in `"\r\n"`, as Foundation's `replacingOccurrences(of:with:)` finds it, and a quote is found before a
     /// combining mark, which Foundation skips).
-    public func replacingAll(_ target: String, with replacement: String) -> String {
+    package func replacingAll(_ target: String, with replacement: String) -> String {
         let text = String(self)
         guard !target.isEmpty else { return text }
         let needle = Array(target.utf8)
@@ -49,7 +49,7 @@ extension StringProtocol {
 
     /// `%XX` escapes decoded; nil when an escape is malformed or the bytes are not UTF-8, as Foundation's
     /// `removingPercentEncoding` (which leaves `+` alone too).
-    public var removingPercentEscapes: String? {
+    package var removingPercentEscapes: String? {
         var out = [UInt8]()
         var bytes = utf8.makeIterator()
         while let b = bytes.next() {

@@ -1,5 +1,6 @@
-/// Why JSON text could not be read, and where: 1-based line and column (in characters) and the byte offset.
-public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Why JSON text could not be read, and where: 1-based line and column (in characters) and the byte offset. Its
+/// category is `.invalidData`.
+public struct JSONError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong, for callers and tests that tell errors apart.
     public enum Kind: String, Sendable, Hashable {
         case unexpectedEndOfInput, unexpectedCharacter, trailingComma, trailingData
@@ -20,6 +21,8 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         self.kind = kind; self.message = message; self.line = line; self.column = column; self.offset = offset
     }
 
+    /// Always `.invalidData`: the text is not JSON.
+    public var category: ErrorCategory { .invalidData }
     /// Line and column as a model `SourceLocation`.
     public var location: SourceLocation { SourceLocation(line: line, column: column) }
     /// `line:column: message`.

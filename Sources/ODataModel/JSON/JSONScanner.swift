@@ -11,9 +11,9 @@
 /// `.unexpectedEndOfInput`; the caller then `restore`s a `checkpoint` taken before, appends bytes, `rebase`s the
 /// scanner onto the grown (and possibly compacted) buffer and scans again. Positions in errors count from the
 /// start of the stream.
-public struct JSONScanner {
+package struct JSONScanner {
     /// The nesting limit unless one is given: deep enough for any real document, shallow enough for any stack.
-    public static let defaultMaxDepth = 512
+    package static let defaultMaxDepth = 512
 
     /// Where the scanner stands in the grammar, between tokens.
     @usableFromInline enum State: UInt8 {
@@ -30,9 +30,9 @@ public struct JSONScanner {
     /// One entry per open container: 1 for an object, 0 for an array.
     @usableFromInline var containers: [UInt8] = []
     /// Containers deeper than this are an error, so hostile input cannot exhaust the stack of tree builders.
-    public let maxDepth: Int
+    package let maxDepth: Int
     /// False while more bytes may follow the buffer (chunked reading): the buffer's end is then not the input's end.
-    public var isFinal = true
+    package var isFinal = true
     /// Bytes of the stream dropped before `input` (chunked reading), so that error offsets count from the start.
     @usableFromInline var baseOffset = 0
     /// The column of the byte at `lineStart` (above 1 when the start of the line was dropped).
@@ -55,7 +55,7 @@ public struct JSONScanner {
     @usableFromInline var columnCacheColumn = 1
 
     /// Scans `bytes` (UTF-8; a leading byte order mark is skipped).
-    public init(bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONScanner.defaultMaxDepth) {
+    package init(bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONScanner.defaultMaxDepth) {
         input = bytes
         self.maxDepth = maxDepth
         var start = 0
@@ -68,34 +68,34 @@ public struct JSONScanner {
     // MARK: The current token
 
     /// The token the last `next()` returned.
-    @inlinable public var token: JSONToken { current }
+    @inlinable package var token: JSONToken { current }
     /// How many containers are open (after `beginObject` it counts that object).
-    @inlinable public var depth: Int { containers.count }
+    @inlinable package var depth: Int { containers.count }
     /// Byte offset of the current token's first byte.
-    @inlinable public var tokenOffset: Int { tokenStart }
+    @inlinable package var tokenOffset: Int { tokenStart }
     /// For a `.number` token: true when it has neither a fraction nor an exponent.
-    @inlinable public var numberIsInteger: Bool { integer }
+    @inlinable package var numberIsInteger: Bool { integer }
 
     /// The text of the current `.key` or `.string` token, unescaped.
-    @inlinable public var stringValue: String {
+    @inlinable package var stringValue: String {
         if valueInScratch { return String(decoding: scratch, as: UTF8.self) }
         return String(decoding: UnsafeRawBufferPointer(rebasing: input[valueStart..<valueEnd]), as: UTF8.self)
     }
 
     /// The text of the current `.number` token, as written.
-    @inlinable public var numberText: String {
+    @inlinable package var numberText: String {
         String(decoding: UnsafeRawBufferPointer(rebasing: input[valueStart..<valueEnd]), as: UTF8.self)
     }
 
     /// Calls `body` with the bytes of the current key, string (unescaped) or number, without making a String.
     /// The bytes are valid only inside `body`.
-    @inlinable public func withValueBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    @inlinable package func withValueBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if valueInScratch { return try scratch.withUnsafeBytes(body) }
         return try body(UnsafeRawBufferPointer(rebasing: input[valueStart..<valueEnd]))
     }
 
     /// True when the current key or string is exactly `text` (compares bytes, makes no String).
-    @inlinable public func valueEquals(_ text: StaticString) -> Bool {
+    @inlinable package func valueEquals(_ text: StaticString) -> Bool {
         withValueBytes { bytes in
             text.withUTF8Buffer { expected in
                 guard bytes.count == expected.count else { return false }
@@ -106,7 +106,7 @@ public struct JSONScanner {
     }
 
     /// Line and column (1-based, in characters) of the current token's first character.
-    public mutating func tokenLocation() -> SourceLocation {
+    package mutating func tokenLocation() -> SourceLocation {
         if columnCacheLineStart != tokenLineStart || columnCacheOffset > tokenStart {
             columnCacheLineStart = tokenLineStart; columnCacheOffset = tokenLineStart
             columnCacheColumn = tokenLineStart == lineStart ? lineStartColumn : 1
@@ -119,7 +119,7 @@ public struct JSONScanner {
     // MARK: Chunked input
 
     /// Where the scanner stands between two tokens, to go back to when a chunk ends inside what is being read.
-    public struct Checkpoint {
+    package struct Checkpoint {
         @usableFromInline var pos, line, lineStart, lineStartColumn, depth: Int
         @usableFromInline var state: State
         @usableFromInline var current: JSONToken
@@ -131,17 +131,17 @@ public struct JSONScanner {
             self.tokenStart = tokenStart; self.tokenLine = tokenLine; self.tokenLineStart = tokenLineStart
         }
         /// Offset in the current buffer of the first byte not yet consumed.
-        public var bufferOffset: Int { pos }
+        package var bufferOffset: Int { pos }
     }
 
     /// The position before the next token.
-    @inlinable public func checkpoint() -> Checkpoint {
+    @inlinable package func checkpoint() -> Checkpoint {
         Checkpoint(pos: pos, line: line, lineStart: lineStart, lineStartColumn: lineStartColumn, depth: containers.count,
                    state: state, current: current, tokenStart: tokenStart, tokenLine: tokenLine, tokenLineStart: tokenLineStart)
     }
 
     /// Goes back to `c`, taken in the same buffer at a depth not left since.
-    @inlinable public mutating func restore(_ c: Checkpoint) {
+    @inlinable package mutating func restore(_ c: Checkpoint) {
         pos = c.pos; line = c.line; lineStart = c.lineStart; lineStartColumn = c.lineStartColumn
         if containers.count > c.depth { containers.removeLast(containers.count - c.depth) }
         state = c.state; current = c.current
@@ -152,7 +152,7 @@ public struct JSONScanner {
     /// are gone, those after it are still there, more may follow). `dropped` must not be past the next byte to scan,
     /// nor past a checkpoint still to be restored (restore first, then rebase); the current token's text is no
     /// longer available when its bytes were dropped.
-    public mutating func rebase(onto newInput: UnsafeRawBufferPointer, dropped: Int) {
+    package mutating func rebase(onto newInput: UnsafeRawBufferPointer, dropped: Int) {
         precondition(dropped <= pos, "JSONScanner.rebase: dropping bytes not yet scanned")
         if dropped > 0 {
             if lineStart < dropped {
@@ -170,17 +170,17 @@ public struct JSONScanner {
     }
 
     /// Offset in the current buffer just after the current token (after a `skipValue`, after the whole value).
-    @inlinable public var offsetAfterToken: Int { pos }
+    @inlinable package var offsetAfterToken: Int { pos }
     /// Offset of the current token from the start of the stream (for messages).
-    @inlinable public var streamOffset: Int { baseOffset + tokenStart }
+    @inlinable package var streamOffset: Int { baseOffset + tokenStart }
 
     /// Calls `body` with bytes of the current buffer (offsets as `tokenOffset` and `offsetAfterToken` give them).
-    @inlinable public func withInputBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    @inlinable package func withInputBytes<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(rebasing: input[range]))
     }
 
     /// An error at the current token, for callers that find the JSON well-formed but not what they expect.
-    public mutating func errorAtToken(_ kind: JSONError.Kind, _ message: String) -> JSONError {
+    package mutating func errorAtToken(_ kind: JSONError.Kind, _ message: String) -> JSONError {
         let loc = tokenLocation()
         return JSONError(kind, message, line: loc.line, column: loc.column, offset: baseOffset + tokenStart)
     }
@@ -189,7 +189,7 @@ public struct JSONScanner {
 
     /// Reads the next token; throws at the first byte that breaks the JSON grammar.
     @inlinable @discardableResult
-    public mutating func next() throws(JSONError) -> JSONToken {
+    package mutating func next() throws(JSONError) -> JSONToken {
         skipWhitespace()
         markToken()
         guard pos < input.count else { return try atEndOfInput() }
@@ -237,7 +237,7 @@ public struct JSONScanner {
     }
 
     /// Skips the value that begins with the current token (a whole object or array, or a scalar).
-    @inlinable public mutating func skipValue() throws(JSONError) {
+    @inlinable package mutating func skipValue() throws(JSONError) {
         guard current == .beginObject || current == .beginArray else { return }
         let outer = containers.count - 1
         while true {

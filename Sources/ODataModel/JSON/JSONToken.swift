@@ -1,5 +1,5 @@
 /// One token of JSON text, as `JSONScanner.next()` returns it.
-public enum JSONToken: UInt8, Sendable, Hashable {
+package enum JSONToken: UInt8, Sendable, Hashable {
     case beginObject, endObject, beginArray, endArray
     /// An object member name (the `:` after it is consumed with it); its text is the scanner's `stringValue`.
     case key
@@ -8,7 +8,7 @@ public enum JSONToken: UInt8, Sendable, Hashable {
     case endOfInput
 
     /// True for tokens that start a value (a scalar or a container).
-    @inlinable public var startsValue: Bool {
+    @inlinable package var startsValue: Bool {
         switch self {
         case .beginObject, .beginArray, .string, .number, .true, .false, .null: return true
         default: return false

@@ -1,5 +1,5 @@
 /// A JSON value as a tree; objects keep their members in document order (duplicates too).
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number as written, so that callers decide how to read it (Int64, Decimal, Double).
@@ -9,7 +9,7 @@ public enum JSONValue: Sendable, Equatable {
     case object([(key: String, value: JSONValue)])
 
     /// Parses one complete JSON text (strict RFC 8259; nesting limited to `maxDepth`).
-    public static func parse(bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONScanner.defaultMaxDepth) throws(JSONError) -> JSONValue {
+    package static func parse(bytes: UnsafeRawBufferPointer, maxDepth: Int = JSONScanner.defaultMaxDepth) throws(JSONError) -> JSONValue {
         var scanner = JSONScanner(bytes: bytes, maxDepth: maxDepth)
         try scanner.next()
         let value = try JSONValue(reading: &scanner)
@@ -18,7 +18,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// Parses one complete JSON text held in an array.
-    public static func parse(bytes: [UInt8], maxDepth: Int = JSONScanner.defaultMaxDepth) throws(JSONError) -> JSONValue {
+    package static func parse(bytes: [UInt8], maxDepth: Int = JSONScanner.defaultMaxDepth) throws(JSONError) -> JSONValue {
         let result: Result<JSONValue, JSONError> = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONError) -> JSONValue in try parse(bytes: raw, maxDepth: maxDepth) }
         }
@@ -27,7 +27,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Reads the value that begins with the scanner's current token, leaving the scanner on its last token;
     /// lets a streaming reader build a tree for one part of a document.
-    public init(reading scanner: inout JSONScanner) throws(JSONError) {
+    package init(reading scanner: inout JSONScanner) throws(JSONError) {
         // An explicit stack instead of recursion: the depth is bounded by the scanner, the call stack is not touched.
         var open: [Partial] = []
         while true {
@@ -68,30 +68,30 @@ public enum JSONValue: Sendable, Equatable {
     // MARK: Access
 
     /// The value of the first member named `key`, for an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first(where: { $0.key == key })?.value
     }
     /// The element at `index`, for an array.
-    public subscript(index: Int) -> JSONValue? {
+    package subscript(index: Int) -> JSONValue? {
         guard case .array(let items) = self, items.indices.contains(index) else { return nil }
         return items[index]
     }
     /// The text of a string.
-    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    package var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     /// The value of `true` or `false`.
-    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    package var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
     /// The text of a number.
-    public var numberText: String? { if case .number(let n) = self { return n } else { return nil } }
+    package var numberText: String? { if case .number(let n) = self { return n } else { return nil } }
     /// The elements of an array.
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    package var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
     /// The members of an object, in document order.
-    public var objectValue: [(key: String, value: JSONValue)]? { if case .object(let o) = self { return o } else { return nil } }
+    package var objectValue: [(key: String, value: JSONValue)]? { if case .object(let o) = self { return o } else { return nil } }
     /// True for `null`.
-    public var isNull: Bool { if case .null = self { return true } else { return false } }
+    package var isNull: Bool { if case .null = self { return true } else { return false } }
 
     /// Structural equality; object members are compared in order, numbers by their text.
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y

@@ -3,9 +3,9 @@
 ///
 /// Problems that leave the rest readable (an unknown `$Kind`, a member of the wrong JSON type) become warnings
 /// in `document.issues`; JSON that is not well-formed, or is not CSDL, throws a `MetadataError`.
-public enum CsdlJsonReader {
+package enum CsdlJsonReader {
     /// Reads a CSDL JSON document; `source` names it in messages.
-    public static func read(bytes: UnsafeRawBufferPointer, source: String) throws -> CsdlDocument {
+    package static func read(bytes: UnsafeRawBufferPointer, source: String) throws -> CsdlDocument {
         let root: JSONNode
         do {
             root = try JSONNode.parse(bytes: bytes)
@@ -36,7 +36,7 @@ public enum CsdlJsonReader {
     }
 
     /// Reads a CSDL JSON document held in an array.
-    public static func read(bytes: [UInt8], source: String) throws -> CsdlDocument {
+    package static func read(bytes: [UInt8], source: String) throws -> CsdlDocument {
         try bytes.withUnsafeBytes { try read(bytes: $0, source: source) }
     }
 

@@ -19,13 +19,12 @@ final class CsdlXmlBuilder {
     ]
 
     let source: String
-    /// Where the element being built starts (line and column after its start tag), as the parsing thread saw it.
+    /// Where the element being built starts (line and column after its start tag).
     var location = SourceLocation.unknown
-    /// Set (once) when the document turns out not to be CSDL; the parsing thread then stops.
-    var fatal: MetadataIssue? { didSet { failed = fatal != nil; if failed { onFatal?() } } }
-    /// `fatal != nil`, for checks on every event (see `SAXCapture.failed`).
+    /// Set (once) when the document turns out not to be CSDL; the parser then stops.
+    var fatal: MetadataIssue? { didSet { failed = fatal != nil } }
+    /// `fatal != nil`, for checks on every event (cheaper than comparing an optional struct).
     private(set) var failed = false
-    var onFatal: (() -> Void)?
     let doc = CsdlDocument()
 
     /// What an open element is, so that its children know where they go.
@@ -67,49 +66,6 @@ final class CsdlXmlBuilder {
     var text = ""
 
     init(source: String) { self.source = source }
-
-    // MARK: Building the rest of the document apart
-
-    /// Set on a builder that builds the rest of a document from a child of a `Schema` on (`TailSplit`): the schema
-    /// stands in for the one the first builder holds open there, and gets its elements once both are done.
-    private var tailSchema: CsdlSchema?
-    /// The aliases a tail builder began with.
-    private var seedAliases: [String: String] = [:]
-    /// What a tail builder did that the first builder must do again in its own document, in order: the elements
-    /// it filed by qualified name, and the aliases its schemas declared (with whether an annotation had been read
-    /// with aliases resolved before).
-    private var tailIndexed: [SchemaElement] = []
-    private var tailAliases: [(alias: String, namespace: String, afterAnnotations: Bool)] = []
-
-    /// A builder for the rest of a document, from a child of the schema `namespace` (with `alias`) on, when the
-    /// aliases declared before that point are `aliases`.
-    init(source: String, tailOf namespace: String, alias: String?, aliases: [String: String]) {
-        self.source = source
-        let s = CsdlSchema(namespace: namespace, alias: alias)
-        tailSchema = s
-        sawRoot = true
-        sawDataServices = true
-        stack = [.edmx, .dataServices, .schema(s)]
-        doc.aliasToNamespace = aliases
-        seedAliases = aliases
-    }
-
-    /// Takes in what `tail` built from where this builder stopped, as if this builder had gone on: true when done,
-    /// false (and nothing changed) when this builder did not stop where the tail began, as it must have for the two
-    /// to fit (inside `Schema` number `schema`, no annotation open, with the aliases the tail began with).
-    func absorb(_ tail: CsdlXmlBuilder, schema: Int) -> Bool {
-        guard !failed, !tail.failed, let part = tail.tailSchema, exprStack.isEmpty, !wantsText, stack.count == 3,
-              case .edmx = stack[0], case .dataServices = stack[1], case .schema(let s) = stack[2],
-              doc.schemas.count == schema + 1, doc.schemas.last === s, s.namespace == part.namespace, s.alias == part.alias,
-              doc.aliasToNamespace == tail.seedAliases else { return false }
-        s.append(part)
-        doc.schemas += tail.doc.schemas
-        doc.issues += tail.doc.issues
-        for e in tail.tailIndexed { index(e) }
-        doc.absorbAliases(tail.tailAliases, from: tail.doc)
-        stack = tail.stack.map { if case .schema(let t) = $0, t === part { return .schema(s) } else { return $0 } }
-        return true
-    }
 
     /// Names and namespace URIs come from libxml2's dictionary, so equal names share one pointer: each is converted
     /// once and found again through a small direct-mapped cache keyed by the pointer (no hashing).
@@ -180,14 +136,6 @@ final class CsdlXmlBuilder {
             return
         }
         guard let top = stack.last else { stack.append(.ignored); return }
-        // A tail builder goes no further than into the next schema. Anything else outside a schema (it would be the
-        // document's, not the schema's) makes it stop as failed: its work is dropped and the first builder builds
-        // the rest instead (`absorb` refuses a failed tail).
-        if tailSchema != nil, stack.count <= 2, stack.count < 2 || name != .Schema || kind(ofURI: uri) != .csdl {
-            failed = true
-            return
-        }
-
         if case .expression = top {
             openExpression(name: interned(local), kind: name, attributes: a)
             stack.append(.expression)
@@ -252,7 +200,6 @@ final class CsdlXmlBuilder {
             if name == .Schema {
                 let s = CsdlSchema(namespace: a[.Namespace] ?? "", alias: a[.Alias], location: location)
                 if let alias = s.alias {
-                    if tailSchema != nil { tailAliases.append((alias, s.namespace, doc.aliasRevisionAtFirstAnnotation != nil)) }
                     doc.aliasToNamespace[alias] = s.namespace
                 }
                 s.foreignAttributes = a.foreignAttributes
@@ -515,11 +462,8 @@ final class CsdlXmlBuilder {
     }
 
     /// Files a type, term, container or association under its qualified name as it is read, so that the resolver
-    /// need not (this thread has time to spare while the parser reads on). A name seen twice leaves the indexing to
-    /// the resolver, which decides which one counts and warns. A tail builder only notes them: the first builder
-    /// files them in its own document when it takes the part in (`absorb`), and the tail's document is dropped.
+    /// need not. A name seen twice leaves the indexing to the resolver, which decides which one counts and warns.
     private func index(_ e: SchemaElement) {
-        if tailSchema != nil { tailIndexed.append(e); return }
         if doc.schemaElements.insertIfAbsent(e.qualifiedName, e) != nil { indexHasDuplicates = true }
     }
     private var indexHasDuplicates = false
@@ -752,30 +696,23 @@ struct ExprFrame {
     }
 }
 
-/// The attributes of one element, as the parsing thread recorded them (values already Swift strings); valid
+/// The attributes of one element (values already Swift strings, owned by the SAX callbacks' scratch array); valid
 /// during the start-element callback only.
 struct Attrs {
     let list: UnsafeBufferPointer<CapturedAttribute>
-    // Unsafe-unowned: an Attrs lives only during its element's callback, while the builder certainly does, and
-    // checked references cost a retain and release per look-up (tens of thousands per document).
-    unowned(unsafe) let builder: CsdlXmlBuilder
-    unowned(unsafe) let table: AttributeTable
+    // Unowned: an Attrs lives only during its element's callback, while the builder (and its table) certainly do.
+    unowned let builder: CsdlXmlBuilder
+    unowned let table: AttributeTable
     /// Tells this element's attributes apart from those of elements before it in the builder's table.
     let generation: UInt32
-    /// The table's memory, read directly: reading it through the table object cost a retain and a release per
-    /// look-up (a few hundred thousand per large document), and the table outlives every Attrs.
+    /// The table's memory, read directly (the table outlives every Attrs).
     private let filed: UnsafeMutablePointer<UInt32>
     private let seen: UnsafeMutablePointer<UInt32>
     private let index: UnsafeMutablePointer<Int>
 
-    /// Whether the values may be moved out (`take`): the block's strings are released after this element, and no
-    /// builder replays it again.
-    let owning: Bool
-
-    init(_ list: UnsafeBufferPointer<CapturedAttribute>, builder: CsdlXmlBuilder, owning: Bool = false) {
+    init(_ list: UnsafeBufferPointer<CapturedAttribute>, builder: CsdlXmlBuilder) {
         self.list = list
         self.builder = builder
-        self.owning = owning
         let table = builder.attributeTable
         self.table = table
         table.elements &+= 1
@@ -799,19 +736,15 @@ struct Attrs {
         guard let i = position(name) else { return nil }
         return list[i].value
     }
-    /// The value of an attribute read once per element and kept (a name, a type): moved out of the recorded event
-    /// when `owning`, else copied. The string was made on the parsing thread; a copy retains it here, on the other
-    /// core, and the event's release follows: two atomic operations on a cache line the other core holds, per value
-    /// (perf, 20 Graph loads: ~1 ms of the building thread's time per load went to those retains and releases).
+    /// The value of an attribute read once per element and kept (a name, a type), moved out rather than copied.
     /// Once taken, the attribute reads as empty: only for attributes read once.
     func take(_ name: AttrName) -> String? {
         guard let i = position(name) else { return nil }
         return taken(i)
     }
-    /// The value at `i`, moved out when `owning`, else copied.
+    /// The value at `i`, moved out.
     @inline(__always)
     private func taken(_ i: Int) -> String {
-        guard owning else { return list[i].value }
         // Moved through a pointer to the field itself: a swap through `pointee` copied the attribute out and back.
         let field = (UnsafeMutableRawPointer(mutating: list.baseAddress! + i) + Self.valueOffset).assumingMemoryBound(to: String.self)
         let value = field.move()
@@ -867,8 +800,8 @@ enum AttrName: Int, CaseIterable {
     case Abstract, Action, Alias, AppliesTo, Association, BaseTerm, BaseType, ConcurrencyMode, ContainsTarget, DefaultValue, EntitySet, EntitySetPath, EntityType, Extends, FixedLength, FromRole, Function, HasStream, HttpMethod, IncludeInServiceDocument, IsBindable, IsBound, IsComposable, IsFlags, IsSideEffecting, MaxLength, Mode, Multiplicity, Name, Namespace, Nullable, OpenType, Partner, Path, Precision, Property, Qualifier, ReferencedProperty, Relationship, ReturnType, Role, SRID, Scale, Target, TargetNamespace, TermNamespace, ToRole, type, UnderlyingType, Unicode, Uri, Value, Version
 
     /// The names as written, by raw value (`type` stands for `Type`, a name Swift keeps for itself). Spelled out
-    /// rather than derived from the case names: `"\(case)"` goes through reflection, ~1.1 M instructions at the first
-    /// look-up of every run (`AttrNameTests` checks the two agree).
+    /// rather than derived from the case names: `"\(case)"` goes through reflection, slow at the first look-up of
+    /// every run (`AttrNameTests` checks the two agree).
     static let names = [
         "Abstract", "Action", "Alias", "AppliesTo", "Association", "BaseTerm", "BaseType", "ConcurrencyMode", "ContainsTarget",
         "DefaultValue", "EntitySet", "EntitySetPath", "EntityType", "Extends", "FixedLength", "FromRole", "Function", "HasStream",
@@ -918,8 +851,7 @@ final class AttributeTable {
     }
 
     /// Attribute names (interned by libxml2, so equal names share a pointer) → `AttrName` raw value (-1 for
-    /// others), direct-mapped. Worked out here, on the building thread, which waits for the parser about half the
-    /// time, rather than by the parsing thread for every attribute as it was recorded.
+    /// others), direct-mapped.
     private var attrCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 256)
     private var attrCacheValues = [Int](repeating: -1, count: 256)
     private func attrName(_ name: UnsafePointer<xmlChar>) -> Int {

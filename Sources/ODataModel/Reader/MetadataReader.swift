@@ -6,16 +6,13 @@ import Glibc
 /// Bytes can be pushed in chunks as they arrive (`feed`), which is how live `$metadata` is read: XML goes
 /// straight into the SAX push parser; JSON is collected and parsed at the end.
 public final class MetadataReader {
+    /// How a document is read.
     public struct Options: Sendable {
         /// Turn warnings into errors.
         public var strict = false
-        /// Free what reading leaves behind besides the model (name tables, look-ups: tens of thousands of strings
-        /// and objects for a large document), on a background thread. A program that ends right after its load (a
-        /// one-shot command) sets this to false and spares the freeing and the thread.
-        public var freesLeftovers = true
-        public init(strict: Bool = false, freesLeftovers: Bool = true) {
+        /// Options with `strict` as given.
+        public init(strict: Bool = false) {
             self.strict = strict
-            self.freesLeftovers = freesLeftovers
         }
     }
 
@@ -23,9 +20,12 @@ public final class MetadataReader {
     private var format: Format = .undecided
     private var jsonBytes: [UInt8] = []
     private var pending: [UInt8] = []
+    /// Where the document comes from (a path or URL), for messages.
     public let source: String
+    /// How the document is read.
     public let options: Options
-    /// The document's size in bytes when known beforehand: a large one is read straight onto huge pages.
+    /// The document's size in bytes when known beforehand (a CSDL JSON document is collected into a buffer of
+    /// that size).
     public private(set) var expectedSize: Int?
 
     /// The document's size once it is known but before any of it was fed (a response's Content-Length, known when
@@ -35,6 +35,7 @@ public final class MetadataReader {
         expectedSize = size
     }
 
+    /// A reader for a document from `source`, of `expectedSize` bytes when known.
     public init(source: String = "", options: Options = Options(), expectedSize: Int? = nil) {
         self.source = source
         self.options = options
@@ -75,9 +76,10 @@ public final class MetadataReader {
     private func start(json: Bool, with bytes: UnsafeRawBufferPointer) throws {
         if json {
             format = .json
+            if let expectedSize { jsonBytes.reserveCapacity(expectedSize) }
             jsonBytes.append(contentsOf: bytes)
         } else {
-            let r = CsdlXmlReader(source: source, expectedSize: expectedSize, freesLeftovers: options.freesLeftovers)
+            let r = CsdlXmlReader(source: source)
             format = .xml(r)
             try r.feed(bytes)
         }
@@ -89,7 +91,7 @@ public final class MetadataReader {
     /// as it needs them; otherwise (JSON, or a start of nothing but blanks) the bytes are fed as they come.
     public func finish(first: UnsafeRawBufferPointer, pulling input: @escaping (UnsafeMutableRawBufferPointer) -> Int) throws -> CsdlDocument {
         if case .undecided = format, pending.isEmpty, let b = Self.firstSignificantByte(first), b != UInt8(ascii: "{") {
-            let r = CsdlXmlReader(source: source, expectedSize: expectedSize, freesLeftovers: options.freesLeftovers)
+            let r = CsdlXmlReader(source: source)
             format = .xml(r)
             // libxml2 asks for a few KiB at a time: first what was read already, then from `input`. Each request is
             // filled whole unless the document ends: the pull parser takes a short read for the end of what there is
@@ -120,12 +122,8 @@ public final class MetadataReader {
             } catch where failed {
                 throw unreadable
             }
-            let helper = r.takeLingeringThread()
-            if failed {
-                helper?.release()
-                throw unreadable
-            }
-            return try resolved(doc, helper: helper)
+            if failed { throw unreadable }
+            return try resolved(doc)
         }
         try feed(first)
         let size = 64 * 1024
@@ -149,27 +147,22 @@ public final class MetadataReader {
     /// (or, with `strict`, has warnings).
     public func finish() throws -> CsdlDocument {
         let doc: CsdlDocument
-        var helper: WorkerThread?
         switch format {
         case .undecided:
             throw MetadataError(source: source, MetadataIssue(.error, code: "empty", location: SourceLocation(line: 1, column: 1), "the document is empty"))
         case .xml(let r):
             doc = try r.finish()
-            helper = r.takeLingeringThread()
         case .json:
-            // A large document's model is built on huge pages, as the XML reader does (`HugePageHeap`).
-            if jsonBytes.count >= CsdlXmlReader.largeDocument { HugePageHeap.adviseCurrentThread() }
             doc = try jsonBytes.withUnsafeBytes { try CsdlJsonReader.read(bytes: $0, source: source) }
             jsonBytes = []
         }
-        return try resolved(doc, helper: helper)
+        return try resolved(doc)
     }
 
     /// Resolves and validates a document just read.
-    /// `helper`: the XML reader's building thread, lingering, for the resolver's second thread.
-    private func resolved(_ doc: CsdlDocument, helper: WorkerThread? = nil) throws -> CsdlDocument {
+    private func resolved(_ doc: CsdlDocument) throws -> CsdlDocument {
         doc.source = source
-        ModelResolver(doc, freesLeftovers: options.freesLeftovers, lingering: helper).resolve()
+        ModelResolver(doc).resolve()
         if options.strict, !doc.warnings.isEmpty {
             throw MetadataError(source: source, issues: doc.warnings.map { var w = $0; w.severity = .error; return w })
         }
@@ -196,7 +189,7 @@ public final class MetadataReader {
 
     /// Reads the document from an open file (from where it stands to its end) and returns it resolved, as
     /// `finish()` does; a read error is a `MetadataFileError` naming `path`.
-    public func finish(reading fh: UnsafeMutablePointer<FILE>, path: String) throws -> CsdlDocument {
+    package func finish(reading fh: UnsafeMutablePointer<FILE>, path: String) throws -> CsdlDocument {
         // Read 64 KiB at a time; a read error ends the document and is reported instead of what the parser makes of
         // the cut.
         let size = 64 * 1024
@@ -233,9 +226,15 @@ public final class MetadataReader {
     }
 }
 
-/// A metadata file that could not be opened or read.
-public struct MetadataFileError: Error, CustomStringConvertible {
+/// A metadata file that could not be opened or read. Its category is `.usage`: the caller named a file that is not
+/// there or cannot be read.
+public struct MetadataFileError: CategorizedError, Sendable, CustomStringConvertible {
+    /// The file's path.
     public var path: String
+    /// What went wrong (the system's message).
     public var message: String
+    /// Always `.usage`.
+    public var category: ErrorCategory { .usage }
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }

@@ -9,31 +9,17 @@ import Synchronization
 /// on the affected elements (which stay in the model, marked).
 struct ModelResolver {
     let doc: CsdlDocument
-    /// Type names as written → qualified name and what it resolves to, for this run (each thread has its own).
+    /// Type names as written → qualified name and what it resolves to: a few hundred distinct names stand for tens
+    /// of thousands of references.
     private final class TypeCache { var map = NameTable<(qualified: String, resolved: ResolvedType)>() }
-    private var typeCache = TypeCache()
-    /// When set, warnings are kept here and given out later, in the order of the steps (see `resolve`).
-    private var held: HeldWarnings?
-    /// Set while base types may still be being linked on the other thread (see `resolve`).
-    private var linking: SharedWork?
+    private let typeCache = TypeCache()
 
-    /// See `MetadataReader.Options.freesLeftovers`.
-    private let freesLeftovers: Bool
-
-    /// `lingering`: a thread done with other work and waiting for more (the XML reader's building thread), on which
-    /// the second thread's work starts sooner than on a new one; it is let go of when there is none.
-    init(_ doc: CsdlDocument, parallelFrom: Int = ModelResolver.parallelAnnotationBlocks, freesLeftovers: Bool = true,
-         lingering: WorkerThread? = nil) {
+    init(_ doc: CsdlDocument) {
         self.doc = doc
-        self.parallelFrom = parallelFrom
-        self.freesLeftovers = freesLeftovers
-        self.lingering = lingering
     }
-    private let lingering: WorkerThread?
 
     private func warn(_ code: String, _ element: CsdlElement?, path: @autoclosure () -> String, _ message: String) {
         let issue = MetadataIssue(.warning, code: code, path: path(), location: element?.location ?? .unknown, message)
-        if let held { held.items.append((issue, element)); return }
         doc.issues.append(issue)
         element?.problems.append(issue)
     }
@@ -52,251 +38,30 @@ struct ModelResolver {
         return doc.references.contains { $0.includes.contains { $0.namespace == ns } } && !doc.schemas.contains { $0.namespace == ns }
     }
 
+    /// Resolves the document in steps, each over all elements once; warnings come in the order of the steps.
     func resolve() {
         indexSchemas()
+        indexOperations()
         let types: [StructuredType] = doc.entityTypes + doc.complexTypes
-        // With many `Annotations` blocks, a second thread shares the work (Graph resolves in 8.1 ms, medians of 60
-        // runs, where it took 9.4 with only the annotation targets on the second thread):
-        //   this thread:   base types | operations | members (chunks) ... | enums | containers | attach (half)
-        //                  (containers wait for the operations index)
-        //   second thread: operations index | annotation targets | members (chunks) ...         | attach (half)
-        // Annotation targets need only names (and base types, for inherited members: those wait for the link).
-        // The operations and chunks of types go to whichever thread asks first. Each step writes its own fields;
-        // warnings from the parallel part are kept per step (and per chunk) and given out in the order of the steps,
-        // so they come in the same order as on one thread.
-        let blocks = doc.schemas.reduce(0) { $0 + $1.annotationsBlocks.count }
-        let work = blocks < parallelFrom ? nil : SharedWork(types: types)
-        let prep = AnnotationPrep()
-        // The second thread's resolver: a type cache of its own, its warnings held.
-        let helper = work.map { work in
-            var helper = self
-            helper.typeCache = TypeCache()
-            helper.held = HeldWarnings()
-            helper.linking = work
-            return helper
-        }
-        let thread = work.flatMap { work in
-            let second = { [helper = helper!] in
-                // The operations are indexed here, first: the look-ups of targets need them, and on the first thread
-                // only containers do, much later.
-                helper.indexOperations()
-                work.operationsIndexed.raise()
-                prep.targets = helper.prepareAnnotations(namesOnly: true)
-                helper.typeCache.map = NameTable(minimumCapacity: helper.typeCacheCapacity / 2)
-                helper.share(work)
-                work.helperFinished.raise()
-                // Then half the annotations are attached here, once this thread's look-ups are complete.
-                work.attachingStarted.wait()
-                var attaching = helper
-                attaching.held = work.attachWarnings[1].held
-                attaching.attachAnnotations(prep.targets, part: 1, marks: work.attachWarnings[1])
-                work.helperAttached.raise()
-            }
-            if let lingering, lingering.then(second) { return lingering }
-            return WorkerThread(stackSize: 1 << 22, apart: true, second)
-        }
-        if thread !== lingering { lingering?.release() }
-        if thread == nil { indexOperations() }
         typeCache.map = NameTable(minimumCapacity: typeCacheCapacity)
         linkBaseTypes(types)
-        if let thread, let work {
-            work.basesLinked.raise()
-            share(work)
-            work.waitForMembers()
-            for w in work.memberWarnings { w.give(to: doc) }
-            resolveEnumsAndDefinitions()
-            var containers = self
-            containers.held = HeldWarnings()
-            work.operationsIndexed.wait()
-            containers.resolveContainers()
-            work.helperFinished.wait()
-            // Attaching, on both threads: each element's annotations are appended by one of them, in the blocks'
-            // order; the warnings are given out in the blocks' order afterwards. What looking up by names left for
-            // later is looked up first, here: which thread attaches a block depends on its target.
-            lookUpLater(&prep.targets)
-            work.attachingStarted.raise()
-            var attaching = self
-            attaching.held = work.attachWarnings[0].held
-            attaching.attachAnnotations(prep.targets, part: 0, marks: work.attachWarnings[0])
-            work.helperAttached.wait()
-            thread.join()
-            work.operationWarnings.give(to: doc)
-            containers.held?.give(to: doc)
-            helper?.held?.give(to: doc)   // look-ups by names warn about nothing; kept for their place in the order
-            AttachWarnings.give(work.attachWarnings, to: doc)
-            var targets = AnnotationTargets()
-            swap(&targets, &prep.targets)
-            BackgroundRelease.hand(consume targets, items: blocks, keep: !freesLeftovers)
-        } else {
-            // One thread (few blocks, or none could be started): the same steps one after the other, the look-ups
-            // after the rest.
-            resolveMembers(types[...])
-            resolveEnumsAndDefinitions()
-            resolveOperations()
-            resolveContainers()
-            let targets = prepareAnnotations(namesOnly: false)
-            attachAnnotations(targets)
-            BackgroundRelease.hand(consume targets, items: blocks, keep: !freesLeftovers)
-        }
-        // The type caches (thousands of names and resolved types in a large document) are freed off this thread.
-        for resolver in [self] + (helper.map { [$0] } ?? []) {
-            var cache = NameTable<(qualified: String, resolved: ResolvedType)>()
-            swap(&cache, &resolver.typeCache.map)
-            let entries = cache.count
-            BackgroundRelease.hand(consume cache, items: entries, keep: !freesLeftovers)
-        }
+        resolveMembers(types)
+        resolveEnumsAndDefinitions()
+        resolveOperations()
+        resolveContainers()
+        attachAnnotations(prepareAnnotations())
     }
 
     /// Distinct type names as written, about one per type referenced, plus the primitive ones; fewer than the schema
-    /// elements (Graph: ~2,400 for ~4,900 elements, on two threads; NameTable keeps half its slots free). Sized for
-    /// all of them, each cache took ~1 MiB to set up before its thread's first step.
+    /// elements (NameTable keeps half its slots free).
     private var typeCacheCapacity: Int { doc.schemaElements.count / 2 + 64 }
 
-    /// From how many `Annotations` blocks a second thread shares the work (below, a thread costs more than it
-    /// saves). Tests choose to compare both ways.
-    static let parallelAnnotationBlocks = 256
-    private let parallelFrom: Int
-
-    /// What the annotation thread hands back.
-    private final class AnnotationPrep: @unchecked Sendable { var targets = AnnotationTargets() }
-
-    /// All `Annotations` blocks in document order, their targets looked up, and which of two threads attaches each
-    /// (`owner`): a block that targets an element goes to the thread that element belongs to (`attachingThread`),
-    /// one without a target by its position. Each thread walks only its own blocks: walking all of them and skipping
-    /// half, both threads retained and released the same block and target objects at about the same time. Owners
-    /// are told where the targets were looked up (the objects are in that core's cache), those left for later
-    /// (`later`) once they are looked up again.
+    /// All `Annotations` blocks in document order, their targets looked up.
     private struct AnnotationTargets {
         var blocks: [AnnotationsBlock] = []
         var lookups: [TargetLookup] = []
-        var owner: [UInt8] = []
-        var later: [Int] = []
         /// The schema's namespace of each block without a target (for its warning), by position.
         var namespaceOfUntargeted: [Int: String] = [:]
-
-        mutating func noteOwners() {
-            owner = [UInt8](repeating: 0, count: lookups.count)
-            later = []
-            for i in lookups.indices { noteOwner(i) }
-        }
-        mutating func noteOwner(_ i: Int) {
-            switch lookups[i] {
-            case .found(let element, _): owner[i] = UInt8(ModelResolver.attachingThread(element))
-            case .later: owner[i] = 2; later.append(i)
-            default: owner[i] = UInt8(i & 1)
-            }
-        }
-    }
-
-    /// Warnings kept back, in the order they were given.
-    private final class HeldWarnings {
-        var items: [(issue: MetadataIssue, element: CsdlElement?)] = []
-        func give(to doc: CsdlDocument) {
-            give(items.indices, to: doc)
-            items = []
-        }
-        /// Gives out the warnings at `range` (kept).
-        func give(_ range: Range<Int>, to doc: CsdlDocument) {
-            for (issue, element) in items[range] {
-                doc.issues.append(issue)
-                element?.problems.append(issue)
-            }
-        }
-    }
-
-    /// Types per chunk of member resolving: small enough that the thread done first with its other work takes the
-    /// larger share.
-    static let typesPerChunk = 32
-
-    /// The work both threads share: chunks of types whose members are resolved, then the operations. Task numbers
-    /// are handed out in order; `chunks` is the operations'.
-    private final class SharedWork: @unchecked Sendable {
-        let types: [StructuredType]
-        let chunks: Int
-        let memberWarnings: [HeldWarnings]
-        let operationWarnings = HeldWarnings()
-        private let next = Atomic<Int>(0)
-        private let chunksDone = Atomic<Int>(0)
-
-        init(types: [StructuredType]) {
-            self.types = types
-            chunks = (types.count + ModelResolver.typesPerChunk - 1) / ModelResolver.typesPerChunk
-            memberWarnings = (0..<chunks).map { _ in HeldWarnings() }
-        }
-
-        /// The next task to do, or nil when all are taken: 0, the operations, then chunk `i - 1` for each `i` up to
-        /// `chunks`. The operations come first, as the longest task (Graph: ~0.4 ms, a chunk up to ~0.3): taken last,
-        /// they kept the other thread waiting for them (~0.6 ms, in about half the loads).
-        func take() -> Int? {
-            let task = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            return task <= chunks ? task : nil
-        }
-
-        func chunk(_ i: Int) -> ArraySlice<StructuredType> {
-            types[(i * ModelResolver.typesPerChunk)..<min(types.count, (i + 1) * ModelResolver.typesPerChunk)]
-        }
-
-        // The waits below are short (a millisecond or two at most): they yield rather than sleep (`YieldingFlag`).
-        let basesLinked = YieldingFlag()
-        let operationsIndexed = YieldingFlag()
-        func chunkDone() { chunksDone.wrappingAdd(1, ordering: .releasing) }
-        func waitForMembers() { yieldUntil { chunksDone.load(ordering: .acquiring) == chunks } }
-        /// The second thread is done with its look-ups, chunks and operations.
-        let helperFinished = YieldingFlag()
-        /// Attaching: the look-ups complete, both threads attach their part (then the second thread only has to
-        /// end: joining it is quick).
-        let attachWarnings = [AttachWarnings(), AttachWarnings()]
-        let attachingStarted = YieldingFlag()
-        let helperAttached = YieldingFlag()
-    }
-
-    /// The warnings one thread gave while attaching its part, and where those of each block that gave any end.
-    private final class AttachWarnings: @unchecked Sendable {
-        let held = HeldWarnings()
-        private var ends: [(block: Int, end: Int)] = []
-
-        /// After attaching `block`: notes where its warnings end, if it gave any.
-        func noteEnd(of block: Int) {
-            if held.items.count > (ends.last?.end ?? 0) { ends.append((block, held.items.count)) }
-        }
-
-        /// Gives out both threads' warnings in the order of their blocks.
-        static func give(_ parts: [AttachWarnings], to doc: CsdlDocument) {
-            var at = [0, 0], from = [0, 0]
-            while true {
-                let next = (0..<2).filter { at[$0] < parts[$0].ends.count }.min { parts[$0].ends[at[$0]].block < parts[$1].ends[at[$1]].block }
-                guard let k = next else { break }
-                let end = parts[k].ends[at[k]].end
-                parts[k].held.give(from[k]..<end, to: doc)
-                from[k] = end
-                at[k] += 1
-            }
-        }
-    }
-
-    /// Which of two threads attaches the annotations of a block that targets `element` (and appends to its
-    /// annotations): a hash of the object's address, so that each element is one thread's. (The address itself,
-    /// multiplied: `ObjectIdentifier.hashValue` runs SipHash.)
-    @inline(__always)
-    private static func attachingThread(_ element: CsdlElement) -> Int {
-        Int((UInt(bitPattern: ObjectIdentifier(element)) &* 0x9E37_79B9_7F4A_7C15) >> 63)
-    }
-
-    /// Takes tasks of `work` until none are left, each with its own warnings kept back.
-    private func share(_ work: SharedWork) {
-        if linking != nil { work.basesLinked.wait() }
-        var task = self
-        task.linking = nil
-        while let i = work.take() {
-            if i == 0 {
-                task.held = work.operationWarnings
-                task.resolveOperations()
-            } else {
-                task.held = work.memberWarnings[i - 1]
-                task.resolveMembers(work.chunk(i - 1))
-                work.chunkDone()
-            }
-        }
     }
 
     // MARK: Names
@@ -358,8 +123,7 @@ struct ModelResolver {
 
     // MARK: Types
 
-    /// Base types, linked by name; afterwards every base type chain is computed (and cached) once, so that both
-    /// resolving threads only read them.
+    /// Base types, linked by name; then each type on a cycle of base types is warned about, once.
     private func linkBaseTypes(_ all: [StructuredType]) {
         for t in all {
             guard var b = t.baseTypeName else { continue }
@@ -379,22 +143,76 @@ struct ModelResolver {
                      base == nil ? "base type \(b.qualifiedName) is not defined" : "base type \(b.qualifiedName) is not of the same kind")
             }
         }
-        for t in all {
-            // Every chain is computed here, once (the resolving threads then only read them). A chain stops before it
-            // would repeat a type: if its last type still has a base, or the type is its own base, that is a cycle.
-            let chain = t.baseTypeChain
-            if t.baseType === t || chain.last?.baseType != nil {
-                warn("base-type-cycle", t, path: t.qualifiedName, "base types form a cycle")
+        // Each type is walked up its chain once: a walk stops at a type walked before, and a type met again on the
+        // walk under way closes a cycle, whose types are those from that type on.
+        var state: [ObjectIdentifier: Int] = [:]   // walk number while under way, -1 once done
+        state.reserveCapacity(all.count)
+        var inCycle = Set<ObjectIdentifier>()
+        for (walk, start) in all.enumerated() {
+            var path: [StructuredType] = []
+            var next: StructuredType? = start
+            while let t = next {
+                let id = ObjectIdentifier(t)
+                if let seen = state[id] {
+                    if seen == walk, let from = path.firstIndex(where: { $0 === t }) {
+                        for c in path[from...] { inCycle.insert(ObjectIdentifier(c)) }
+                    }
+                    break
+                }
+                state[id] = walk
+                path.append(t)
+                next = t.baseType
             }
+            for t in path { state[ObjectIdentifier(t)] = -1 }
+        }
+        for t in all where inCycle.contains(ObjectIdentifier(t)) {
+            warn("base-type-cycle", t, path: t.qualifiedName, "base types form a cycle")
         }
     }
 
+    /// For each type: whether it or a base type declares a key, and whether it or a base type is abstract (a type on
+    /// a cycle of base types counts every type of the cycle). Each type's chain is walked only up to a type already
+    /// known, so the whole takes linear time (`allKeyNames` per type walks every chain to its end).
+    static func inheritedFacts(_ types: [StructuredType]) -> [ObjectIdentifier: (hasKey: Bool, isAbstract: Bool)] {
+        var facts: [ObjectIdentifier: (hasKey: Bool, isAbstract: Bool)] = [:]
+        facts.reserveCapacity(types.count)
+        func own(_ t: StructuredType) -> (hasKey: Bool, isAbstract: Bool) {
+            (!((t as? EntityType)?.ownKeyNames.isEmpty ?? true), t.isAbstract)
+        }
+        for start in types where facts[ObjectIdentifier(start)] == nil {
+            var path: [StructuredType] = []
+            var onPath: [ObjectIdentifier: Int] = [:]
+            var above: (hasKey: Bool, isAbstract: Bool) = (false, false)
+            var next: StructuredType? = start
+            var cycleFrom: Int?
+            while let t = next {
+                let id = ObjectIdentifier(t)
+                if let known = facts[id] { above = known; break }
+                if let i = onPath[id] { cycleFrom = i; break }
+                onPath[id] = path.count
+                path.append(t)
+                next = t.baseType
+            }
+            if let cycleFrom {
+                // Every type of the cycle has all the others for base types.
+                for t in path[cycleFrom...] { let o = own(t); above = (above.hasKey || o.hasKey, above.isAbstract || o.isAbstract) }
+                for t in path[cycleFrom...] { facts[ObjectIdentifier(t)] = above }
+            }
+            for t in path[..<(cycleFrom ?? path.count)].reversed() {
+                let o = own(t)
+                above = (above.hasKey || o.hasKey, above.isAbstract || o.isAbstract)
+                facts[ObjectIdentifier(t)] = above
+            }
+        }
+        return facts
+    }
+
     /// Property and navigation types, keys and duplicate members, of `types`.
-    private func resolveMembers(_ types: ArraySlice<StructuredType>) {
+    private func resolveMembers(_ types: [StructuredType]) {
+        let facts = doc.version.isV4 ? [:] : Self.inheritedFacts(types)
         for t in types {
             for p in t.ownProperties {
-                // Read from the local copy, not the property: each read of `resolvedType` copied it, retaining and
-                // releasing the type it names, which both threads do for popular types at once.
+                // Read from the local copy, not the property: each read of `resolvedType` copies it.
                 let r = resolveRef(&p.type)
                 p.resolvedType = r
                 switch r {
@@ -413,7 +231,7 @@ struct ModelResolver {
                     }
                 }
                 // V4 needs a key only on types of entity sets (checked with the containers); V2/V3 always.
-                if !doc.version.isV4 && e.allKeyNames.isEmpty && !e.isAbstract && e.baseTypeChain.allSatisfy({ !$0.isAbstract }) {
+                if !doc.version.isV4, let f = facts[ObjectIdentifier(e)], !f.hasKey, !f.isAbstract {
                     warn("missing-key", e, path: e.qualifiedName, "entity type has no key")
                 }
             }
@@ -628,19 +446,11 @@ struct ModelResolver {
     enum TargetLookup {
         case found(CsdlElement, sub: String?)
         case missing
-        /// The path goes on through something only resolving members tells (a property's complex type, a
-        /// navigation target, an entity set's type, an overload's parameter types): looked up again afterwards.
-        case later
-        /// Looked up while base types were still being linked, and the path goes on through an inherited member (or
-        /// needs to know there is none): looked up again once they are.
-        case afterBases
     }
 
     /// Replaces aliases in the terms of every annotation (inline ones and those of blocks) and in block targets, and
-    /// looks the targets up. With `namesOnly` it runs beside linking base types (`linking` is set then: only own
-    /// properties are looked up until the link is done), `resolveMembers` and the rest: then it reads only names,
-    /// base types and annotations, writes only annotations and block targets, and warns about nothing.
-    private func prepareAnnotations(namesOnly: Bool) -> AnnotationTargets {
+    /// looks the targets up (members resolved).
+    private func prepareAnnotations() -> AnnotationTargets {
         let hasAliases = !doc.aliasToNamespace.isEmpty
         // Qualified names inside values (record types, labeled element references) are written with aliases too.
         // Returns nil when nothing changes, so that values already resolved (the XML reader does it) cost no copies.
@@ -698,51 +508,30 @@ struct ModelResolver {
             }
         }
         var targets = AnnotationTargets()
-        var waiting: [(index: Int, block: AnnotationsBlock)] = []
         for s in doc.schemas {
             for b in s.annotationsBlocks {
                 if !termsResolved { fixTerms(&b.annotations) }
                 b.resolvedTarget = resolveTargetAliases(b.target)
-                let lookup = element(forTarget: b.resolvedTarget, namesOnly: namesOnly)
-                if case .afterBases = lookup { waiting.append((targets.lookups.count, b)) }
+                let lookup = element(forTarget: b.resolvedTarget)
                 if b.target.isEmpty { targets.namespaceOfUntargeted[targets.lookups.count] = s.namespace }
                 targets.lookups.append(lookup)
                 targets.blocks.append(b)
             }
         }
-        if let linking, !waiting.isEmpty {
-            linking.basesLinked.wait()
-            var linked = self
-            linked.linking = nil
-            for (i, b) in waiting { targets.lookups[i] = linked.element(forTarget: b.resolvedTarget, namesOnly: namesOnly) }
-        }
-        if namesOnly { targets.noteOwners() }
         return targets
     }
 
-    /// Looks up again the targets that looking up by names alone left for later, now that members are resolved,
-    /// and tells which thread attaches their blocks.
-    private func lookUpLater(_ targets: inout AnnotationTargets) {
-        for i in targets.later {
-            targets.lookups[i] = element(forTarget: targets.blocks[i].resolvedTarget, namesOnly: false)
-            targets.noteOwner(i)
-        }
-    }
-
-    /// Attaches the annotations of `Annotations` blocks to their targets (none of them `.later`: see
-    /// `lookUpLater`), in document order, and checks their paths. With `part`, only the blocks one of two threads
-    /// attaches (`AnnotationTargets.owner`), noting in `marks` where each one's warnings end.
-    private func attachAnnotations(_ targets: AnnotationTargets, part: Int? = nil, marks: AttachWarnings? = nil) {
+    /// Attaches the annotations of `Annotations` blocks to their targets, in document order, and checks their paths.
+    private func attachAnnotations(_ targets: AnnotationTargets) {
         let blocks = targets.blocks, lookups = targets.lookups
-        func attach(_ i: Int) {
+        for i in blocks.indices {
             let b = blocks[i]
-            defer { marks?.noteEnd(of: i) }
             guard case .found(let element, let sub) = lookups[i] else {
                 // A block without a target names its schema.
                 let namespace = targets.namespaceOfUntargeted[i] ?? ""
                 warn("unresolved-target", b, path: b.target.isEmpty ? "\(namespace)/Annotations" : b.target,
                      b.target.isEmpty ? "Annotations without a target" : "annotation target \(b.target) does not exist in the model")
-                return
+                continue
             }
             guard sub == nil else {
                 // `$ReturnType`: the annotations the operation gets name it as their target, the block's do not.
@@ -752,12 +541,10 @@ struct ModelResolver {
                     checkPaths(a, on: element, blockLocation: b)
                     element.annotations.append(a)
                 }
-                return
+                continue
             }
             // The block's annotations get their target (and the block's qualifier) where they are, and the target
-            // shares them: most targets get their first annotations here, and take the block's array as it is. A
-            // copy of each retained its storage, made on the building thread long before (perf, 20 Graph loads:
-            // ~1 ms of both threads' time per load went to the retains while attaching).
+            // shares them: most targets get their first annotations here, and take the block's array as it is.
             let qualifier = b.qualifier
             b.annotations.withUnsafeMutableBufferPointer { list in
                 for i in list.indices {
@@ -771,12 +558,6 @@ struct ModelResolver {
             } else {
                 element.annotations.append(contentsOf: b.annotations)
             }
-        }
-        if let part {
-            let owner = targets.owner
-            for i in owner.indices where owner[i] == part { attach(i) }
-        } else {
-            for i in blocks.indices { attach(i) }
         }
     }
 
@@ -856,7 +637,7 @@ struct ModelResolver {
 
     /// Parameter types of an overload signature, split at top-level commas.
     private func splitSignature(_ sig: String) -> [String] {
-        // On the UTF-8 (the separators are ASCII): walking Characters cost ~27,000 instructions per signature.
+        // On the UTF-8 (the separators are ASCII): walking Characters is far slower.
         var out: [String] = []
         let u = sig.utf8
         var start = u.startIndex
@@ -892,13 +673,12 @@ struct ModelResolver {
         }) ?? (ops.count == 1 ? ops.first : nil)
     }
 
-    /// The element a target path names, and for `$ReturnType` the sub-target. With `namesOnly`, a path that goes on
-    /// through something that resolving members sets (see `TargetLookup.later`) is left for later.
-    func element(forTarget target: String, namesOnly: Bool) -> TargetLookup {
+    /// The element a target path names, and for `$ReturnType` the sub-target.
+    func element(forTarget target: String) -> TargetLookup {
         // The head (a qualified name, perhaps with an overload signature in nested parentheses) ends at the first
         // slash outside parentheses; the segments after it are split on the contiguous UTF-8 one at a time. The head
-        // is looked up by its bytes: a string made for it, and an array of the segments, cost an allocation each
-        // per target (Graph: 4,878 targets).
+        // is looked up by its bytes: a string made for it, and an array of the segments, would cost an allocation
+        // each per target.
         var headEnd = 0
         var overload = false
         var found: SchemaElement?
@@ -925,8 +705,6 @@ struct ModelResolver {
         } else {
             let head = String(target[..<target.utf8.index(target.startIndex, offsetBy: headEnd)])
             if overload {
-                // Telling overloads apart needs the parameters' resolved type names.
-                if namesOnly { return .later }
                 guard let op = operation(overloadedAs: head) else { return .missing }
                 current = op
             } else if let ops = doc.operationsByName[head], let first = ops.first {
@@ -948,13 +726,6 @@ struct ModelResolver {
             if seg.isEmpty { continue }
             switch current {
             case let t as StructuredType:
-                // Looked up while base types may still be being linked: an own property needs no base type; anything
-                // else is looked up again once they are (`prepareAnnotations`).
-                if linking != nil {
-                    guard let p = t.ownProperty(named: seg) else { return .afterBases }
-                    current = p
-                    continue
-                }
                 if let p = t.structuralProperty(named: seg) {
                     current = p
                 } else if let n = t.navigationProperty(named: seg) {
@@ -963,7 +734,6 @@ struct ModelResolver {
                     current = derived    // a type-cast segment
                 } else { return .missing }
             case let p as Property:
-                if namesOnly { return .later }
                 guard let ct = doc.schemaElements[p.type.qualifiedName] as? StructuredType else { return .missing }
                 guard let m = ct.structuralProperty(named: seg) ?? nil else {
                     if let n = ct.navigationProperty(named: seg) { current = n; continue }
@@ -971,7 +741,6 @@ struct ModelResolver {
                 }
                 current = m
             case let n as NavigationProperty:
-                if namesOnly { return .later }
                 guard let t = n.target, let m = t.structuralProperty(named: seg) else { return .missing }
                 current = m
             case let c as EntityContainer:
@@ -981,7 +750,6 @@ struct ModelResolver {
                 else if let a = c.actionImports.first(where: { $0.name == seg }) { current = a }
                 else { return .missing }
             case let s as ContainerElement:
-                if namesOnly { return .later }
                 guard let t = s.entityTypeIfResolved else { return .missing }
                 if let p = t.structuralProperty(named: seg) { current = p }
                 else if let n = t.navigationProperty(named: seg) { current = n }

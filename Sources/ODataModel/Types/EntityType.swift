@@ -9,8 +9,12 @@ public final class EntityType: StructuredType {
     /// The key: the nearest declared one up the base-type chain.
     public var allKeyNames: [String] {
         if !ownKeyNames.isEmpty { return ownKeyNames }
-        for b in baseTypeChain { if let e = b as? EntityType, !e.ownKeyNames.isEmpty { return e.ownKeyNames } }
-        return []
+        var found: [String] = []
+        forEachBaseType { b in
+            if let e = b as? EntityType, !e.ownKeyNames.isEmpty { found = e.ownKeyNames }
+            return found.isEmpty
+        }
+        return found
     }
     /// The key properties (those that resolve).
     public var keyProperties: [Property] {

@@ -31,12 +31,10 @@ open class SchemaElement: CsdlElement {
 /// Stands in for a schema element in back references to it: a property's declaring type, a derived type's base
 /// type, a navigation target, an entity set's container and type. Those hold the anchor strongly and read the
 /// element through it: the element clears it when it goes, so a back reference reads nil from then on, as a weak
-/// reference would, and never a dangling object. (They were weak references to the anchor: a weak reference gives
-/// the object a side table, and every weak reference made or read then retained and released the anchor on the
-/// runtime's slow path besides its own atomic operation on the side table: perf, 20 Graph loads, ~1.3 ms of the
-/// building thread per load for its ~18,000 members, and as much again while resolving.)
+/// reference would, and never a dangling object. (Weak references give the object a side table, and each one made
+/// or read goes through the runtime's slow path: see docs/performance.md.)
 final class ElementAnchor {
-    unowned(unsafe) var element: SchemaElement?
+    unowned var element: SchemaElement?
     init() {}
 }
 

@@ -10,9 +10,8 @@ open class StructuredType: SchemaElement {
     private var _baseType = BackReference<StructuredType>(nil)
     public internal(set) var baseType: StructuredType? {
         get { _baseType.element }
-        set { _baseType = BackReference(newValue); cachedChain = nil }
+        set { _baseType = BackReference(newValue) }
     }
-    private var cachedChain: [StructuredType]?
     /// Types that name this one as their base type (direct only).
     public internal(set) var directDerivedTypes: [StructuredType] = []
 
@@ -43,31 +42,32 @@ open class StructuredType: SchemaElement {
 
     /// Base types from the nearest up; stops on a cycle.
     public var baseTypeChain: [StructuredType] {
-        // Base types are linked once, when the document is resolved; look-ups walk the chain often.
-        // The cache is checked link by link (a few pointer comparisons), so a base type changed further up shows.
-        // A valid chain is only read, never written again: two threads may read it at once when a document is
-        // resolved (a type that is its own base has an empty chain, and that is valid too).
-        if let c = cachedChain, isStillValid(c) { return c }
-        let chain = computeChain()
-        cachedChain = chain
-        return chain
-    }
-
-    private func isStillValid(_ c: [StructuredType]) -> Bool {
-        guard let first = c.first else { return baseType == nil || baseType === self }
-        guard first === baseType else { return false }
-        for i in c.indices.dropLast() where c[i].baseType !== c[i + 1] { return false }
-        let last = c[c.count - 1]
-        return last.baseType == nil || last.baseType === self || c.contains { $0 === last.baseType }
-    }
-
-    private func computeChain() -> [StructuredType] {
-        // Chains are a few links long: a linear check for a cycle beats hashing (this runs for every type of a
-        // document when it is resolved).
         var out: [StructuredType] = []
-        var t = baseType
-        while let b = t, b !== self, !out.contains(where: { $0 === b }) { out.append(b); t = b.baseType }
+        forEachBaseType { out.append($0); return true }
         return out
+    }
+
+    /// Calls `body` with each base type from the nearest up while it returns true; stops before a type would come
+    /// again (a cycle). Linear in the chain's length: short chains are checked for repeats by a scan, long ones by a
+    /// set.
+    func forEachBaseType(_ body: (StructuredType) -> Bool) {
+        var recent: [StructuredType] = []
+        var seen: Set<ObjectIdentifier>?
+        var next = baseType
+        while let b = next, b !== self {
+            if seen != nil {
+                guard seen!.insert(ObjectIdentifier(b)).inserted else { return }
+            } else if recent.contains(where: { $0 === b }) {
+                return
+            } else if recent.count == 16 {
+                seen = Set(recent.map(ObjectIdentifier.init))
+                seen!.insert(ObjectIdentifier(b))
+            } else {
+                recent.append(b)
+            }
+            guard body(b) else { return }
+            next = b.baseType
+        }
     }
 
     /// All structural properties, inherited ones first (the order a service writes them).
@@ -81,13 +81,16 @@ open class StructuredType: SchemaElement {
     /// A structural property by name, inherited ones included (SAP's `property(withName:)` finds navigation too).
     public func structuralProperty(named name: String) -> Property? {
         if let p = ownProperty(named: name) { return p }
-        for b in baseTypeChain { if let p = b.ownProperty(named: name) { return p } }
-        return nil
+        var found: Property?
+        forEachBaseType { found = $0.ownProperty(named: name); return found == nil }
+        return found
     }
+    /// A navigation property by name, inherited ones included.
     public func navigationProperty(named name: String) -> NavigationProperty? {
         if let p = ownNavigationProperty(named: name) { return p }
-        for b in baseTypeChain { if let p = b.ownNavigationProperty(named: name) { return p } }
-        return nil
+        var found: NavigationProperty?
+        forEachBaseType { found = $0.ownNavigationProperty(named: name); return found == nil }
+        return found
     }
 
     /// A structural or navigation property by name, inherited included; throws a lookup error with suggestions.
@@ -111,8 +114,10 @@ open class StructuredType: SchemaElement {
         var out: [StructuredType] = []
         var queue = directDerivedTypes
         var seen: Set<ObjectIdentifier> = []
-        while !queue.isEmpty {
-            let t = queue.removeFirst()
+        var next = 0
+        while next < queue.count {
+            let t = queue[next]
+            next += 1
             guard seen.insert(ObjectIdentifier(t)).inserted else { continue }
             out.append(t); queue += t.directDerivedTypes
         }
@@ -121,7 +126,10 @@ open class StructuredType: SchemaElement {
 
     /// True when this type is `other` or derives from it.
     public func isSubtype(of other: StructuredType) -> Bool {
-        self === other || baseTypeChain.contains { $0 === other }
+        if self === other { return true }
+        var found = false
+        forEachBaseType { found = $0 === other; return !found }
+        return found
     }
 }
 
@@ -129,7 +137,7 @@ open class StructuredType: SchemaElement {
 /// hashing; past `indexFrom`, an open-addressed table of the members' positions with their names' hashes beside them
 /// (`NameTable`'s hash). It keeps no names of its own: a hash match is confirmed against the member's name. Most
 /// types and enums have a handful of members; a `Dictionary` per type, grown one member at a time and hashing with
-/// SipHash, was an eighth of building a large document's model, and still ~10% of it once built from nine members on.
+/// SipHash, cost far more (docs/performance.md).
 struct MemberIndex<Member: CsdlElement> {
     static var indexFrom: Int { 8 }
     /// Position + 1 of a member in each slot (0 marks a free slot), and that member's name hash (`| 1`).

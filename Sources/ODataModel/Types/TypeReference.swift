@@ -10,8 +10,7 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
     public init(_ written: String) {
         var t = written
         // Trim only when needed: this runs for every property of multi-megabyte documents. Both checks read the
-        // contiguous UTF-8 (`utf8.first`, `.last` and `starts(with:)` each went through the generic view: ~0.7 ms
-        // of the building thread per Graph load).
+        // contiguous UTF-8 (`utf8.first`, `.last` and `starts(with:)` each go through the generic view).
         @inline(__always) func blank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A }
         if written.withUTF8Bytes({ b in b.count > 0 && (blank(b[0]) || blank(b[b.count - 1])) }) {
             t = written.trimmingWhitespace()

@@ -73,7 +73,7 @@ struct DiffCommand: ParsableCommand {
     }
 }
 
-/// What `odsh diff` compares and how (`DiffCommand` once parsed, or what `QuickCommandLine` found).
+/// What `odsh diff` compares and how (`DiffCommand` once parsed).
 struct DiffRequest {
     var old: String
     var new: String

@@ -82,7 +82,7 @@ struct MetadataSourceOptions: ParsableArguments {
     }
 }
 
-/// What a metadata command reads and how (`MetadataSourceOptions` once parsed, or what `QuickCommandLine` found).
+/// What a metadata command reads and how (`MetadataSourceOptions` once parsed).
 struct MetadataSource {
     var source: String
     var json = false
@@ -107,9 +107,7 @@ struct MetadataLoading {
     /// documents); errors exit with 4.
     func load(_ location: String, warningsListed: Int, label: String? = nil) throws -> CsdlDocument {
         do {
-            var loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix)
-            // The process ends after the command: neither free what reading leaves behind nor start a thread to.
-            loader.freesLeftovers = false
+            let loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix)
             let doc = try loader.load(location)
             // Nor tear down the model, a large object graph (a measurable share of a one-shot run on multi-megabyte
             // metadata).

@@ -23,27 +23,6 @@ public struct OdshCommand: ParsableCommand {
 
     public init() {}
 
-    /// The same command tree without the default subcommand, for command lines that start with a subcommand's name.
-    /// With a default subcommand, the argument parser reflects over the shell's forty-odd options on every run
-    /// (to see whether it takes passthrough arguments) even when another subcommand is named: about a quarter of
-    /// `odsh metadata summary`'s start-up. Without one it does not, and help, usage and errors read the same.
-    struct Explicit: ParsableCommand {
-        static let configuration: CommandConfiguration = {
-            var c = OdshCommand.configuration
-            c.defaultSubcommand = nil
-            c.subcommands = c.subcommands.filter { $0 != ShellCommand.self }
-            return c
-        }()
-    }
-
-    /// The root to parse `arguments` with: `Explicit` when they start with the name of a subcommand other than the shell.
-    static func root(for arguments: [String]) -> ParsableCommand.Type {
-        guard let first = arguments.first,
-              Explicit.configuration.subcommands.contains(where: { $0.configuration.commandName == first })
-        else { return OdshCommand.self }
-        return Explicit.self
-    }
-
     /// Parses the arguments, runs the command and exits with odsh's exit codes (usage errors are 2).
     public static func main(arguments: [String]? = nil) -> Never {
         setvbuf(stdout, nil, _IOFBF, 1 << 16)
@@ -55,13 +34,9 @@ public struct OdshCommand: ParsableCommand {
             Stdout.write(ShellCompletion.script(for: shell) + "\n")
             Darwin_exit(0)
         }
-        // Plain one-shot metadata and diff command lines are read without the argument parser (see there).
-        if let quick = QuickCommandLine.match(given) {
-            run { try quick.run() }
-        }
         let command: ParsableCommand
         do {
-            command = try root(for: given).parseAsRoot(arguments)
+            command = try parseAsRoot(given)
         } catch {
             let code = exitCode(for: error)
             if code == .success {

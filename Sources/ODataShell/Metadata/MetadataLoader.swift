@@ -10,8 +10,8 @@ import ODataModel
 /// the service cannot be reached the cached copy is used with a warning. A fix-up document (`--metadata-fix`,
 /// else the profile's `metadata-fix`) is applied after every load.
 struct MetadataLoader {
-    /// The connection options given on the command line; nil when there were none to parse (a command line taken
-    /// by `QuickCommandLine`), and then their defaults are made only if a service is actually contacted.
+    /// The connection options given on the command line; nil when there were none to parse, and then their
+    /// defaults are made only if a service is actually contacted.
     var connection: ConnectionOptions?
     var strict: Bool
     /// Neither read nor write the metadata cache (`--no-cache`).
@@ -106,10 +106,7 @@ struct MetadataLoader {
         }
     }
 
-    /// False for a command that ends right after its load (see `MetadataReader.Options.freesLeftovers`).
-    var freesLeftovers = true
-
-    private var readerOptions: MetadataReader.Options { MetadataReader.Options(strict: strict, freesLeftovers: freesLeftovers) }
+    private var readerOptions: MetadataReader.Options { MetadataReader.Options(strict: strict) }
 
     private func fixed(_ doc: CsdlDocument, profile: Profile?) throws -> CsdlDocument {
         guard let file = fixFile ?? profile?.metadataFix else { return doc }

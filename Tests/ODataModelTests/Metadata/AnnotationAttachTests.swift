@@ -2,7 +2,7 @@ import Testing
 @testable import ODataModel
 
 /// `Annotations` blocks hand their annotations to their targets: each gets the block's target (and the block's
-/// qualifier when it has none), in block order, on one thread and on two; the blocks keep theirs.
+/// qualifier when it has none), in block order; the blocks keep theirs.
 @Suite("Attaching Annotations blocks")
 struct AnnotationAttachTests {
     static let document = """
@@ -23,15 +23,15 @@ struct AnnotationAttachTests {
         </edmx:DataServices></edmx:Edmx>
         """
 
-    static func resolved(parallelFrom: Int) throws -> CsdlDocument {
+    static func resolved() throws -> CsdlDocument {
         let doc = try Array(document.utf8).withUnsafeBytes { try CsdlXmlReader.read(bytes: $0, source: "attach.xml") }
-        ModelResolver(doc, parallelFrom: parallelFrom).resolve()
+        ModelResolver(doc).resolve()
         return doc
     }
 
-    @Test("targets get the blocks' annotations in order, with target and qualifier", arguments: [Int.max, 1])
-    func attached(parallelFrom: Int) throws {
-        let doc = try Self.resolved(parallelFrom: parallelFrom)
+    @Test("targets get the blocks' annotations in order, with target and qualifier")
+    func attached() throws {
+        let doc = try Self.resolved()
         let order = try doc.entityType(withName: "NS.Order")
         #expect(order.annotations.compactMap { $0.value?.text } == ["first", "second", "third", "fourth"])
         #expect(order.annotations.map(\.target) == ["self.Order", "self.Order", "NS.Order", "NS.Order"])
