@@ -15,4 +15,7 @@ typedef uint16_t UChar;
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
 #include <libxml/tree.h>
+
+// xmlFree is a global function pointer, which Swift 6 sees as shared mutable state: called through a function.
+static inline void odsh_xml_free(void *p) { xmlFree(p); }
 #endif

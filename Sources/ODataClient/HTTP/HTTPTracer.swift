@@ -109,6 +109,6 @@ struct HTTPTracer {
         let textual = ["json", "xml", "text/", "html", "multipart/", "x-www-form-urlencoded", "application/http"]
         if textual.contains(where: { type.contains($0) }) { return true }
         if !type.isEmpty { return false }
-        return String(validatingUTF8: Array(body.prefix(4096)).map { CChar(bitPattern: $0) } + [0]) != nil
+        return String(validatingCString: Array(body.prefix(4096)).map { CChar(bitPattern: $0) } + [0]) != nil
     }
 }

@@ -29,7 +29,7 @@ enum XMLSupport {
             var size: Int32 = 0
             xmlDocDumpFormatMemoryEnc(doc, &memory, &size, "UTF-8", 1)
             guard let memory else { return nil }
-            defer { xmlFree(memory) }
+            defer { odsh_xml_free(memory) }
             return String(decoding: UnsafeBufferPointer(start: memory, count: Int(size)), as: UTF8.self)
         } ?? nil
     }

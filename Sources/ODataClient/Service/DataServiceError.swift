@@ -11,7 +11,7 @@ public struct DataServiceError: CategorizedError, CustomStringConvertible {
         }
     }
 
-    public enum Kind {
+    public enum Kind: Sendable {
         /// 412: the entity changed on the server since it was read (its ETag is stale).
         case conflict(entity: String)
         /// 428: the service wants an `If-Match` header and the entity has no ETag.
