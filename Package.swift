@@ -21,6 +21,8 @@ let package = Package(
         // dlopen on first use.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("dl")]),
+        // The C library's standard streams, as functions (Swift 6 sees the globals as shared mutable state).
+        .target(name: "CStdio"),
 
         // The library floors: each may only use the floors below it.
         // Swift 6 language mode (data-race checking) for the three library floors; the package's default (v5, below)
@@ -30,9 +32,9 @@ let package = Package(
         .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CLibXML2"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         .target(name: "ODataShell", dependencies: [
-            "ODataClient", "ODataQuery", "ODataModel", "CLibEdit",
+            "ODataClient", "ODataQuery", "ODataModel", "CLibEdit", "CStdio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: [.swiftLanguageMode(.v6)]),
         // Release builds link odsh with full RELRO (BIND_NOW: every symbol bound at start, the relocated data then
         // made read-only) and export none of its symbols (SwiftPM exports all of the library targets'; the loader
         // looks every symbol the shared libraries bind up in the executable first). Nothing looks symbols up in it:
@@ -58,5 +60,5 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["Language/Fixtures", "Language/golden-statements.txt"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

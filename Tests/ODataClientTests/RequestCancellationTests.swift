@@ -17,7 +17,7 @@ extension IntegrationTests {
         final class Background<T>: @unchecked Sendable {
             private let done = DispatchSemaphore(value: 0)
             private var result: Result<T, Error>?
-            init(_ body: @escaping () throws -> T) {
+            init(_ body: @escaping @Sendable () throws -> T) {
                 Thread { [self] in
                     result = Result(catching: body)
                     done.signal()

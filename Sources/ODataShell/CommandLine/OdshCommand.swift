@@ -1,3 +1,4 @@
+import CStdio
 import ArgumentParser
 import ODataClient
 import FoundationEssentials
@@ -25,7 +26,7 @@ public struct OdshCommand: ParsableCommand {
 
     /// Parses the arguments, runs the command and exits with odsh's exit codes (usage errors are 2).
     public static func main(arguments: [String]? = nil) -> Never {
-        setvbuf(stdout, nil, _IOFBF, 1 << 16)
+        setvbuf(odsh_stdout(), nil, _IOFBF, 1 << 16)
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         // Swift has its copy of the arguments now (CommandLine.arguments is read once): blank the secrets in argv.
         if arguments == nil { ArgumentSecrets.blankInPlace() }

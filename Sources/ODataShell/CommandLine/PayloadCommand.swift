@@ -1,3 +1,4 @@
+import CStdio
 import ArgumentParser
 import FoundationEssentials
 import Glibc
@@ -66,7 +67,7 @@ struct PayloadCommand: ParsableCommand {
                 do { _ = try doc.entitySet(withName: entitySet) } catch { throw OdshExit(ErrorReporter().report(error)) }
                 throw OdshExit(.usage)
             }
-            guard let input = payload == "-" ? stdin : fopen(payload, "rb") else {
+            guard let input = payload == "-" ? odsh_stdin() : fopen(payload, "rb") else {
                 Stderr.write("odsh: cannot read \(payload): \(String(cString: strerror(errno)))\n")
                 throw OdshExit(.usage)
             }
@@ -77,7 +78,7 @@ struct PayloadCommand: ParsableCommand {
             // Its failures are stdout's: reported once, as the process ends (Stdout.finish).
             let writer = NDJSONWriter(options: NDJSONWriter.Options(annotations: annotations)) { bytes in
                 guard bytes.count > 0 else { return }
-                if fwrite(bytes.baseAddress, 1, bytes.count, stdout) < bytes.count {
+                if fwrite(bytes.baseAddress, 1, bytes.count, odsh_stdout()) < bytes.count {
                     Stdout.remember(errno)
                     throw StdoutFailed()
                 }
@@ -108,11 +109,11 @@ struct PayloadCommand: ParsableCommand {
                 }
                 let info = try r.finish()
                 try writer.flush()
-                fflush(stdout)
+                fflush(odsh_stdout())
                 if !quiet { report(r, info) }
             } catch let e as PayloadError {
                 try? writer.flush()
-                fflush(stdout)
+                fflush(odsh_stdout())
                 if let r = reader, !quiet { reportWarnings(r) }
                 Stderr.write("odsh: \(payload): \(e)\n")
                 throw OdshExit(.invalidData)

@@ -9,8 +9,8 @@ struct ExprType {
     /// Where it came from, for messages: `Freight (Edm.Decimal)`.
     var origin: String?
 
-    static let boolean = ExprType(primitive: .boolean)
-    static let unknown = ExprType()
+    static var boolean: ExprType { ExprType(primitive: .boolean) }
+    static var unknown: ExprType { ExprType() }
     static func of(_ p: PrimitiveType?) -> ExprType { ExprType(primitive: p) }
 
     /// The type of a property.

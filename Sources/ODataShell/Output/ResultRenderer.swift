@@ -53,8 +53,10 @@ final class TextOutput {
         self.write = write; self.writeNote = writeNote; self.flush = flush; self.isClosed = isClosed; self.writeBytes = writeBytes
     }
     /// stdout; closed once a write to it failed, so that a full disk stops the download too.
-    static let standard = TextOutput(write: Stdout.write, writeNote: Stderr.write, flush: Stdout.flush, isClosed: { Stdout.failed },
-                                     writeBytes: isatty(1) == 0 ? Stdout.write(bytes:) : nil)
+    static var standard: TextOutput {
+        TextOutput(write: { Stdout.write($0) }, writeNote: { Stderr.write($0) }, flush: { Stdout.flush() }, isClosed: { Stdout.failed },
+                   writeBytes: isatty(1) == 0 ? { Stdout.write(bytes: $0) } : nil)
+    }
 }
 
 enum ResultRenderers {

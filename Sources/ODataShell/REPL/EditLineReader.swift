@@ -1,3 +1,4 @@
+import CStdio
 import CLibEdit
 import FoundationEssentials
 import Glibc
@@ -25,7 +26,7 @@ final class EditLineReader: LineReader {
 
     init?(programName: String, mode: LineEditor.EditingMode, historySize: Int, readsEditrc: Bool,
           output: UnsafeMutablePointer<FILE>) {
-        guard Self.libraryProblem == nil, let el = odsh_el_init(programName, stdin, output, stderr) else { return nil }
+        guard Self.libraryProblem == nil, let el = odsh_el_init(programName, odsh_stdin(), output, odsh_stderr()) else { return nil }
         guard let history = odsh_history_init() else {
             odsh_el_end(el)
             return nil

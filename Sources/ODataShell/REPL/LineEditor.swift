@@ -1,3 +1,4 @@
+import CStdio
 import FoundationEssentials
 import Glibc
 
@@ -86,10 +87,10 @@ public final class LineEditor {
         let dumb = environment["TERM"] == "dumb"
         var editLine: EditLineReader?
         if input == 0 && isatty(0) != 0 && !dumb {
-            let out: UnsafeMutablePointer<FILE>? = isatty(1) != 0 ? stdout : (isatty(2) != 0 ? stderr : nil)
+            let out: UnsafeMutablePointer<FILE>? = isatty(1) != 0 ? odsh_stdout() : (isatty(2) != 0 ? odsh_stderr() : nil)
             if out != nil, let problem = EditLineReader.libraryProblem {
                 // Lines are still read, without editing, history keys or completion.
-                fputs("odsh: line editing is off: \(problem)\n", stderr)
+                fputs("odsh: line editing is off: \(problem)\n", odsh_stderr())
             } else if let out {
                 TerminalText.prepareLocale()
                 editLine = EditLineReader(programName: "odsh", mode: configuration.editingMode,
@@ -106,7 +107,7 @@ public final class LineEditor {
         } else {
             // Prompts only when a person is at both ends (a terminal libedit cannot drive, such as TERM=dumb).
             let person = input == 0 && isatty(0) != 0 && isatty(1) != 0
-            reader = PlainLineReader(fd: input, promptOutput: person ? stdout : nil)
+            reader = PlainLineReader(fd: input, promptOutput: person ? odsh_stdout() : nil)
             isInteractive = false
             historyFile = nil
         }

@@ -1,3 +1,4 @@
+import CStdio
 import FoundationEssentials
 import Glibc
 import ODataModel
@@ -74,7 +75,7 @@ public final class PagerWriter {
     private var finished = false
 
     init?(command: String) {
-        fflush(stdout)
+        fflush(odsh_stdout())
         var env = ProcessInfo.processInfo.environment
         // less shows UTF-8 as <C3><BC> under a non-UTF-8 locale (LANG unset); odsh's output is UTF-8.
         if env["LESSCHARSET"] == nil && env["LC_ALL"] == nil && env["LC_CTYPE"] == nil && env["LANG"] == nil {

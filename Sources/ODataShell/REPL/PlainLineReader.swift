@@ -1,3 +1,4 @@
+import CStdio
 import FoundationEssentials
 import Glibc
 
@@ -22,7 +23,7 @@ final class PlainLineReader: LineReader {
             fflush(out)
         } else {
             // Output written before the read (answers to the previous statement) appears before we block.
-            fflush(stdout)
+            fflush(odsh_stdout())
         }
         while true {
             if let nl = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {

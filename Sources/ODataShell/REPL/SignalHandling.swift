@@ -13,7 +13,8 @@ public enum SignalHandling {
     /// so a command that never polls can still be stopped.
     private static let presses = Atomic<Int>(0)
     /// The hook as a raw C function pointer, so the signal handler reads it without locks or retain/release.
-    private static let hook = Atomic<UnsafeRawPointer?>(nil)
+    /// (An atomic: `nonisolated(unsafe)` only because a raw pointer is not Sendable.)
+    nonisolated(unsafe) private static let hook = Atomic<UnsafeRawPointer?>(nil)
     private static let installed = Atomic<Bool>(false)
     /// While a pager runs, Ctrl-C belongs to it (less uses it to stop a search): no hard stop then.
     private static let hardStopSuspended = Atomic<Bool>(false)

@@ -1,3 +1,4 @@
+import CStdio
 import FoundationEssentials
 import Glibc
 import ODataModel
@@ -87,7 +88,7 @@ public enum Stderr {
     /// Writes a message; control characters in it (from a service's text) are escaped, tabs and line feeds kept.
     public static func write(_ s: String) {
         var s = ServerText.escaped(s, keepingTabsAndNewlines: true)
-        s.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, stderr) }
+        s.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, odsh_stderr()) }
     }
 }
 
@@ -101,14 +102,14 @@ public enum Stdout {
     public static var failed: Bool { failure != 0 }
 
     public static func flush() {
-        if fflush(stdout) != 0 { remember(errno) }
+        if fflush(odsh_stdout()) != 0 { remember(errno) }
     }
 
     public static func write(_ s: String) {
         guard failure == 0 else { return }
         var s = s
         s.withUTF8 { buf in
-            if fwrite(buf.baseAddress, 1, buf.count, stdout) < buf.count { remember(errno) }
+            if fwrite(buf.baseAddress, 1, buf.count, odsh_stdout()) < buf.count { remember(errno) }
         }
     }
 
@@ -121,7 +122,7 @@ public enum Stdout {
     /// makes the status 2 (as a file that cannot be read does); a reader that closed the pipe (EPIPE, `| head`)
     /// ends quietly with `status`, as SIGPIPE would have.
     public static func finish(_ status: Int32) -> Int32 {
-        if fflush(stdout) != 0 || ferror(stdout) != 0 { remember(errno) }
+        if fflush(odsh_stdout()) != 0 || ferror(odsh_stdout()) != 0 { remember(errno) }
         guard failure != 0, failure != EPIPE else { return status }
         Stderr.write("odsh: cannot write to standard output: \(String(cString: strerror(failure)))\n")
         return status == 0 ? ExitStatus.usage.rawValue : status
@@ -131,7 +132,7 @@ public enum Stdout {
     public static func write(bytes: Data) {
         guard failure == 0 else { return }
         bytes.withUnsafeBytes { buf in
-            if fwrite(buf.baseAddress, 1, buf.count, stdout) < buf.count { remember(errno) }
+            if fwrite(buf.baseAddress, 1, buf.count, odsh_stdout()) < buf.count { remember(errno) }
         }
     }
 }

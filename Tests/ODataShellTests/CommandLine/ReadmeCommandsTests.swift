@@ -255,7 +255,7 @@ enum Readme {
         var command: Line
         var output: [Line]
 
-        static let promptPattern = #/^(odsh:[A-Za-z0-9_.-]+>) (.*)$/#
+        nonisolated(unsafe) static let promptPattern = #/^(odsh:[A-Za-z0-9_.-]+>) (.*)$/#
 
         var isSession: Bool { output.contains { $0.text.wholeMatch(of: Self.promptPattern) != nil } }
         /// The lines before the first prompt line.
