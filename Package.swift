@@ -25,16 +25,14 @@ let package = Package(
         .target(name: "CStdio"),
 
         // The library floors: each may only use the floors below it.
-        // Swift 6 language mode (data-race checking) for the three library floors; the package's default (v5, below)
-        // for the shell until it moves too.
-        .target(name: "ODataModel", dependencies: ["CLibXML2"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "ODataQuery", dependencies: ["ODataModel"], swiftSettings: [.swiftLanguageMode(.v6)]),
-        .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CLibXML2"],
-                swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Every target is in Swift 6 language mode (data-race checking): `swiftLanguageModes` below.
+        .target(name: "ODataModel", dependencies: ["CLibXML2"]),
+        .target(name: "ODataQuery", dependencies: ["ODataModel"]),
+        .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CLibXML2"]),
         .target(name: "ODataShell", dependencies: [
             "ODataClient", "ODataQuery", "ODataModel", "CLibEdit", "CStdio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], swiftSettings: [.swiftLanguageMode(.v6)]),
+        ]),
         // Release builds link odsh with full RELRO (BIND_NOW: every symbol bound at start, the relocated data then
         // made read-only) and export none of its symbols (SwiftPM exports all of the library targets'; the loader
         // looks every symbol the shared libraries bind up in the executable first). Nothing looks symbols up in it:

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// The first request goes out with whatever cookies the session has (a restored jar may still hold a valid one);
 /// it signs in only when the service asks for it.
-public final class FormLoginSignIn: SignIn, @unchecked Sendable {
+public final class FormLoginSignIn: SignIn, Sendable {
     /// Where and how to sign in.
     public struct Settings: Sendable {
         /// The URL the login form posts to.

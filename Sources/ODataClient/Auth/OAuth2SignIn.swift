@@ -8,6 +8,7 @@ import ODataModel
 ///
 /// The token endpoint is called through a client of its own (often another host): it gets the TLS, proxy,
 /// timeout and trace settings of the service's session, but not its headers, cookies or SAP parameters.
+// @unchecked: the token and its expiry change only with `lock` held.
 public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     /// Which grant to ask for.
     public enum Grant: Sendable, Equatable {

@@ -10,6 +10,8 @@ import Glibc
 ///
 /// Library code: it prints nothing; failures are thrown as `ODataClientError` (or the consumer's own error),
 /// and traces go to `HTTPConfiguration.traceSink`.
+// @unchecked: the handle, the CSRF token, the tracer and the configuration change only with `lock` held
+// (`send` takes it for the whole exchange); cancellation is an atomic flag.
 public final class HTTPClient: @unchecked Sendable {
     /// The settings this session was made with.
     public private(set) var configuration: HTTPConfiguration

@@ -3,6 +3,7 @@ import Glibc
 /// A lock the thread that holds it may take again (what Foundation's `NSRecursiveLock` is), over a recursive
 /// pthread mutex: code called back while a client or a sign-in holds its lock (a response callback that sends
 /// again gets an error, not a deadlock). The mutex lives in memory of its own, since it must not move once in use.
+// @unchecked: the mutex is the synchronisation; its memory is allocated once and never moves.
 final class RecursiveLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 

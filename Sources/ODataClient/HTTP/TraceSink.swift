@@ -21,7 +21,7 @@ public struct ClosureTraceSink: TraceSink {
 }
 
 /// A trace sink that writes to a file descriptor: standard error or a file opened for appending.
-public final class FileTraceSink: TraceSink, @unchecked Sendable {
+public final class FileTraceSink: TraceSink, Sendable {
     private let fd: Int32
     private let ownsDescriptor: Bool
 
