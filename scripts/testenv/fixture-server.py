@@ -13,6 +13,7 @@ MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at 
                /html/Items   200 with an HTML sign-in page, as an SAP system sends when the session has expired
                /plain/Items  a JSON page sent as text/plain
                /moved/Items  GET as /same/; POST answered 301 with Location /moved/Elsewhere
+               /garbage/Items, /http09/Items  a garbage status line; no status line at all (HTTP/0.9)
                /seen         what reached the server by the name "localhost" (request lines and the credential
                              headers Authorization, Cookie, APIKey), one a line
 
@@ -122,6 +123,12 @@ def serve(conn):
                         if not more:
                             break
                         rest += more
+            first = request.split(b"\r\n", 1)[0]
+            if b"/garbage/Items" in first or b"/http09/Items" in first:
+                # No HTTP status line: a garbage one, or none at all (HTTP/0.9: the body alone).
+                conn.sendall(b"GARBAGE STATUS LINE\r\n\r\nhello" if b"/garbage/" in first else b'{"d":{"results":[]}}')
+                conn.close()
+                return
             answer = next_links(request)
             status, content_type, body = answer[:3]
             extra = answer[3] if len(answer) > 3 else ""

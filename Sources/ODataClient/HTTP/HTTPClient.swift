@@ -454,6 +454,10 @@ public final class HTTPClient: @unchecked Sendable {
             return ODataClientError(.cancelled, method: method, url: url)
         case CURLE_OPERATION_TIMEDOUT:
             return ODataClientError(.timeout(curlText: text), method: method, url: url)
+        case CURLE_UNSUPPORTED_PROTOCOL where ["http://", "https://"].contains { url.lowercased().hasPrefix($0) }:
+            // An http(s) URL, so the protocol curl refused is the server's answer (HTTP/0.9, a garbage status line).
+            return ODataClientError(.transport(curlCode: Int(code.rawValue), curlText: "the answer is not HTTP/1 or 2: \(text)"),
+                                    method: method, url: url)
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             // The URL as given cannot be sent: a mistake of the caller, not of the network.
             return ODataClientError(.invalidRequest("\(text) (curl error \(code.rawValue))"), method: method, url: url)

@@ -71,6 +71,14 @@ extension IntegrationTests {
             }
         }
 
+        @Test func aGarbageStatusLineOrHTTP09IsATransportFailure() throws {
+            for root in ["garbage", "http09"] {
+                let s = try service(root)
+                #expect(throws: ODataClientError.self) { _ = try read(s) }
+                do { _ = try read(s) } catch let e as ODataClientError { #expect(e.category == .transport, "\(root): \(e)") }
+            }
+        }
+
         @Test func jsonSentAsPlainTextIsReadAsOData() throws {
             #expect(try read(try service("plain")) == [7])
         }
