@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ODataClient
 import ODataModel
 
@@ -10,7 +11,7 @@ struct PayloadChunkingTests {
         let whole = try PayloadFixtures.read(c)
         let expected = PayloadFixtures.dump(whole.entities)
         #expect(!expected.isEmpty)
-        var rng = PayloadRandom(seed: 0xC0FFEE ^ UInt64(c.file.utf8.count))
+        var rng = SplitMix64(seed: 0xC0FFEE ^ UInt64(c.file.utf8.count))
         let randomSizes = (0..<64).map { _ in Int.random(in: 1...300, using: &rng) }
         for chunks in [[1], [7], [2, 3, 5, 11, 13], randomSizes, [4096]] {
             let r = try PayloadFixtures.read(c, chunks: chunks)

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ODataClient
 import ODataModel
 
@@ -7,24 +8,12 @@ import ODataModel
 /// a `PayloadError`. Deterministic: the same seeds every run.
 @Suite("Payload reader fuzzing")
 struct PayloadFuzzTests {
-    struct RNG {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    }
-
     static let v4 = #"{"@odata.context":"$metadata#Parts","@odata.count":3,"value":[{"ItemID":1,"PartNo":"a\u00e9\"x","Quantity":3},{"ItemID":2,"PartNo":"b","Quantity":-1,"Extra":{"n":[1,2,{"x":null}]}},{"ItemID":3,"PartNo":"","Quantity":1e2}],"@odata.nextLink":"Parts?$skip=3"}"#
     static let v2 = #"{"d":{"results":[{"__metadata":{"uri":"x"},"ItemID":1,"PartNo":"a","Quantity":"3"},{"ItemID":"2","PartNo":null}],"__count":"2","__next":"n"}}"#
     static let inserts: [[UInt8]] = ["[", "]", "{", "}", ",", ":", "\"", "\\", " ", "\n", "\u{0}", "nul", "1e999", "-", "\u{FF}",
                                      String(repeating: "[", count: 600), String(repeating: " ", count: 70_000)].map { Array($0.utf8) }
 
-    static func mutated(_ base: String, _ rng: inout RNG) -> [UInt8] {
+    static func mutated(_ base: String, _ rng: inout SplitMix64) -> [UInt8] {
         var b = Array(base.utf8)
         for _ in 0..<(1 + rng.int(4)) {
             switch rng.int(5) {
@@ -43,7 +32,7 @@ struct PayloadFuzzTests {
     @Test("3,000 mutated payloads in random chunks: no crash, every failure a PayloadError", arguments: [PayloadFormat.v4JSON, .v2JSON])
     func mutatedPayloads(_ format: PayloadFormat) throws {
         let doc = try PayloadFixtures.model(xml: PayloadSampleModels.v4)
-        var rng = RNG(state: format == .v4JSON ? 280 : 2800)
+        var rng = SplitMix64(seed: format == .v4JSON ? 280 : 2800)
         var read = 0, refused = 0
         for _ in 0..<1500 {
             let bytes = Self.mutated(format == .v4JSON ? Self.v4 : Self.v2, &rng)

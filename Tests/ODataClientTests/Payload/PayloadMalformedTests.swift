@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ODataClient
 import ODataModel
 
@@ -20,7 +21,7 @@ import ODataModel
         // Cutting only trailing whitespace leaves a complete document.
         var end = bytes.count
         while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
-        var rng = PayloadRandom(seed: 42 &+ UInt64(bytes.count))
+        var rng = SplitMix64(seed: 42 &+ UInt64(bytes.count))
         var cuts = (0..<40).map { _ in Int.random(in: 0..<end, using: &rng) }
         cuts += [0, 1, end - 1]
         for cut in cuts {

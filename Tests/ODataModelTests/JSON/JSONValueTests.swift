@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import ODataModel
 
 private func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(bytes: Array(text.utf8)) }

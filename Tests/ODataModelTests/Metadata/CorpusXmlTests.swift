@@ -98,7 +98,7 @@ struct CorpusXmlTests {
     @Test("truncated documents fail with a position", .timeLimit(.minutes(10)), arguments: readable)
     func truncated(_ name: String) throws {
         let bytes = try Corpus.bytes("metadata", name)
-        var rng = SeededGenerator(seed: UInt64(truncatingIfNeeded: name.hashValueStable))
+        var rng = SplitMix64(seed: UInt64(truncatingIfNeeded: name.hashValueStable))
         // 200 cuts; large documents get most of theirs in the first 128 KB to keep the run short.
         let window = min(bytes.count, 128 * 1024)
         let offsets = (0..<200).map { i in i < 30 ? Int.random(in: 0..<bytes.count, using: &rng) : Int.random(in: 0..<window, using: &rng) }
@@ -141,18 +141,6 @@ enum Oracle {
     }
 }
 
-/// A small deterministic generator (SplitMix64) so that failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 extension String {
     /// A hash that is the same in every run (Swift's `hashValue` is seeded per process).

@@ -2,28 +2,14 @@ import ODataModel
 import ODataQuery
 import ODataShell
 import Testing
+import TestSupport
 
 /// Random (seeded) filter trees over the lab model, printed as the query language, parsed and bound again: the
 /// same tree must come back. Literals are of every type the model has, typed by the property they meet.
 @Suite("Printer and parser round trip")
 struct RoundTripTests {
-    /// SplitMix64: small, seeded, the same on every platform.
-    struct RNG {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
-        mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
-    }
-
     struct Generator {
-        var rng: RNG
+        var rng: SplitMix64
 
         static let scalarProperties = ["Name", "Code", "Big", "Small", "Tiny", "Signed", "Price", "Ratio", "Weight", "Active",
                                        "Data", "Day", "At", "Stamp", "Span", "Color", "Address/City"]
@@ -142,7 +128,7 @@ struct RoundTripTests {
     @Test("4000 random trees (1000 a seed) print, parse and bind back to themselves", arguments: [1, 2, 3, 4])
     func roundTrip(seed: UInt64) throws {
         let doc = try TestModels.document("lab-v4")
-        var g = Generator(rng: RNG(state: seed &* 0x1234_5678_9ABC))
+        var g = Generator(rng: SplitMix64(seed: seed &* 0x1234_5678_9ABC))
         for _ in 0..<1000 {
             let tree = Self.sanitized(g.condition(g.rng.int(4)))
             // Written with symbols and with OData's operator words (gt, mul, ...): both read back the same.

@@ -2,26 +2,13 @@ import ODataModel
 import ODataQuery
 import ODataShell
 import Testing
+import TestSupport
 
 /// Seeded fuzzing of the statement language (issue 28): thousands of generated statements, from near-valid to
 /// garbage, through the parser and the binder (and the URL writer behind it). None may crash; every failure is a
 /// `LanguageError` with a range inside the statement. Deterministic: the same seeds every run.
 @Suite("Statement language fuzzing")
 struct StatementFuzzTests {
-    /// SplitMix64.
-    struct RNG {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
-    }
-
     static let pieces = [
         "Items", "Parts", "People", "Words", "Logs", "ID", "Name", "Big", "Price", "Active", "Day", "Color", "Perms", "Address/City",
         "Parts", "Owner", "Tags", "where", "select", "order", "by", "top", "skip", "expand", "count", "search", "get", "create", "update",
@@ -32,7 +19,7 @@ struct StatementFuzzTests {
         "d", "d/Quantity", "Parts/any(d:", "$count", "$value", "*", "\u{1B}", "\u{0}", "日本", "😀", "\\", "#", "@", "&",
     ]
 
-    static func statement(_ rng: inout RNG) -> String {
+    static func statement(_ rng: inout SplitMix64) -> String {
         var words: [String] = []
         if rng.int(3) > 0 { words.append(rng.pick(["Items", "Parts", "count Items", "Items(1)", "create Items", "Items where"])) }
         for _ in 0..<(1 + rng.int(24)) { words.append(rng.pick(pieces)) }
@@ -49,7 +36,7 @@ struct StatementFuzzTests {
     @Test("4,000 generated statements: no crash, every failure a LanguageError", arguments: ["lab-v4", "lab-v2"])
     func generated(_ model: String) throws {
         let doc = try TestModels.document(model)
-        var rng = RNG(state: model == "lab-v4" ? 28 : 2028)
+        var rng = SplitMix64(seed: model == "lab-v4" ? 28 : 2028)
         var bound = 0, refused = 0
         for _ in 0..<2000 {
             let s = Self.statement(&rng)
