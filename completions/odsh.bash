@@ -190,7 +190,7 @@ _odsh_shell() {
     repeating_flags=()
     non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
-    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
+    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -270,6 +270,12 @@ _odsh_shell() {
     '--sap-language')
         return
         ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
+        return
+        ;;
     '--trace-file')
         __odsh_add_completions -f
         return
@@ -312,7 +318,7 @@ _odsh_metadata_summary() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -365,6 +371,12 @@ _odsh_metadata_summary() {
         return
         ;;
     '--sap-language')
+        return
+        ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
         return
         ;;
     '--trace-file')
@@ -386,7 +398,7 @@ _odsh_metadata_sets() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -441,6 +453,12 @@ _odsh_metadata_sets() {
     '--sap-language')
         return
         ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
+        return
+        ;;
     '--trace-file')
         __odsh_add_completions -f
         return
@@ -460,7 +478,7 @@ _odsh_metadata_describe() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -515,6 +533,12 @@ _odsh_metadata_describe() {
     '--sap-language')
         return
         ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
+        return
+        ;;
     '--trace-file')
         __odsh_add_completions -f
         return
@@ -534,7 +558,7 @@ _odsh_diff() {
     repeating_flags=()
     non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
-    non_repeating_options=(--format --fail-on --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --trace-file)
+    non_repeating_options=(--format --fail-on --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -598,6 +622,12 @@ _odsh_diff() {
         return
         ;;
     '--sap-language')
+        return
+        ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
         return
         ;;
     '--trace-file')

@@ -14,6 +14,7 @@ MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at 
                /plain/Items  a JSON page sent as text/plain
                /moved/Items  GET as /same/; POST answered 301 with Location /moved/Elsewhere
                /garbage/Items, /http09/Items  a garbage status line; no status line at all (HTTP/0.9)
+               /endless/$metadata, /bigbody/blob  bodies without end (the second beside the usual $metadata)
                /seen         what reached the server by the name "localhost" (request lines and the credential
                              headers Authorization, Cookie, APIKey), one a line
 
@@ -124,6 +125,20 @@ def serve(conn):
                             break
                         rest += more
             first = request.split(b"\r\n", 1)[0]
+            if first.startswith(b"GET /endless/$metadata") or first.startswith(b"GET /bigbody/blob"):
+                # A body without end: XML comments for $metadata, bytes for a blob; until the client goes away.
+                xml = first.startswith(b"GET /endless/")
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: " + (b"application/xml" if xml else b"application/octet-stream")
+                             + b"\r\nConnection: close\r\n\r\n" + (b'<?xml version="1.0"?><edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">'
+                                                                 if xml else b""))
+                piece = (b"<!-- " + b"x" * 65000 + b" -->") if xml else b"\x89" * 65536
+                try:
+                    while True:
+                        conn.sendall(piece)
+                except OSError:
+                    pass
+                conn.close()
+                return
             if b"/garbage/Items" in first or b"/http09/Items" in first:
                 # No HTTP status line: a garbage one, or none at all (HTTP/0.9: the body alone).
                 conn.sendall(b"GARBAGE STATUS LINE\r\n\r\nhello" if b"/garbage/" in first else b'{"d":{"results":[]}}')

@@ -6,7 +6,14 @@ extension HTTPClient {
     @discardableResult
     public func fetchMetadata(serviceURL: String, headers: HTTPHeaders = HTTPHeaders(), into reader: MetadataReader,
                               copy: (UnsafeRawBufferPointer) -> Void = { _ in }) throws -> HTTPResponse {
-        try fetchMetadata(serviceURL: serviceURL, headers: headers, onHeaders: { reader.expect($0) }) { chunk in
+        var received = 0
+        let limit = configuration.maxMetadataBytes
+        return try fetchMetadata(serviceURL: serviceURL, headers: headers, onHeaders: { reader.expect($0) }) { chunk in
+            received += chunk.count
+            if received > limit {
+                throw ODataClientError(.tooLarge(what: "HTTPConfiguration.maxMetadataBytes, --max-metadata-size", limit: limit),
+                                       method: .get, url: Self.metadataURLForDisplay(serviceURL))
+            }
             copy(chunk)
             try reader.feed(chunk)
         }

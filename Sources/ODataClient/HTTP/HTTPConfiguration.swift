@@ -51,6 +51,13 @@ public struct HTTPConfiguration: Sendable {
     public var timeout: Double = 30
     /// Redirects followed per request (same origin only).
     public var maxRedirects = 10
+    /// The largest `$metadata` document read (bytes as received, after decompression): a service that sends more
+    /// (an endless or hostile one) fails with `ODataClientError.Kind.tooLarge` instead of filling memory. The
+    /// largest real documents known are a few MiB (Microsoft Graph's 3.5 MiB).
+    public var maxMetadataBytes = 256 << 20
+    /// The largest body kept in memory when it is not streamed to a payload reader (a `$value`, a `$count`, a
+    /// raw answer): over it, `ODataClientError.Kind.tooLarge`.
+    public var maxBufferedBodyBytes = 512 << 20
 
     /// Query parameters of the service root (`ServiceRoot.parameters`: `sap-client=100`, a tenant), added to every
     /// request of the session to the service's origin that does not carry them yet: `$metadata`, data, next links,

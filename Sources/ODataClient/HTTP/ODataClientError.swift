@@ -20,6 +20,8 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         /// A write (POST, PUT, PATCH, MERGE, DELETE) answered with 301, 302 or 303, which would turn it into a GET
         /// elsewhere: not followed, and nothing was written.
         case writeRedirected(status: Int, location: String)
+        /// An answer larger than a documented limit (`what` names it: `HTTPConfiguration.maxMetadataBytes`, ...).
+        case tooLarge(what: String, limit: Int)
         /// More redirects than `HTTPConfiguration.maxRedirects`.
         case tooManyRedirects(Int)
         /// Signing in (`HTTPConfiguration.signIn`) failed, or the service still asked for it after signing in.
@@ -60,6 +62,7 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         case .cancelled: return .cancelled
         case .http, .signInFailed, .writeRedirected: return .service
         case .invalidRequest: return .usage
+        case .tooLarge: return .invalidData
         }
     }
 
@@ -113,6 +116,8 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         case .writeRedirected(let status, let location):
             return "the service answered the write with a redirect (\(status)) to \(Redaction.redactURLPasswords(location)); "
                 + "it was not sent again as a GET, and nothing was written"
+        case .tooLarge(let what, let limit):
+            return "the answer is larger than the limit of \(limit >> 20) MiB (\(what)); nothing more was read"
         case .tooManyRedirects(let n):
             return "more than \(n) redirects"
         case .invalidRequest(let text):

@@ -165,6 +165,11 @@ extension DataService {
                             try r.feed(chunk)
                         } else {
                             if raw == nil { raw = Data() }
+                            let limit = client.configuration.maxBufferedBodyBytes
+                            if raw!.count + chunk.count > limit {
+                                throw ODataClientError(.tooLarge(what: "HTTPConfiguration.maxBufferedBodyBytes, --max-body-size", limit: limit),
+                                                       method: method, url: url)
+                            }
                             raw!.append(contentsOf: chunk)
                         }
                     })

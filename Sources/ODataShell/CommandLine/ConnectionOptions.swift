@@ -78,6 +78,15 @@ public struct ConnectionOptions: ParsableArguments {
             help: ArgumentHelp("SAP logon language, sent as sap-language=L with every request.", valueName: "language"))
     public var sapLanguage: String?
 
+    @Option(name: .customLong("max-metadata-size"),
+            help: ArgumentHelp("Read a $metadata document of at most this many MiB (default: 256).", valueName: "MiB"))
+    public var maxMetadataSize: Int?
+
+    @Option(name: .customLong("max-body-size"),
+            help: ArgumentHelp("Keep an answer that is not streamed ($value, raw get) of at most this many MiB (default: 512).",
+                               valueName: "MiB"))
+    public var maxBodySize: Int?
+
     @Flag(name: .customLong("trace"),
           help: "Trace every HTTP exchange on stderr: method, URL, status, time, bytes.")
     public var trace = false
@@ -145,6 +154,8 @@ public struct ConnectionOptions: ParsableArguments {
         for (name, _) in given { c.headers.remove(name) }
         for (name, value) in given { c.headers.add(name, value) }
         if let userAgent { c.userAgent = userAgent }
+        if let maxMetadataSize { c.maxMetadataBytes = max(1, maxMetadataSize) << 20 }
+        if let maxBodySize { c.maxBufferedBodyBytes = max(1, maxBodySize) << 20 }
         let signsIn = c.authentication != .none || c.signIn != nil || c.cookie != nil
         if let user {
             c.signIn = nil

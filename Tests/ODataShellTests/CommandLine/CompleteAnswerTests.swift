@@ -127,6 +127,12 @@ struct CompleteAnswerTests {
         let moved = try OdshProcess.run(["\(base)/moved/", "--no-cache", "-o", "json", "-c", "create Items {ID: 9, Name: 'x'}"])
         #expect(moved.status == 1 && moved.stdout.isEmpty, "\(moved.stdout)")
         #expect(moved.stderr.contains("redirect (301)") && moved.stderr.contains("/moved/Elsewhere"), "\(moved.stderr)")
+        // Answers without end stop at a documented limit, which an option raises: exit 4, memory bounded.
+        let endless = try OdshProcess.run(["\(base)/endless/", "--no-cache", "--max-metadata-size", "2", "-c", "Items"])
+        #expect(endless.status == 4 && endless.stderr.contains("limit of 2 MiB (HTTPConfiguration.maxMetadataBytes, --max-metadata-size)"),
+                "\(endless.stderr)")
+        let blob = try OdshProcess.run(["\(base)/bigbody/", "--no-cache", "--max-body-size", "3", "-c", "get /blob"])
+        #expect(blob.status == 4 && blob.stderr.contains("limit of 3 MiB") && blob.stdout.isEmpty, "\(blob.stderr)")
         let away = try OdshProcess.run(["\(base)/away/", "--no-cache", "-o", "json", "-u", "bob:pw", "-c", "Items"])
         #expect(away.status == 3 && away.stderr.contains("http://localhost:\(port)"), "\(away.stderr)")
     }
