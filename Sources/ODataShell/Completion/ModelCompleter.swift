@@ -57,6 +57,26 @@ public struct ModelCompleter: CompletionProvider {
                 candidates += Self.expandOptions.map { CompletionCandidate($0, annotation: "option") }
             case .keyword(let k):
                 candidates.append(CompletionCandidate(k, annotation: "keyword"))
+            case .pathSegment(let scope, let keyed, let call):
+                guard let (t, many) = scope.resourceEnd(in: document, keyed: keyed) else { break }
+                if many {
+                    candidates.append(CompletionCandidate("$count", annotation: "the number of entities"))
+                } else {
+                    candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0)) }
+                    if !call {
+                        candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription) }
+                        if t.hasStream { candidates.append(CompletionCandidate("$value", annotation: "the media value")) }
+                    }
+                    continues = true
+                }
+                for d in document.entityTypes where d !== t && d.isSubtype(of: t) {
+                    candidates.append(CompletionCandidate(d.qualifiedName, annotation: "cast"))
+                }
+                for op in document.actions + document.functions where op.isBound && (call || op.kind == .function) {
+                    guard let binding = op.bindingParameter, binding.type.isCollection == many,
+                          let bound = document.structuredType(withName: binding.type.qualifiedName), t.isSubtype(of: bound) else { continue }
+                    candidates.append(CompletionCandidate(op.qualifiedName, annotation: op.kind == .action ? "bound action" : "bound function"))
+                }
             case .navigationProperty(let scope):
                 if let t = scope.structuredType(in: document) {
                     candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0)) }

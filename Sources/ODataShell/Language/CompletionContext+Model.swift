@@ -17,6 +17,35 @@ extension CompletionContext.Scope {
         return t
     }
 
+    /// Where the resource path so far leads: the entity type and whether it is a collection; nil when it leads to
+    /// no entities (a property, a value) or a name does not resolve.
+    /// `keyed`: for each segment of `resource`, whether a key followed it.
+    public func resourceEnd(in doc: CsdlDocument, keyed: [Bool]) -> (type: EntityType, isCollection: Bool)? {
+        guard let first = resource.first else { return nil }
+        var type: EntityType
+        var many: Bool
+        if let s = try? doc.entitySet(withName: first), let t = s.entityTypeIfResolved { type = t; many = true }
+        else if let s = try? doc.singleton(withName: first), let t = s.entityTypeIfResolved { type = t; many = false }
+        else { return nil }
+        for (i, name) in resource.enumerated() {
+            if i > 0 {
+                if let n = type.navigationProperty(named: name), let t = n.target {
+                    guard !many else { return nil }
+                    type = t; many = n.isCollection
+                } else if let cast = try? doc.entityType(withName: name), cast.isSubtype(of: type) {
+                    type = cast
+                } else if let op = doc.operations(named: name).first(where: { $0.isBound && $0.kind == .function }),
+                          let rt = op.returnType, case .entity(let t) = doc.resolveType(rt.type.qualifiedName) {
+                    type = t; many = rt.type.isCollection
+                } else {
+                    return nil
+                }
+            }
+            if i < keyed.count, keyed[i] { many = false }
+        }
+        return (type, many)
+    }
+
     /// The property the scope ends with (for `value(comparedWith:)`), when there is one.
     public func property(in doc: CsdlDocument) -> Property? {
         guard let last = navigation.last else { return nil }

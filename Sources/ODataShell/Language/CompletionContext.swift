@@ -16,6 +16,10 @@ public struct CompletionContext: Hashable, Sendable {
         case statementKeyword
         /// An entity set or singleton.
         case entitySet
+        /// The next segment of a resource path: what the binder takes after the path so far (navigation, a property,
+        /// a cast, a bound function, `$count`, `$value`; with `call`, a bound action too). `keyed` says for each
+        /// segment of the scope's resource whether a key followed it.
+        case pathSegment(Scope, keyed: [Bool], call: Bool)
         /// A function or action import (after `call`).
         case functionImport
         /// A parameter of the function import named.

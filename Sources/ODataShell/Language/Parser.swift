@@ -259,7 +259,7 @@ public struct Parser {
         try complete([.functionImport])
         if tok.kind == .identifier, callsThroughAPath() {
             // A bound action or function: the path to what it is bound to, then the operation with its arguments.
-            return .callBound(path: try resourcePath())
+            return .callBound(path: try resourcePath(call: true))
         }
         let n = try name("a function or action import")
         var args: [(name: AST.Name, value: AST.Expr)] = []
@@ -284,7 +284,7 @@ public struct Parser {
 
     // MARK: Resource path
 
-    private mutating func resourcePath() throws -> AST.ResourcePath {
+    private mutating func resourcePath(call: Bool = false) throws -> AST.ResourcePath {
         try complete([.entitySet])
         var segs: [AST.Segment] = []
         let first = try name("an entity set")
@@ -292,7 +292,7 @@ public struct Parser {
         segs.append(AST.Segment(name: first, key: try keyIfAny()))
         while tok.isSymbol("/") {
             advance()
-            try complete([.navigationProperty(scope)])
+            try complete([.pathSegment(scope, keyed: segs.map { $0.key != nil }, call: call)])
             let n = try name("a navigation property")
             scope.resource.append(n.text)
             segs.append(AST.Segment(name: n, key: try keyIfAny()))

@@ -21,6 +21,14 @@ struct ModelCompleterTests {
         ("northwind-v4", "Customers where Comp", ["CompanyName"], []),
         ("northwind-v4", "Orders where Customer/Ci", ["City"], []),
         ("northwind-v4", "Orders where Customer/", ["City", "Country", "Orders"], ["Freight"]),
+        // After a path: what the binder takes there (issue 27). One entity: navigation, properties; a collection:
+        // $count, and no navigation (the binder wants a key first).
+        ("northwind-v4", "Customers('ALFKI')/", ["Orders", "City", "CustomerDemographics"], ["$count"]),
+        ("northwind-v4", "Customers/", ["$count"], ["Orders", "City"]),
+        ("northwind-v4", "Customers('ALFKI')/Orders/", ["$count"], ["Customer", "Freight"]),
+        ("northwind-v4", "Customers('ALFKI')/Orders(1)/", ["Customer", "Freight"], ["$count"]),
+        ("lab-v4", "Items/", ["$count", "Lab.SpecialItem"], ["Name"]),
+        ("lab-v4", "Items(1)/", ["Lab.SpecialItem", "Name"], ["$count"]),
         ("northwind-v4", "Orders expand Cus", ["Customer"], ["CustomerID"]),
         ("northwind-v4", "Orders expand Order_Details(", ["select", "where", "top"], []),
         ("northwind-v4", "Orders expand Order_Details(where Qua", ["Quantity"], []),
