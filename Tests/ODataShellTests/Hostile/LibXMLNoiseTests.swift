@@ -19,4 +19,17 @@ struct LibXMLNoiseTests {
         #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
         #expect(r.stderr.contains("malformed XML: Input is not proper UTF-8, indicate encoding !; Bytes: 0xFF 0xFE"), "\(r.stderr)")
     }
+
+    @Test("A metadata document with bytes that are not UTF-8: one line")
+    func metadataDocument() throws {
+        let file = NSTemporaryDirectory() + "odsh-libxml-\(getpid()).xml"
+        defer { unlink(file) }
+        var bytes = Array(#"<?xml version="1.0"?><edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">"#.utf8)
+        bytes += Array("<edmx:DataServices>".utf8) + [0xFF, 0xFE] + Array("</edmx:DataServices></edmx:Edmx>".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let r = try OdshProcess.run(["metadata", "summary", file])
+        #expect(r.status == 4)
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("Input is not proper UTF-8, indicate encoding !; Bytes: 0xFF 0xFE"), "\(r.stderr)")
+    }
 }
