@@ -190,7 +190,7 @@ _odsh_shell() {
     repeating_flags=()
     non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
-    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
+    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -276,6 +276,9 @@ _odsh_shell() {
     '--max-body-size')
         return
         ;;
+    '--max-value-size')
+        return
+        ;;
     '--trace-file')
         __odsh_add_completions -f
         return
@@ -318,7 +321,7 @@ _odsh_metadata_summary() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -377,6 +380,9 @@ _odsh_metadata_summary() {
         return
         ;;
     '--max-body-size')
+        return
+        ;;
+    '--max-value-size')
         return
         ;;
     '--trace-file')
@@ -398,7 +404,7 @@ _odsh_metadata_sets() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -459,6 +465,9 @@ _odsh_metadata_sets() {
     '--max-body-size')
         return
         ;;
+    '--max-value-size')
+        return
+        ;;
     '--trace-file')
         __odsh_add_completions -f
         return
@@ -478,7 +487,7 @@ _odsh_metadata_describe() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -539,6 +548,9 @@ _odsh_metadata_describe() {
     '--max-body-size')
         return
         ;;
+    '--max-value-size')
+        return
+        ;;
     '--trace-file')
         __odsh_add_completions -f
         return
@@ -558,7 +570,7 @@ _odsh_diff() {
     repeating_flags=()
     non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
-    non_repeating_options=(--format --fail-on --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --trace-file)
+    non_repeating_options=(--format --fail-on --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -628,6 +640,9 @@ _odsh_diff() {
         return
         ;;
     '--max-body-size')
+        return
+        ;;
+    '--max-value-size')
         return
         ;;
     '--trace-file')

@@ -87,6 +87,11 @@ public struct ConnectionOptions: ParsableArguments {
                                valueName: "MiB"))
     public var maxBodySize: Int?
 
+    @Option(name: .customLong("max-value-size"),
+            help: ArgumentHelp("Read one value of a payload (a string, an entity's text) of at most this many MiB (default: 64).",
+                               valueName: "MiB"))
+    public var maxValueSize: Int?
+
     @Flag(name: .customLong("trace"),
           help: "Trace every HTTP exchange on stderr: method, URL, status, time, bytes.")
     public var trace = false

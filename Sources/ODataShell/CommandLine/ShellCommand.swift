@@ -228,7 +228,9 @@ struct ShellCommand: ParsableCommand {
             config.traceRequests = settings.trace != .off
             config.traceWithData = settings.trace == .data || settings.trace == .pretty
             config.prettyTracing = settings.trace == .pretty
-            let r = StatementRunner(service: try DataService(url: url, configuration: config, metadata: document))
+            let service = try DataService(url: url, configuration: config, metadata: document)
+            if let mib = command.connection.maxValueSize { service.readOptions.maxUnitBytes = max(1, mib) << 20 }
+            let r = StatementRunner(service: service)
             made = r
             return r
         }
