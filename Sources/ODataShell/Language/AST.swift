@@ -131,8 +131,8 @@ public enum AST {
         case update(path: ResourcePath, body: Value, force: Bool, replace: Bool)
         /// `delete Set(key) [force]`.
         case delete(path: ResourcePath, force: Bool)
-        /// `call Name(p=v, ...)`.
-        case call(name: Name, arguments: [(name: Name, value: Expr)])
+        /// `call Name(p=v, ...) [clauses]`: clauses apply to a function's collection of entities.
+        case call(name: Name, arguments: [(name: Name, value: Expr)], options: Options)
         /// `call Products(1)/NS.Action(p=v, ...)`: a bound operation, the last segment of the path.
         case callBound(path: ResourcePath)
         /// `batch; s1; changeset; s2; s3; end; end`: statements sent as one `$batch`, change sets all or none.
@@ -146,8 +146,8 @@ public enum AST {
             case let (.create(p1, b1), .create(p2, b2)): return p1 == p2 && b1 == b2
             case let (.update(p1, b1, f1, r1), .update(p2, b2, f2, r2)): return p1 == p2 && b1 == b2 && f1 == f2 && r1 == r2
             case let (.delete(p1, f1), .delete(p2, f2)): return p1 == p2 && f1 == f2
-            case let (.call(n1, a1), .call(n2, a2)):
-                return n1 == n2 && a1.count == a2.count && zip(a1, a2).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+            case let (.call(n1, a1, o1), .call(n2, a2, o2)):
+                return n1 == n2 && o1 == o2 && a1.count == a2.count && zip(a1, a2).allSatisfy { $0.name == $1.name && $0.value == $1.value }
             case let (.raw(x), .raw(y)): return x == y
             case let (.callBound(p1), .callBound(p2)): return p1 == p2
             case let (.batch(a), .batch(b)): return a == b

@@ -86,8 +86,8 @@ public struct Binder {
             var request = DataRequest.delete(at: target.query, entity: addressed(type, target))
             if force { request.ifMatch = .any }
             return BoundStatement(request: request, query: nil, warnings: warnings)
-        case .call(let name, let arguments):
-            return try bindCall(name, arguments)
+        case .call(let name, let arguments, let options):
+            return try bindCall(name, arguments, options)
         case .callBound(let path):
             return try bindBoundCall(path)
         case .batch(let items):
@@ -1053,17 +1053,23 @@ public struct Binder {
         return values
     }
 
-    private mutating func bindCall(_ n: AST.Name, _ arguments: [(name: AST.Name, value: AST.Expr)]) throws -> BoundStatement {
+    private mutating func bindCall(_ n: AST.Name, _ arguments: [(name: AST.Name, value: AST.Expr)],
+                                   _ options: AST.Options = AST.Options()) throws -> BoundStatement {
         var parameters: [Parameter] = []
         var method = "GET"
         var isAction = false
+        var returnType: ReturnType?
+        var returnSet: String?
         if let fi = document.functionImport(withName: n.text) {
             if version.isV4 {
                 parameters = fi.resolvedFunctions.first?.parameters ?? []
+                returnType = fi.resolvedFunctions.first?.returnType
             } else {
                 parameters = fi.parameters
                 method = fi.httpMethod?.uppercased() ?? "GET"
+                returnType = fi.returnType
             }
+            returnSet = fi.entitySet
         } else if let ai = document.actionImport(withName: n.text) {
             parameters = ai.resolvedActions.first?.parameters ?? []
             method = "POST"
@@ -1074,13 +1080,26 @@ public struct Binder {
                                 suggestions: NameSuggester.closest(to: n.text, in: names))
         }
         let values = try operationArguments(parameters[...], arguments, operation: n)
+        if isAction && !options.isEmpty {
+            throw LanguageError(.syntax, "clauses follow a function that returns a collection of entities; \(n.text) does not",
+                                at: n.range)
+        }
         if isAction {
             let parameters = try values.map { (name: $0.name, value: try dataValue($0.value, at: n.range)) }
             return BoundStatement(request: .action(DataQuery().action(n.text), parameters: parameters), query: nil, warnings: warnings)
         }
-        let q = DataQuery().function(n.text, parameters: values)
+        var q = DataQuery().function(n.text, parameters: values)
+        if !options.isEmpty {
+            // Clauses narrow a function's collection of entities, as they do an entity set.
+            guard let rt = returnType, rt.type.isCollection, case .entity(let t) = document.resolveType(rt.type.qualifiedName) else {
+                throw LanguageError(.syntax, "clauses follow a function that returns a collection of entities; \(n.text) does not",
+                                    at: n.range)
+            }
+            q.entityType = t
+            q = try applyOptions(options, to: q, type: t, set: returnSet.flatMap { try? document.entitySet(withName: $0) }, nested: false)
+        }
         _ = try writer().relativeURL(for: q)
         let request = method == "GET" ? DataRequest.query(q) : DataRequest(.function(method: HTTPMethod(rawValue: method) ?? .post), query: q)
-        return BoundStatement(request: request, query: q, warnings: warnings)
+        return BoundStatement(request: request, query: q, warnings: warnings, columnOrder: options.isEmpty ? nil : ColumnOrder.of(options, q))
     }
 }

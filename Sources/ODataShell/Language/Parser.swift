@@ -279,7 +279,7 @@ public struct Parser {
             }
             _ = try expectSymbol(")", ") or ,")
         }
-        return .call(name: n, arguments: args)
+        return .call(name: n, arguments: args, options: try options())
     }
 
     // MARK: Resource path

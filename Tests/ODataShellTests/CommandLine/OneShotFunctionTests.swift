@@ -33,6 +33,15 @@ struct OneShotFunctionTests {
         #expect(chef.map { $0["ProductID"] as? Int } == [4])
     }
 
+    @Test("clauses on a function's result: where, select, order by, top")
+    func clausesOnTheResult() throws {
+        let rows = try rows("call ProductsByCategory(CategoryID=1) where UnitPrice gt 20 select ProductName, UnitPrice order by UnitPrice desc top 3")
+        #expect(rows.count == 2, "\(rows)")
+        #expect(rows.map { $0["ProductName"] as? String } == ["Côte de Blaye", "Ipoh Coffee"], "\(rows)")
+        let bad = try OdshProcess.run([try Self.url(), "-c", "call CustomerCount(Country='Germany') top 1"])
+        #expect(bad.status == 2 && bad.stderr.contains("returns a collection of entities"), "\(bad.stderr)")
+    }
+
     @Test("primitive results, an Int64 and a Decimal parameter, a collection of strings")
     func values() throws {
         #expect(try value("call CustomerCount(Country='Germany')") == "11")
