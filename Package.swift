@@ -33,14 +33,10 @@ let package = Package(
             "ODataClient", "ODataQuery", "ODataModel", "CLibEdit", "CStdio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        // Release builds link odsh with full RELRO (BIND_NOW: every symbol bound at start, the relocated data then
-        // made read-only) and export none of its symbols (SwiftPM exports all of the library targets'; the loader
-        // looks every symbol the shared libraries bind up in the executable first). Nothing looks symbols up in it:
-        // `dlsym(nil, ...)` in odsh finds glibc's, and the tests link the libraries, not the executable. Linker flags
-        // of an executable target do not reach packages that depend on the library products.
-        .executableTarget(name: "odsh", dependencies: ["ODataShell"],
-                          linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "--no-export-dynamic"],
-                                                        .when(configuration: .release))]),
+        // The executable; scripts/build-release.sh builds it as it ships (static runtime, full RELRO, no exported
+        // symbols: linker flags given on the command line, since unsafe flags here would keep the package from being
+        // used as a versioned dependency).
+        .executableTarget(name: "odsh", dependencies: ["ODataShell"]),
         // SAP's dynamic API example, run by the tests against the V4 reference server.
         .executableTarget(name: "DynamicAPIExample", dependencies: ["ODataClient", "ODataQuery", "ODataModel"],
                           path: "Examples/DynamicAPI"),

@@ -17,7 +17,7 @@ if [ "${1:-}" = --smoke ]; then
 fi
 [ -f "$graph" ] || { echo "bench: $graph not found (set ODSH_SHARED)" >&2; exit 1; }
 if [ $# -gt 0 ]; then odsh="$1"; else
-  swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static >&2
+  bash scripts/build-release.sh >&2
   odsh=.build-static/release/odsh
 fi
 for line in 'u' 'users where ' 'users where dis' 'users where employeeOrgData/' 'users expand ' \

@@ -6,7 +6,7 @@
 # The target: diff adds at most half the time of loading both, i.e. diff/loads <= 1.5. The loads command starts two
 # processes (and a shell) where diff starts one, so a few runs of `odsh diff --timings` also give the split inside
 # one process: load old, load new, compare. Results: bench-out/ (or $BENCH_OUT).
-# ODSH_BINARY defaults to .build/release/odsh, (re)built first with `swift build -c release --static-swift-stdlib`.
+# ODSH_BINARY defaults to .build-static/release/odsh, (re)built first with `bash scripts/build-release.sh`.
 # --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): two small
 # versions of the SAP Cloud SDK's V4 API_TEST_SRV, 2 runs, the debug build by default, results in a temporary folder.
 set -euo pipefail

@@ -5,7 +5,7 @@
 #   jq -c '.value[]' PAYLOAD                                                                  the same rows, untyped
 # plus one run of each under /usr/bin/time for peak memory (max RSS), and a check that both wrote the same rows.
 # The payload (100,000 orders with expanded details, about 50 MB) is made by scripts/bench/gen-v4-payload.py.
-# ODSH_BINARY defaults to .build/release/odsh, (re)built first with `swift build -c release --static-swift-stdlib`.
+# ODSH_BINARY defaults to .build-static/release/odsh, (re)built first with `bash scripts/build-release.sh`.
 # Results: bench-out/ (or $BENCH_OUT). ROWS overrides the row count.
 # --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): 200 rows,
 # 2 runs, the debug build by default, results in a temporary folder.

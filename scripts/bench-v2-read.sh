@@ -8,8 +8,8 @@
 # Before timing, both must have read as many rows as the service's $count says (the script fails otherwise), and on
 # pyslet the requests each made are counted in its log.
 # --smoke: everything once, no hyperfine (pyslet's Customers, 91 rows in 5 pages, instead of its slow Orders).
-# ODSH_BINARY (or $ODSH_BIN) defaults to .build/release/odsh, (re)built first with
-# `swift build -c release --static-swift-stdlib`. Servers: scripts/testenv/refsrv.sh on free loopback ports, stopped
+# ODSH_BINARY (or $ODSH_BIN) defaults to .build-static/release/odsh, (re)built first with
+# `bash scripts/build-release.sh`. Servers: scripts/testenv/refsrv.sh on free loopback ports, stopped
 # on exit. pyodata and requests go into the benchmark venv (${XDG_CACHE_HOME:-~/.cache}/odsh-bench/venv) when missing.
 # Results: bench-out/ (or $BENCH_OUT). RUNS (default 5 on pyslet, 20 on mock-sap) and WARMUP (default 1) override.
 set -euo pipefail

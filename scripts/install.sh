@@ -44,7 +44,7 @@ fi
 cd "$root"
 if [ -z "$binary" ]; then
   bash scripts/setup.sh
-  swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
+  bash scripts/build-release.sh
   binary=.build-static/release/odsh
 fi
 # Stripped: the symbol tables are most of a release binary's size, and nothing installed needs them.

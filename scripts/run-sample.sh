@@ -17,7 +17,7 @@ if [ -n "${ODSH_BIN:-}" ]; then
   [ -x "$ODSH_BIN" ] || { echo "run-sample: ODSH_BIN=$ODSH_BIN is not an executable" >&2; exit 2; }
   odsh="$(cd "$(dirname "$ODSH_BIN")" && pwd)/$(basename "$ODSH_BIN")"
 else
-  swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
+  bash scripts/build-release.sh
   odsh="$root/.build-static/release/odsh"
 fi
 

@@ -6,8 +6,8 @@ odsh_binary() {
     odsh="$1"
     if [ ! -x "$odsh" ]; then echo "bench: $odsh is not an executable" >&2; exit 1; fi
   else
-    echo "bench: swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static"
-    swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static
+    echo "bench: bash scripts/build-release.sh"
+    bash scripts/build-release.sh
     odsh=.build-static/release/odsh
   fi
   odsh="$(cd "$(dirname "$odsh")" && pwd)/$(basename "$odsh")"
