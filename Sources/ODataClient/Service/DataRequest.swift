@@ -123,20 +123,20 @@ public struct DataRequest {
         }
     }
 
+    /// Update, replace and delete: the writes that address an existing entity, and so send `If-Match`.
+    var sendsIfMatch: Bool {
+        switch kind {
+        case .update, .replace, .delete: return true
+        case .query, .create, .action, .function, .raw, .batch: return false
+        }
+    }
+
     /// The entity a write carries, if any.
     public var entity: EntityValue? {
         switch kind {
         case .create(let e), .update(let e), .replace(let e): return e
         case .delete(let e): return e
         case .query, .action, .function, .raw, .batch: return nil
-        }
-    }
-
-    /// True for requests that read a payload page by page (queries and function results).
-    var readsPages: Bool {
-        switch kind {
-        case .query, .function, .raw(.get, _): return true
-        default: return false
         }
     }
 }

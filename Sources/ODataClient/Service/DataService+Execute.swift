@@ -109,6 +109,7 @@ extension DataService {
         var reader: PayloadReader?
         var raw: Data?
         var fed = 0
+        let rawLimit = client.configuration.maxBufferedBodyBytes
         // A payload was expected but the Content-Type names none (text/plain, text/html, none at all): the body
         // decides, once its first bytes are in.
         var sniffing = false
@@ -165,9 +166,8 @@ extension DataService {
                             try r.feed(chunk)
                         } else {
                             if raw == nil { raw = Data() }
-                            let limit = client.configuration.maxBufferedBodyBytes
-                            if raw!.count + chunk.count > limit {
-                                throw ODataClientError(.tooLarge(what: "HTTPConfiguration.maxBufferedBodyBytes, --max-body-size", limit: limit),
+                            if raw!.count + chunk.count > rawLimit {
+                                throw ODataClientError(.tooLarge(what: "HTTPConfiguration.maxBufferedBodyBytes, --max-body-size", limit: rawLimit),
                                                        method: method, url: url)
                             }
                             raw!.append(contentsOf: chunk)

@@ -31,7 +31,7 @@ extension DataService {
         }
         var readETag = false
         let mayRead = request.ifMatch == .entityETagReadingIfMissing
-        if mayRead, entity.etag == nil, !isCreate(request), hasConcurrencyToken(entity) {
+        if mayRead, entity.etag == nil, request.sendsIfMatch, hasConcurrencyToken(entity) {
             try loadETag(of: request, into: entity)
             readETag = true
         }
@@ -61,7 +61,7 @@ extension DataService {
             let prefer = [request.headers["Prefer"], "odata.maxpagesize=\(size)"].compactMap { $0 }.joined(separator: ", ")
             r.headers.set("Prefer", prefer)
         }
-        if [.update, .replace, .delete].contains(where: { $0 == Self.writeKind(request) }), !r.headers.contains("If-Match") {
+        if request.sendsIfMatch, !r.headers.contains("If-Match") {
             switch request.ifMatch {
             case .entityETag, .entityETagReadingIfMissing: if let etag { r.headers.set("If-Match", etag) }
             case .any: r.headers.set("If-Match", "*")
@@ -70,20 +70,6 @@ extension DataService {
         }
         return r
     }
-
-    private enum WriteKind { case create, update, replace, delete, other }
-
-    private static func writeKind(_ r: DataRequest) -> WriteKind {
-        switch r.kind {
-        case .create: return .create
-        case .update: return .update
-        case .replace: return .replace
-        case .delete: return .delete
-        case .query, .action, .function, .raw, .batch: return .other
-        }
-    }
-
-    private func isCreate(_ r: DataRequest) -> Bool { Self.writeKind(r) == .create }
 
     /// A read (query, function, raw GET) with `top` held across pages.
     private func read(_ request: DataRequest, paging: Paging, onEntity: (EntityValue) throws -> Bool,
@@ -128,7 +114,7 @@ extension DataService {
         do {
             response = try execute(r, paging: .firstPage, continuing: nil, onEntity: { answered = $0; return true }, onValue: onValue)
         } catch let error as ODataClientError {
-            let name = entity.keyText(version: version) ?? r.relativeURL
+            let name = (try? entity.keyPredicate(version: version)) != nil ? entity.displayPath : r.relativeURL
             switch error.httpStatus {
             case 412: throw DataServiceError(.conflict(entity: name), underlying: error)
             case 428: throw DataServiceError(.preconditionRequired(entity: name), underlying: error)
@@ -141,7 +127,7 @@ extension DataService {
             if entity.entitySet == nil { entity.entitySet = a.entitySet }
         }
         if let tag = response.etag { entity.etag = tag }
-        else if answered?.etag == nil, Self.writeKind(request) != .create {
+        else if answered?.etag == nil, request.sendsIfMatch {
             // The service changed the entity and said nothing of its new ETag: the old one is stale now.
             entity.etag = nil
         }
@@ -169,13 +155,5 @@ extension DataService {
         if let set = entity.entitySet, set.annotation(term: "Org.OData.Core.V1.OptimisticConcurrency") != nil
             || set.annotation(term: "Core.OptimisticConcurrency") != nil { return true }
         return false
-    }
-}
-
-extension EntityValue {
-    /// `Products(1)`: the entity set and key, for messages; nil when the key is not known.
-    func keyText(version: ODataVersion) -> String? {
-        guard let set = entitySet, let key = try? keyPredicate(version: version) else { return nil }
-        return set.name + key
     }
 }

@@ -98,8 +98,7 @@ public struct Binder {
                     parts.append(.request(try batchRequest(s)))
                 case .changeSet(let statements, let r):
                     let requests = try statements.map { try batchRequest($0) }
-                    if let read = requests.first(where: { $0.method(for: version) == .get }) {
-                        _ = read
+                    if requests.contains(where: { $0.method(for: version) == .get }) {
                         throw LanguageError(.syntax, "a changeset holds changes only (create, update, replace, delete, call of an action)", at: r)
                     }
                     parts.append(.changeSet(requests))

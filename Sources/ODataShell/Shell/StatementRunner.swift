@@ -34,23 +34,29 @@ final class StatementRunner {
         var request = bound.request
         if case .batch(let parts) = request.kind {
             // Inside a batch, writes send the ETags read in this session (a batch cannot read one first).
-            func each(_ r: DataRequest) -> DataRequest {
-                if let e = r.entity, e.etag == nil, let tag = etags[e.displayPath] { e.etag = tag }
-                return r
-            }
-            request.kind = .batch(parts.map { part in
+            for part in parts {
                 switch part {
-                case .request(let r): return .request(each(r))
-                case .changeSet(let rs): return .changeSet(rs.map(each))
+                case .request(let r): giveSessionETag(r)
+                case .changeSet(let rs): rs.forEach(giveSessionETag)
                 }
-            })
+            }
             return request
         }
         if settings.pageSize > 0 { request.maxPageSize = settings.pageSize }
-        if let e = request.entity, e.etag == nil, let tag = etags[e.displayPath] { e.etag = tag }
+        giveSessionETag(request)
         // An entity addressed by key may not have been read in this session: its ETag is read when needed.
         if request.ifMatch == .entityETag { request.ifMatch = .entityETagReadingIfMissing }
         return request
+    }
+
+    /// The entity a write carries takes the ETag it was read with in this session, if it has none.
+    private func giveSessionETag(_ request: DataRequest) {
+        if let e = request.entity, e.etag == nil, let tag = etags[e.displayPath] { e.etag = tag }
+    }
+
+    /// Remembers the ETag of an entity the session read (one with a set and a key).
+    private func remember(_ e: EntityValue) {
+        if let tag = e.etag, e.entitySet != nil, (try? e.keyPredicate(version: .v4)) != nil { etags[e.displayPath] = tag }
     }
 
     func run(_ bound: BoundStatement, settings: ShellSettings, out: TextOutput = .standard) throws {
@@ -85,7 +91,7 @@ final class StatementRunner {
         let response: ServiceResponse
         do {
             response = try service.execute(request, paging: settings.all ? .allPages : .firstPage, onEntity: { e in
-                if let tag = e.etag, e.entitySet != nil, (try? e.keyPredicate(version: .v4)) != nil { self.etags[e.displayPath] = tag }
+                self.remember(e)
                 if reachedLimit { cut = true; return false }
                 rows += 1
                 try renderer.entity(e)
@@ -171,9 +177,7 @@ final class StatementRunner {
         let machine = settings.format == .json || settings.format == .ndjson
         var objects: [String] = []
         for (i, r) in results.enumerated() {
-            for e in r.entities {
-                if let tag = e.etag, e.entitySet != nil, (try? e.keyPredicate(version: .v4)) != nil { etags[e.displayPath] = tag }
-            }
+            r.entities.forEach(remember)
             afterWrite(r.request, method: r.request.method(for: service.version))
             let method = r.request.method(for: service.version).rawValue
             let url = (try? r.request.relativeURL(for: service.version)).map(URLEncoding.decode) ?? "?"
