@@ -188,9 +188,9 @@ _odsh() {
 
 _odsh_shell() {
     repeating_flags=()
-    non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
-    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -230,19 +230,6 @@ _odsh_shell() {
     '--user-agent')
         return
         ;;
-    '-u'|'--user')
-        return
-        ;;
-    '--bearer')
-        return
-        ;;
-    '--cookie')
-        return
-        ;;
-    '--cookie-jar')
-        __odsh_add_completions -f
-        return
-        ;;
     '--cert')
         __odsh_add_completions -f
         return
@@ -268,6 +255,19 @@ _odsh_shell() {
         return
         ;;
     '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--max-metadata-size')
@@ -319,9 +319,9 @@ _odsh_metadata() {
 
 _odsh_metadata_summary() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -334,19 +334,6 @@ _odsh_metadata_summary() {
         return
         ;;
     '--user-agent')
-        return
-        ;;
-    '-u'|'--user')
-        return
-        ;;
-    '--bearer')
-        return
-        ;;
-    '--cookie')
-        return
-        ;;
-    '--cookie-jar')
-        __odsh_add_completions -f
         return
         ;;
     '--cert')
@@ -374,6 +361,19 @@ _odsh_metadata_summary() {
         return
         ;;
     '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--max-metadata-size')
@@ -402,9 +402,9 @@ _odsh_metadata_summary() {
 
 _odsh_metadata_sets() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -417,19 +417,6 @@ _odsh_metadata_sets() {
         return
         ;;
     '--user-agent')
-        return
-        ;;
-    '-u'|'--user')
-        return
-        ;;
-    '--bearer')
-        return
-        ;;
-    '--cookie')
-        return
-        ;;
-    '--cookie-jar')
-        __odsh_add_completions -f
         return
         ;;
     '--cert')
@@ -457,6 +444,19 @@ _odsh_metadata_sets() {
         return
         ;;
     '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--max-metadata-size')
@@ -485,9 +485,9 @@ _odsh_metadata_sets() {
 
 _odsh_metadata_describe() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -500,19 +500,6 @@ _odsh_metadata_describe() {
         return
         ;;
     '--user-agent')
-        return
-        ;;
-    '-u'|'--user')
-        return
-        ;;
-    '--bearer')
-        return
-        ;;
-    '--cookie')
-        return
-        ;;
-    '--cookie-jar')
-        __odsh_add_completions -f
         return
         ;;
     '--cert')
@@ -540,6 +527,19 @@ _odsh_metadata_describe() {
         return
         ;;
     '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--max-metadata-size')
@@ -568,9 +568,9 @@ _odsh_metadata_describe() {
 
 _odsh_diff() {
     repeating_flags=()
-    non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --netrc --insecure --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
-    non_repeating_options=(--format --fail-on --metadata-fix --user-agent -u --user --bearer --cookie --cookie-jar --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--format --fail-on --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -594,19 +594,6 @@ _odsh_diff() {
         return
         ;;
     '--user-agent')
-        return
-        ;;
-    '-u'|'--user')
-        return
-        ;;
-    '--bearer')
-        return
-        ;;
-    '--cookie')
-        return
-        ;;
-    '--cookie-jar')
-        __odsh_add_completions -f
         return
         ;;
     '--cert')
@@ -634,6 +621,19 @@ _odsh_diff() {
         return
         ;;
     '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
         return
         ;;
     '--max-metadata-size')
@@ -691,7 +691,7 @@ _odsh_profile_add() {
     repeating_flags=()
     non_repeating_flags=(--token-cache --insecure --no-check --force --no-input -v --verbose --version -h --help)
     repeating_options=(--login-field -H --header)
-    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --sap-client --sap-language --timeout --connect-timeout --proxy --cacert --cert --key --user-agent --output --page-size --metadata --metadata-fix)
+    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -738,10 +738,19 @@ _odsh_profile_add() {
     '-H'|'--header')
         return
         ;;
-    '--sap-client')
+    '--user-agent')
         return
         ;;
-    '--sap-language')
+    '--cert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--key')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--cacert')
+        __odsh_add_completions -f
         return
         ;;
     '--timeout')
@@ -753,19 +762,10 @@ _odsh_profile_add() {
     '--proxy')
         return
         ;;
-    '--cacert')
-        __odsh_add_completions -f
+    '--sap-client')
         return
         ;;
-    '--cert')
-        __odsh_add_completions -f
-        return
-        ;;
-    '--key')
-        __odsh_add_completions -f
-        return
-        ;;
-    '--user-agent')
+    '--sap-language')
         return
         ;;
     '--output')

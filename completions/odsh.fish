@@ -23,24 +23,24 @@ function __odsh_parse_tokens -S
         __odsh_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'shell'
-            __odsh_parse_subcommand 1 'metadata=' 'c=+' 'f=' 'dry-run' 'v/verbose' 'o/output=' 'all' 'first-page' 'page-size=' 'row-limit=' 'color=' 'continue-on-error' 'timing' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            __odsh_parse_subcommand 1 'metadata=' 'c=+' 'f=' 'dry-run' 'v/verbose' 'o/output=' 'all' 'first-page' 'page-size=' 'row-limit=' 'color=' 'continue-on-error' 'timing' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
         case 'metadata'
             __odsh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'summary'
-                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
             case 'sets'
-                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
             case 'describe'
-                __odsh_parse_subcommand 2 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+                __odsh_parse_subcommand 2 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
             end
         case 'diff'
-            __odsh_parse_subcommand 2 'format=' 'open-enums' 'allow-changes' 'allow-removals' 'can-be-removed=+' 'fail-on=' 'strict' 'q/quiet' 'v/verbose' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            __odsh_parse_subcommand 2 'format=' 'open-enums' 'allow-changes' 'allow-removals' 'can-be-removed=+' 'fail-on=' 'strict' 'q/quiet' 'v/verbose' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
         case 'profile'
             __odsh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'add'
-                __odsh_parse_subcommand 2 'auth=' 'user=' 'secret-from=' 'client-secret-from=' 'login-url=' 'user-field=' 'password-field=' 'login-field=+' 'login-user-agent=' 'token-endpoint=' 'client-id=' 'client-auth=' 'scope=' 'token-cache' 'H/header=+' 'sap-client=' 'sap-language=' 'timeout=' 'connect-timeout=' 'proxy=' 'cacert=' 'cert=' 'key=' 'insecure' 'user-agent=' 'output=' 'page-size=' 'metadata=' 'metadata-fix=' 'no-check' 'force' 'no-input' 'v/verbose' 'version' 'h/help'
+                __odsh_parse_subcommand 2 'auth=' 'user=' 'secret-from=' 'client-secret-from=' 'login-url=' 'user-field=' 'password-field=' 'login-field=+' 'login-user-agent=' 'token-endpoint=' 'client-id=' 'client-auth=' 'scope=' 'token-cache' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'output=' 'page-size=' 'metadata=' 'metadata-fix=' 'no-check' 'force' 'no-input' 'v/verbose' 'version' 'h/help'
             case 'list'
                 __odsh_parse_subcommand 0 'names' 'version' 'h/help'
             case 'show'
@@ -154,11 +154,6 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
@@ -168,6 +163,11 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" proxy' -l 'proxy' -d 'Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" max-metadata-size' -l 'max-metadata-size' -d 'Read a $metadata document of at most this many MiB (default: 256).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" max-body-size' -l 'max-body-size' -d 'Keep an answer that is not streamed ($value, raw get) of at most this many MiB (default: 512).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" max-value-size' -l 'max-value-size' -d 'Read one value of a payload (a string, an entity\'s text) of at most this many MiB (default: 64).' -rfka ''
@@ -192,11 +192,6 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
@@ -206,6 +201,11 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" proxy' -l 'proxy' -d 'Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" max-metadata-size' -l 'max-metadata-size' -d 'Read a $metadata document of at most this many MiB (default: 256).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" max-body-size' -l 'max-body-size' -d 'Keep an answer that is not streamed ($value, raw get) of at most this many MiB (default: 512).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" max-value-size' -l 'max-value-size' -d 'Read one value of a payload (a string, an entity\'s text) of at most this many MiB (default: 64).' -rfka ''
@@ -225,11 +225,6 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
@@ -239,6 +234,11 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" proxy' -l 'proxy' -d 'Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" max-metadata-size' -l 'max-metadata-size' -d 'Read a $metadata document of at most this many MiB (default: 256).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" max-body-size' -l 'max-body-size' -d 'Keep an answer that is not streamed ($value, raw get) of at most this many MiB (default: 512).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" max-value-size' -l 'max-value-size' -d 'Read one value of a payload (a string, an entity\'s text) of at most this many MiB (default: 64).' -rfka ''
@@ -258,11 +258,6 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
@@ -272,6 +267,11 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" proxy' -l 'proxy' -d 'Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" max-metadata-size' -l 'max-metadata-size' -d 'Read a $metadata document of at most this many MiB (default: 256).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" max-body-size' -l 'max-body-size' -d 'Keep an answer that is not streamed ($value, raw get) of at most this many MiB (default: 512).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" max-value-size' -l 'max-value-size' -d 'Read one value of a payload (a string, an entity\'s text) of at most this many MiB (default: 64).' -rfka ''
@@ -297,11 +297,6 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
@@ -311,6 +306,11 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" proxy' -l 'proxy' -d 'Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" max-metadata-size' -l 'max-metadata-size' -d 'Read a $metadata document of at most this many MiB (default: 256).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" max-body-size' -l 'max-body-size' -d 'Keep an answer that is not streamed ($value, raw get) of at most this many MiB (default: 512).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" max-value-size' -l 'max-value-size' -d 'Read one value of a payload (a string, an entity\'s text) of at most this many MiB (default: 64).' -rfka ''
@@ -343,17 +343,17 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" client-auth' -l 'client-auth' -d 'OAuth2: send the client\'s ID and secret as basic authentication or in the body (default: basic).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" scope' -l 'scope' -d 'OAuth2: the scope to ask for.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" token-cache' -l 'token-cache' -d 'OAuth2: keep tokens in the secrets file until they expire, for the next runs.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add"' -s 'H' -l 'header' -d 'A header for every request (repeatable).' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" sap-client' -l 'sap-client' -d 'SAP client.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" sap-language' -l 'sap-language' -d 'SAP logon language.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" timeout' -l 'timeout' -d 'Seconds a request may take.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" proxy' -l 'proxy' -d 'A proxy URL.' -rfka ''
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" cacert' -l 'cacert' -d 'CA certificates (PEM) to verify the server with.' -rF
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" cert' -l 'cert' -d 'Client certificate (PEM).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate (stored as insecure = true).'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" user-agent' -l 'user-agent' -d 'The User-Agent header.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit (default: 30).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included (default: 30).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" proxy' -l 'proxy' -d 'Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" output' -l 'output' -d 'The shell\'s default output format.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" page-size' -l 'page-size' -d 'The shell\'s page size.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" metadata' -l 'metadata' -d 'Use this metadata file instead of the service\'s $metadata.' -rF

@@ -12,14 +12,19 @@ import Glibc
 public struct ConnectionOptions: ParsableArguments {
     public init() {}
 
-    @Option(name: [.customShort("H"), .customLong("header")],
-            help: ArgumentHelp("Send this header with every request (repeatable). \"Name;\" sends an empty value.",
-                               valueName: "name: value"))
-    public var headers: [String] = []
+    @OptionGroup public var transport: TransportOptions
 
-    @Option(name: .customLong("user-agent"),
-            help: ArgumentHelp("The User-Agent header (default: odsh/\(ODataClientVersion.version) libcurl/VERSION).", valueName: "text"))
-    public var userAgent: String?
+    public var headers: [String] { get { transport.headers } set { transport.headers = newValue } }
+    public var userAgent: String? { transport.userAgent }
+    public var certificate: String? { transport.certificate }
+    public var key: String? { transport.key }
+    public var caBundle: String? { transport.caBundle }
+    public var insecure: Bool { transport.insecure }
+    public var timeout: Double? { transport.timeout }
+    public var connectTimeout: Double? { transport.connectTimeout }
+    public var proxy: String? { transport.proxy }
+    public var sapClient: String? { transport.sapClient }
+    public var sapLanguage: String? { transport.sapLanguage }
 
     @Option(name: [.customShort("u"), .customLong("user")],
             help: ArgumentHelp("Basic authentication. Without \":password\", odsh asks for it on the terminal.",
@@ -41,42 +46,6 @@ public struct ConnectionOptions: ParsableArguments {
 
     @Flag(name: .customLong("netrc"), help: "Take user and password for the host from ~/.netrc.")
     public var netrc = false
-
-    @Option(name: .customLong("cert"),
-            help: ArgumentHelp("Client certificate for mutual TLS (PEM; may include the key).", valueName: "file"), completion: .file())
-    public var certificate: String?
-
-    @Option(name: .customLong("key"), help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"), completion: .file())
-    public var key: String?
-
-    @Option(name: .customLong("cacert"),
-            help: ArgumentHelp("Verify the server with these CA certificates (PEM) instead of the system's.", valueName: "file"), completion: .file())
-    public var caBundle: String?
-
-    @Flag(name: .customLong("insecure"),
-          help: "Do not verify the server's TLS certificate or host name. Anyone on the way can then read and change the traffic.")
-    public var insecure = false
-
-    @Option(name: .customLong("timeout"),
-            help: ArgumentHelp("Seconds a request may take in all, 0 for no limit (default: 30).", valueName: "seconds"))
-    public var timeout: Double?
-
-    @Option(name: .customLong("connect-timeout"),
-            help: ArgumentHelp("Seconds to connect, TLS handshake included (default: 30).", valueName: "seconds"))
-    public var connectTimeout: Double?
-
-    @Option(name: .customLong("proxy"),
-            help: ArgumentHelp("Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).",
-                               valueName: "url"))
-    public var proxy: String?
-
-    @Option(name: .customLong("sap-client"),
-            help: ArgumentHelp("SAP client, sent as sap-client=N with every request.", valueName: "nnn"))
-    public var sapClient: String?
-
-    @Option(name: .customLong("sap-language"),
-            help: ArgumentHelp("SAP logon language, sent as sap-language=L with every request.", valueName: "language"))
-    public var sapLanguage: String?
 
     @Option(name: .customLong("max-metadata-size"),
             help: ArgumentHelp("Read a $metadata document of at most this many MiB (default: 256).", valueName: "MiB"))
@@ -113,27 +82,11 @@ public struct ConnectionOptions: ParsableArguments {
     public var traceSecrets = false
 
     public mutating func validate() throws {
-        for header in headers {
-            _ = try Self.parseHeader(header)
-        }
         if let user, user.isEmpty || user.hasPrefix(":") {
             throw ValidationError("--user needs a user name: --user USER[:PASSWORD]")
         }
         if user != nil && bearer != nil {
             throw ValidationError("--user and --bearer exclude each other")
-        }
-        if key != nil && certificate == nil {
-            throw ValidationError("--key needs --cert")
-        }
-        if let timeout, timeout < 0 || !timeout.isFinite { throw ValidationError("--timeout must be 0 or more seconds") }
-        if let connectTimeout, connectTimeout < 0 || !connectTimeout.isFinite {
-            throw ValidationError("--connect-timeout must be 0 or more seconds")
-        }
-        if let sapClient, sapClient.count != 3 || !sapClient.allSatisfy(\.isASCII) || !sapClient.allSatisfy(\.isNumber) {
-            throw ValidationError("--sap-client is a three-digit client number, e.g. 100")
-        }
-        if let sapLanguage, sapLanguage.isEmpty || !sapLanguage.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
-            throw ValidationError("--sap-language is a language key such as EN or de")
         }
     }
 
@@ -155,10 +108,7 @@ public struct ConnectionOptions: ParsableArguments {
                       environment: [String: String] = ProcessInfo.processInfo.environment,
                       readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws {
         // A header given here replaces the profile's of that name; several of one name are all sent.
-        let given = try headers.map(Self.parseHeader)
-        for (name, _) in given { c.headers.remove(name) }
-        for (name, value) in given { c.headers.add(name, value) }
-        if let userAgent { c.userAgent = userAgent }
+        try transport.apply(to: &c)
         if let maxMetadataSize { c.maxMetadataBytes = max(1, maxMetadataSize) << 20 }
         if let maxBodySize { c.maxBufferedBodyBytes = max(1, maxBodySize) << 20 }
         let signsIn = c.authentication != .none || c.signIn != nil || c.cookie != nil
@@ -176,17 +126,6 @@ public struct ConnectionOptions: ParsableArguments {
         if let cookie { c.cookie = cookie }
         if let cookieJar { c.cookieJar = Self.expandTilde(cookieJar) }
         if netrc { c.useNetrc = true }
-        if let certificate {
-            c.clientCertificate = Self.expandTilde(certificate)
-            c.clientKey = key.map(Self.expandTilde)
-        }
-        if let caBundle { c.caBundle = Self.expandTilde(caBundle) }
-        if insecure { c.insecure = true }
-        if let proxy { c.proxy = proxy }
-        if let timeout { c.timeout = timeout }
-        if let connectTimeout { c.connectTimeout = connectTimeout }
-        if let sapClient { c.sapClient = sapClient }
-        if let sapLanguage { c.sapLanguage = sapLanguage }
         c.traceWithData = traceData || tracePretty
         c.traceRequests = trace || c.traceWithData || traceFile != nil
         c.prettyTracing = tracePretty
@@ -231,6 +170,99 @@ public struct ConnectionOptions: ParsableArguments {
             throw ValidationError("--user \(user) has no password and standard input is not a terminal to ask for it; use --user \(user):PASSWORD or --netrc")
         }
         return try TerminalPassword.read(prompt: "Password for \(user): ")
+    }
+}
+
+/// The options that say how to reach a service, whoever signs in: headers, TLS, timeouts, proxy, SAP client and
+/// language. Every command that talks to a service has them (through `ConnectionOptions`), and `profile add` stores
+/// them: one declaration, one validation.
+public struct TransportOptions: ParsableArguments {
+    public init() {}
+
+    @Option(name: [.customShort("H"), .customLong("header")],
+            help: ArgumentHelp("Send this header with every request (repeatable). \"Name;\" sends an empty value.",
+                               valueName: "name: value"))
+    public var headers: [String] = []
+
+    @Option(name: .customLong("user-agent"),
+            help: ArgumentHelp("The User-Agent header (default: odsh/\(ODataClientVersion.version) libcurl/VERSION).", valueName: "text"))
+    public var userAgent: String?
+
+    @Option(name: .customLong("cert"),
+            help: ArgumentHelp("Client certificate for mutual TLS (PEM; may include the key).", valueName: "file"), completion: .file())
+    public var certificate: String?
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"), completion: .file())
+    public var key: String?
+
+    @Option(name: .customLong("cacert"),
+            help: ArgumentHelp("Verify the server with these CA certificates (PEM) instead of the system's.", valueName: "file"), completion: .file())
+    public var caBundle: String?
+
+    @Flag(name: .customLong("insecure"),
+          help: "Do not verify the server's TLS certificate or host name. Anyone on the way can then read and change the traffic.")
+    public var insecure = false
+
+    @Option(name: .customLong("timeout"),
+            help: ArgumentHelp("Seconds a request may take in all, 0 for no limit (default: 30).", valueName: "seconds"))
+    public var timeout: Double?
+
+    @Option(name: .customLong("connect-timeout"),
+            help: ArgumentHelp("Seconds to connect, TLS handshake included (default: 30).", valueName: "seconds"))
+    public var connectTimeout: Double?
+
+    @Option(name: .customLong("proxy"),
+            help: ArgumentHelp("Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).",
+                               valueName: "url"))
+    public var proxy: String?
+
+    @Option(name: .customLong("sap-client"),
+            help: ArgumentHelp("SAP client, sent as sap-client=N with every request.", valueName: "nnn"))
+    public var sapClient: String?
+
+    @Option(name: .customLong("sap-language"),
+            help: ArgumentHelp("SAP logon language, sent as sap-language=L with every request.", valueName: "language"))
+    public var sapLanguage: String?
+
+    public mutating func validate() throws {
+        for header in headers {
+            _ = try ConnectionOptions.parseHeader(header)
+        }
+        if key != nil && certificate == nil {
+            throw ValidationError("--key needs --cert")
+        }
+        if let timeout, timeout < 0 || !timeout.isFinite { throw ValidationError("--timeout must be 0 or more seconds") }
+        if let connectTimeout, connectTimeout < 0 || !connectTimeout.isFinite {
+            throw ValidationError("--connect-timeout must be 0 or more seconds")
+        }
+        if let sapClient, sapClient.count != 3 || !sapClient.allSatisfy(\.isASCII) || !sapClient.allSatisfy(\.isNumber) {
+            throw ValidationError("--sap-client is a three-digit client number, e.g. 100")
+        }
+        if let sapLanguage, sapLanguage.isEmpty || !sapLanguage.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            throw ValidationError("--sap-language is a language key such as EN or de")
+        }
+    }
+
+    /// The headers given, parsed (`validate()` has checked them).
+    public func parsedHeaders() throws -> [(String, String)] { try headers.map(ConnectionOptions.parseHeader) }
+
+    /// Lays these options over `c` (options given win; a header given replaces the one of that name in `c`).
+    public func apply(to c: inout HTTPConfiguration) throws {
+        let given = try parsedHeaders()
+        for (name, _) in given { c.headers.remove(name) }
+        for (name, value) in given { c.headers.add(name, value) }
+        if let userAgent { c.userAgent = userAgent }
+        if let certificate {
+            c.clientCertificate = ConnectionOptions.expandTilde(certificate)
+            c.clientKey = key.map(ConnectionOptions.expandTilde)
+        }
+        if let caBundle { c.caBundle = ConnectionOptions.expandTilde(caBundle) }
+        if insecure { c.insecure = true }
+        if let proxy { c.proxy = proxy }
+        if let timeout { c.timeout = timeout }
+        if let connectTimeout { c.connectTimeout = connectTimeout }
+        if let sapClient { c.sapClient = sapClient }
+        if let sapLanguage { c.sapLanguage = sapLanguage }
     }
 }
 

@@ -85,38 +85,7 @@ struct ProfileCommand: ParsableCommand {
         @Flag(help: "OAuth2: keep tokens in the secrets file until they expire, for the next runs.")
         var tokenCache = false
 
-        @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("A header for every request (repeatable).", valueName: "name: value"))
-        var headers: [String] = []
-
-        @Option(help: ArgumentHelp("SAP client.", valueName: "nnn"))
-        var sapClient: String?
-
-        @Option(help: "SAP logon language.")
-        var sapLanguage: String?
-
-        @Option(help: "Seconds a request may take.")
-        var timeout: Double?
-
-        @Option(help: "Seconds to connect.")
-        var connectTimeout: Double?
-
-        @Option(help: "A proxy URL.")
-        var proxy: String?
-
-        @Option(name: .customLong("cacert"), help: ArgumentHelp("CA certificates (PEM) to verify the server with.", valueName: "file"), completion: .file())
-        var caBundle: String?
-
-        @Option(name: .customLong("cert"), help: ArgumentHelp("Client certificate (PEM).", valueName: "file"), completion: .file())
-        var certificate: String?
-
-        @Option(help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"), completion: .file())
-        var key: String?
-
-        @Flag(help: "Do not verify the server's TLS certificate (stored as insecure = true).")
-        var insecure = false
-
-        @Option(help: "The User-Agent header.")
-        var userAgent: String?
+        @OptionGroup(title: "Connection") var transport: TransportOptions
 
         @Option(help: "The shell's default output format.")
         var output: String?
@@ -275,17 +244,17 @@ struct ProfileCommand: ParsableCommand {
             }
             p.scope = scope
             p.tokenCache = tokenCache
-            p.headers = HTTPHeaders(try headers.map(ConnectionOptions.parseHeader))
-            p.sapClient = sapClient
-            p.sapLanguage = sapLanguage
-            p.timeout = timeout
-            p.connectTimeout = connectTimeout
-            p.proxy = proxy
-            p.caBundle = caBundle
-            p.certificate = certificate
-            p.key = key
-            p.insecure = insecure
-            p.userAgent = userAgent
+            p.headers = HTTPHeaders(try transport.parsedHeaders())
+            p.sapClient = transport.sapClient
+            p.sapLanguage = transport.sapLanguage
+            p.timeout = transport.timeout
+            p.connectTimeout = transport.connectTimeout
+            p.proxy = transport.proxy
+            p.caBundle = transport.caBundle
+            p.certificate = transport.certificate
+            p.key = transport.key
+            p.insecure = transport.insecure
+            p.userAgent = transport.userAgent
             p.output = output
             p.pageSize = pageSize
             p.metadata = metadata

@@ -62,9 +62,6 @@ public enum SignalHandling {
         hardStopSuspended.store(suspended, ordering: .sequentiallyConsistent)
     }
 
-    /// What the handler does, callable directly (tests, or a caller that turns another event into a cancel).
-    public static func simulateInterrupt() { handleInterrupt() }
-
     fileprivate static func handleInterrupt() {
         let count = presses.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
         if let raw = hook.load(ordering: .sequentiallyConsistent) {

@@ -84,20 +84,30 @@ private func openBrackets(_ text: String) -> Bool {
 
 private let hookCalls = Atomic<Int>(0)
 
+/// A real SIGINT, raised on the test's own thread (with SIGINT unblocked there), reaches the installed handler.
+private func raiseInterrupt() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(SIGINT)
+}
+
 @Suite(.serialized) struct REPLSignalHandlingTests {
     @Test func interruptSetsTheFlagAndCallsTheHook() {
+        SignalHandling.installInterruptHandler()
         SignalHandling.resetInterrupt()
         #expect(!SignalHandling.interruptRequested)
         #expect(!SignalHandling.cancellationCheck())
         SignalHandling.setInterruptHook { hookCalls.wrappingAdd(1, ordering: .sequentiallyConsistent) }
-        SignalHandling.simulateInterrupt()
+        raiseInterrupt()
         #expect(SignalHandling.interruptRequested)
         #expect(SignalHandling.cancellationCheck())
         #expect(hookCalls.load(ordering: .sequentiallyConsistent) == 1)
         SignalHandling.resetInterrupt()
         #expect(!SignalHandling.interruptRequested)
         SignalHandling.setInterruptHook(nil)
-        SignalHandling.simulateInterrupt()
+        raiseInterrupt()
         #expect(hookCalls.load(ordering: .sequentiallyConsistent) == 1)
         SignalHandling.resetInterrupt()
     }
