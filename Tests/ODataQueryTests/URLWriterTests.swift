@@ -119,6 +119,16 @@ struct URLWriterTests {
         #expect(try q4.relativeURL(for: .v4) == "TopItems(count=3,name='a%20b')?$top=1&sap-client=100")
     }
 
+    @Test("collection and complex parameters go as aliases, each named once, before the system options")
+    func structuredParameters() throws {
+        var q = DataQuery().function("ByIds", parameters: [("ids", .json("[1,2]")), ("n", .int32(1))])
+        q.path.append(.boundFunction("NS.Near", parameters: [("ids", .json(#"{"City":"Oslo"}"#))]))
+        q = q.top(2)
+        #expect(URLEncoding.decode(try q.relativeURL(for: .v4))
+            == #"ByIds(ids=@ids,n=1)/NS.Near(ids=@ids2)?@ids=[1,2]&@ids2={"City":"Oslo"}&$top=2"#)
+        #expect(throws: QueryWriteError.self) { try DataQuery().function("ByIds", parameters: [("ids", .json("[1]"))]).relativeURL(for: .v2) }
+    }
+
     @Test("literal text forms are checked", arguments: [
         ("2020-02-29", PrimitiveType.date, true), ("2020-13-01", .date, false), ("10:30", .timeOfDay, true), ("24:00", .timeOfDay, false),
         ("2020-01-01T10:00:00.1234567+05:30", .dateTimeOffset, true), ("2020-01-01T10:00", .dateTimeOffset, false),

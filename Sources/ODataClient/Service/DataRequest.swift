@@ -23,6 +23,14 @@ public struct DataRequest {
         case function(method: HTTPMethod)
         /// A raw request: a URL relative to the service root, or an absolute one of the service's origin.
         case raw(method: HTTPMethod, url: String)
+        /// Adds a reference from the query's navigation property (`Categories(1)/Products`) to an existing entity
+        /// (`target`: its set and key). V4: POST (collection) or PUT (single-valued) `.../Products/$ref` with
+        /// `{"@odata.id": URL}`; V2: POST or PUT `Categories(1)/$links/Products` with `{"uri": URL}`.
+        case link(target: DataQuery, collection: Bool)
+        /// Removes a reference: of a collection-valued navigation property, the one to `target` (V4 DELETE
+        /// `.../Products/$ref?$id=URL`, V2 DELETE `Categories(1)/$links/Products(5)`); of a single-valued one
+        /// (`target` nil), the one it has (V4 `.../Category/$ref`, V2 `Products(5)/$links/Category`).
+        case unlink(target: DataQuery?)
         /// A `$batch` of requests, some in change sets (all or none): `DataService.executeBatch(_:)`.
         case batch([BatchPart])
     }
@@ -88,6 +96,14 @@ public struct DataRequest {
     public static func action(_ path: DataQuery, parameters: [(name: String, value: DataValue)] = []) -> DataRequest {
         DataRequest(.action(parameters: parameters), query: path)
     }
+    /// Adds a reference from the navigation property `path` ends in to the entity `target` addresses.
+    public static func link(_ path: DataQuery, to target: DataQuery, collection: Bool) -> DataRequest {
+        DataRequest(.link(target: target, collection: collection), query: path)
+    }
+    /// Removes the reference from the navigation property `path` ends in to `target` (nil: a single-valued one's).
+    public static func unlink(_ path: DataQuery, from target: DataQuery?) -> DataRequest {
+        DataRequest(.unlink(target: target), query: path)
+    }
     /// A raw GET of a URL relative to the service root (or an absolute one of its origin).
     public static func raw(_ url: String, method: HTTPMethod = .get) -> DataRequest { DataRequest(.raw(method: method, url: url)) }
 
@@ -98,28 +114,60 @@ public struct DataRequest {
         case .create, .action, .batch: return .post
         case .update: return version.isV4 ? .patch : .merge
         case .replace: return .put
-        case .delete: return .delete
+        case .delete, .unlink: return .delete
+        case .link(_, let collection): return collection ? .post : .put
         case .function(let m), .raw(let m, _): return m
         }
     }
 
     /// The URL relative to the service root, percent-encoded, as a service of `version` is sent it (a raw
-    /// request's URL as given).
-    public func relativeURL(for version: ODataVersion) throws -> String {
-        if case .raw(_, let url) = kind { return url }
-        if case .batch = kind { return "$batch" }
-        return try query.relativeURL(for: version)
+    /// request's URL as given). `absolute` turns a URL relative to the service root into an absolute one: a V4
+    /// unlink names the related entity by it (`DataService` passes its root; the default leaves it relative).
+    public func relativeURL(for version: ODataVersion, absolute: (String) -> String = { $0 }) throws -> String {
+        switch kind {
+        case .raw(_, let url): return url
+        case .batch: return "$batch"
+        case .link, .unlink(nil): return try referencePath(for: version, key: nil)
+        case .unlink(let target?):
+            guard version.isV4 else {
+                guard case .key(let k)? = target.path.last else {
+                    throw QueryWriteError(feature: "$links", version: version, message: "unlink needs the related entity's key")
+                }
+                return try referencePath(for: version, key: k)
+            }
+            let id = absolute(try target.relativeURL(for: version))
+            return try referencePath(for: version, key: nil) + "?$id=" + URLEncoding.queryValue(URLEncoding.decode(id))
+        default: return try query.relativeURL(for: version)
+        }
+    }
+
+    /// V4 `Source/Nav/$ref`; V2 `Source/$links/Nav` (with the related entity's key when given).
+    private func referencePath(for version: ODataVersion, key: EntityKey?) throws -> String {
+        guard case .navigation(let nav)? = query.path.last else {
+            throw QueryWriteError(feature: "$ref", version: version,
+                                  message: "a reference is added or removed at a navigation property, as in Categories(1)/Products")
+        }
+        if version.isV4 { return try query.relativeURL(for: version) + "/$ref" }
+        var source = query
+        source.path.removeLast()
+        var path = try source.relativeURL(for: version) + "/$links/" + URLEncoding.pathSegment(nav)
+        if let key { path += URLEncoding.pathSegment(try QueryURLWriter(version: version).keyPredicate(key)) }
+        return path
     }
 
     /// The JSON body a service of `version` is sent: the entity of a create (all its values), an update (its
-    /// changes) or a replace (all), an action's parameters; nil for the others.
-    public func body(for version: ODataVersion) -> [UInt8]? {
+    /// changes) or a replace (all), an action's parameters, a reference's URL (made absolute by `absolute`); nil
+    /// for the others.
+    public func body(for version: ODataVersion, absolute: (String) -> String = { $0 }) -> [UInt8]? {
         let writer = EntityBodyWriter(version: version)
         switch kind {
         case .create(let e), .replace(let e): return writer.body(for: e, content: .full)
         case .update(let e): return writer.body(for: e, content: .changes)
         case .action(let parameters): return writer.body(parameters: parameters)
-        case .query, .delete, .function, .raw, .batch: return nil
+        case .link(let target, _):
+            guard let url = try? target.relativeURL(for: version) else { return nil }
+            return writer.body(parameters: [(version.isV4 ? "@odata.id" : "uri", .string(absolute(url)))])
+        case .query, .delete, .function, .raw, .batch, .unlink: return nil
         }
     }
 
@@ -127,7 +175,7 @@ public struct DataRequest {
     var sendsIfMatch: Bool {
         switch kind {
         case .update, .replace, .delete: return true
-        case .query, .create, .action, .function, .raw, .batch: return false
+        case .query, .create, .action, .function, .raw, .batch, .link, .unlink: return false
         }
     }
 
@@ -136,7 +184,7 @@ public struct DataRequest {
         switch kind {
         case .create(let e), .update(let e), .replace(let e): return e
         case .delete(let e): return e
-        case .query, .action, .function, .raw, .batch: return nil
+        case .query, .action, .function, .raw, .batch, .link, .unlink: return nil
         }
     }
 }

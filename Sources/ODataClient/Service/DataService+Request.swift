@@ -48,10 +48,10 @@ extension DataService {
     /// The request in the terms of `execute(_: ServiceRequest, ...)`: relative URL, body, target and headers.
     func serviceRequest(for request: DataRequest, ifMatch etag: String?) throws -> ServiceRequest {
         let method = request.method(for: version)
-        let relative = try request.relativeURL(for: version)
+        let relative = try request.relativeURL(for: version, absolute: requestURL)
         var target: PayloadTarget?
         if case .raw = request.kind { target = self.target(forRelativeURL: relative) } else { target = self.target(for: request.query) }
-        let body = request.body(for: version)
+        let body = request.body(for: version, absolute: requestURL)
         if case .create(let e) = request.kind, target == nil {
             target = .entityType(e.entityType, set: e.entitySet)
         }

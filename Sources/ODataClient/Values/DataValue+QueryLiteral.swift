@@ -4,8 +4,9 @@ import ODataQuery
 extension DataValue {
     /// This value as a query literal, for writing it in a URL with `LiteralFormatter` (ODataQuery's one writer of
     /// OData literals). V2 has Edm.Time for a time of day and for a duration; the formatter refuses what the version
-    /// cannot write (an Edm.Date in V2, an Edm.DateTime in V4). Throws for values that have no literal: structured,
-    /// geography, untyped, and enum values without their type.
+    /// cannot write (an Edm.Date in V2, an Edm.DateTime in V4). Complex values, collections and entities become V4
+    /// JSON text (`.json`). Throws for values that have no literal: structured values in V2, streams, geography,
+    /// untyped, and enum values without their type.
     public func queryLiteral(for version: ODataVersion) throws -> QueryLiteral {
         switch self {
         case .null: return .null
@@ -30,7 +31,13 @@ extension DataValue {
             guard let t = e.type else { throw ValueConversionError("the enum value \(e.name) has no type, so no URL literal") }
             return .enumMember(type: t.qualifiedName, member: e.name)
         case .geography: throw ValueConversionError("a geography value has no URL literal")
-        case .complex, .list, .entity, .entityList, .stream: throw ValueConversionError("a structured value has no URL literal")
+        case .complex, .list, .entity, .entityList:
+            // V4 writes these as JSON (a function's parameter goes as an alias); V2 URLs have no such literal.
+            guard version.isV4 else { throw ValueConversionError("a complex or collection value has no OData \(version.rawValue) URL literal") }
+            let o = JSONOutput(capacity: 256)
+            JSONValueWriter(dialect: .v4).write(self, to: o)
+            return .json(String(decoding: o.array, as: UTF8.self))
+        case .stream: throw ValueConversionError("a stream has no URL literal")
         case .untyped(let r): throw ValueConversionError("the untyped value \(r.text) has no URL literal")
         }
     }
@@ -70,6 +77,8 @@ extension DataValue {
         case .time(let t): self = try typed(t, .time)
         case .enumMember(let type, let member):
             throw ValueConversionError("the enum member \(type)'\(member)' needs its type: EnumValue.parse reads it")
+        case .json(let t):
+            throw ValueConversionError("the JSON value \(t.prefix(40)) needs its type: a payload reader reads it")
         }
     }
 }

@@ -34,11 +34,15 @@ public enum QueryLiteral: Hashable, Sendable, CustomStringConvertible {
     case time(String)
     /// A member of an enumeration type: the type's qualified name and the member's name.
     case enumMember(type: String, member: String)
+    /// A complex value, a collection or an entity as JSON text (V4 only): `["a","b"]`, `{"City":"Oslo"}`. A
+    /// function's parameter of such a type goes in a resource path as a parameter alias (`F(ids=@ids)?@ids=[...]`),
+    /// since the URL grammar takes only primitive literals there.
+    case json(String)
 
     /// The EDM primitive type of the literal (the underlying one is not known for enum members; nil for null).
     public var primitiveType: PrimitiveType? {
         switch self {
-        case .null, .enumMember: return nil
+        case .null, .enumMember, .json: return nil
         case .boolean: return .boolean
         case .byte: return .byte
         case .sbyte: return .sbyte
@@ -83,6 +87,7 @@ public enum QueryLiteral: Hashable, Sendable, CustomStringConvertible {
         case .dateTime(let t): return "dt:\(t)"
         case .time(let t): return "time:\(t)"
         case .enumMember(let t, let m): return "enum:\(t)'\(m)"
+        case .json(let t): return "json:\(t)"
         }
     }
 

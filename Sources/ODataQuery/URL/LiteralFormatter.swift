@@ -49,6 +49,9 @@ public struct LiteralFormatter: Sendable {
         case .enumMember(let type, let member):
             guard v4 else { throw QueryWriteError.unsupported("the enum member \(type)'\(member)'", version) }
             return "\(type)'\(Self.escape(member))'"
+        case .json(let t):
+            guard v4 else { throw QueryWriteError.unsupported("a complex or collection value (\(t.prefix(40)))", version) }
+            return t
         }
     }
 

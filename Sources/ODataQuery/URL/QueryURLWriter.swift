@@ -29,6 +29,16 @@ public struct QueryURLWriter: Sendable {
     func resourcePath(_ q: DataQuery) throws -> (String, [(String, String)]) {
         var out = ""
         var options: [(String, String)] = []
+        // `name=value` of a V4 function's parameter; a JSON value goes as an alias `@name` whose value follows in
+        // the query (the path takes only primitive literals), named apart when two functions share a parameter name.
+        func argument(_ name: String, _ value: QueryLiteral) throws -> String {
+            guard case .json(let json) = value else { return "\(name)=\(try literals.text(value))" }
+            var alias = "@" + name
+            var n = 1
+            while options.contains(where: { $0.0 == alias }) { n += 1; alias = "@\(name)\(n)" }
+            options.append((alias, URLEncoding.queryValue(json)))
+            return "\(name)=\(alias)"
+        }
         for seg in q.path {
             switch seg {
             case .entitySet(let n), .singleton(let n):
@@ -39,7 +49,7 @@ public struct QueryURLWriter: Sendable {
                 out += URLEncoding.pathSegment(try keyPredicate(k))
             case .function(let n, let params):
                 if version.isV4 {
-                    let args = try params.map { "\($0.name)=\(try literals.text($0.value))" }.joined(separator: ",")
+                    let args = try params.map { try argument($0.name, $0.value) }.joined(separator: ",")
                     out += URLEncoding.pathSegment("\(n)(\(args))")
                 } else {
                     out += URLEncoding.pathSegment(n)
@@ -54,7 +64,7 @@ public struct QueryURLWriter: Sendable {
                 out += "/" + URLEncoding.pathSegment(n)
             case .boundFunction(let n, let params):
                 guard version.isV4 else { throw QueryWriteError.unsupported("the bound function \(n)", version) }
-                let args = try params.map { "\($0.name)=\(try literals.text($0.value))" }.joined(separator: ",")
+                let args = try params.map { try argument($0.name, $0.value) }.joined(separator: ",")
                 out += "/" + URLEncoding.pathSegment("\(n)(\(args))")
             case .boundAction(let n):
                 guard version.isV4 else { throw QueryWriteError.unsupported("the bound action \(n)", version) }

@@ -14,7 +14,7 @@ public struct ModelCompleter: CompletionProvider {
         self.commandArguments = commandArguments
     }
 
-    static let statementKeywords = ["get", "count", "search", "create", "update", "delete", "call"]
+    static let statementKeywords = ["get", "count", "search", "create", "update", "replace", "delete", "call", "link", "unlink"]
     static let clauseKeywords = ["where", "select", "order by", "top", "skip", "expand", "count", "search"]
     static let expandOptions = ["select", "where", "order by", "top", "skip", "expand", "count"]
     /// OData's comparison words (the symbols cannot be completed from a typed prefix, the words can).
@@ -42,7 +42,11 @@ public struct ModelCompleter: CompletionProvider {
             switch e {
             case .statementKeyword:
                 candidates += Self.statementKeywords.map { CompletionCandidate($0, annotation: "statement") }
-                candidates += ReplCommandCatalog.names.map { CompletionCandidate($0, annotation: "command") }
+                // Inside a batch (where `end` may come) neither another batch nor a command can.
+                if !context.expectations.contains(.keyword("end")) {
+                    candidates.append(CompletionCandidate("batch", annotation: "statement"))
+                    candidates += ReplCommandCatalog.names.map { CompletionCandidate($0, annotation: "command") }
+                }
             case .entitySet:
                 candidates += document.entitySets.map { CompletionCandidate($0.name, annotation: "entity set" + ElementMarks.text($0)) }
                 candidates += document.singletons.map { CompletionCandidate($0.name, annotation: "singleton" + ElementMarks.text($0)) }

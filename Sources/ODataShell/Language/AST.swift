@@ -110,6 +110,8 @@ public enum AST {
             case lambda(LambdaOperator, collection: [Name], variable: Name?, predicate: Expr?)
             /// `(...)`: kept so that printing can show what the user grouped.
             case group(Expr)
+            /// `['a', 'b']` or `{City: 'Oslo'}` as an operation's argument (a collection, complex or entity parameter).
+            case structured(Value)
         }
         public var kind: Kind
         public var range: SourceRange
@@ -139,6 +141,10 @@ public enum AST {
         case batch([BatchItem])
         /// `get /relative/url?...`, passed through as written.
         case raw(String)
+        /// `link Categories(1)/Products to Products(5)`: add a reference ($ref, V2 $links).
+        case link(path: ResourcePath, target: Expr)
+        /// `unlink Categories(1)/Products(5)` or `unlink Products(5)/Category`: remove one.
+        case unlink(path: ResourcePath)
 
         public static func == (a: Statement, b: Statement) -> Bool {
             switch (a, b) {
@@ -151,6 +157,8 @@ public enum AST {
             case let (.raw(x), .raw(y)): return x == y
             case let (.callBound(p1), .callBound(p2)): return p1 == p2
             case let (.batch(a), .batch(b)): return a == b
+            case let (.link(p1, t1), .link(p2, t2)): return p1 == p2 && t1 == t2
+            case let (.unlink(p1), .unlink(p2)): return p1 == p2
             default: return false
             }
         }

@@ -90,6 +90,10 @@ public struct Binder {
             return try bindCall(name, arguments, options)
         case .callBound(let path):
             return try bindBoundCall(path)
+        case .link(let path, let target):
+            return try bindReference(path, linkTo: target)
+        case .unlink(let path):
+            return try bindReference(path, linkTo: nil)
         case .batch(let items):
             var parts: [DataRequest.BatchPart] = []
             for item in items {
@@ -235,7 +239,7 @@ public struct Binder {
         var q = target.query
         q.path.append(.boundAction(action.qualifiedName))
         _ = try writer().relativeURL(for: q)
-        let parameters = try values.map { (name: $0.name, value: try dataValue($0.value, at: last.name.range)) }
+        let parameters = try values.map { (name: $0.name, value: try $0.data ?? dataValue($0.literal, at: last.name.range)) }
         return BoundStatement(request: .action(q, parameters: parameters), query: nil, warnings: warnings)
     }
 
@@ -285,7 +289,7 @@ public struct Binder {
                                 at: seg.name.range, suggestions: candidates.flatMap { $0.parameters.dropFirst().map(\.name) })
         }
         let values = try operationArguments(op.parameters.dropFirst(), (seg.key?.values ?? []).map { ($0.name!, $0.value) }, operation: seg.name)
-        let segment = PathSegment.boundFunction(op.qualifiedName, parameters: values)
+        let segment = PathSegment.boundFunction(op.qualifiedName, parameters: values.map { ($0.name, $0.literal) })
         guard let rt = op.returnType else { return (segment, .value(name)) }
         if case .entity(let t) = document.resolveType(rt.type.qualifiedName) {
             return (segment, .entities(t, many: rt.type.isCollection))
@@ -495,6 +499,8 @@ public struct Binder {
 
     func bindExpr(_ e: AST.Expr, _ ctx: Context, expected: ExprType?) throws -> (QueryExpression, ExprType) {
         switch e.kind {
+        case .structured(let v):
+            throw LanguageError(.typeMismatch, "\(shape(v)) is taken only by a parameter of a function or action of that type", at: e.range)
         case .group(let x):
             return try bindExpr(x, ctx, expected: expected)
         case .literal(let l):
@@ -854,7 +860,7 @@ public struct Binder {
             case .isIn(let l, let items): work.append(contentsOf: items.reversed()); work.append(l)
             case .call(_, let args): work.append(contentsOf: args.reversed())
             case .lambda(_, let c, _, _): out.append((c.map(\.text).joined(separator: "/"), c[0]))
-            case .literal: break
+            case .literal, .structured: break
             }
         }
         return out
@@ -965,6 +971,11 @@ public struct Binder {
     /// `Categories(1)` or `Order_Details(OrderID=1, ProductID=2)` in a body: the existing entity's URL relative to the
     /// service root, its key checked and written as the service's version needs.
     private func reference(_ e: AST.Expr, to type: EntityType) throws -> String {
+        try writer().relativeURL(for: try referenceQuery(e, to: type))
+    }
+
+    /// `Categories(1)` as the query of that entity, its key checked.
+    private func referenceQuery(_ e: AST.Expr, to type: EntityType) throws -> DataQuery {
         guard case .call(let setName, let args) = e.kind else {
             throw LanguageError(.syntax, "an existing entity is given by its set and key, as in Categories(1)", at: e.range)
         }
@@ -984,7 +995,48 @@ public struct Binder {
             }
         }
         let key = try bindKey(AST.Key(values: values, range: e.range), type: setType)
-        return set.name + (try writer().keyPredicate(key))
+        return DataQuery().from(set).withKey(key)
+    }
+
+    /// `link Categories(1)/Products to Products(5)` and `unlink Categories(1)/Products(5)`: the entity's navigation
+    /// property, and the related entity (for link, and for unlink of a collection's member).
+    private func bindReference(_ path: AST.ResourcePath, linkTo targetExpr: AST.Expr?) throws -> BoundStatement {
+        let verb = targetExpr == nil ? "unlink" : "link"
+        let example = targetExpr == nil ? "unlink Categories(1)/Products(5)" : "link Categories(1)/Products to Products(5)"
+        guard path.segments.count > 1, let last = path.segments.last else {
+            throw LanguageError(.syntax, "\(verb) names an entity's navigation property, as in \(example)", at: path.range)
+        }
+        let source = try resolve(AST.ResourcePath(segments: Array(path.segments.dropLast())))
+        guard source.endsInProperty == nil, !source.isCollection, let type = source.entityType else {
+            throw LanguageError(.syntax, "\(verb) needs one entity before \(last.name.text): give its key, as in \(example)", at: path.range)
+        }
+        guard let nav = type.navigationProperty(named: last.name.text) else {
+            throw LanguageError(.unknownName, "\(type.name) has no navigation property \(last.name.text)", at: last.name.range,
+                                suggestions: NameSuggester.closest(to: last.name.text, in: type.navigationProperties.map(\.name)))
+        }
+        guard let targetType = nav.target else {
+            throw LanguageError(.unknownName, "the target type of \(nav.name) is not in the metadata", at: last.name.range)
+        }
+        let q = source.query.navigate(nav)
+        let request: DataRequest
+        if let targetExpr {
+            if let k = last.key { throw LanguageError(.syntax, "link names the navigation property without a key: \(example)", at: k.range) }
+            request = .link(q, to: try referenceQuery(targetExpr, to: targetType), collection: nav.isCollection)
+        } else if nav.isCollection {
+            guard let k = last.key else {
+                throw LanguageError(.syntax, "\(nav.name) is a collection: give the key of the entity to unlink, as in \(example)", at: last.name.range)
+            }
+            let key = try bindKey(k, type: targetType)
+            // The related entity by its entity set when the metadata binds one, else by this path.
+            let set = source.entitySet.flatMap { s in s.bindingTarget(for: nav.name).flatMap { try? document.entitySet(withName: $0) } }
+            let target = set.map { DataQuery().from($0).withKey(key) } ?? q.withKey(key)
+            request = .unlink(q, from: target)
+        } else {
+            if let k = last.key { throw LanguageError(.syntax, "\(nav.name) leads to one entity: unlink it without a key", at: k.range) }
+            request = .unlink(q, from: nil)
+        }
+        _ = try request.relativeURL(for: version)
+        return BoundStatement(request: request, query: nil, warnings: warnings)
     }
 
     private func range(of v: AST.Value) -> SourceRange {
@@ -1026,30 +1078,121 @@ public struct Binder {
         }
     }
 
+    /// An operation's argument: its literal for a URL (a structured value as V4 JSON) and, for a collection,
+    /// complex or entity parameter, its value for an action's body.
+    private struct Argument {
+        var name: String
+        var literal: QueryLiteral
+        var data: DataValue?
+    }
+
     /// Arguments bound to an operation's parameters: each named once, typed by its parameter, the non-nullable
     /// ones all given.
     private func operationArguments(_ parameters: ArraySlice<Parameter>, _ arguments: [(name: AST.Name, value: AST.Expr)],
-                                    operation n: AST.Name) throws -> [(name: String, value: QueryLiteral)] {
-        var values: [(name: String, value: QueryLiteral)] = []
+                                    operation n: AST.Name) throws -> [Argument] {
+        var values: [Argument] = []
         for (pn, pv) in arguments {
             guard let p = parameters.first(where: { $0.name == pn.text }) else {
                 throw LanguageError(.unknownName, "\(n.text) has no parameter \(pn.text)", at: pn.range,
                                     suggestions: NameSuggester.closest(to: pn.text, in: parameters.map(\.name)))
             }
             guard !values.contains(where: { $0.name == p.name }) else { throw LanguageError(.syntax, "\(p.name) is given twice", at: pn.range) }
+            if case .literal(.null) = pv.kind, !p.isNullable {
+                throw LanguageError(.typeMismatch, "\(p.name) (\(p.type.description)) may not be null", at: pv.range)
+            }
+            if let data = try structuredArgument(pv, parameter: p) {
+                let literal: QueryLiteral
+                do { literal = try data.queryLiteral(for: version) } catch let e as ValueConversionError {
+                    throw LanguageError(.typeMismatch, "\(p.name): \(e.description)", at: pv.range)
+                }
+                values.append(Argument(name: p.name, literal: literal, data: data))
+                continue
+            }
             var t = ExprType.of(p.type.primitive)
             if case .enumeration(let en) = p.resolvedType { t = ExprType(enumType: en) }
             else if let prim = p.resolvedType.underlyingPrimitive { t = .of(prim) }
             t.origin = "\(p.name) (\(p.type.description))"
             let (x, _) = try bindExpr(pv, Context(type: nil, variables: [:]), expected: t)
             guard case .literal(let l) = x else { throw LanguageError(.typeMismatch, "a value is needed for \(p.name)", at: pv.range) }
-            values.append((p.name, l))
+            values.append(Argument(name: p.name, literal: l, data: nil))
         }
         let missing = parameters.filter { p in !p.isNullable && !values.contains { $0.name == p.name } }
         if let m = missing.first {
             throw LanguageError(.syntax, "\(n.text) needs the parameter \(m.name) (\(m.type.description))", at: n.range)
         }
         return values
+    }
+
+    /// The value of an argument for a collection, complex or entity parameter (`[...]`, `{...}` or null); nil for
+    /// a parameter of a single primitive or enum type, which takes a literal.
+    private func structuredArgument(_ e: AST.Expr, parameter p: Parameter) throws -> DataValue? {
+        let structured: Bool
+        switch p.resolvedType {
+        case .complex, .entity: structured = true
+        default: structured = p.type.isCollection
+        }
+        guard structured else {
+            if case .structured(let v) = e.kind {
+                throw LanguageError(.typeMismatch, "\(p.name) takes one value of \(p.type.description), not \(shape(v))", at: e.range)
+            }
+            return nil
+        }
+        if case .literal(.null) = e.kind { return .null }
+        guard case .structured(let v) = e.kind else {
+            let want = p.type.isCollection ? "a collection: give [ ... ]" : "structured: give { ... }"
+            throw LanguageError(.typeMismatch, "\(p.name) (\(p.type.description)) is \(want)", at: e.range)
+        }
+        return try parameterValue(v, type: p.type, resolved: p.resolvedType, name: p.name, element: false)
+    }
+
+    private func shape(_ v: AST.Value) -> String {
+        switch v {
+        case .array: return "a collection [ ... ]"
+        case .object: return "a structure { ... }"
+        case .expr: return "an expression"
+        }
+    }
+
+    /// A `[...]`, `{...}` or scalar value typed by a parameter's type (or, with `element`, by its element type).
+    private func parameterValue(_ v: AST.Value, type: TypeReference, resolved: ResolvedType, name: String,
+                                element: Bool) throws -> DataValue {
+        if case .expr(let e) = v, case .literal(.null) = e.kind { return .null }
+        if type.isCollection && !element {
+            guard case .array(let items, _) = v else {
+                throw LanguageError(.typeMismatch, "\(name) is a collection: give [ ... ]", at: range(of: v))
+            }
+            let values = try items.map { try parameterValue($0, type: type, resolved: resolved, name: name, element: true) }
+            if case .entity = resolved {
+                return .entityList(EntityValueList(values.compactMap { if case .entity(let x) = $0 { return x } else { return nil } }))
+            }
+            var elementType = type
+            elementType.isCollection = false
+            return .list(DataValueList(elementType: elementType, values))
+        }
+        switch resolved {
+        case .complex(let c):
+            let value = ComplexValue.ofType(c)
+            try fill(value, from: v, type: c)
+            return .complex(value)
+        case .entity(let t):
+            guard case .object = v else {
+                throw LanguageError(.typeMismatch, "\(name) takes \(t.name) entities written as { ... }", at: range(of: v))
+            }
+            let value = EntityValue.ofType(t, in: nil)
+            try fill(value, from: v, type: t)
+            return .entity(value)
+        default:
+            guard case .expr(let e) = v else {
+                throw LanguageError(.typeMismatch, "\(name) takes values of \(type.qualifiedName) here, not \(shape(v))", at: range(of: v))
+            }
+            var t = ExprType.of(type.primitive)
+            if case .enumeration(let en) = resolved { t = ExprType(enumType: en) }
+            else if let prim = resolved.underlyingPrimitive { t = .of(prim) }
+            t.origin = "\(name) (\(type.qualifiedName))"
+            let (x, _) = try bindExpr(e, Context(type: nil, variables: [:]), expected: t)
+            guard case .literal(let l) = x else { throw LanguageError(.typeMismatch, "a value is needed for \(name)", at: e.range) }
+            return try dataValue(l, at: e.range)
+        }
     }
 
     private mutating func bindCall(_ n: AST.Name, _ arguments: [(name: AST.Name, value: AST.Expr)],
@@ -1084,10 +1227,10 @@ public struct Binder {
                                 at: n.range)
         }
         if isAction {
-            let parameters = try values.map { (name: $0.name, value: try dataValue($0.value, at: n.range)) }
+            let parameters = try values.map { (name: $0.name, value: try $0.data ?? dataValue($0.literal, at: n.range)) }
             return BoundStatement(request: .action(DataQuery().action(n.text), parameters: parameters), query: nil, warnings: warnings)
         }
-        var q = DataQuery().function(n.text, parameters: values)
+        var q = DataQuery().function(n.text, parameters: values.map { ($0.name, $0.literal) })
         if !options.isEmpty {
             // Clauses narrow a function's collection of entities, as they do an entity set.
             guard let rt = returnType, rt.type.isCollection, case .entity(let t) = document.resolveType(rt.type.qualifiedName) else {

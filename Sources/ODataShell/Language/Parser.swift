@@ -153,7 +153,7 @@ public struct Parser {
         return .raw(u)
     }
 
-    private static let statementKeywords = ["get", "count", "search", "create", "update", "replace", "delete", "call"]
+    private static let statementKeywords = ["get", "count", "search", "create", "update", "replace", "delete", "call", "link", "unlink"]
 
     /// `batch; ...; end`: statements and `changeset; ...; end` blocks, each ended by `;`.
     private mutating func batch() throws -> AST.Statement {
@@ -163,7 +163,8 @@ public struct Parser {
         var changeSet: (statements: [AST.Statement], start: Int)?
         while true {
             while tok.isSymbol(";") { advance() }
-            try complete([.statementKeyword, .entitySet])
+            try complete(changeSet == nil ? [.statementKeyword, .entitySet, .keyword("changeset"), .keyword("end")]
+                                          : [.statementKeyword, .entitySet, .keyword("end")])
             if atEnd { throw LanguageError(.syntax, changeSet == nil ? "batch needs an end" : "changeset needs an end", at: tok.range) }
             let start = tok.range.start
             if tok.isKeyword("end"), peek().isSymbol(";") || peek().kind == .end {
@@ -221,6 +222,26 @@ public struct Parser {
                 return .delete(path: p, force: try force())
             case "call":
                 return try call()
+            case "link":
+                let p = try resourcePath(references: true)
+                try complete([.keyword("to")])
+                guard tok.isKeyword("to") else { throw unexpected("to and the entity to link, as in link Categories(1)/Products to Products(5)") }
+                advance()
+                try complete([.entitySet])
+                guard tok.kind == .identifier else { throw unexpected("an entity by its set and key, as in Products(5)") }
+                let n = advance()
+                guard tok.isSymbol("(") else { throw unexpected("the key of \(n.text), as in \(n.text)(1)") }
+                let setName = AST.Name(text: n.text, range: n.range)
+                let saved = scope
+                scope = CompletionContext.Scope(resource: [n.text])
+                defer { scope = saved }
+                let key = try keyIfAny()!
+                let args = key.values.map { v in
+                    v.name.map { AST.Expr(kind: .binary(.eq, AST.Expr(kind: .path([$0]), range: $0.range), v.value), range: $0.range.to(v.value.range)) } ?? v.value
+                }
+                return .link(path: p, target: AST.Expr(kind: .call(setName, args), range: n.range.to(key.range)))
+            case "unlink":
+                return .unlink(path: try resourcePath(references: true))
             default:
                 let p = try resourcePath()
                 return .query(path: p, options: try options(), countOnly: false)
@@ -272,7 +293,7 @@ public struct Parser {
                 _ = try expectSymbol("=")
                 comparedWith = nil
                 try complete([.value(comparedWith: nil)])
-                args.append((pn, try expression()))
+                args.append((pn, try argument()))
                 try complete([])
                 if tok.isSymbol(",") { advance(); continue }
                 break
@@ -284,7 +305,8 @@ public struct Parser {
 
     // MARK: Resource path
 
-    private mutating func resourcePath(call: Bool = false) throws -> AST.ResourcePath {
+    /// `references`: the path of link or unlink, whose segments after the first are navigation properties.
+    private mutating func resourcePath(call: Bool = false, references: Bool = false) throws -> AST.ResourcePath {
         try complete([.entitySet])
         var segs: [AST.Segment] = []
         let first = try name("an entity set")
@@ -292,7 +314,7 @@ public struct Parser {
         segs.append(AST.Segment(name: first, key: try keyIfAny()))
         while tok.isSymbol("/") {
             advance()
-            try complete([.pathSegment(scope, keyed: segs.map { $0.key != nil }, call: call)])
+            try complete([references ? .navigationProperty(scope) : .pathSegment(scope, keyed: segs.map { $0.key != nil }, call: call)])
             let n = try name("a navigation property")
             scope.resource.append(n.text)
             segs.append(AST.Segment(name: n, key: try keyIfAny()))
@@ -310,7 +332,7 @@ public struct Parser {
                 let n = try name("a key property")
                 advance()
                 comparedWith = scope.appending([n.text])
-                values.append((n, try unary()))
+                values.append((n, try argument(orElse: { try $0.unary() })))
             } else {
                 comparedWith = nil
                 values.append((nil, try unary()))
@@ -495,6 +517,19 @@ public struct Parser {
         }
         let close = try expectSymbol("}", "} or , after the value")
         return .object(members, open.range.to(close.range))
+    }
+
+    /// An operation's argument: a value, or `[...]` / `{...}` for a collection, complex or entity parameter.
+    private mutating func argument(orElse plain: (inout Parser) throws -> AST.Expr = { try $0.expression() }) throws -> AST.Expr {
+        guard tok.isSymbol("[") || tok.isSymbol("{") else { return try plain(&self) }
+        let saved = scope
+        scope = CompletionContext.Scope(resource: [])
+        defer { scope = saved }
+        let v = tok.isSymbol("[") ? try arrayValue() : try objectValue()
+        switch v {
+        case .array(_, let r), .object(_, let r): return AST.Expr(kind: .structured(v), range: r)
+        case .expr(let e): return e
+        }
     }
 
     private mutating func arrayValue() throws -> AST.Value {

@@ -110,6 +110,7 @@ public enum QueryPrinter {
         case .time(let t): return "time'\(t)'"
         case .binary(let b): return "binary'\(Base64.encode(b, url: true))'"
         case .enumMember(let t, let m): return "\(t)'\(m.replacingAll("'", with: "''"))'"
+        case .json(let t): return t
         }
     }
 

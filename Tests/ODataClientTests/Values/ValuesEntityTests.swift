@@ -136,8 +136,11 @@ import ODataQuery
         #expect(date?.message.contains("OData V2 has Edm.DateTime") == true)
         #expect(try v2.text(.localDateTime(LocalDateTime("2024-05-01T10:00")!)) == "datetime'2024-05-01T10:00:00'")
         #expect(throws: QueryWriteError.self) { try v4.text(.localDateTime(LocalDateTime("2024-05-01T10:00")!)) }
-        // Values without a literal.
-        #expect(throws: ValueConversionError.self) { try v4.text(.list(DataValueList([.int(1)]))) }
+        // Structured values: V4 JSON (a function parameter goes as an alias); V2 has no literal for them.
+        #expect(try v4.text(.list(DataValueList([.int(1), .int(2)]))) == "[1,2]")
+        #expect(try DataValue.list(DataValueList([.string("a")])).queryLiteral(for: .v4) == .json(#"["a"]"#))
+        #expect(throws: ValueConversionError.self) { try v2.text(.list(DataValueList([.int(1)]))) }
+        #expect(throws: ValueConversionError.self) { try v4.text(.geography(GeographyValue(type: .geographyPoint, geoJSON: "{}"))) }
         let color = try self.v4.enumType(withName: "Color")
         #expect(try v4.text(.enumValue(EnumValue.parse("Red", type: color)!)) == "Test.Color'Red'")
     }

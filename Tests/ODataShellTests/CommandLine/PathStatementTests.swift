@@ -72,6 +72,38 @@ struct PathStatementTests {
         #expect(merge.stdout == "{\"Phone\":\"(503) 555-9831\"}\n", "\(merge.stdout)")
     }
 
+    @Test("link and unlink: $ref on odatapy's catalog, $links on pyslet")
+    func references() throws {
+        let c = Int.random(in: 900..<999), p = Int.random(in: 30_000..<40_000)
+        let v4 = try OdshProcess.run([try Self.catalog(), "-o", "ndjson",
+                                      "-c", "create Categories {ID: \(c), Name: 'refs'}",
+                                      "-c", "create Products {ID: \(p), Name: 'linked', Price: 3}",
+                                      "-c", "link Categories(\(c))/Products to Products(\(p))",
+                                      "-c", "Categories(\(c))/Products select ID",
+                                      "-c", "unlink Categories(\(c))/Products(\(p))",
+                                      "-c", "Categories(\(c))/Products/$count",
+                                      "-c", "link Products(\(p))/Category to Categories(\(c))",
+                                      "-c", "Products(\(p)) select ID expand Category(select ID)",
+                                      "-c", "unlink Products(\(p))/Category",
+                                      "-c", "Products(\(p)) select ID expand Category(select ID)",
+                                      "-c", "delete Products(\(p)) force", "-c", "delete Categories(\(c)) force"])
+        #expect(v4.status == 0, "\(v4.stderr)")
+        let lines = v4.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("{\"ID\":\(p)}") && lines.contains("0"), "\(v4.stdout)")
+        #expect(lines.contains("{\"ID\":\(p),\"Category\":{\"ID\":\(c)}}") && lines.contains("{\"ID\":\(p),\"Category\":null}"), "\(v4.stdout)")
+        // Writes say what they did on stderr, never on stdout.
+        #expect(v4.stderr.contains("POST 204") && v4.stderr.contains("PUT 204") && v4.stderr.contains("DELETE 204"), "\(v4.stderr)")
+
+        let atom = try ReferenceServers.baseURL(.v2Atom) + "/northwind/"
+        let category = "Products(76) select ProductID expand Category(select CategoryID)"
+        let v2 = try OdshProcess.run([atom, "-o", "ndjson", "-c", "link Products(76)/Category to Categories(2)", "-c", category,
+                                      "-c", "unlink Categories(2)/Products(76)", "-c", category,
+                                      "-c", "link Categories(1)/Products to Products(76)", "-c", category])
+        #expect(v2.status == 0, "\(v2.stderr)")
+        #expect(v2.stdout == ["{\"ProductID\":76,\"Category\":{\"CategoryID\":2}}", "{\"ProductID\":76,\"Category\":null}",
+                              "{\"ProductID\":76,\"Category\":{\"CategoryID\":1}}"].map { $0 + "\n" }.joined(), "\(v2.stdout)")
+    }
+
     @Test("a batch with a changeset: JSON batch on odatapy's catalog (4.01), multipart with CSRF on mock-sap")
     func batches() throws {
         let id = Int.random(in: 20_000..<30_000)

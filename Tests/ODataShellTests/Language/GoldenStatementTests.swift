@@ -39,8 +39,10 @@ struct GoldenStatementTests {
     static func actual(_ statement: String, _ doc: CsdlDocument) -> String {
         do {
             let b = try Binder.bind(statement, document: doc)
-            var s = "\(b.request.method(for: doc.version).rawValue) \(URLEncoding.decode(try b.request.relativeURL(for: doc.version)))"
-            if let body = b.request.body(for: doc.version) { s += " | \(String(decoding: body, as: UTF8.self))" }
+            // References name the related entity by its absolute URL: the service's root is http://host/svc/ here.
+            let absolute = { (relative: String) in "http://host/svc/" + relative }
+            var s = "\(b.request.method(for: doc.version).rawValue) \(URLEncoding.decode(try b.request.relativeURL(for: doc.version, absolute: absolute)))"
+            if let body = b.request.body(for: doc.version, absolute: absolute) { s += " | \(String(decoding: body, as: UTF8.self))" }
             return s
         } catch let e as LanguageError {
             return "! " + e.headline
