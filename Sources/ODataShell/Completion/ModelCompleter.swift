@@ -92,22 +92,48 @@ public struct ModelCompleter: CompletionProvider {
                     candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription + ElementMarks.text($0)) }
                     candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0) + ElementMarks.text($0)) }
                 }
-            case .keyProperty(let scope):
+            case .structuralProperty(let scope):
+                if let t = scope.structuredType(in: document) {
+                    candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription + ElementMarks.text($0)) }
+                }
+            case .keyProperty(let scope, let given):
+                // After a bound function or action in a path: its parameters but the binding one.
+                if let name = scope.resource.last, name.contains("."), scope.navigation.isEmpty {
+                    let ops = document.operations(named: name).filter(\.isBound)
+                    if !ops.isEmpty {
+                        candidates += ops.flatMap { $0.parameters.dropFirst() }.filter { !given.contains($0.name) }
+                            .map { CompletionCandidate($0.name, annotation: $0.type.description) }
+                        break
+                    }
+                }
                 if let t = scope.structuredType(in: document) as? EntityType {
-                    candidates += t.keyProperties.map { CompletionCandidate($0.name, annotation: $0.typeDescription) }
+                    candidates += t.keyProperties.filter { !given.contains($0.name) }.map { CompletionCandidate($0.name, annotation: $0.typeDescription) }
                 }
             case .function:
                 candidates += QueryFunction.all.map { CompletionCandidate($0.name, annotation: "function") }
+                // V2 users write substringof(needle, haystack); the binder takes it (as contains) for either version.
+                if !document.version.isV4 { candidates.append(CompletionCandidate("substringof", annotation: "function")) }
             case .value(let scope):
                 if let e = scope?.enumType(in: document) {
                     candidates += e.members.map { CompletionCandidate($0.name, annotation: "\(e.name) = \($0.value)") }
+                } else if let p = scope?.property(in: document), p.primitiveType == .boolean, !p.isCollection {
+                    candidates += [CompletionCandidate("true", annotation: "Edm.Boolean"), CompletionCandidate("false", annotation: "Edm.Boolean")]
+                } else if let n = scope?.navigationProperty(in: document), let target = n.target {
+                    // A body member that binds an existing entity: `Category: Categories(1)`.
+                    candidates += document.entitySets.filter { s in s.entityTypeIfResolved.map { $0.isSubtype(of: target) } ?? false }
+                        .map { CompletionCandidate($0.name, annotation: "entity set") }
                 }
             case .comparisonOperator:
                 candidates += Self.comparisonWords.map { CompletionCandidate($0.word, annotation: "operator " + $0.symbol) }
             case .binaryOperator:
                 candidates += Self.operatorWords.map { CompletionCandidate($0.word, annotation: "operator" + ($0.symbol.isEmpty ? "" : " " + $0.symbol)) }
-            case .lambdaVariable:
-                break
+            case .lambdaVariable(let names):
+                candidates += names.map { CompletionCandidate($0, annotation: "variable") }
+            case .collectionOperator(let scope):
+                if scope.endsInCollection(in: document) {
+                    candidates += [CompletionCandidate("any", annotation: "lambda"), CompletionCandidate("all", annotation: "lambda")]
+                    if document.version.isV4 { candidates.append(CompletionCandidate("$count", annotation: "the number of members")) }
+                }
             }
         }
         let matching = Self.filter(candidates, prefix: context.prefix)

@@ -12,9 +12,29 @@ extension CompletionContext.Scope {
             guard let cur = t else { return nil }
             if let n = cur.navigationProperty(named: name) { t = n.target }
             else if let p = cur.structuralProperty(named: name), case .complex(let c) = p.resolvedType { t = c }
+            else if let cast = doc.structuredType(withName: name), cast.isSubtype(of: cur) { t = cast }
+            else if let op = doc.operations(named: name).first(where: { $0.isBound && $0.kind == .function }),
+                    let rt = op.returnType, let r = doc.structuredType(withName: rt.type.qualifiedName) { t = r }
             else { return nil }
         }
         return t
+    }
+
+    /// Whether the scope's navigation path ends in a collection: a collection-valued navigation property or a
+    /// collection property (what `any`, `all` and `$count` follow).
+    public func endsInCollection(in doc: CsdlDocument) -> Bool {
+        guard let last = navigation.last else { return false }
+        let parent = CompletionContext.Scope(resource: resource, navigation: Array(navigation.dropLast()))
+        guard let t = parent.structuredType(in: doc) else { return false }
+        if let n = t.navigationProperty(named: last) { return n.isCollection }
+        return t.structuralProperty(named: last)?.isCollection ?? false
+    }
+
+    /// The navigation property the scope ends with (a body member that binds an existing entity).
+    public func navigationProperty(in doc: CsdlDocument) -> NavigationProperty? {
+        guard let last = navigation.last else { return nil }
+        let parent = CompletionContext.Scope(resource: resource, navigation: Array(navigation.dropLast()))
+        return parent.structuredType(in: doc)?.navigationProperty(named: last)
     }
 
     /// Where the resource path so far leads: the entity type and whether it is a collection; nil when it leads to

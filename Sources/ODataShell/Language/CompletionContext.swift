@@ -34,15 +34,20 @@ public struct CompletionContext: Hashable, Sendable {
         case navigationProperty(Scope)
         /// A property (structural or navigation) of the scope's type.
         case property(Scope)
-        /// A key property of the scope's type.
-        case keyProperty(Scope)
+        /// A structural property of the scope's type (`select`: navigation is expanded, not selected).
+        case structuralProperty(Scope)
+        /// A key property of the scope's type (or a parameter of the bound operation it ends in), but those given.
+        case keyProperty(Scope, given: [String])
         /// A canonical function (`contains`, `year`, ...).
         case function
         /// A value; when the other side is a property, the scope ends with it (`Scope(navigation: [..., "Color"])`),
         /// so an enum property's members are the candidates.
         case value(comparedWith: Scope?)
-        /// A lambda variable name (`d` in `any(d: ...)`), or one that is in scope.
-        case lambdaVariable
+        /// A lambda variable: the name to declare (`d` in `any(d: ...)`, from the collection's name), or the names
+        /// in scope where an operand may be one.
+        case lambdaVariable([String])
+        /// After `Path/` in an expression: `any`, `all` and (V4) `$count` when the path is a collection.
+        case collectionOperator(Scope)
         /// An operator after a complete operand (`and or in has + - * / %`, OData's `add sub mul div mod`).
         case binaryOperator
         /// A comparison after an operand that may still be compared (`= != < <= > >=`, OData's `eq ne gt ge lt le`);

@@ -277,7 +277,7 @@ public struct Parser {
     }
 
     private mutating func call() throws -> AST.Statement {
-        try complete([.functionImport])
+        try complete([.functionImport, .entitySet])
         if tok.kind == .identifier, callsThroughAPath() {
             // A bound action or function: the path to what it is bound to, then the operation with its arguments.
             return .callBound(path: try resourcePath(call: true))
@@ -327,7 +327,7 @@ public struct Parser {
         let open = advance()
         var values: [(name: AST.Name?, value: AST.Expr)] = []
         while true {
-            try complete([.keyProperty(scope), .value(comparedWith: nil)])
+            try complete([.keyProperty(scope, given: values.compactMap { $0.name?.text }), .value(comparedWith: nil)])
             if tok.kind == .identifier, peek().isSymbol("=") {
                 let n = try name("a key property")
                 advance()
@@ -418,13 +418,13 @@ public struct Parser {
     private mutating func selectList() throws -> [AST.SelectItem] {
         var items: [AST.SelectItem] = []
         while true {
-            try complete([.property(scope)])
+            try complete([.structuralProperty(scope)])
             if tok.isSymbol("*") {
                 let t = advance()
                 items.append(AST.SelectItem(path: [], range: t.range))
             } else {
                 let n = try name("a property to select")
-                let names = try pathNames(n) { [.property($0)] }
+                let names = try pathNames(n) { [.structuralProperty($0)] }
                 items.append(AST.SelectItem(path: names, range: names.first!.range.to(names.last!.range)))
             }
             if tok.isSymbol(",") { advance(); continue }
@@ -767,7 +767,7 @@ public struct Parser {
         let other = comparedWith
         comparedWith = nil
         var exp: [CompletionContext.Expectation] = [.property(scope), .function, .value(comparedWith: other)]
-        if !lambdaVariables.isEmpty { exp.append(.lambdaVariable) }
+        if !lambdaVariables.isEmpty { exp.append(.lambdaVariable(lambdaVariables.keys.sorted())) }
         try complete(exp)
         let t = tok
         switch t.kind {
@@ -844,7 +844,9 @@ public struct Parser {
         while tok.isSymbol("/"), !tok.spaceBefore, peek().kind == .identifier && !peek().spaceBefore || (partial && peek().kind == .end) {
             advance()
             let base = pathScope(AST.Expr(kind: .path(names), range: first.range)) ?? scope
-            try complete([.property(base), .keyword("any"), .keyword("all")])
+            // A lambda variable alone is one member of its collection, whose scope it shares.
+            let member = names.count == 1 && lambdaVariables[names[0].text] != nil
+            try complete(member ? [.property(base)] : [.property(base), .collectionOperator(base)])
             let n = try name("a property name after /")
             let lower = n.text.lowercased()
             if (lower == "any" || lower == "all"), tok.isSymbol("(") {
@@ -857,7 +859,8 @@ public struct Parser {
 
     private mutating func lambda(_ collection: [AST.Name], _ op: LambdaOperator, _ opName: AST.Name) throws -> AST.Expr {
         advance()  // (
-        try complete([.lambdaVariable])
+        let suggested = collection.last.flatMap { $0.text.first.map { String($0).lowercased() } }.map { [$0] } ?? []
+        try complete([.lambdaVariable(suggested)])
         if tok.isSymbol(")") {
             let close = advance()
             return AST.Expr(kind: .lambda(op, collection: collection, variable: nil, predicate: nil), range: collection[0].range.to(close.range))

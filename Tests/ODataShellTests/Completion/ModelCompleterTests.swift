@@ -53,6 +53,23 @@ struct ModelCompleterTests {
         ("northwind-v4", "Orders where Freight gt 100 a", ["and", "add"], ["eq"]),
         ("northwind-v2", "Customers where Country n", ["ne"], ["not"]),
         ("northwind-v4", "Orders where Order_Details/any(d: d/Quantity g", ["gt", "ge"], []),
+        // any, all and $count follow a collection only; lambda variables are offered where they are in scope.
+        ("northwind-v4", "Orders where Customer/", ["City"], ["any", "all", "$count"]),
+        ("northwind-v4", "Orders where Order_Details/", ["any", "all", "$count"], []),
+        ("northwind-v2", "Orders where Order_Details/", ["any", "all"], ["$count"]),
+        ("northwind-v4", "Orders where Order_Details/any(", ["o"], []),
+        ("northwind-v4", "Orders where Order_Details/any(d: ", ["d", "Freight"], []),
+        ("northwind-v4", "Orders where Order_Details/any(d: d/", ["Quantity"], ["any", "Freight"]),
+        ("northwind-v4", "Products where Discontinued eq ", ["true", "false"], []),
+        ("northwind-v4", "Orders select ", ["Freight"], ["Customer", "Order_Details"]),
+        ("northwind-v4", "create Products {ProductName: 'x', Category: ", ["Categories"], ["Customers"]),
+        ("northwind-v4", "Order_Details(OrderID=1, ", ["ProductID"], ["OrderID"]),
+        ("northwind-v4", "link Categories(1)/", ["Products"], ["CategoryName"]),
+        ("northwind-v4", "link Categories(1)/Products ", ["to"], []),
+        ("northwind-v4", "link Categories(1)/Products to ", ["Products"], []),
+        ("northwind-v4", "batch; Customers; ", ["changeset", "end", "create"], ["batch", ".help"]),
+        ("northwind-v4", "ba", ["batch"], []),
+        ("northwind-v2", "Customers where sub", ["substringof", "substring"], []),
     ])
     func offered(_ model: String, _ line: String, _ expected: [String], _ absent: [String]) throws {
         let got = try Self.names(model, line)

@@ -23,8 +23,8 @@ struct CompletionContextTests {
         ("count |", [.entitySet], ""),
         ("count Cu|", [.entitySet], "Cu"),
         ("delete |", [.entitySet], ""),
-        ("call |", [.functionImport], ""),
-        ("call GetItems|", [.functionImport], "GetItems"),
+        ("call |", [.functionImport, .entitySet], ""),
+        ("call GetItems|", [.functionImport, .entitySet], "GetItems"),
         ("call TopItems(|", [.parameter(function: "TopItems")], ""),
         ("call TopItems(count=3, s|", [.parameter(function: "TopItems")], "s"),
         ("call TopItems(count=|", [.value(comparedWith: nil)], ""),
@@ -35,13 +35,13 @@ struct CompletionContextTests {
         ("Customers/|", [.pathSegment(Scope(resource: ["Customers"]), keyed: [false], call: false)], ""),
         ("call Customers('A')/Orders(1)/|", [.pathSegment(Scope(resource: ["Customers", "Orders"]), keyed: [true, true], call: true)], ""),
         ("Customers('ALFKI')/Orders |", [.clauseKeyword], ""),
-        ("Customers(|", [.keyProperty(customers), .value(comparedWith: nil)], ""),
-        ("Order_Details(OrderID=1, |", [.keyProperty(Scope(resource: ["Order_Details"])), .value(comparedWith: nil)], ""),
+        ("Customers(|", [.keyProperty(customers, given: []), .value(comparedWith: nil)], ""),
+        ("Order_Details(OrderID=1, |", [.keyProperty(Scope(resource: ["Order_Details"]), given: ["OrderID"]), .value(comparedWith: nil)], ""),
         ("Customers where |", [.property(customers), .function, .value(comparedWith: nil)], ""),
         ("Customers where Coun|", [.property(customers), .function, .value(comparedWith: nil)], "Coun"),
-        ("Orders where Customer/|", [.property(Scope(resource: ["Orders"], navigation: ["Customer"])), .keyword("any"), .keyword("all")], ""),
-        ("Orders where Customer/Ci|", [.property(Scope(resource: ["Orders"], navigation: ["Customer"])), .keyword("any"), .keyword("all")], "Ci"),
-        ("Order_Details where Order/Customer/|", [.property(Scope(resource: ["Order_Details"], navigation: ["Order", "Customer"])), .keyword("any"), .keyword("all")], ""),
+        ("Orders where Customer/|", [.property(Scope(resource: ["Orders"], navigation: ["Customer"])), .collectionOperator(Scope(resource: ["Orders"], navigation: ["Customer"]))], ""),
+        ("Orders where Customer/Ci|", [.property(Scope(resource: ["Orders"], navigation: ["Customer"])), .collectionOperator(Scope(resource: ["Orders"], navigation: ["Customer"]))], "Ci"),
+        ("Order_Details where Order/Customer/|", [.property(Scope(resource: ["Order_Details"], navigation: ["Order", "Customer"])), .collectionOperator(Scope(resource: ["Order_Details"], navigation: ["Order", "Customer"]))], ""),
         ("Customers where Country = |", [.property(customers), .function, .value(comparedWith: Scope(resource: ["Customers"], navigation: ["Country"]))], ""),
         ("Items where Color = R|", [.property(Scope(resource: ["Items"])), .function, .value(comparedWith: Scope(resource: ["Items"], navigation: ["Color"]))], "R"),
         ("Items where Color in (Red, |", [.value(comparedWith: Scope(resource: ["Items"], navigation: ["Color"]))], ""),
@@ -68,11 +68,11 @@ struct CompletionContextTests {
         ("Words where not eq |", [.property(Scope(resource: ["Words"])), .function, .value(comparedWith: Scope(resource: ["Words"], navigation: ["not"]))], ""),
         ("Customers where contains(|", [.property(customers), .function, .value(comparedWith: nil)], ""),
         ("Customers where contains(CompanyName, |", [.property(customers), .function, .value(comparedWith: nil)], ""),
-        ("Orders where Order_Details/any(|", [.lambdaVariable], ""),
-        ("Orders where Order_Details/any(d: d/|", [.property(Scope(resource: ["Orders"], navigation: ["Order_Details"])), .keyword("any"), .keyword("all")], ""),
-        ("Orders where Order_Details/any(d: d/Product/|", [.property(Scope(resource: ["Orders"], navigation: ["Order_Details", "Product"])), .keyword("any"), .keyword("all")], ""),
-        ("Customers select |", [.property(customers)], ""),
-        ("Customers select CustomerID, Comp|", [.property(customers)], "Comp"),
+        ("Orders where Order_Details/any(|", [.lambdaVariable(["o"])], ""),
+        ("Orders where Order_Details/any(d: d/|", [.property(Scope(resource: ["Orders"], navigation: ["Order_Details"]))], ""),
+        ("Orders where Order_Details/any(d: d/Product/|", [.property(Scope(resource: ["Orders"], navigation: ["Order_Details", "Product"])), .collectionOperator(Scope(resource: ["Orders"], navigation: ["Order_Details", "Product"]))], ""),
+        ("Customers select |", [.structuralProperty(customers)], ""),
+        ("Customers select CustomerID, Comp|", [.structuralProperty(customers)], "Comp"),
         ("Customers order |", [.keyword("by")], ""),
         ("Customers order by |", [.property(customers), .function, .value(comparedWith: nil)], ""),
         ("Customers order by Country |", [.binaryOperator, .comparisonOperator, .keyword("asc"), .keyword("desc"), .keyword(","), .clauseKeyword], ""),
@@ -83,10 +83,10 @@ struct CompletionContextTests {
         ("Orders expand Cust|", [.navigationProperty(orders)], "Cust"),
         ("Orders expand Order_Details/|", [.navigationProperty(Scope(resource: ["Orders"], navigation: ["Order_Details"]))], ""),
         ("Orders expand Customer(|", [.expandOption], ""),
-        ("Orders expand Customer(select |", [.property(Scope(resource: ["Orders"], navigation: ["Customer"]))], ""),
+        ("Orders expand Customer(select |", [.structuralProperty(Scope(resource: ["Orders"], navigation: ["Customer"]))], ""),
         ("Orders expand Order_Details(where Quantity > 1; |", [.expandOption], ""),
         ("Orders expand Order_Details(where |", [.property(Scope(resource: ["Orders"], navigation: ["Order_Details"])), .function, .value(comparedWith: nil)], ""),
-        ("Orders expand Order_Details(expand Product(select Pro|", [.property(Scope(resource: ["Orders"], navigation: ["Order_Details", "Product"]))], "Pro"),
+        ("Orders expand Order_Details(expand Product(select Pro|", [.structuralProperty(Scope(resource: ["Orders"], navigation: ["Order_Details", "Product"]))], "Pro"),
         ("Orders expand Customer |", [.keyword("("), .keyword(","), .clauseKeyword], ""),
         ("create Customers {|", [.property(customers)], ""),
         ("create Customers {CustomerID: 'X', Comp|", [.property(customers)], "Comp"),
@@ -130,7 +130,7 @@ struct CompletionScopeTests {
         guard case .property(let ls)? = l.expectations.first else { Issue.record("no property expectation"); return }
         #expect(ls.structuredType(in: doc)?.name == "Item")
         let e = CompletionContextTests.context("Items expand Parts(select |")
-        guard case .property(let es)? = e.expectations.first else { Issue.record("no property expectation"); return }
+        guard case .structuralProperty(let es)? = e.expectations.first else { Issue.record("no property expectation"); return }
         #expect(es.structuredType(in: doc)?.name == "Part")
         let a = CompletionContextTests.context("Items where Address/|")
         guard case .property(let asc)? = a.expectations.first else { Issue.record("no property expectation"); return }
