@@ -83,6 +83,12 @@ extension QueryLiteral {
         case .dateTime(let t):
             switch type {
             case .dateTimeOffset: return .dateTimeOffset(Self.withSeconds(t) + "Z")
+            case .date:
+                // A V2 datetime'...' at midnight is that day (as V2 services write an Edm.Date).
+                guard let tIndex = t.firstIndex(where: { $0 == "T" || $0 == "t" }) else { return nil }
+                let time = t[t.index(after: tIndex)...]
+                guard time.allSatisfy({ $0 == "0" || $0 == ":" || $0 == "." }) else { return nil }
+                return .date(String(t[..<tIndex]))
             default: return nil
             }
         case .dateTimeOffset(let t):
@@ -94,7 +100,10 @@ extension QueryLiteral {
         case .duration(let t):
             return type == .time ? .time(t) : nil
         case .time(let t):
-            return type == .duration ? .duration(t) : nil
+            if type == .duration { return .duration(t) }
+            // A V2 time'PT13H20M' is a time of day when it is one (less than 24 hours).
+            if type == .timeOfDay, let tod = Self.timeOfDay(ofDuration: t) { return .timeOfDay(tod) }
+            return nil
         default:
             return nil
         }
@@ -119,6 +128,28 @@ extension QueryLiteral {
         guard let tIndex = t.firstIndex(where: { $0 == "T" || $0 == "t" }) else { return t }
         let time = t[t.index(after: tIndex)...]
         return time.count == 5 ? t + ":00" : t
+    }
+
+    /// `PT13H20M5.5S` → `13:20:05.5`; nil for a duration with days or of 24 hours or more.
+    static func timeOfDay(ofDuration t: String) -> String? {
+        guard t.hasPrefix("PT") else { return nil }
+        var h = 0, m = 0, sec = "0"
+        var number = ""
+        for c in t.dropFirst(2) {
+            if c.isASCII && (c.isNumber || c == ".") { number.append(c); continue }
+            switch c {
+            case "H": guard let v = Int(number) else { return nil }; h = v
+            case "M": guard let v = Int(number) else { return nil }; m = v
+            case "S": guard !number.isEmpty, Double(number) != nil else { return nil }; sec = number
+            default: return nil
+            }
+            number = ""
+        }
+        guard number.isEmpty, h < 24, m < 60, let s = Double(sec), s < 60 else { return nil }
+        let whole = sec.split(separator: ".", maxSplits: 1)
+        let seconds = (whole[0].count < 2 ? "0" : "") + whole[0] + (whole.count > 1 ? "." + whole[1] : "")
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(two(h)):\(two(m)):\(seconds)"
     }
 
     /// `13:20:05.5` → `PT13H20M5.5S`, the V2 Edm.Time form.

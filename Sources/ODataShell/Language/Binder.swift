@@ -784,6 +784,8 @@ public struct Binder {
             let typed: [String: PrimitiveType] = [
                 "guid": .guid, "datetime": .dateTime, "datetimeoffset": .dateTimeOffset, "time": .time, "duration": .duration,
                 "date": .date, "timeofday": .timeOfDay, "binary": .binary,
+                // V2's number suffixes: 12.50M, 5L, 1.5d, 2f.
+                "m": .decimal, "l": .int64, "d": .double, "f": .single,
             ]
             if let p = typed[prefix.lowercased()] {
                 guard let v = QueryLiteral.parse(text, as: p) else {
@@ -833,7 +835,7 @@ public struct Binder {
              .timeOfDay(let t), .guid(let t): return t
         case .boolean(let b): return b ? "true" : "false"
         case .null: return "null"
-        case .typed(let p, let t): return "\(p)'\(t)'"
+        case .typed(let p, let t): return p.count == 1 && "MmLlDdFf".contains(p) ? t + p : "\(p)'\(t)'"
         }
     }
 

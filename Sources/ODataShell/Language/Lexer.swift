@@ -117,6 +117,11 @@ struct Lexer {
                 kind = .double
             }
         }
+        // V2's typed numbers: 12.50M (Decimal), 5L (Int64), 1.5d (Double), 2f (Single); the value is the number.
+        if k < chars.count, "MmLlDdFf".contains(chars[k]), !(k + 1 < chars.count && isIdentPart(chars[k + 1])),
+           !(("Ll".contains(chars[k])) && kind != .integer) {
+            return Token(kind: kind, text: text(i, k + 1), value: text(i, k), start: i, end: k + 1, spaceBefore: false)
+        }
         if k < chars.count, isIdentPart(chars[k]) {
             var e = k
             while e < chars.count, isIdentPart(chars[e]) { e += 1 }

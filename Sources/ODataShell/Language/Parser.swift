@@ -713,7 +713,8 @@ public struct Parser {
             // A minus sign written against a number is part of the literal: -5, -1.5; -(5) stays a negation.
             if !tok.spaceBefore, [.integer, .decimal, .double].contains(tok.kind) {
                 let n = advance()
-                let lit: AST.Literal = n.kind == .integer ? .integer("-" + n.text) : n.kind == .decimal ? .decimal("-" + n.text) : .double("-" + n.text)
+                let lit: AST.Literal = n.text != n.value ? .typed(prefix: String(n.text.last!), text: "-" + n.value)
+                    : n.kind == .integer ? .integer("-" + n.text) : n.kind == .decimal ? .decimal("-" + n.text) : .double("-" + n.text)
                 return try postfix(AST.Expr(kind: .literal(lit), range: t.range.to(n.range)))
             }
             try enterNesting()
@@ -778,6 +779,7 @@ public struct Parser {
             advance()
             let lit: AST.Literal
             switch t.kind {
+            case _ where t.text != t.value: lit = .typed(prefix: String(t.text.last!), text: t.value)  // 12.5M, 5L
             case .integer: lit = .integer(t.text)
             case .decimal: lit = .decimal(t.text)
             case .double: lit = .double(t.text)
