@@ -21,6 +21,8 @@ public struct DataQuery {
     /// `$count=true` (V4) or `$inlinecount=allpages` (V2).
     public var includesInlineCount = false
     public var searchText: String?
+    /// `$levels` of an expanded item (V4): how deep a recursive expansion goes.
+    public var expandLevels: ExpandLevels?
     /// Other query options, written as given after the system ones (already percent-encoded by the caller).
     public var customOptions: [(name: String, value: String)] = []
     /// The entity type the path leads to, when the query was built from model elements (for `selectKey`).
@@ -102,6 +104,8 @@ public struct DataQuery {
     public func skip(_ n: Int) -> DataQuery { with { $0.skipCount = n } }
     /// Asks for the count only (`/$count`).
     public func count() -> DataQuery { with { $0.countOnly = true } }
+    /// `$levels=N` or `$levels=max` inside an expand item's options (V4).
+    public func levels(_ levels: ExpandLevels) -> DataQuery { with { $0.expandLevels = levels } }
     /// Asks for the count beside the entities (`$count=true`, V2 `$inlinecount=allpages`).
     public func inlineCount() -> DataQuery { with { $0.includesInlineCount = true } }
     /// `$search` (V4).
@@ -113,10 +117,23 @@ public struct DataQuery {
     public var hasNoOptions: Bool {
         selectItems.isEmpty && !selectsAll && filterExpression == nil && sortItems.isEmpty && expandItems.isEmpty
             && topCount == nil && skipCount == nil && !includesInlineCount && searchText == nil && customOptions.isEmpty
+            && expandLevels == nil
     }
 
     /// The relative URL for a service of this version.
     public func relativeURL(for version: ODataVersion) throws -> String {
         try QueryURLWriter(version: version).relativeURL(for: self)
+    }
+}
+
+/// How deep `$levels` expands a recursive navigation property (V4).
+public enum ExpandLevels: Hashable, Sendable, CustomStringConvertible {
+    case count(Int)
+    case max
+    public var description: String {
+        switch self {
+        case .count(let n): return String(n)
+        case .max: return "max"
+        }
     }
 }

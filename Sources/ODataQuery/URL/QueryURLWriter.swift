@@ -116,6 +116,13 @@ public struct QueryURLWriter: Sendable {
                 return item.order == .descending ? "\(t) desc" : t
             }.joined(separator: ",")))
         }
+        if let l = q.expandLevels {
+            guard version.isV4 else { throw QueryWriteError.unsupported("$levels", version) }
+            guard nested else {
+                throw QueryWriteError(feature: "$levels", version: version, message: "$levels belongs to an expanded item's options")
+            }
+            o.append(("$levels", l.description))
+        }
         if let t = q.topCount { o.append(("$top", String(t))) }
         if let s = q.skipCount { o.append(("$skip", String(s))) }
         if q.includesInlineCount {
@@ -139,6 +146,7 @@ public struct QueryURLWriter: Sendable {
         let unsupported: [(Bool, String)] = [
             (nq.filterExpression != nil, "$filter"), (!nq.sortItems.isEmpty, "$orderby"), (nq.topCount != nil, "$top"),
             (nq.skipCount != nil, "$skip"), (nq.includesInlineCount, "$count"), (nq.searchText != nil, "$search"),
+            (nq.expandLevels != nil, "$levels"),
         ]
         if let (_, what) = unsupported.first(where: { $0.0 }) {
             throw QueryWriteError(

@@ -16,7 +16,7 @@ public struct ModelCompleter: CompletionProvider {
 
     static let statementKeywords = ["get", "count", "search", "create", "update", "replace", "delete", "call", "link", "unlink"]
     static let clauseKeywords = ["where", "select", "order by", "top", "skip", "expand", "count", "search"]
-    static let expandOptions = ["select", "where", "order by", "top", "skip", "expand", "count"]
+    static let expandOptions = ["select", "where", "order by", "top", "skip", "expand", "count", "levels"]
     /// OData's comparison words (the symbols cannot be completed from a typed prefix, the words can).
     static let comparisonWords: [(word: String, symbol: String)] = [
         ("eq", "="), ("ne", "!="), ("gt", ">"), ("ge", ">="), ("lt", "<"), ("le", "<="),
@@ -58,7 +58,9 @@ public struct ModelCompleter: CompletionProvider {
             case .clauseKeyword:
                 candidates += Self.clauseKeywords.map { CompletionCandidate($0, annotation: "clause") }
             case .expandOption:
-                candidates += Self.expandOptions.map { CompletionCandidate($0, annotation: "option") }
+                // V2's $expand takes no options: only select and expand, which become paths.
+                candidates += Self.expandOptions.filter { document.version.isV4 || $0 == "select" || $0 == "expand" }
+                    .map { CompletionCandidate($0, annotation: "option") }
             case .keyword(let k):
                 candidates.append(CompletionCandidate(k, annotation: "keyword"))
             case .pathSegment(let scope, let keyed, let call):

@@ -39,16 +39,18 @@ public enum AST {
         public var skip: (value: Int, range: SourceRange)?
         public var inlineCount: SourceRange?
         public var search: (text: String, range: SourceRange)?
+        /// `levels N` or `levels max` inside an expand item (V4 `$levels`); nil value for max.
+        public var levels: (value: Int?, range: SourceRange)?
         public init() {}
         public static func == (a: Options, b: Options) -> Bool {
             a.filter == b.filter && a.select == b.select && a.orderBy == b.orderBy && a.expand == b.expand
                 && a.top?.value == b.top?.value && a.skip?.value == b.skip?.value && a.inlineCount == b.inlineCount
-                && a.search?.text == b.search?.text
+                && a.search?.text == b.search?.text && a.levels?.value == b.levels?.value && (a.levels == nil) == (b.levels == nil)
         }
         public func hash(into h: inout Hasher) { h.combine(filter); h.combine(select) }
         public var isEmpty: Bool {
             filter == nil && select.isEmpty && orderBy.isEmpty && expand.isEmpty && top == nil && skip == nil
-                && inlineCount == nil && search == nil
+                && inlineCount == nil && search == nil && levels == nil
         }
     }
 

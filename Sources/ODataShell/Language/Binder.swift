@@ -377,6 +377,11 @@ public struct Binder {
         if let t = o.top { q = q.top(t.value) }
         if let s = o.skip { q = q.skip(s.value) }
         if o.inlineCount != nil { q = q.inlineCount() }
+        if let l = o.levels {
+            guard version.isV4 else { throw unsupported("levels ($levels)", at: l.range) }
+            guard nested else { throw LanguageError(.syntax, "levels goes inside an expand item, as in expand Employees(levels 2)", at: l.range) }
+            q = q.levels(l.value.map { .count($0) } ?? .max)
+        }
         return q
     }
 
@@ -384,7 +389,10 @@ public struct Binder {
         var t: StructuredType = type
         var out: [String] = []
         for (i, n) in item.path.enumerated() {
-            if let p = t.structuralProperty(named: n.text) {
+            if let cast = try castSegment(n, from: t, last: i == item.path.count - 1) {
+                out.append(cast.qualifiedName)
+                t = cast
+            } else if let p = t.structuralProperty(named: n.text) {
                 out.append(p.name)
                 if i < item.path.count - 1 {
                     guard case .complex(let c) = p.resolvedType else {
@@ -401,6 +409,18 @@ public struct Binder {
         return PropertyPath(out)
     }
 
+    /// `NS.Derived` in a path of a filter, select or expand: a cast to a type derived from `type` (V4), or nil
+    /// when the name is not a qualified one. `last`: nothing follows it, which a cast needs.
+    private func castSegment(_ n: AST.Name, from type: StructuredType, last: Bool) throws -> StructuredType? {
+        guard n.text.contains("."), let cast = document.structuredType(withName: n.text) else { return nil }
+        guard cast.isSubtype(of: type), cast !== type else {
+            throw LanguageError(.typeMismatch, "\(cast.qualifiedName) does not derive from \(type.qualifiedName): no cast to it", at: n.range)
+        }
+        guard version.isV4 else { throw unsupported("a type cast in a path (\(n.text))", at: n.range) }
+        if last { throw LanguageError(.syntax, "a cast is followed by a property of \(cast.name), as in \(n.text)/...", at: n.range) }
+        return cast
+    }
+
     private mutating func expand(_ item: AST.ExpandItem, into q: DataQuery, type: EntityType, set: EntitySet?) throws -> DataQuery {
         if item.path.isEmpty {
             guard version.isV4 else {
@@ -415,8 +435,10 @@ public struct Binder {
         // The path in pieces that each end in a navigation property (complex properties may lead to one).
         var pieces: [[String]] = [[]]
         var target: EntityType?
-        for n in item.path {
-            if let nav = t.navigationProperty(named: n.text) {
+        for (i, n) in item.path.enumerated() {
+            if let cast = try castSegment(n, from: t, last: i == item.path.count - 1) {
+                names.append(cast.qualifiedName); pieces[pieces.count - 1].append(cast.qualifiedName); t = cast
+            } else if let nav = t.navigationProperty(named: n.text) {
                 names.append(nav.name)
                 pieces[pieces.count - 1].append(nav.name)
                 pieces.append([])
@@ -438,7 +460,7 @@ public struct Binder {
                 let v2Bad: [(SourceRange?, String)] = [
                     (o.filter?.range, "where ($filter)"), (o.orderBy.first?.expr.range, "order by ($orderby)"),
                     (o.top?.range, "top ($top)"), (o.skip?.range, "skip ($skip)"), (o.inlineCount, "count ($count)"),
-                    (o.search?.range, "search ($search)"),
+                    (o.search?.range, "search ($search)"), (o.levels?.range, "levels ($levels)"),
                 ]
                 if let (r, what) = v2Bad.first(where: { $0.0 != nil }) {
                     throw LanguageError(.unsupported, "\(what) inside expand needs OData V4; this service speaks OData \(version.rawValue), "
@@ -675,7 +697,10 @@ public struct Binder {
         for (i, n) in zip(rest.indices, rest) {
             guard let cur = t else { throw LanguageError(.syntax, "nothing can follow \(names[i - 1].text)", at: n.range) }
             let last = i == names.count - 1
-            if let p = cur.structuralProperty(named: n.text) {
+            if let cast = try castSegment(n, from: cur, last: last) {
+                segments.append(cast.qualifiedName)
+                t = cast
+            } else if let p = cur.structuralProperty(named: n.text) {
                 segments.append(p.name)
                 type = ExprType.of(p)
                 if case .complex(let c) = p.resolvedType, !p.isCollection { t = c } else { t = nil }

@@ -388,6 +388,14 @@ public struct Parser {
                 o.expand = try expandList()
             case "count":
                 o.inlineCount = kw.range
+            case "levels" where nested:
+                try complete([.keyword("max")])
+                if tok.isKeyword("max") {
+                    o.levels = (nil, kw.range.to(advance().range))
+                } else {
+                    guard tok.kind == .integer, let n = Int(tok.text), n > 0 else { throw unexpected("a number of levels (1 or more) or max") }
+                    o.levels = (n, kw.range.to(advance().range))
+                }
             case "search":
                 try complete([.value(comparedWith: nil)])
                 guard tok.kind == .string else { throw unexpected("the search text in quotes") }
@@ -395,7 +403,7 @@ public struct Parser {
                 o.search = (t.value, kw.range.to(t.range))
             default:
                 throw LanguageError(.syntax, "expected \(nested ? "an expand option" : "a clause") (\(Self.clauseWords)), found \(kw.text)",
-                                    at: kw.range, suggestions: NameSuggester.closest(to: kw.text.lowercased(), in: ["where", "select", "order", "top", "skip", "expand", "count", "search"]))
+                                    at: kw.range, suggestions: NameSuggester.closest(to: kw.text.lowercased(), in: ["where", "select", "order", "top", "skip", "expand", "count", "search"] + (nested ? ["levels"] : [])))
             }
             if nested {
                 try complete([.keyword(";"), .keyword(")")])

@@ -146,5 +146,10 @@ struct PathStatementTests {
         let r = try OdshProcess.run([try Self.northwind(), "-o", "json", "-c", "Orders(10248) select OrderID expand Order_Details/Product(select ProductName)"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\"ProductName\":\"Queso Cabrales\""), "\(r.stdout)")
+        // $levels: Employee 2's reports, and theirs.
+        let levels = try OdshProcess.run([try Self.northwind(), "-o", "ndjson", "-c",
+                                          "Employees(2) select EmployeeID expand Employees1(levels 2; select EmployeeID)"])
+        #expect(levels.status == 0, "\(levels.stderr)")
+        #expect(levels.stdout.contains("{\"EmployeeID\":5,\"Employees1\":[{\"EmployeeID\":6,"), "\(levels.stdout)")
     }
 }
