@@ -50,9 +50,11 @@ enum ReplCommandCatalog {
           replace Customers('NEWCO') {CompanyName: 'New'}   PUT: what is not given is reset
           update Customers('NEWCO') {ContactName: 'Jean-Luc Picard'}
           delete Customers('NEWCO') [force]           If-Match: the ETag read in this session (force: If-Match *)
-          call GetProductsByRating(rating=4)          a function or action import
+          call GetProductsByRating(rating=4)          a function or action import; call F(ids=[1, 2], to={City: 'Oslo'})
           Products(1)/NS.PriceWithTax(rate=10)        a bound function; call Products(1)/NS.Discount(pct=5): an action
           users('a')/memberOf/microsoft.graph.group   a cast; Customers/$count, Photos(1)/$value
+          link Categories(1)/Products to Products(5)  add a reference ($ref, V2 $links); unlink Categories(1)/Products(5)
+          Employees expand Employees1(levels 2)       $levels; Items where NS.Derived/Extra eq 1 casts (V4)
           get /Customers?$top=2                       a raw URL (relative, or of the service's origin), sent as written
           batch; Customers(1); changeset; create ...; update ...; end; end   one $batch (a line each works too)
         Statements end at a newline or ';' (not inside brackets or strings); an open bracket continues the line.
