@@ -174,11 +174,15 @@ public struct Binder {
                     q = q.withKey(try bindKey(k, type: type))
                     isCollection = false
                 }
-            } else if let p = type.structuralProperty(named: seg.name.text), i == path.segments.count - 1, seg.key == nil {
+            } else if let p = type.structuralProperty(named: seg.name.text), seg.key == nil,
+                      i == path.segments.count - 1 || (i == path.segments.count - 2 && path.segments[i + 1].name.text == "$value"
+                                                       && path.segments[i + 1].key == nil && p.primitiveType != nil && !p.isCollection) {
                 guard !isCollection else {
                     throw LanguageError(.syntax, "give a key before \(p.name): \(path.segments[i - 1].name.text) is a collection", at: seg.name.range)
                 }
                 q = q.property(p)
+                // `Products(1)/ProductName/$value`: the raw value of a primitive property.
+                if i == path.segments.count - 2 { q.path.append(.value); return Target(query: q, entityType: nil, entitySet: nil, isCollection: false, endsInProperty: "$value") }
                 return Target(query: q, entityType: nil, entitySet: nil, isCollection: false, endsInProperty: p.name)
             } else if seg.name.text == "$count", i == path.segments.count - 1, seg.key == nil {
                 guard isCollection else {
