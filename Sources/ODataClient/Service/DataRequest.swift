@@ -74,6 +74,9 @@ public struct DataRequest {
     }
     /// Set to go on with a reading that stopped after a page (`ServiceResponse.nextLink`).
     public var resume: Resume?
+    /// Streams a plain answer's body (`$value`, a raw URL's body that is not a payload) as it arrives instead of
+    /// keeping it in `ServiceResponse.rawBody` (`ServiceRequest.onRawChunk`).
+    public var onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?
 
     public init(_ kind: Kind, query: DataQuery = DataQuery()) {
         self.kind = kind

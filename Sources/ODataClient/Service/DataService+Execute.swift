@@ -164,6 +164,8 @@ extension DataService {
                         if let r = reader {
                             fed += chunk.count
                             try r.feed(chunk)
+                        } else if !isCount, let sink = request.onRawChunk {
+                            try sink(chunk)
                         } else {
                             if raw == nil { raw = Data() }
                             if raw!.count + chunk.count > rawLimit {

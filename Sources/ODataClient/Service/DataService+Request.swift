@@ -57,6 +57,7 @@ extension DataService {
         }
         var r = ServiceRequest(method: method, relativeURL: relative, body: body.map { Data($0) }, target: target)
         r.headers = request.headers
+        r.onRawChunk = request.onRawChunk
         if let size = request.maxPageSize, method == .get {
             let prefer = [request.headers["Prefer"], "odata.maxpagesize=\(size)"].compactMap { $0 }.joined(separator: ", ")
             r.headers.set("Prefer", prefer)

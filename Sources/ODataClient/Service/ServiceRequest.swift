@@ -11,6 +11,10 @@ public struct ServiceRequest {
     public var target: PayloadTarget?
     /// Extra request headers (If-Match, Prefer, ...).
     public var headers = HTTPHeaders()
+    /// Where a plain answer's body (`$value`, a raw URL's body that is not a payload) goes as it arrives: set, the
+    /// body is streamed here, in any size, and `ServiceResponse.rawBody` stays nil; unset, it is kept there, up to
+    /// `HTTPConfiguration.maxBufferedBodyBytes`. Error answers never reach it, nor does a `$count`.
+    public var onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?
 
     public init(method: HTTPMethod = .get, relativeURL: String, body: Data? = nil, target: PayloadTarget? = nil) {
         self.method = method

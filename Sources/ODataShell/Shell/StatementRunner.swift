@@ -77,6 +77,17 @@ final class StatementRunner {
 
     private func render(_ request: DataRequest, order: MemberOrder?, counted: Bool, settings: ShellSettings, out: TextOutput) throws {
         continuation = nil
+        var request = request
+        var streamed = 0
+        if let bytes = out.writeBytes, !request.query.countOnly {
+            // A plain answer to a file or a pipe goes out as it arrives, in any size (a terminal gets it checked).
+            out.flush()
+            request.onRawChunk = { chunk in
+                streamed += chunk.count
+                bytes(Data(chunk))
+                if out.isClosed() { throw OutputClosed() }
+            }
+        }
         let method = request.method(for: service.version)
         let start = ContinuousClock.now
         let interactive = isatty(1) != 0
@@ -114,6 +125,7 @@ final class StatementRunner {
         // The user quit the pager: the rest was not read (the connection was dropped), and no footer is wanted.
         if out.isClosed() { return }
         afterWrite(request, method: method)
+        if streamed > 0 && rows == 0 { return }
         if rows == 0, let raw = response.rawBody, !raw.isEmpty, method == .get {
             writeRaw(raw, contentType: response.contentType, isCount: request.query.countOnly, out: out)
             return
