@@ -26,6 +26,8 @@ public struct OdshCommand: ParsableCommand {
 
     /// Parses the arguments, runs the command and exits with odsh's exit codes (usage errors are 2).
     public static func main(arguments: [String]? = nil) -> Never {
+        // A fault ends odsh with one line (out of memory: exit 4; else internal error: 70), never a backtrace.
+        odsh_install_fatal_handlers()
         setvbuf(odsh_stdout(), nil, _IOFBF, 1 << 16)
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         // Swift has its copy of the arguments now (CommandLine.arguments is read once): blank the secrets in argv.
