@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# bench-hostile.sh [ODSH_BINARY] -- peak memory (max RSS, /usr/bin/time) and exit status of odsh for each hostile
+# answer of issue 28, against the project's own hostile servers on loopback (scripts/testenv/hostile-server.py and
+# fixture-server.py next-links). Default binary: the debug build. Prints one line per case:
+#   CASE  EXIT  PEAK-MiB  SECONDS
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+odsh="${1:-$root/.build/debug/odsh}"
+[ -x "$odsh" ] || { echo "bench-hostile.sh: $odsh is not built (swift build)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "bench-hostile.sh: /usr/bin/time is missing (apt install time)" >&2; exit 2; }
+dir="$(mktemp -d)"
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$dir"; }
+trap cleanup EXIT
+start() {  # start NAME SCRIPT ARGS...: runs a server in the background (this shell is its parent, which it
+           # watches), waits for its PORT= line, sets NAME to the port
+  local var="$1"; shift
+  python3 "$@" >"$dir/$var.out" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 100); do
+    if grep -q '^PORT=' "$dir/$var.out" 2>/dev/null; then
+      printf -v "$var" '%s' "$(grep -m1 '^PORT=' "$dir/$var.out" | cut -d= -f2)"
+      return
+    fi
+    sleep 0.1
+  done
+  echo "bench-hostile.sh: $1 did not start" >&2; exit 2
+}
+cd "$root/scripts/testenv"
+start hostile hostile-server.py
+start fixture fixture-server.py next-links
+cd "$dir"
+export XDG_CACHE_HOME="$dir/cache" XDG_CONFIG_HOME="$dir/config" XDG_DATA_HOME="$dir/data" XDG_STATE_HOME="$dir/state"
+run() {  # run NAME ARGS...: odsh with ARGS, stdout to /dev/null (through head -c $HEAD bytes when HEAD is set)
+  local name="$1"; shift
+  local t0 t1 status=0
+  t0=$(date +%s%N)
+  if [ -n "${HEAD:-}" ]; then
+    { s=0; /usr/bin/time -f "%M" -o "$dir/rss" "$odsh" "$@" 2>"$dir/err" || s=$?; echo "$s" >"$dir/status"; } | head -c "$HEAD" >/dev/null
+    status=$(cat "$dir/status")
+  else
+    /usr/bin/time -f "%M" -o "$dir/rss" "$odsh" "$@" >/dev/null 2>"$dir/err" || status=$?
+  fi
+  t1=$(date +%s%N)
+  [ "$status" = 0 ] || [ "$status" = 4 ] || sed "s/^/    /" "$dir/err" >&2
+  awk -v n="$name" -v s="$status" -v kb="$(tail -1 "$dir/rss")" -v ns="$((t1 - t0))" \
+    'BEGIN { printf "%-48s exit %-3s peak %7.1f MiB  %6.2f s\n", n, s, kb / 1024, ns / 1e9 }'
+}
+h="http://127.0.0.1:$hostile"
+f="http://127.0.0.1:$fixture"
+echo "odsh: $odsh"
+run "1 GiB of blanks inside a JSON array"        "$h/blanks/1024/" --no-cache -o ndjson -c Items
+run "a 400 MiB string value (limit 64 MiB)"      "$h/bigstring/400/" --no-cache -o ndjson -c Items
+run "a 400 MiB string value, --max-value-size 500" "$h/bigstring/400/" --no-cache -o ndjson --max-value-size 500 -c 'Items select ID'
+run "a 300 MiB error body"                       "$h/bigerror/300/" --no-cache -o ndjson -c Items
+run "an endless \$metadata (limit 256 MiB)"      "$f/endless/" --no-cache -c Items
+HEAD=$((1 << 30)) run "an endless octet-stream, 1 GiB of it to a pipe" "$f/bigbody/" --no-cache -c 'get /blob'
