@@ -93,10 +93,12 @@ public struct ModelCompleter: CompletionProvider {
                     // Marks from a metadata refresh show in the listing: `(added)`, `(removed)`.
                     candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription + ElementMarks.text($0)) }
                     candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0) + ElementMarks.text($0)) }
+                    candidates += casts(from: t)
                 }
             case .structuralProperty(let scope):
                 if let t = scope.structuredType(in: document) {
                     candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription + ElementMarks.text($0)) }
+                    candidates += casts(from: t)
                 }
             case .keyProperty(let scope, let given):
                 // After a bound function or action in a path: its parameters but the binding one.
@@ -171,6 +173,13 @@ public struct ModelCompleter: CompletionProvider {
 
     static func annotation(_ n: NavigationProperty) -> String {
         "→ " + (n.isCollection ? "Collection(\(n.type.simpleName))" : n.type.simpleName)
+    }
+
+    /// V4 casts in a path of a filter, select or expand: the types derived from `t`.
+    private func casts(from t: StructuredType) -> [CompletionCandidate] {
+        guard document.version.isV4 else { return [] }
+        return (document.entityTypes as [StructuredType] + document.complexTypes).filter { $0 !== t && $0.isSubtype(of: t) }
+            .map { CompletionCandidate($0.qualifiedName, annotation: "cast") }
     }
 
     private func parameters(of name: String) -> [Parameter] {

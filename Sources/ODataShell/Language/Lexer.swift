@@ -49,6 +49,8 @@ struct Lexer {
                 if isIdentPart(chars[j]) { j += 1; continue }
                 // Dots join qualified names: NorthwindModel.Customer.
                 if chars[j] == ".", j + 1 < chars.count, isIdentStart(chars[j + 1]) { j += 2; continue }
+                // Completing `Lab.`: the dot typed so far belongs to the qualified name.
+                if chars[j] == ".", partial, j + 1 == chars.count { j += 1; continue }
                 break
             }
             return make(.identifier, j)

@@ -70,6 +70,10 @@ struct ModelCompleterTests {
         ("northwind-v4", "batch; Customers; ", ["changeset", "end", "create"], ["batch", ".help"]),
         ("northwind-v4", "ba", ["batch"], []),
         ("northwind-v2", "Customers where sub", ["substringof", "substring"], []),
+        ("lab-v4", "Items where Lab.", ["Lab.SpecialItem"], ["Lab.Part"]),
+        ("lab-v4", "Items where Lab.SpecialItem/", ["Extra", "Name"], []),
+        ("lab-v4", "Items select Lab.SpecialItem/", ["Extra"], ["Bonus"]),
+        ("lab-v2", "Items where Lab.", [], ["Lab.SpecialItem"]),
     ])
     func offered(_ model: String, _ line: String, _ expected: [String], _ absent: [String]) throws {
         let got = try Self.names(model, line)
