@@ -707,6 +707,14 @@ public struct Binder {
             } else if let p = cur.structuralProperty(named: n.text) {
                 segments.append(p.name)
                 type = ExprType.of(p)
+                if p.isCollection, !last, names[i + 1].text == "$count", i + 1 == names.count - 1 {
+                    // `Tags/$count`: the number of members of a collection property (V4).
+                    guard version.isV4 else { throw unsupported("\(p.name)/$count in a filter", at: names[i + 1].range) }
+                    segments.append("$count")
+                    var counted = ExprType.of(.int32)
+                    counted.origin = "\(p.name)/$count"
+                    return (.property(PropertyPath(segments)), counted)
+                }
                 if case .complex(let c) = p.resolvedType, !p.isCollection { t = c } else { t = nil }
                 if !last, t == nil { throw LanguageError(.syntax, "\(p.name) is not a complex or navigation property: nothing can follow it", at: names[i + 1].range) }
             } else if let nav = cur.navigationProperty(named: n.text) {

@@ -29,6 +29,7 @@ struct CompletionPropertyTests {
             "Products(1)/Catalog.PriceWithTax(rate=10)",
             "call Products(1)/Catalog.Discount(pct=5)",
             "Products where Tags/any(t: t eq 'x') select Name",
+            "Products where Tags/$count gt 1",
             "Products where Grade eq Premium and ShipFrom/City eq 'Oslo'",
             "TopProduct/Category",
             "Photos(1)/$value",
