@@ -184,7 +184,9 @@ public struct ModelCompleter: CompletionProvider {
 
     private func parameters(of name: String) -> [Parameter] {
         if let f = document.functionImport(withName: name) {
-            if !f.parameters.isEmpty { return f.parameters }
+            // As the binder reads them: a V2 function import's own parameters; in V4 its function's (a V4 import
+            // that carries parameters of its own, as some SAP documents do, is not called with them).
+            guard document.version.isV4 else { return f.parameters }
             return f.resolvedFunctions.first.map { Array($0.parameters.dropFirst($0.isBound ? 1 : 0)) } ?? []
         }
         if let a = document.actionImport(withName: name) {
