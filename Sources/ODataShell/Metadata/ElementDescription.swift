@@ -73,6 +73,7 @@ struct ElementDescription {
                 if let s = p.facets.srid { notes.append("SRID \(s)") }
                 if p.facets.unicode == false { notes.append("non-unicode") }
                 if p.concurrencyMode == "Fixed" { notes.append("etag") }
+                notes += PropertySemantics(p).notes
                 notes += p.sap.all.filter { !["label", "quickinfo", "heading"].contains($0.key) }
                     .sorted { $0.key < $1.key }.map { "sap:\($0.key)=\($0.value)" }
                 notes += p.annotations.map { AnnotationFormatter.text($0, limit: 60) }
@@ -209,6 +210,7 @@ struct ElementDescription {
                 if let c = p.concurrencyMode { w.string("concurrencyMode", c) }
                 w.bool("key", p.isKey)
                 if p.declaringType !== t { w.string("declaredOn", p.declaringType?.qualifiedName) }
+                PropertySemantics(p).json(&w)
                 common(p, &w)
                 w.endObject()
             }
