@@ -155,7 +155,8 @@ public struct ModelCompleter: CompletionProvider {
     private func completeLiteral(_ line: String, quote: Int, cursor: Int, typed: String) -> CompletionResult {
         let none = CompletionResult(candidates: [], replacing: cursor..<cursor)
         guard let valueHelp else { return none }
-        let context = Parser(line).expectation(at: quote)
+        // What stands where the literal starts, as if it were not typed yet.
+        let context = Parser(String(line.prefix(quote))).expectation(at: quote)
         for case .value(let scope?) in context.expectations {
             guard let p = scope.property(in: document), p.primitiveType == .string, !p.isCollection, p.hasValueHelp else { continue }
             let values = valueHelp(p, typed).filter { $0.displayText.hasPrefix(typed) }

@@ -68,12 +68,14 @@ struct AnnotationListing {
 
     func text() throws -> String {
         let list = try entries()
-        var t = TextTable(headers: ["TARGET", "TERM", "QUALIFIER", "VALUE", "AT"])
+        var t = TextTable(headers: ["TARGET", "TERM", "QUALIFIER", "AT", "VALUE"])
+        // Targets and terms are what one filters by next: shown whole; the value (last) is cut here.
+        t.maxCellWidth = 200
         for e in list {
             var value = e.value.map(AnnotationFormatter.text) ?? "true"
             if value.count > 100 { value = String(value.prefix(99)) + "…" }
             let term = e.origin == .sapAttribute ? e.term : VocabularyTerm.shortName(e.term)
-            t.add([e.target + (e.targetResolves ? "" : " (!)"), term, e.qualifier ?? "", value, e.location == .unknown ? "" : e.location.description])
+            t.add([e.target + (e.targetResolves ? "" : " (!)"), term, e.qualifier ?? "", e.location == .unknown ? "" : e.location.description, value])
         }
         let missing = list.filter { !$0.targetResolves }.count
         return (list.isEmpty ? "" : t.render()) + "\(list.count) annotations"
