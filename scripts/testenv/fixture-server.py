@@ -20,8 +20,9 @@ MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at 
 MODE sap-annotated: an SAP Gateway style OData V2 service (JSON) at /sap/ whose $metadata carries what SAP's UIs
                read: UI.LineItem (Name, Price, Country of Products), sap:unit (Price in CurrencyCode, Weight in
                WeightUnit), sap:text (Country's CountryName), sap:value-list with Common.ValueList blocks (Country
-               from Countries, CurrencyCode from Currencies). Countries and Currencies answer $filter=startswith(
-               Code,'X') and $top. /slow/ is the same service whose value-list sets answer after 10 seconds.
+               from Countries, CurrencyCode from Currencies). Every set answers $filter with startswith(P,'X')
+               and P eq 'X' (joined by and), and $top. /slow/ is the same service whose value-list sets answer
+               after 10 seconds.
                /vlseen lists the value-list requests that came, one a line.
 
 Exits when its parent (the test process) goes away.
@@ -197,9 +198,10 @@ def sap_annotated(request):
         vl_seen.append(unquote(target))
         if root == "slow":
             time.sleep(10)
-        f = re.search(r"startswith\((\w+),'([^']*)'\)", unquote(params.get("$filter", "")))
-        if f:
-            rows = [r for r in rows if str(r.get(f.group(1), "")).startswith(f.group(2))]
+    for prop, value in re.findall(r"startswith\((\w+),'([^']*)'\)", unquote(params.get("$filter", ""))):
+        rows = [r for r in rows if str(r.get(prop, "")).startswith(value)]
+    for prop, value in re.findall(r"(\w+) eq '([^']*)'", unquote(params.get("$filter", ""))):
+        rows = [r for r in rows if str(r.get(prop, "")) == value]
     if "$top" in params:
         rows = rows[:int(params["$top"])]
     body = json.dumps({"d": {"results": [dict(r, __metadata={"type": "SAP_TEST." + {"Products": "Product", "Countries": "Country",

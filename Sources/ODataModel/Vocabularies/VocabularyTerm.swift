@@ -23,6 +23,8 @@ public enum VocabularyTerm {
     /// (`com.sap.vocabularies.UI.v1.LineItem` → `UI.LineItem`, `Org.OData.Measures.V1.Unit` → `Measures.Unit`);
     /// other names unchanged.
     public static func shortName(_ term: String) -> String {
+        // An annotation of an annotation, `Host/@Term` as `AnnotationEntry` names it: each part shortened.
+        if term.contains("/@") { return term.components(separatedBy: "/@").map(shortName).joined(separator: "/@") }
         let parts = term.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 3, let version = parts.dropLast().last, version.first == "v" || version.first == "V",
               version.dropFirst().allSatisfy(\.isNumber), !version.dropFirst().isEmpty else { return term }

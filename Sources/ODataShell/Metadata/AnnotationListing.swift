@@ -78,7 +78,7 @@ struct AnnotationListing {
             t.add([e.target + (e.targetResolves ? "" : " (!)"), term, e.qualifier ?? "", e.location == .unknown ? "" : e.location.description, value])
         }
         let missing = list.filter { !$0.targetResolves }.count
-        return (list.isEmpty ? "" : t.render()) + "\(list.count) annotations"
+        return (list.isEmpty ? "" : t.render()) + "\(list.count) annotation\(list.count == 1 ? "" : "s")"
             + (missing > 0 ? ", \(missing) on targets that do not exist (!)" : "") + "\n"
     }
 

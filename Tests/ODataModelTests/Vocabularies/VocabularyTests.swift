@@ -80,6 +80,8 @@ struct VocabularyTests {
         #expect(VocabularyTerm.shortName("com.sap.vocabularies.UI.v1.LineItem") == "UI.LineItem")
         #expect(VocabularyTerm.shortName("Org.OData.Measures.V1.ISOCurrency") == "Measures.ISOCurrency")
         #expect(VocabularyTerm.shortName("sap:label") == "sap:label")
+        #expect(VocabularyTerm.shortName("com.sap.vocabularies.Common.v1.Text/@com.sap.vocabularies.UI.v1.TextArrangement")
+                == "Common.Text/@UI.TextArrangement")
     }
 
     @Test func danglingPathsAreWarningsWithLineAndColumn() throws {

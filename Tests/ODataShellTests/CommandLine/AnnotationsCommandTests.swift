@@ -80,7 +80,7 @@ struct AnnotationsCommandTests {
         let port = try FixtureServers.port("sap-annotated")
         let r = try OdshProcess.run(["http://127.0.0.1:\(port)/sap/", "-c", ".annotations Products --term UI.*"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("SAP_TEST.Product") && r.stdout.contains("UI.LineItem") && r.stdout.contains("1 annotations"))
+        #expect(r.stdout.contains("SAP_TEST.Product") && r.stdout.contains("UI.LineItem") && r.stdout.contains("1 annotation\n"))
         let bad = try OdshProcess.run(["http://127.0.0.1:\(port)/sap/", "-c", ".annotations Products --term"])
         #expect(bad.status == 2 && bad.stderr.contains(".annotations --term needs a pattern"))
     }
