@@ -43,6 +43,7 @@ struct ElementDescription {
         case .set(let s, let t):
             var out = "\(s is Singleton ? "Singleton" : "EntitySet") \(s.name)\(ElementMarks.text(s)): \(s.type.qualifiedName)\n"
             out += sapLine(s)
+            if let columns = LineItemColumns.of(s) { out += "  line item: " + columns.paths.joined(separator: ", ") + "\n" }
             out += annotationLines(s.annotations)
             if !s.navigationPropertyBindings.isEmpty {
                 out += "  bindings:\n"
@@ -184,6 +185,7 @@ struct ElementDescription {
             for b in s.navigationPropertyBindings { w.beginObject(); w.string("path", b.path); w.string("target", b.target); w.endObject() }
             w.endArray()
             common(s, &w)
+            if let columns = LineItemColumns.of(s) { w.beginArray("lineItem"); for c in columns.paths { w.string(nil, c) }; w.endArray() }
             if let t = t { write(.structured(t), &w, key: "type") }
             w.endObject()
         case .structured(let t):

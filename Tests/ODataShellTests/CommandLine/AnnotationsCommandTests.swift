@@ -45,6 +45,8 @@ struct AnnotationsCommandTests {
         let far = try OdshProcess.run(["metadata", "describe", "-q", SharedCorpus.metadata("sap-gw-v2-FAR_MANAGE_BS_SRV.xml"), "C_ArbankstatementType"])
         let line = try #require(far.stdout.split(separator: "\n").first { $0.hasPrefix("CompanyCode ") })
         #expect(line.contains("text: CompanyCode_Text; value list: VL_SH_H_T001; field control: from CompanyCode_fc"))
+        let cap = try OdshProcess.run(["metadata", "describe", "-q", SharedCorpus.metadata("cap-risk-analysis-localService.v1.xml"), "Risks"])
+        #expect(cap.stdout.contains("\n  line item: title, miti_ID, prio, impact\n"))
         let s4 = try OdshProcess.run(["metadata", "describe", "-q", "--json", SharedCorpus.metadata("sap-s4-v4-sdMeta.v1.xml"), "SalesOrderItem"])
         let obj = try #require(try JSONSerialization.jsonObject(with: Data(s4.stdout.utf8)) as? [String: Any])
         let props = try #require((obj["type"] as? [String: Any])?["properties"] as? [[String: Any]])
