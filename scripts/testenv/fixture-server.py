@@ -17,6 +17,13 @@ MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at 
                /endless/$metadata, /bigbody/blob  bodies without end (the second beside the usual $metadata)
                /seen         what reached the server by the name "localhost" (request lines and the credential
                              headers Authorization, Cookie, APIKey), one a line
+MODE sap-annotated: an SAP Gateway style OData V2 service (JSON) at /sap/ whose $metadata carries what SAP's UIs
+               read: UI.LineItem (Name, Price, Country of Products), sap:unit (Price in CurrencyCode, Weight in
+               WeightUnit), sap:text (Country's CountryName), sap:value-list with Common.ValueList blocks (Country
+               from Countries, CurrencyCode from Currencies). Every set answers $filter with startswith(P,'X')
+               and P eq 'X' (joined by and), and $top. /slow/ is the same service whose value-list sets answer
+               after 10 seconds.
+               /vlseen lists the value-list requests that came, one a line.
 
 Exits when its parent (the test process) goes away.
 """
@@ -53,6 +60,154 @@ METADATA = b"""<?xml version="1.0" encoding="utf-8"?>
  </edmx:DataServices>
 </edmx:Edmx>
 """
+
+
+SAP_METADATA = b"""<?xml version="1.0" encoding="utf-8"?>
+<edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx"
+    xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" xmlns:sap="http://www.sap.com/Protocols/SAPData">
+ <edmx:Reference Uri="/vocabularies/Common" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+  <edmx:Include Namespace="com.sap.vocabularies.Common.v1" Alias="Common"/>
+ </edmx:Reference>
+ <edmx:Reference Uri="/vocabularies/UI" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+  <edmx:Include Namespace="com.sap.vocabularies.UI.v1" Alias="UI"/>
+ </edmx:Reference>
+ <edmx:DataServices m:DataServiceVersion="2.0">
+  <Schema Namespace="SAP_TEST" xml:lang="en" sap:schema-version="1" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
+   <EntityType Name="Product" sap:content-version="1">
+    <Key><PropertyRef Name="ProductID"/></Key>
+    <Property Name="ProductID" Type="Edm.String" Nullable="false" MaxLength="10" sap:label="Product"/>
+    <Property Name="Name" Type="Edm.String" MaxLength="40" sap:label="Name"/>
+    <Property Name="Description" Type="Edm.String" MaxLength="255" sap:label="Description"/>
+    <Property Name="Category" Type="Edm.String" MaxLength="40" sap:label="Category"/>
+    <Property Name="Price" Type="Edm.Decimal" Precision="16" Scale="3" sap:unit="CurrencyCode" sap:label="Price"/>
+    <Property Name="CurrencyCode" Type="Edm.String" MaxLength="5" sap:semantics="currency-code" sap:label="Currency"
+        sap:value-list="standard"/>
+    <Property Name="Weight" Type="Edm.Decimal" Precision="13" Scale="3" sap:unit="WeightUnit" sap:label="Weight"/>
+    <Property Name="WeightUnit" Type="Edm.String" MaxLength="3" sap:semantics="unit-of-measure" sap:label="Unit"/>
+    <Property Name="Country" Type="Edm.String" MaxLength="3" sap:text="CountryName" sap:label="Country"
+        sap:value-list="standard"/>
+    <Property Name="CountryName" Type="Edm.String" MaxLength="40" sap:label="Country Name"/>
+    <Property Name="SupplierID" Type="Edm.String" MaxLength="10" sap:label="Supplier"/>
+    <Property Name="CreatedBy" Type="Edm.String" MaxLength="12" sap:label="Created By"/>
+    <Property Name="ChangedBy" Type="Edm.String" MaxLength="12" sap:label="Changed By"/>
+   </EntityType>
+   <EntityType Name="Country" sap:content-version="1">
+    <Key><PropertyRef Name="Code"/></Key>
+    <Property Name="Code" Type="Edm.String" Nullable="false" MaxLength="3" sap:label="Country"/>
+    <Property Name="Name" Type="Edm.String" MaxLength="40" sap:label="Name"/>
+   </EntityType>
+   <EntityType Name="Currency" sap:content-version="1">
+    <Key><PropertyRef Name="Code"/></Key>
+    <Property Name="Code" Type="Edm.String" Nullable="false" MaxLength="5" sap:label="Currency"/>
+    <Property Name="Description" Type="Edm.String" MaxLength="40" sap:label="Description"/>
+   </EntityType>
+   <EntityContainer Name="SAP_TEST_Entities" m:IsDefaultEntityContainer="true">
+    <EntitySet Name="Products" EntityType="SAP_TEST.Product" sap:content-version="1"/>
+    <EntitySet Name="Countries" EntityType="SAP_TEST.Country" sap:creatable="false" sap:content-version="1"/>
+    <EntitySet Name="Currencies" EntityType="SAP_TEST.Currency" sap:creatable="false" sap:content-version="1"/>
+   </EntityContainer>
+   <Annotations Target="SAP_TEST.Product" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+    <Annotation Term="UI.LineItem">
+     <Collection>
+      <Record Type="UI.DataField"><PropertyValue Property="Value" Path="Name"/></Record>
+      <Record Type="UI.DataField"><PropertyValue Property="Value" Path="Price"/></Record>
+      <Record Type="UI.DataField"><PropertyValue Property="Value" Path="Country"/></Record>
+     </Collection>
+    </Annotation>
+   </Annotations>
+   <Annotations Target="SAP_TEST.Product/Country" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+    <Annotation Term="Common.ValueList">
+     <Record>
+      <PropertyValue Property="Label" String="Countries"/>
+      <PropertyValue Property="CollectionPath" String="Countries"/>
+      <PropertyValue Property="Parameters">
+       <Collection>
+        <Record Type="Common.ValueListParameterInOut">
+         <PropertyValue Property="LocalDataProperty" PropertyPath="Country"/>
+         <PropertyValue Property="ValueListProperty" String="Code"/>
+        </Record>
+        <Record Type="Common.ValueListParameterDisplayOnly"><PropertyValue Property="ValueListProperty" String="Name"/></Record>
+       </Collection>
+      </PropertyValue>
+     </Record>
+    </Annotation>
+   </Annotations>
+   <Annotations Target="SAP_TEST.Product/CurrencyCode" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+    <Annotation Term="Common.ValueList">
+     <Record>
+      <PropertyValue Property="CollectionPath" String="Currencies"/>
+      <PropertyValue Property="Parameters">
+       <Collection>
+        <Record Type="Common.ValueListParameterInOut">
+         <PropertyValue Property="LocalDataProperty" PropertyPath="CurrencyCode"/>
+         <PropertyValue Property="ValueListProperty" String="Code"/>
+        </Record>
+        <Record Type="Common.ValueListParameterDisplayOnly">
+         <PropertyValue Property="ValueListProperty" String="Description"/>
+        </Record>
+       </Collection>
+      </PropertyValue>
+     </Record>
+    </Annotation>
+   </Annotations>
+  </Schema>
+ </edmx:DataServices>
+</edmx:Edmx>
+"""
+
+SAP_ROWS = {
+    "Products": [
+        {"ProductID": "HT-1000", "Name": "Notebook Basic 15", "Description": "Notebook Basic 15 with 2,80 GHz quad core",
+         "Category": "Notebooks", "Price": "956.000", "CurrencyCode": "EUR", "Weight": "4.200", "WeightUnit": "KG",
+         "Country": "DE", "CountryName": "Germany", "SupplierID": "0100000000", "CreatedBy": "ALICE", "ChangedBy": "BOB"},
+        {"ProductID": "HT-1001", "Name": "Notebook Basic 17", "Description": "Notebook Basic 17 with 2,80 GHz quad core",
+         "Category": "Notebooks", "Price": "1249.000", "CurrencyCode": "USD", "Weight": "4.500", "WeightUnit": "KG",
+         "Country": "US", "CountryName": "United States", "SupplierID": "0100000001", "CreatedBy": "ALICE", "ChangedBy": None},
+    ],
+    "Countries": [{"Code": c, "Name": n} for c, n in [
+        ("DE", "Germany"), ("DK", "Denmark"), ("FR", "France"), ("GB", "United Kingdom"), ("US", "United States")]],
+    "Currencies": [{"Code": c, "Description": n} for c, n in [
+        ("EUR", "Euro"), ("GBP", "British Pound"), ("USD", "US Dollar")]],
+}
+
+vl_seen = []
+
+
+def sap_annotated(request):
+    """The answer of the sap-annotated mode to one request (its head, as bytes)."""
+    from urllib.parse import unquote
+    import re
+    line = request.split(b"\r\n", 1)[0].decode("latin-1")
+    target = line.split(" ")[1] if line.count(" ") >= 2 else "/"
+    path, _, query = target.partition("?")
+    if path == "/vlseen":
+        return b"200 OK", b"text/plain", "".join(s + "\n" for s in vl_seen).encode("utf-8")
+    root = path.split("/")[1] if path.count("/") >= 2 else ""
+    if root not in ("sap", "slow"):
+        return b"404 Not Found", b"text/plain", b"no such resource\n"
+    if path.endswith("/$metadata"):
+        return b"200 OK", b"application/xml", SAP_METADATA
+    if path == "/%s/" % root:
+        return b"200 OK", b"application/json", b'{"d":{"EntitySets":["Products","Countries","Currencies"]}}'
+    name = path.rsplit("/", 1)[1]
+    if name not in SAP_ROWS:
+        return b"404 Not Found", b"application/json", b'{"error":{"code":"404","message":{"lang":"en","value":"no such set"}}}'
+    params = dict(p.partition("=")[::2] for p in query.split("&") if p)
+    rows = SAP_ROWS[name]
+    if name != "Products":
+        vl_seen.append(unquote(target))
+        if root == "slow":
+            time.sleep(10)
+    for prop, value in re.findall(r"startswith\((\w+),'([^']*)'\)", unquote(params.get("$filter", ""))):
+        rows = [r for r in rows if str(r.get(prop, "")).startswith(value)]
+    for prop, value in re.findall(r"(\w+) eq '([^']*)'", unquote(params.get("$filter", ""))):
+        rows = [r for r in rows if str(r.get(prop, "")) == value]
+    if "$top" in params:
+        rows = rows[:int(params["$top"])]
+    body = json.dumps({"d": {"results": [dict(r, __metadata={"type": "SAP_TEST." + {"Products": "Product", "Countries": "Country",
+                                                                                    "Currencies": "Currency"}[name]})
+                                         for r in rows]}})
+    return b"200 OK", b"application/json", body.encode("utf-8")
 
 
 seen_away = []
@@ -153,6 +308,12 @@ def serve(conn):
                          + b"Connection: close\r\n\r\n" + body)
             conn.close()
             return
+        if mode == "sap-annotated":
+            status, content_type, body = sap_annotated(request)
+            conn.sendall(b"HTTP/1.1 " + status + b"\r\nContent-Type: " + content_type + b"\r\nContent-Length: "
+                         + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
+            conn.close()
+            return
         if mode == "slow":
             time.sleep(1)
             body = b'{"value":[]}'
@@ -171,8 +332,8 @@ def serve(conn):
         pass
 
 
-if mode not in ("hang", "slow", "truncate", "next-links"):
-    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links")
+if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated"):
+    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated")
 threading.Thread(target=watch_parent, daemon=True).start()
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -29,6 +29,8 @@ public final class HTTPClient: @unchecked Sendable {
     private(set) var csrfToken: String?
     /// True while the sign-in's own exchanges run: they get no sign-in hooks, and their bodies stay out of traces.
     private var signingIn = false
+    /// A shorter limit for each exchange than the configuration's, while `withTimeout` runs.
+    var timeoutOverride: Double?
 
 
     /// Opens a session. Throws `invalidRequest` when libcurl refuses a setting or a named file cannot be read.
@@ -313,6 +315,11 @@ public final class HTTPClient: @unchecked Sendable {
         try setMethod(h, request)
         try check(odsh_curl_setopt_slist(h, CURLOPT_HTTPHEADER, list), "HTTP headers")
 
+        // Each exchange sets its limits: a `withTimeout` scope shortens them for the exchanges inside it only.
+        let limit = timeoutOverride.map { min($0, configuration.timeout) } ?? configuration.timeout
+        let connectLimit = timeoutOverride.map { min($0, configuration.connectTimeout) } ?? configuration.connectTimeout
+        try check(odsh_curl_setopt_long(h, CURLOPT_TIMEOUT_MS, Self.milliseconds(limit)), "timeout")
+        try check(odsh_curl_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectLimit)), "connect timeout")
         errorBuffer[0] = 0
         var divert: ((HTTPResponseHead) -> Bool)?
         if !signingIn, let signIn = configuration.signIn {

@@ -9,3 +9,10 @@ extension DataService {
         try client.withCancellation(token, body)
     }
 }
+
+extension DataService {
+    /// Runs `body`; each of its requests gives up after `seconds` (see `HTTPClient.withTimeout`).
+    public func withTimeout<T>(_ seconds: Double, _ body: () throws -> T) rethrows -> T {
+        try client.withTimeout(seconds, body)
+    }
+}

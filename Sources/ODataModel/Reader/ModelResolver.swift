@@ -50,6 +50,7 @@ struct ModelResolver {
         resolveOperations()
         resolveContainers()
         attachAnnotations(prepareAnnotations())
+        checkInlineAnnotationPaths()
     }
 
     /// Distinct type names as written, about one per type referenced, plus the primitive ones; fewer than the schema
@@ -561,23 +562,45 @@ struct ModelResolver {
         }
     }
 
+    /// Inline annotations of types, their properties and entity sets: their paths must lead somewhere too.
+    private func checkInlineAnnotationPaths() {
+        func check(_ e: CsdlElement, _ path: String) {
+            for a in e.annotations where a.target == nil { checkPaths(a, on: e, blockLocation: e, inlineOn: path) }
+        }
+        for s in doc.schemas {
+            for t in s.entityTypes as [StructuredType] + s.complexTypes {
+                check(t, t.qualifiedName)
+                for p in t.ownProperties { check(p, "\(t.qualifiedName)/\(p.name)") }
+            }
+            for c in s.entityContainers {
+                for e in c.entitySets as [ContainerElement] + c.singletons { check(e, "\(c.name)/\(e.name)") }
+            }
+        }
+    }
+
     /// Property and navigation property paths inside an annotation on a type or entity set must lead somewhere.
-    private func checkPaths(_ a: CsdlAnnotation, on element: CsdlElement, blockLocation: CsdlElement) {
+    private func checkPaths(_ a: CsdlAnnotation, on element: CsdlElement, blockLocation: CsdlElement, inlineOn host: String? = nil) {
         let context: StructuredType?
         switch element {
         case let t as StructuredType: context = t
         case let s as ContainerElement: context = s.entityTypeIfResolved
+        // Paths in an annotation of a property start at the type that declares it.
+        case let p as Property: context = p.declaringType
         default: context = nil
         }
         guard let type = context, let value = a.value else { return }
         func walk(_ e: AnnotationExpression) {
             switch e {
-            case .path(let kind, let path) where kind == "PropertyPath" || kind == "NavigationPropertyPath":
+            case .path(let kind, let path) where kind == "PropertyPath" || kind == "NavigationPropertyPath" || kind == "Path":
                 // An empty navigation path means the annotated instance itself (SAP's SideEffects use it).
-                if kind == "NavigationPropertyPath" && path.isEmpty { return }
+                if kind != "PropertyPath" && path.isEmpty { return }
                 if !pathResolves(path, from: type) {
-                    warn("unresolved-path", blockLocation, path: "\(a.target ?? "")@\(a.term)",
-                         path.isEmpty ? "\(kind) is empty" : "\(kind) \(path) does not exist on \(type.qualifiedName)")
+                    // At the annotation's own line:column when known, else the block's; the problem goes to the block.
+                    let issue = MetadataIssue(.warning, code: "unresolved-path", path: "\(a.target ?? host ?? "")@\(a.term)",
+                                              location: a.location == .unknown ? blockLocation.location : a.location,
+                                              path.isEmpty ? "\(kind) is empty" : "\(kind) \(path) does not exist on \(type.qualifiedName)")
+                    doc.issues.append(issue)
+                    blockLocation.problems.append(issue)
                 }
             case .record(_, let props): props.forEach { walk($0.value) }
             case .collection(let items): items.forEach(walk)
@@ -593,7 +616,8 @@ struct ModelResolver {
         var current: StructuredType? = type
         for seg in path.split(separator: "/").map(String.init) {
             guard let t = current else { return true }   // past a primitive or unknown type: not ours to judge
-            if seg.hasPrefix("@") || seg == "*" || seg == "$count" { return true }
+            // Annotations, wildcards, `$count` and term casts with a qualifier (`vCard.Address#work`) are not checked.
+            if seg.hasPrefix("@") || seg == "*" || seg == "$count" || seg.contains("#") { return true }
             if let p = t.structuralProperty(named: seg) {
                 current = doc.schemaElements[p.type.qualifiedName] as? StructuredType
             } else if let n = t.navigationProperty(named: seg) {

@@ -7,7 +7,7 @@ struct MetadataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metadata",
         abstract: "Read a metadata document (CSDL XML or JSON, OData V2, V3, V4) and show what it holds.",
-        subcommands: [Summary.self, Sets.self, Describe.self]
+        subcommands: [Summary.self, Sets.self, Describe.self, Annotations.self]
     )
 
     struct Summary: ParsableCommand {
@@ -45,6 +45,24 @@ struct MetadataCommand: ParsableCommand {
             let d = ElementDescription(doc: doc)
             let target = try d.find(name)
             Stdout.write(source.json ? d.json(target) : d.text(target))
+        }
+    }
+
+    struct Annotations: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "annotations",
+            abstract: "Annotations as data: target, term, qualifier and value of each (inline, Annotations blocks, V2 sap: attributes).")
+        @OptionGroup var source: MetadataSourceOptions
+        @Argument(help: "Only annotations of this set, type or member path (Products, NS.Product, Products/Price); a set brings its type's.")
+        var target: String?
+        @Option(name: .long, help: ArgumentHelp("Only terms that match this pattern (* any text, case-insensitive; UI.LineItem, 'Common.*', sap:label).",
+                                                valueName: "pattern"))
+        var term: String?
+        func run() throws { try Self.run(source.settings, target: target, term: term) }
+        static func run(_ source: MetadataSource, target: String?, term: String?) throws {
+            let doc = try source.load()
+            let l = AnnotationListing(doc: doc, target: target, term: term)
+            Stdout.write(source.json ? try l.json() : try l.text())
         }
     }
 }

@@ -106,6 +106,8 @@ struct ShellCommand: ParsableCommand {
             session.onSettingsChange = { settings in holder.update(settings, document: sessionRef?.document ?? doc) }
             session.commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
             session.commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
+            let help = ValueHelp(service: { [unowned session] in try holder.runner(self, service: serviceRoot, settings: session.settings).service })
+            session.valueHelp = { help.candidates(for: $0, typed: $1) }
             throw OdshExit(session.run())
         }
         guard !statements.isEmpty else {

@@ -8,6 +8,9 @@ public struct ModelCompleter: CompletionProvider {
     public let document: CsdlDocument
     /// Names of settings, formats and the like for command arguments.
     public var commandArguments: (String) -> [CompletionCandidate]
+    /// Values of a property with value help (`Common.ValueList`), given what was typed of the value: quoted
+    /// literals. nil where no service answers (a one-shot completion, tests of the grammar).
+    public var valueHelp: ((Property, String) -> [CompletionCandidate])?
 
     public init(document: CsdlDocument, commandArguments: @escaping (String) -> [CompletionCandidate] = { _ in [] }) {
         self.document = document
@@ -33,8 +36,11 @@ public struct ModelCompleter: CompletionProvider {
         if before.drop(while: { $0 == " " }).first == "." {
             return completeCommand(before, cursor: cursor)
         }
-        // Inside a string literal there is nothing to complete.
-        if Self.isInsideString(before) { return CompletionResult(candidates: [], replacing: cursor..<cursor) }
+        // Inside a string literal: the values of a property with value help, else nothing.
+        if Self.isInsideString(before) {
+            guard let quote = Self.openSingleQuote(before) else { return CompletionResult(candidates: [], replacing: cursor..<cursor) }
+            return completeLiteral(line, quote: quote, cursor: cursor, typed: String(chars[(quote + 1)..<cursor]))
+        }
         let context = Parser(line).expectation(at: cursor)
         var candidates: [CompletionCandidate] = []
         var continues = false
@@ -120,6 +126,9 @@ public struct ModelCompleter: CompletionProvider {
             case .value(let scope):
                 if let e = scope?.enumType(in: document) {
                     candidates += e.members.map { CompletionCandidate($0.name, annotation: "\(e.name) = \($0.value)") }
+                } else if let p = scope?.property(in: document), p.primitiveType == .string, !p.isCollection, p.hasValueHelp,
+                          let valueHelp {
+                    candidates += valueHelp(p, "")
                 } else if let p = scope?.property(in: document), p.primitiveType == .boolean, !p.isCollection {
                     candidates += [CompletionCandidate("true", annotation: "Edm.Boolean"), CompletionCandidate("false", annotation: "Edm.Boolean")]
                 } else if let n = scope?.navigationProperty(in: document), let target = n.target {
@@ -144,6 +153,35 @@ public struct ModelCompleter: CompletionProvider {
         // A navigation property alone is usually followed by `/` or `(`: no space after it.
         let onlyNavigation = continues && matching.count == 1 && matching[0].annotation?.hasPrefix("→") == true
         return CompletionResult(candidates: matching, replacing: context.replaceFrom..<cursor, appendsSpace: !onlyNavigation)
+    }
+
+    /// Value help inside a `'...'` literal that starts at `quote`: the values that start with what was typed.
+    private func completeLiteral(_ line: String, quote: Int, cursor: Int, typed: String) -> CompletionResult {
+        let none = CompletionResult(candidates: [], replacing: cursor..<cursor)
+        guard let valueHelp else { return none }
+        // What stands where the literal starts, as if it were not typed yet.
+        let context = Parser(String(line.prefix(quote))).expectation(at: quote)
+        for case .value(let scope?) in context.expectations {
+            guard let p = scope.property(in: document), p.primitiveType == .string, !p.isCollection, p.hasValueHelp else { continue }
+            let values = valueHelp(p, typed).filter { $0.displayText.hasPrefix(typed) }
+            return CompletionResult(candidates: values, replacing: quote..<cursor)
+        }
+        return none
+    }
+
+    /// The offset of the `'` that opens the literal the text ends inside, or nil (not in one, or in a `"` one).
+    static func openSingleQuote(_ text: String) -> Int? {
+        var quote: Character?
+        var start = 0
+        for (i, c) in text.enumerated() {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "'" || c == "\"" {
+                quote = c
+                start = i
+            }
+        }
+        return quote == "'" ? start : nil
     }
 
     static func isInsideString(_ text: String) -> Bool {

@@ -43,6 +43,7 @@ struct ElementDescription {
         case .set(let s, let t):
             var out = "\(s is Singleton ? "Singleton" : "EntitySet") \(s.name)\(ElementMarks.text(s)): \(s.type.qualifiedName)\n"
             out += sapLine(s)
+            if let columns = LineItemColumns.of(s) { out += "  line item: " + columns.paths.joined(separator: ", ") + "\n" }
             out += annotationLines(s.annotations)
             if !s.navigationPropertyBindings.isEmpty {
                 out += "  bindings:\n"
@@ -73,6 +74,7 @@ struct ElementDescription {
                 if let s = p.facets.srid { notes.append("SRID \(s)") }
                 if p.facets.unicode == false { notes.append("non-unicode") }
                 if p.concurrencyMode == "Fixed" { notes.append("etag") }
+                notes += PropertySemantics(p).notes
                 notes += p.sap.all.filter { !["label", "quickinfo", "heading"].contains($0.key) }
                     .sorted { $0.key < $1.key }.map { "sap:\($0.key)=\($0.value)" }
                 notes += p.annotations.map { AnnotationFormatter.text($0, limit: 60) }
@@ -183,6 +185,7 @@ struct ElementDescription {
             for b in s.navigationPropertyBindings { w.beginObject(); w.string("path", b.path); w.string("target", b.target); w.endObject() }
             w.endArray()
             common(s, &w)
+            if let columns = LineItemColumns.of(s) { w.beginArray("lineItem"); for c in columns.paths { w.string(nil, c) }; w.endArray() }
             if let t = t { write(.structured(t), &w, key: "type") }
             w.endObject()
         case .structured(let t):
@@ -209,6 +212,7 @@ struct ElementDescription {
                 if let c = p.concurrencyMode { w.string("concurrencyMode", c) }
                 w.bool("key", p.isKey)
                 if p.declaringType !== t { w.string("declaredOn", p.declaringType?.qualifiedName) }
+                PropertySemantics(p).json(&w)
                 common(p, &w)
                 w.endObject()
             }

@@ -49,7 +49,13 @@ final class TableRenderer: ResultRenderer {
     /// Rows held now, waiting for the first page to end (for tests: it never grows past one page).
     var heldRows: Int { rows.count }
 
-    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order).forTerminal()) }
+    /// Picks and formats the cells of each entity before layout (`TableColumns`); nil: all, as they are.
+    var columnStep: TableColumns?
+
+    func entity(_ e: EntityValue) throws {
+        let row = RowFlattener.row(e, order: order)
+        add((columnStep?.apply(row) ?? row).forTerminal())
+    }
     func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order).forTerminal()) }
 
     private func add(_ cells: [(String, RowFlattener.Cell)]) {

@@ -31,7 +31,9 @@ final class ReplSession {
         config.completionProvider = ReplSession.completer(for: document)
         editor = LineEditor(configuration: config)
         let editor = self.editor
-        commands.onDocumentChange = { editor.configuration.completionProvider = ReplSession.completer(for: $0) }
+        commands.onDocumentChange = { [unowned self] in
+            editor.configuration.completionProvider = ReplSession.completer(for: $0, valueHelp: self.valueHelp)
+        }
         commands.onSettingsChange = { [unowned self] settings in
             if settings.editingMode != editor.configuration.editingMode { editor.configuration.editingMode = settings.editingMode }
             self.onSettingsChange(settings)
@@ -46,8 +48,13 @@ final class ReplSession {
         return "odsh:\(name)> "
     }
 
-    static func completer(for doc: CsdlDocument) -> ModelCompleter {
-        ModelCompleter(document: doc) { command in
+    /// Values for a literal from the service's value help (see `ValueHelp`); set by the shell once it has a service.
+    var valueHelp: ((Property, String) -> [CompletionCandidate])? {
+        didSet { editor.configuration.completionProvider = ReplSession.completer(for: document, valueHelp: valueHelp) }
+    }
+
+    static func completer(for doc: CsdlDocument, valueHelp: ((Property, String) -> [CompletionCandidate])? = nil) -> ModelCompleter {
+        var c = ModelCompleter(document: doc) { command in
             switch command {
             case ".format": return ShellSettings.OutputFormat.allCases.map { CompletionCandidate($0.rawValue, annotation: "format") }
             case ".trace": return ShellSettings.TraceLevel.allCases.map { CompletionCandidate($0.rawValue) }
@@ -58,6 +65,8 @@ final class ReplSession {
             default: return []
             }
         }
+        c.valueHelp = valueHelp
+        return c
     }
 
     /// Runs until Ctrl-D or `.quit`; the exit status of an interactive session is 0.

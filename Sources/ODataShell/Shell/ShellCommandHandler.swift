@@ -51,6 +51,8 @@ final class ShellCommandHandler {
             guard !arg.isEmpty else { throw UsageError(".describe needs a name: a set, type, function or action") }
             let d = ElementDescription(doc: document)
             out.write(d.text(try d.find(arg)))
+        case ".annotations":
+            out.write(try AnnotationListing.parse(arg, doc: document).text())
         case ".functions":
             out.write(FunctionListing(doc: document).text())
         case ".url":

@@ -23,6 +23,12 @@ public struct ShellSettings {
     public var pager = true
     /// The interactive shell (where `.next` goes on with a result), not a script.
     public var repl = false
+    /// The table shows the `UI.LineItem` columns (and keys) of a result without `select`.
+    public var lineItemColumns = true
+    /// The table shows amounts with their unit or currency (`sap:unit`, `Measures.ISOCurrency`/`Unit`).
+    public var units = true
+    /// The table shows a code with its text (`Common.Text`, `sap:text`).
+    public var texts = false
 
     public init() {}
 
@@ -38,6 +44,9 @@ public struct ShellSettings {
             ("dryrun", dryRun ? "on" : "off", "print requests instead of sending them"),
             ("editing", editingMode == .vi ? "vi" : "emacs", "line editing keys: emacs or vi"),
             ("pager", pager ? "on" : "off", "output taller than the terminal through $PAGER (else less -FRSX)"),
+            ("lineitem", lineItemColumns ? "on" : "off", "table without select: the UI.LineItem columns and keys (off: all)"),
+            ("units", units ? "on" : "off", "table: amounts with their unit or currency (sap:unit, Measures)"),
+            ("texts", texts ? "on" : "off", "table: codes with their text (Common.Text, sap:text)"),
         ]
     }
 
@@ -69,6 +78,9 @@ public struct ShellSettings {
         case "timing": timing = try flag()
         case "dryrun": dryRun = try flag()
         case "pager": pager = try flag()
+        case "lineitem": lineItemColumns = try flag()
+        case "units": units = try flag()
+        case "texts": texts = try flag()
         case "editing":
             switch value.lowercased() {
             case "vi": editingMode = .vi

@@ -95,6 +95,7 @@ final class StatementRunner {
         let machine = [.json, .ndjson, .csv].contains(settings.format)
         let renderer = ResultRenderers.make(settings.format, terminalWidth: TerminalSize.current().columns, color: settings.color,
                                             footer: machine ? isatty(2) != 0 : true, order: order, counted: counted, out: out)
+        (renderer as? TableRenderer)?.columnStep = TableColumns.make(for: request.query, document: service.metadata, settings: settings)
         var rows = 0
         // The row limit: reached with the last row shown; cut once a row past it came (so there was more).
         var reachedLimit = false

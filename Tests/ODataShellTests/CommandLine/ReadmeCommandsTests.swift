@@ -233,7 +233,8 @@ struct ReadmeCommandsTests {
 ///   - a line `...` stands for any number of lines left out (at the start or end, too);
 ///   - trailing spaces do not count, and a duration (`12.4 ms`, `3 s`) matches any number;
 ///   - `127.0.0.1:8401` is odatapy's V4 reference server (/northwind/, /catalog/), `127.0.0.1:8402` mock-sap's V2,
-///     `127.0.0.1:8403` pyslet's V2; each is started (scripts/testenv/refsrv.sh) on a free port that replaces it.
+///     `127.0.0.1:8403` pyslet's V2; each is started (scripts/testenv/refsrv.sh) on a free port that replaces it;
+///     `127.0.0.1:8409` is fixture-server.py's sap-annotated service.
 /// A command whose output holds prompt lines (`odsh:NAME> ...`) opens the interactive shell: it is typed in tmux
 /// (120 columns) instead. The lines before the first prompt are the banner. In a prompt line `<TAB>` presses Tab and
 /// `→ text` says what the edited line then ends with; such a line is checked and erased, not entered, and the lines
@@ -334,6 +335,10 @@ enum Readme {
     /// The README's stand-in addresses of the reference servers, and the servers they stand for.
     static let servers: [(String, ReferenceServers.Kind)] = [("127.0.0.1:8401", .v4), ("127.0.0.1:8402", .v2), ("127.0.0.1:8403", .v2Atom)]
 
+    /// The README's stand-in address of fixture-server.py's sap-annotated service (an SAP-style V2 service with
+    /// UI.LineItem, units, texts and value lists).
+    static let sapAnnotated = "127.0.0.1:8409"
+
     /// `text` with each stand-in address replaced by its running server's (started on first use).
     static func substitutePorts(_ text: String) throws -> String {
         var text = text
@@ -341,6 +346,9 @@ enum Readme {
             let base = try ReferenceServers.baseURL(kind)
             text = text.replacingOccurrences(of: "http://" + address, with: base)
                 .replacingOccurrences(of: address, with: String(base.dropFirst("http://".count)))
+        }
+        if text.contains(sapAnnotated) {
+            text = text.replacingOccurrences(of: sapAnnotated, with: "127.0.0.1:\(try FixtureServers.port("sap-annotated"))")
         }
         return text
     }

@@ -52,5 +52,15 @@ final class TmuxSession {
         _ = try? Self.tmux(socket, ["send-keys", "-t", "main", "Enter"])
     }
 
+    /// Types `text` without Enter.
+    func keys(_ text: String) {
+        _ = try? Self.tmux(socket, ["send-keys", "-t", "main", "-l", text])
+    }
+
+    /// Presses a key by tmux's name for it (`Tab`, `C-c`, `C-u`).
+    func press(_ key: String) {
+        _ = try? Self.tmux(socket, ["send-keys", "-t", "main", key])
+    }
+
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }

@@ -1,0 +1,87 @@
+/// Qualified names of the vocabulary terms the model reads typed values from (OASIS Measures and Capabilities,
+/// SAP's UI and Common), and how an annotation is matched against them.
+public enum VocabularyTerm {
+    public static let lineItem = "com.sap.vocabularies.UI.v1.LineItem"
+    public static let headerInfo = "com.sap.vocabularies.UI.v1.HeaderInfo"
+    public static let text = "com.sap.vocabularies.Common.v1.Text"
+    public static let textArrangement = "com.sap.vocabularies.UI.v1.TextArrangement"
+    public static let fieldControl = "com.sap.vocabularies.Common.v1.FieldControl"
+    public static let valueList = "com.sap.vocabularies.Common.v1.ValueList"
+    public static let valueListWithFixedValues = "com.sap.vocabularies.Common.v1.ValueListWithFixedValues"
+    public static let valueListReferences = "com.sap.vocabularies.Common.v1.ValueListReferences"
+    public static let isoCurrency = "Org.OData.Measures.V1.ISOCurrency"
+    public static let unit = "Org.OData.Measures.V1.Unit"
+
+    /// The aliases SAP and OASIS documents conventionally give these vocabularies, for documents that use an alias
+    /// without declaring it (the reader then keeps the term as written).
+    static let conventionalAliases = [
+        "com.sap.vocabularies.UI.v1": "UI", "com.sap.vocabularies.Common.v1": "Common",
+        "Org.OData.Measures.V1": "Measures", "Org.OData.Capabilities.V1": "Capabilities",
+    ]
+
+    /// The short form of a term, as SAP tools write it: the vocabulary's name without its version before the term
+    /// (`com.sap.vocabularies.UI.v1.LineItem` → `UI.LineItem`, `Org.OData.Measures.V1.Unit` → `Measures.Unit`);
+    /// other names unchanged.
+    public static func shortName(_ term: String) -> String {
+        // An annotation of an annotation, `Host/@Term` as `AnnotationEntry` names it: each part shortened.
+        if term.contains("/@") { return term.components(separatedBy: "/@").map(shortName).joined(separator: "/@") }
+        let parts = term.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let version = parts.dropLast().last, version.first == "v" || version.first == "V",
+              version.dropFirst().allSatisfy(\.isNumber), !version.dropFirst().isEmpty else { return term }
+        return "\(parts[parts.count - 3]).\(parts[parts.count - 1])"
+    }
+
+    /// True when `annotation` applies `term` (a qualified name from this enum), written with its namespace or the
+    /// vocabulary's conventional alias.
+    public static func matches(_ annotation: CsdlAnnotation, _ term: String) -> Bool {
+        if annotation.term == term { return true }
+        guard let dot = term.lastIndex(of: "."), let alias = conventionalAliases[String(term[..<dot])] else { return false }
+        return annotation.term == alias + String(term[dot...])
+    }
+}
+
+extension CsdlElement {
+    /// The annotations that apply `term` (see `VocabularyTerm`), in document order; with a qualifier, only those
+    /// with that qualifier.
+    public func annotations(of term: String, qualifier: String? = nil) -> [CsdlAnnotation] {
+        annotations.filter { VocabularyTerm.matches($0, term) && (qualifier == nil || $0.qualifier == qualifier) }
+    }
+
+    /// The annotation of `term` without a qualifier, else the first qualified one.
+    func preferredAnnotation(of term: String) -> CsdlAnnotation? {
+        let all = annotations(of: term)
+        return all.first(where: { $0.qualifier == nil }) ?? all.first
+    }
+}
+
+extension AnnotationExpression {
+    /// The value of a record's property, or nil.
+    public subscript(property name: String) -> AnnotationExpression? {
+        guard case .record(_, let props) = self else { return nil }
+        return props.first(where: { $0.property == name })?.value
+    }
+
+    /// The record's type, when the expression is a record that names one.
+    public var recordType: String? {
+        if case .record(let t, _) = self { return t }
+        return nil
+    }
+
+    /// The items of a collection (a single value counts as one item).
+    public var items: [AnnotationExpression] {
+        if case .collection(let list) = self { return list }
+        return [self]
+    }
+
+    /// The path of a path expression, else nil.
+    public var pathValue: String? {
+        if case .path(_, let v) = self { return v }
+        return nil
+    }
+
+    /// A Boolean constant's value, else nil.
+    public var boolValue: Bool? {
+        if case .constant(let kind, let v) = self, kind == "Bool" { return v == "true" }
+        return nil
+    }
+}
