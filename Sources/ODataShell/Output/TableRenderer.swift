@@ -98,8 +98,7 @@ final class TableRenderer: ResultRenderer {
             for r in rows { text += l.line(r, style, width: width, force: expanded == .off) }
             out.write(text)
         } else {
-            out.write(style.paint("(\(columns.count) columns do not fit in \(width): one record per row; "
-                                  + ".set expanded off keeps the table)", .dim) + "\n")
+            out.write(style.paint("(too wide: records shown; .set expanded off for the table)", .dim) + "\n")
             let v = VerticalRenderer(color: color, footer: false, width: width, out: out)
             for r in rows { v.add(r) }
             records = v

@@ -54,7 +54,7 @@ struct NestedResultTests {
     func expanded() throws {
         let q = "Customers top 1 select CustomerID, CompanyName, ContactName, Address"
         let auto = try run("table", [q], columns: 40).stdout
-        #expect(auto.hasPrefix("(4 columns do not fit in 40: one record per row; .set expanded off keeps the table)\n-[ RECORD 1 ]"), "\(auto)")
+        #expect(auto.hasPrefix("(too wide: records shown; .set expanded off for the table)\n-[ RECORD 1 ]"), "\(auto)")
         let off = try run("table", [".set expanded off", q], columns: 40).stdout
         #expect(off.hasPrefix("CustomerID  CompanyName"), "\(off)")
         #expect(!off.contains("RECORD"))
