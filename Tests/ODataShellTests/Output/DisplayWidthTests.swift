@@ -39,4 +39,14 @@ struct DisplayWidthTests {
         for (a, b) in zip(DisplayWidth.wideRanges, DisplayWidth.wideRanges.dropFirst()) { #expect(a.upperBound < b.lowerBound) }
         #expect(DisplayWidth.isWide("語") && DisplayWidth.isWide("\u{3000}") && !DisplayWidth.isWide("a") && !DisplayWidth.isWide("é"))
     }
+
+    @Test("listings (.describe, .sets) line up labels in Japanese too")
+    func listings() {
+        var t = TextTable(headers: ["PROPERTY", "LABEL", "NOTES"])
+        t.add(["Name", "品名", "key"])
+        t.add(["Price", "Price", ""])
+        let lines = t.render().split(separator: "\n").map(String.init)
+        #expect(lines[2] == "Name      品名   key")
+        #expect(lines[3].trailingSpacesTrimmed() == "Price     Price")
+    }
 }
