@@ -71,7 +71,7 @@ final class ShellCommandHandler {
             guard let first = words.first else { try showRows(nil, nil, settings, out.textOutput); break }
             guard let n = Int(first), n > 0 else { throw UsageError(".show takes a row number, as in .show 2 or .show 2 Description") }
             try showRows(n, words.count > 1 ? words[1].trimmingWhitespaceCharacters() : nil, settings, out.textOutput)
-        case ".output", ".o":
+        case ".output":
             outputFile = nil
             if !arg.isEmpty {
                 outputFile = try OutputFile(arg)

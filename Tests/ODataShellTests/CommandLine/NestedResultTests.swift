@@ -96,5 +96,11 @@ struct NestedResultTests {
         #expect(bad.status == 2, "\(bad.stderr)")
         #expect(bad.stderr.contains("cannot open \(dir.path)/no/such/file for output: No such file or directory"), "\(bad.stderr)")
         #expect(bad.stdout == "3\n", "the script goes on, to stdout")
+        // A file that cannot take the results (a full disk) is an error, and results go to stdout again.
+        let full = try OdshProcess.run([try Self.northwind(), "-o", "csv", "--continue-on-error", "-c", ".output /dev/full", "-c", "Shippers",
+                                        "-c", "count Shippers"])
+        #expect(full.status == 2, "\(full.stderr)")
+        #expect(full.stderr.contains("cannot write /dev/full: No space left on device; results go to the terminal again"), "\(full.stderr)")
+        #expect(full.stdout.hasSuffix("\n3\n"), "\(full.stdout)")
     }
 }
