@@ -201,9 +201,8 @@ final class StatementRunner {
                                             force: settings.expanded == .off))
             } else {
                 // The value whole, its line breaks kept; other control characters escaped.
-                let lines = cell.text.split(separator: "\n", omittingEmptySubsequences: false).map {
-                    String($0.hasSuffix("\r") ? $0.dropLast() : $0).forTerminal()
-                }
+                let lines = cell.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+                    .map { String($0).forTerminal() }
                 out.write(lines.joined(separator: "\n") + "\n")
             }
             out.flush()

@@ -75,6 +75,12 @@ struct NestedResultTests {
         let nested = try run("table", [Self.order, ".show 1 Order_Details"]).stdout
         #expect(nested.hasSuffix("ProductID  Quantity  OrderID\n─────────  ────────  ───────\n       11        12    10248\n"
                                  + "       42        10    10248\n       72         5    10248\n"), "\(nested)")
+        // One value whole: its line breaks are line breaks (the table shows them as ⏎).
+        let id = Int.random(in: 40000..<50000)
+        let lines = try run("table", ["create Products {ID: \(id), Name: 'lines', Description: \"first\\nsecond\"}", ".show 1 Description",
+                                      "delete Products(\(id))"], service: Self.catalog()).stdout
+        #expect(lines.contains("first⏎second"), "\(lines)")
+        #expect(lines.contains("1 row\nfirst\nsecond\n"), "\(lines)")
         let wrong = try OdshProcess.run([try Self.northwind(), "-c", "Shippers top 1", "-c", ".show 3"])
         #expect(wrong.status == 2 && wrong.stderr.contains("the last result has 1 row: .show 1"), "\(wrong.stderr)")
         let name = try OdshProcess.run([try Self.northwind(), "-c", "Shippers top 1", "-c", ".show 1 Phon"])

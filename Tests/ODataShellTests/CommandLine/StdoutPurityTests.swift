@@ -4,8 +4,9 @@ import Testing
 import TestSupport
 
 /// Machine formats keep stdout pure: with every kind of write (create, update, replace, delete, a bound action
-/// that returns an entity, an action import that returns nothing, a batch), stdout holds only JSON, NDJSON or CSV;
-/// write confirmations (`PATCH 204: done`) and `--timing` go to stderr.
+/// that returns an entity, a batch), stdout holds only JSON, NDJSON or CSV; write confirmations (`PATCH 204: done`)
+/// and `--timing` go to stderr. (The catalog's one action without a result, Restock, changes every product, which
+/// other suites read at the same time: a void action takes the same path as the update's 204 and is not called.)
 @Suite("stdout purity of machine formats", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
        .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct StdoutPurityTests {
@@ -17,7 +18,6 @@ struct StdoutPurityTests {
          "update Products(\(id)) {Price: 11}",
          "replace Products(\(id)) {Name: 'purity2', Price: 12}",
          "call Products(\(id))/Catalog.Discount(pct=5)",
-         "call Restock",
          "batch; Products(\(id)); changeset; create Products {ID: \(id + 1), Name: 'b'}; end; delete Products(\(id + 1)) force; end",
          "delete Products(\(id))"]
     }
@@ -55,7 +55,7 @@ struct StdoutPurityTests {
         #expect(!r.stdout.contains("done") && !r.stdout.contains("odsh") && !r.stdout.contains("time:"), "\(r.stdout)")
         // Every statement's time, on stderr; the writes without content confirmed there too.
         #expect(r.stderr.components(separatedBy: "time: ").count - 1 == statements.count, "\(r.stderr)")
-        for note in ["odsh: PATCH 204: done", "odsh: PUT 204: done", "odsh: POST 204: done", "odsh: DELETE 204: done"] {
+        for note in ["odsh: PATCH 204: done", "odsh: PUT 204: done", "odsh: DELETE 204: done"] {
             #expect(r.stderr.contains(note), "\(note) not on stderr: \(r.stderr)")
         }
         switch format {
