@@ -108,6 +108,7 @@ struct ShellCommand: ParsableCommand {
             session.commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
             let help = ValueHelp(service: { [unowned session] in try holder.runner(self, service: serviceRoot, settings: session.settings).service })
             session.valueHelp = { help.candidates(for: $0, typed: $1) }
+            session.commands.showRows = { n, name, settings, out in try holder.show(n, name, settings: settings, out: out) }
             throw OdshExit(session.run())
         }
         guard !statements.isEmpty else {
@@ -124,6 +125,7 @@ struct ShellCommand: ParsableCommand {
         commands.onSettingsChange = { settings in holder.update(settings, document: commands.document) }
         commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
         commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
+        commands.showRows = { n, name, settings, out in try holder.show(n, name, settings: settings, out: out) }
         if !dryRun {
             SignalHandling.installInterruptHandler()
             SignalHandling.setInterruptHook(oneShotInterruptHook)
@@ -133,15 +135,26 @@ struct ShellCommand: ParsableCommand {
         statementLoop: for s in statements {
             commands.recent.append(s.text)
             do {
+                // `.output FILE` sends results to the file; with timing, the time goes to stderr, in every format.
                 if s.text.hasPrefix(".") {
-                    let out = PagedOutput(pager: nil)
+                    let out = PagedOutput(pager: nil, file: commands.writesToOutputFile(s.text))
                     defer { out.finish() }
                     if try !commands.run(s.text, out) { break statementLoop }
+                    try commands.checkOutputFile()
                     continue
                 }
+                let start = ContinuousClock.now
                 let bound = try Binder.bind(s.text, document: commands.document)
                 for w in bound.warnings { reporter.warn(w, context: s.context) }
-                try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder)
+                defer {
+                    if commands.settings.timing {
+                        Stdout.flush()
+                        Stderr.write(String(cFormat: "time: %.1f ms\n", (ContinuousClock.now - start).milliseconds))
+                    }
+                }
+                try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder,
+                             out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                try commands.checkOutputFile()
             } catch {
                 let st = reporter.report(error, context: s.context)
                 if status == .success || st.rawValue > status.rawValue { status = st }
@@ -257,6 +270,12 @@ struct ShellCommand: ParsableCommand {
         func next(_ command: ShellCommand, service: String, settings: ShellSettings, out: TextOutput) throws {
             guard let r = made else { throw UsageError("no more pages: .next continues the last result that had more") }
             try r.next(settings: settings, out: out)
+        }
+
+        /// `.show`: rows of the last result in full.
+        func show(_ n: Int?, _ name: String?, settings: ShellSettings, out: TextOutput) throws {
+            guard let r = made else { throw UsageError("no rows to show: .show shows the rows of the last result") }
+            try r.show(row: n, name: name, settings: settings, out: out)
         }
 
         /// Follows the settings that concern the connection (`.trace`) and a refreshed model.

@@ -48,9 +48,12 @@ final class TextOutput {
     let isClosed: () -> Bool
     /// Writes bytes exactly as they are (a raw `$value` to a file or a pipe); nil where the output is for a person.
     let writeBytes: ((Data) -> Void)?
+    /// A file (`.output FILE`): no colour, and tables as wide as their values rather than the terminal.
+    let isFile: Bool
     init(write: @escaping (String) -> Void, writeNote: @escaping (String) -> Void, flush: @escaping () -> Void = {},
-         isClosed: @escaping () -> Bool = { false }, writeBytes: ((Data) -> Void)? = nil) {
+         isClosed: @escaping () -> Bool = { false }, writeBytes: ((Data) -> Void)? = nil, isFile: Bool = false) {
         self.write = write; self.writeNote = writeNote; self.flush = flush; self.isClosed = isClosed; self.writeBytes = writeBytes
+        self.isFile = isFile
     }
     /// stdout; closed once a write to it failed, so that a full disk stops the download too.
     static var standard: TextOutput {
@@ -65,11 +68,15 @@ enum ResultRenderers {
     /// `counted`: the statement asked for the count (`count` clause), which every format then carries: table and
     /// vertical in the footer ("3 rows (of 91)"), json as `{"value": [...], "@odata.count": 91}`, ndjson as a
     /// last line `{"@odata.count": 91}`, csv as a note on stderr (`odsh: count: 91`).
+    /// `expanded` (psql's `\x`) decides between table and records for the table format; `wrap` breaks long values
+    /// of records at `terminalWidth` (for a terminal).
     static func make(_ format: ShellSettings.OutputFormat, terminalWidth: Int, color: Bool, footer: Bool,
-                     order: MemberOrder? = nil, counted: Bool = false, out: TextOutput = .standard) -> ResultRenderer {
+                     order: MemberOrder? = nil, counted: Bool = false, expanded: ShellSettings.Expanded = .auto,
+                     wrap: Bool = false, out: TextOutput = .standard) -> ResultRenderer {
         switch format {
-        case .table: return TableRenderer(width: terminalWidth, color: color, footer: footer, order: order, out: out)
-        case .vertical: return VerticalRenderer(color: color, footer: footer, order: order, out: out)
+        case .table where expanded == .on, .vertical:
+            return VerticalRenderer(color: color, footer: footer, order: order, width: wrap ? terminalWidth : nil, out: out)
+        case .table: return TableRenderer(width: terminalWidth, color: color, footer: footer, order: order, expanded: expanded, out: out)
         case .json: return JSONRowsRenderer(array: true, footer: footer, order: order, counted: counted, out: out)
         case .ndjson: return JSONRowsRenderer(array: false, footer: footer, order: order, counted: counted, out: out)
         case .csv: return CSVRenderer(footer: footer, order: order, counted: counted, out: out)

@@ -2,25 +2,21 @@ import FoundationEssentials
 import ODataClient
 import ODataModel
 
-/// Aligned columns fitted to the terminal: long values cut with an ellipsis, numbers right-aligned, null shown
-/// apart from an empty string; when the columns cannot fit, a vertical record view instead (like psql's \x auto).
+/// Aligned columns fitted to the terminal (`TableLayout`: display width, values cut with an ellipsis, numbers
+/// right-aligned, null apart from an empty string, expanded collections as nested rows below their row). When the
+/// columns cannot fit, `expanded` decides, as psql's `\x`: auto shows vertical records instead, with a note saying
+/// so; off keeps the table, wider than the terminal.
 ///
 /// Rows stream, as psql's FETCH_COUNT does: the columns are sized from the first page (at most `sizingRows` rows,
 /// held until the page ends), then the header and those rows are printed, and every later row is printed as it
 /// arrives in the same columns, values wider than their column cut with the ellipsis. Memory holds one page at
 /// most, whatever the number of pages; the footer comes after the last row.
 final class TableRenderer: ResultRenderer {
-    /// The fixed columns once the first page has been laid out.
-    private struct Layout {
-        var columns: [String]
-        var widths: [Int]
-        var numeric: [Bool]
-    }
-
     private var columns: [String] = []
     /// Rows held to size the columns (the first page); empty once the layout is fixed.
-    private var rows: [[String: RowFlattener.Cell]] = []
-    private var layout: Layout?
+    private var rows: [[(String, RowFlattener.Cell)]] = []
+    private var rowsByName: [[String: RowFlattener.Cell]] = []
+    private var layout: TableLayout?
     /// Set instead of `layout` when the columns cannot fit: records from then on.
     private var records: VerticalRenderer?
     /// Columns first seen after the layout was fixed: not shown, named in the footer.
@@ -29,7 +25,8 @@ final class TableRenderer: ResultRenderer {
     private let color: Bool
     private let footer: Bool
     private let sizingRows: Int
-    static let nullText = "null"
+    private let expanded: ShellSettings.Expanded
+    static let nullText = TableLayout.nullText
     /// Rows held at most to size the columns when the first page is longer (or the service does not page).
     static let defaultSizingRows = 1000
 
@@ -37,12 +34,13 @@ final class TableRenderer: ResultRenderer {
     private let order: MemberOrder?
 
     init(width: Int, color: Bool, footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, order: MemberOrder? = nil,
-         out: TextOutput = .standard) {
+         expanded: ShellSettings.Expanded = .auto, out: TextOutput = .standard) {
         self.width = max(20, width)
         self.color = color
         self.footer = footer
         self.sizingRows = max(1, sizingRows)
         self.order = order
+        self.expanded = expanded
         self.out = out
     }
 
@@ -58,9 +56,11 @@ final class TableRenderer: ResultRenderer {
     }
     func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order).forTerminal()) }
 
+    private var style: TerminalStyle { TerminalStyle(isEnabled: color) }
+
     private func add(_ cells: [(String, RowFlattener.Cell)]) {
         if let layout {
-            out.write(line(layout, cells: cells))
+            out.write(layout.line(cells, style, width: width, force: expanded == .off))
             for (name, _) in cells where !layout.columns.contains(name) && !lateColumns.contains(name) { lateColumns.append(name) }
             return
         }
@@ -71,9 +71,10 @@ final class TableRenderer: ResultRenderer {
         var row: [String: RowFlattener.Cell] = [:]
         for (name, cell) in cells {
             if row[name] == nil && !columns.contains(name) { columns.append(name) }
-            row[name] = cell
+            if row[name] == nil { row[name] = cell }
         }
-        rows.append(row)
+        rows.append(cells)
+        rowsByName.append(row)
         if rows.count >= sizingRows { fixLayout() }
     }
 
@@ -89,7 +90,7 @@ final class TableRenderer: ResultRenderer {
             if !lateColumns.isEmpty {
                 text += " · not shown (first seen after the first page): " + lateColumns.joined(separator: ", ")
             }
-            out.write(TerminalStyle(isEnabled: color).paint(text, .dim) + "\n")
+            out.write(style.paint(text, .dim) + "\n")
         }
         out.flush()
     }
@@ -97,65 +98,34 @@ final class TableRenderer: ResultRenderer {
     /// Sizes the columns from the rows held, prints the header and them, and lets later rows stream.
     private func fixLayout() {
         guard layout == nil, records == nil, !rows.isEmpty else { return }
-        if let l = computeLayout() {
+        if let l = TableLayout.fitting(columns, rows: rowsByName, width: width, force: expanded == .off) {
             layout = l
-            let style = TerminalStyle(isEnabled: color)
-            var text = l.columns.indices.map { style.paint(Self.pad(Self.fit(l.columns[$0], l.widths[$0]), l.widths[$0], right: l.numeric[$0]), .bold) }
-                .joined(separator: "  ").trailingSpacesTrimmed() + "\n"
-            text += l.widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ") + "\n"
-            for r in rows { text += line(l, cells: l.columns.compactMap { c in r[c].map { (c, $0) } }) }
+            var text = l.heading(style)
+            for r in rows { text += l.line(r, style, width: width, force: expanded == .off) }
             out.write(text)
         } else {
-            let v = VerticalRenderer(color: color, footer: false, out: out)
-            for r in rows { v.add(columns.compactMap { c in r[c].map { (c, $0) } }) }
+            out.write(style.paint("(too wide: records shown; .set expanded off for the table)", .dim) + "\n")
+            let v = VerticalRenderer(color: color, footer: false, width: width, out: out)
+            for r in rows { v.add(r) }
             records = v
         }
         rows = []
-    }
-
-    /// The widths and alignment from the rows held, or nil when even narrowed columns do not fit.
-    private func computeLayout() -> Layout? {
-        let minWidth = 6
-        var widths = columns.map { c in max(c.count, rows.map { ($0[c]?.text.count ?? 0, $0[c]?.isNull == true ? Self.nullText.count : 0) }.map { max($0.0, $0.1) }.max() ?? 0) }
-        let sep = 2
-        func total() -> Int { widths.reduce(0, +) + sep * max(0, widths.count - 1) }
-        // Narrow the widest column step by step until the table fits or every column is at its minimum.
-        while total() > width {
-            guard let i = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[i] > max(minWidth, columns[i].count.clamped(to: minWidth...12)) else { break }
-            widths[i] -= 1
-        }
-        if total() > width { return nil }
-        let numeric = columns.map { c in rows.allSatisfy { r in r[c].map { $0.isNull || $0.isNumber } ?? true } }
-        return Layout(columns: columns, widths: widths, numeric: numeric)
-    }
-
-    private static func fit(_ s: String, _ w: Int) -> String { s.count <= w ? s : String(s.prefix(max(0, w - 1))) + "…" }
-    private static func pad(_ s: String, _ w: Int, right: Bool) -> String {
-        let p = String(repeating: " ", count: max(0, w - s.count))
-        return right ? p + s : s + p
-    }
-
-    /// One row in the layout's columns (cells of other columns are left out).
-    private func line(_ l: Layout, cells: [(String, RowFlattener.Cell)]) -> String {
-        var byName: [String: RowFlattener.Cell] = [:]
-        for (name, cell) in cells where byName[name] == nil { byName[name] = cell }
-        return l.columns.indices.map { i -> String in
-            guard let cell = byName[l.columns[i]] else { return Self.pad("", l.widths[i], right: false) }
-            if cell.isNull { return TerminalStyle(isEnabled: color).paint(Self.pad(Self.nullText, l.widths[i], right: l.numeric[i]), .dim) }
-            return Self.pad(Self.fit(cell.text, l.widths[i]), l.widths[i], right: l.numeric[i])
-        }.joined(separator: "  ").trailingSpacesTrimmed() + "\n"
+        rowsByName = []
     }
 }
 
-/// One record per block: `name  value`, nulls marked; each record is written as it arrives.
+/// One record per block: `name │ value`, nulls marked; each record is written as it arrives. With a `width` (a
+/// terminal), values longer than the room right of `│` wrap onto lines of their own; expanded collections follow
+/// their line as indented records.
 final class VerticalRenderer: ResultRenderer {
     private var n = 0
     private let color: Bool
     private let footer: Bool
+    private let width: Int?
     private let out: TextOutput
     private let order: MemberOrder?
-    init(color: Bool, footer: Bool, order: MemberOrder? = nil, out: TextOutput = .standard) {
-        self.color = color; self.footer = footer; self.order = order; self.out = out
+    init(color: Bool, footer: Bool, order: MemberOrder? = nil, width: Int? = nil, out: TextOutput = .standard) {
+        self.color = color; self.footer = footer; self.order = order; self.width = width; self.out = out
     }
 
     func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order).forTerminal()) }
@@ -164,13 +134,32 @@ final class VerticalRenderer: ResultRenderer {
     /// Adds a record whose names and values are already fit for the terminal (`forTerminal`).
     func add(_ cells: [(String, RowFlattener.Cell)]) {
         n += 1
-        var text = TerminalStyle(isEnabled: color).paint("-[ RECORD \(n) ]" + String(repeating: "-", count: 20), .dim) + "\n"
-        let w = cells.map { $0.0.count }.max() ?? 0
+        out.write(Self.record(cells, title: "RECORD \(n)", indent: 0, TerminalStyle(isEnabled: color), width: width))
+    }
+
+    /// `-[ TITLE ]----` and a line per cell at `indent`; a collection cell's rows follow it as records, indented.
+    static func record(_ cells: [(String, RowFlattener.Cell)], title: String, indent: Int, _ style: TerminalStyle, width: Int?) -> String {
+        let margin = String(repeating: " ", count: indent)
+        var text = margin + style.paint("-[ \(title) ]" + String(repeating: "-", count: 20), .dim) + "\n"
+        let w = cells.map { DisplayWidth.of($0.0) }.max() ?? 0
         for (name, cell) in cells {
-            let value = cell.isNull ? TerminalStyle(isEnabled: color).paint(TableRenderer.nullText, .dim) : cell.text
-            text += name + String(repeating: " ", count: w - name.count) + " │ " + value + "\n"
+            let head = margin + DisplayWidth.pad(name, w) + " │ "
+            if cell.isNull {
+                text += head + style.paint(TableRenderer.nullText, .dim) + "\n"
+            } else if let width, width - indent - w - 3 >= 10 {
+                let lines = DisplayWidth.wrap(cell.text, width - indent - w - 3)
+                text += head + lines[0] + "\n"
+                for more in lines.dropFirst() { text += margin + String(repeating: " ", count: w) + " │ " + more + "\n" }
+            } else {
+                text += head + cell.text + "\n"
+            }
+            if let rows = cell.nested {
+                for (i, r) in rows.enumerated() {
+                    text += record(r, title: "\(name) \(i + 1)", indent: indent + 2, style, width: width)
+                }
+            }
         }
-        out.write(text)
+        return text
     }
 
     func pageEnd() throws { out.flush() }
@@ -184,7 +173,8 @@ final class VerticalRenderer: ResultRenderer {
 /// RFC 4180 CSV with a header row. As the table does, the columns come from the first page (at most `sizingRows`
 /// rows, held until the page ends; in the order of the statement's select, or metadata order), then the header and
 /// those rows are written, and later rows stream in the same columns. A CSV file has one header: a column first
-/// seen after it was written is left out, and named in a warning on stderr at the end.
+/// seen after it was written is left out, and named in a warning on stderr at the end. Collections (expanded or
+/// not) are one cell of JSON text each, as `-o json` writes them.
 final class CSVRenderer: ResultRenderer {
     /// The header, once written.
     private var columns: [String]?
@@ -210,8 +200,8 @@ final class CSVRenderer: ResultRenderer {
     /// Rows held now, waiting for the first page to end.
     var heldRows: Int { rows.count }
 
-    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order)) }
-    func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order)) }
+    func entity(_ e: EntityValue) throws { add(RowFlattener.row(e, order: order, json: true)) }
+    func value(_ v: DataValue) throws { add(RowFlattener.row(v, order: order, json: true)) }
 
     private func add(_ cells: [(String, RowFlattener.Cell)]) {
         var byName: [String: RowFlattener.Cell] = [:]
@@ -286,6 +276,7 @@ extension Array where Element == (String, RowFlattener.Cell) {
         map { name, cell in
             var c = cell
             c.text = cell.text.forTerminal()
+            c.nested = cell.nested?.map { $0.forTerminal() }
             return (name.forTerminal(), c)
         }
     }

@@ -13,17 +13,18 @@ public struct TextTable {
     public mutating func add(_ row: [String]) {
         let last = row.count - 1
         rows.append(row.enumerated().map { i, c in
-            i < last && c.count > maxCellWidth ? String(c.prefix(maxCellWidth - 1)) + "…" : c
+            i < last ? DisplayWidth.fit(c, maxCellWidth) : c
         })
     }
 
     public func render() -> String {
-        var widths = headers.map { $0.count }
-        for r in rows { for (i, c) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], c.count) } }
+        // Display widths: labels in Japanese or Chinese take two columns a character.
+        var widths = headers.map { DisplayWidth.of($0) }
+        for r in rows { for (i, c) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], DisplayWidth.of(c)) } }
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (i, c) in cells.enumerated() {
-                let pad = String(repeating: " ", count: max(0, widths[i] - c.count))
+                let pad = String(repeating: " ", count: max(0, widths[i] - DisplayWidth.of(c)))
                 parts.append(rightAligned.contains(i) ? pad + c : (i == cells.count - 1 ? c : c + pad))
             }
             return parts.joined(separator: "  ")

@@ -21,10 +21,15 @@ final class PagedOutput {
     private var meter: ScreenMeter
     private var writer: PagerWriter?
 
-    /// `pager` nil: no paging (one-shot runs, `.set pager off`, stdout not a terminal).
-    init(pager: Pager?, size: TerminalSize = TerminalSize.current()) {
+    /// What goes to stdout goes to this file instead (`.output FILE`); notes still go to stderr.
+    private let file: OutputFile?
+
+    /// `pager` nil: no paging (one-shot runs, `.set pager off`, stdout not a terminal, a `file`).
+    init(pager: Pager?, size: TerminalSize = TerminalSize.current(), file: OutputFile? = nil) {
+        self.file = file
         // PAGER=cat would only copy the text: write it straight.
-        if let p = pager, p.command.trimmingBlanks() == "cat" { self.pager = nil } else { self.pager = pager }
+        if file != nil { self.pager = nil }
+        else if let p = pager, p.command.trimmingBlanks() == "cat" { self.pager = nil } else { self.pager = pager }
         self.size = size
         meter = ScreenMeter(columns: size.columns)
     }
@@ -50,12 +55,17 @@ final class PagedOutput {
 
     /// For the renderers.
     var textOutput: TextOutput {
-        TextOutput(write: { [unowned self] in self.write($0) }, writeNote: { [unowned self] in self.note($0) },
+        if let file { return file.textOutput }
+        return TextOutput(write: { [unowned self] in self.write($0) }, writeNote: { [unowned self] in self.note($0) },
                    flush: { [unowned self] in if self.pager == nil { Stdout.flush() } },
                    isClosed: { [unowned self] in self.isClosed })
     }
 
     private func emit(_ text: String, note: Bool) {
+        if let file, !note {
+            file.write(text)
+            return
+        }
         guard let pager else {
             if note {
                 Stdout.flush()
@@ -154,20 +164,21 @@ struct ScreenMeter {
     }
 
     mutating func add(_ text: String) {
-        for scalar in text.unicodeScalars {
+        for c in text {
+            let scalar = c.unicodeScalars.first!
             if inEscape {
                 // CSI ... final byte (a letter); the escape codes odsh writes are SGR colours.
                 if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
                 continue
             }
-            switch scalar {
+            switch c {
             case "\u{1B}": inEscape = true
-            case "\n":
+            case "\n", "\r\n":
                 rows += 1
                 column = 0
             case "\r": column = 0
             default:
-                let w = TerminalText.columns(scalar)
+                let w = DisplayWidth.of(c)
                 guard w > 0 else { continue }
                 if column + w > columns {
                     rows += 1

@@ -26,19 +26,9 @@ public enum TerminalText {
         return name == "UTF-8" || name == "UTF8"
     }
 
-    /// Columns the text takes on a terminal: wide (East Asian) characters count 2, combining marks 0.
-    public static func displayWidth(_ text: String) -> Int {
-        prepareLocale()
-        var width = 0
-        for scalar in text.unicodeScalars { width += columns(scalar) }
-        return width
-    }
-
-    /// Columns one scalar takes (after `prepareLocale()`): 2 wide, 0 combining or control, else 1.
-    static func columns(_ scalar: Unicode.Scalar) -> Int {
-        let w = odsh_wcwidth(wchar_t(bitPattern: scalar.value))
-        return w > 0 ? Int(w) : (scalar.value < 0x20 || scalar.value == 0x7F ? 0 : (w == 0 ? 0 : 1))
-    }
+    /// Columns the text takes on a terminal: wide (East Asian) characters and emoji count 2, combining marks 0
+    /// (per grapheme cluster: `DisplayWidth`).
+    public static func displayWidth(_ text: String) -> Int { DisplayWidth.of(text) }
 
     /// The text padded with spaces to `width` display columns.
     public static func pad(_ text: String, to width: Int) -> String {

@@ -14,6 +14,8 @@ enum ReplCommandCatalog {
         Command(name: ".functions", arguments: "", summary: "function and action imports, actions and functions"),
         Command(name: ".url", arguments: "STATEMENT", summary: "the request a statement makes, without sending it"),
         Command(name: ".next", arguments: "", summary: "the next page of the last result that had more"),
+        Command(name: ".show", arguments: "[N [NAME]]", summary: "the last result in full, its row N, or one value of it"),
+        Command(name: ".output", arguments: "[FILE]", summary: "results to FILE in the format set; alone: to the terminal"),
         Command(name: ".format", arguments: "table|vertical|json|ndjson|csv", summary: "set the output format"),
         Command(name: ".set", arguments: "NAME VALUE", summary: "change a setting (.settings lists them)"),
         Command(name: ".settings", arguments: "", summary: "show the settings"),

@@ -91,7 +91,7 @@ final class ReplSession {
         commands.recent.append(text)
         HTTPCancellation.reset()
         SignalHandling.resetInterrupt()
-        let out = output()
+        let out = output(file: commands.writesToOutputFile(text))
         var failure: Error?
         var keepGoing = true
         var elapsed: Double?
@@ -108,6 +108,8 @@ final class ReplSession {
         } catch {
             failure = error
         }
+        var fileFailure: Error?
+        do { try commands.checkOutputFile() } catch { fileFailure = error }
         out.finish()
         // A pager that cannot start would fail again for every long output: paging is off until `.set pager on`.
         if out.pagerFailure != nil { settings.pager = false }
@@ -118,15 +120,16 @@ final class ReplSession {
         }
         if let ms = elapsed { Stderr.write(String(cFormat: "time: %.1f ms\n", ms)) }
         if let failure { reporter.report(failure) }
+        if let fileFailure { reporter.report(fileFailure) }
         Stdout.flush()
         return keepGoing
     }
 
     /// Where a statement's output goes: through the pager when a person reads it on a terminal (and no trace is
-    /// being written to stderr meanwhile), else straight to stdout.
-    private func output() -> PagedOutput {
-        let pages = settings.pager && editor.isInteractive && settings.trace == .off && isatty(1) != 0
-        let out = PagedOutput(pager: pages ? Pager.fromEnvironment() : nil)
+    /// being written to stderr meanwhile), else straight to stdout; results into the file of `.output FILE`.
+    private func output(file: OutputFile?) -> PagedOutput {
+        let pages = settings.pager && editor.isInteractive && settings.trace == .off && isatty(1) != 0 && file == nil
+        let out = PagedOutput(pager: pages ? Pager.fromEnvironment() : nil, file: file)
         out.failureTurnsPagingOff = true
         return out
     }

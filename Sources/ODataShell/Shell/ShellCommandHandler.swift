@@ -20,6 +20,12 @@ final class ShellCommandHandler {
     var describe: (BoundStatement, ShellSettings) throws -> String = { _, _ in throw UsageError(".url is not available here") }
     /// Shows the next page of the last result that had more (for `.next`).
     var nextPage: (ShellSettings, TextOutput) throws -> Void = { _, _ in throw UsageError("no more pages") }
+    /// Shows rows of the last result in full: all of them, row N, or a value of row N (for `.show`).
+    var showRows: (Int?, String?, ShellSettings, TextOutput) throws -> Void = { _, _, _, _ in
+        throw UsageError("no rows to show: .show shows the rows of the last result")
+    }
+    /// Where results go instead of the terminal (`.output FILE`), until `.output` alone.
+    private(set) var outputFile: OutputFile?
     private let reporter = ErrorReporter()
 
     init(serviceRoot: String, document: CsdlDocument, settings: ShellSettings, reloadMetadata: @escaping () throws -> CsdlDocument) {
@@ -62,6 +68,17 @@ final class ShellCommandHandler {
             out.write(try describe(bound, settings))
         case ".next":
             try nextPage(settings, out.textOutput)
+        case ".show":
+            let words = arg.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let first = words.first else { try showRows(nil, nil, settings, out.textOutput); break }
+            guard let n = Int(first), n > 0 else { throw UsageError(".show takes a row number, as in .show 2 or .show 2 Description") }
+            try showRows(n, words.count > 1 ? words[1].trimmingWhitespaceCharacters() : nil, settings, out.textOutput)
+        case ".output":
+            outputFile = nil
+            if !arg.isEmpty {
+                outputFile = try OutputFile(arg)
+                out.write("results go to \(arg) (.output alone: back to the terminal)\n")
+            }
         case ".format":
             guard !arg.isEmpty else { out.write("format: \(settings.format.rawValue)\n"); break }
             try change("format", arg)
@@ -87,6 +104,23 @@ final class ShellCommandHandler {
             throw UsageError("unknown command \(name)" + (suggestion.map { " (did you mean \($0)?)" } ?? "") + "; .help lists them")
         }
         return true
+    }
+
+    /// Whether what the command (or statement) `text` prints is a result that `.output FILE` sends to the file: the
+    /// answers of statements, `.next`, `.show`, `.url` and the model's descriptions, as psql's `\o` does.
+    func writesToOutputFile(_ text: String) -> OutputFile? {
+        guard let file = outputFile else { return nil }
+        guard text.hasPrefix(".") else { return file }
+        let name = text.split(separator: " ", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        return [".next", ".show", ".url", ".describe", ".sets", ".functions"].contains(name) ? file : nil
+    }
+
+    /// After a statement: a file that could not be written (a full disk) is named in an error, and results go to the
+    /// terminal again.
+    func checkOutputFile() throws {
+        guard let file = outputFile, let failure = file.failure else { return }
+        outputFile = nil
+        throw UsageError("cannot write \(file.path): \(failure); results go to the terminal again")
     }
 
     private func change(_ name: String, _ value: String) throws {

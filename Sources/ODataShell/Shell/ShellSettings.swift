@@ -4,8 +4,11 @@ import ArgumentParser
 public struct ShellSettings {
     public enum OutputFormat: String, CaseIterable, Sendable { case table, vertical, json, ndjson, csv }
     public enum TraceLevel: String, CaseIterable, Sendable { case off, on, data, pretty }
+    /// Records instead of a table (psql's `\x`): auto when the table cannot fit the terminal, on always, off never.
+    public enum Expanded: String, CaseIterable, Sendable { case auto, on, off }
 
     public var format: OutputFormat = .table
+    public var expanded: Expanded = .auto
     /// Pages of at most this many entities are asked for (`Prefer: odata.maxpagesize`; 0: the service's choice).
     public var pageSize = 0
     /// Rows shown at most (0: no limit).
@@ -36,6 +39,7 @@ public struct ShellSettings {
     public var described: [(name: String, value: String, help: String)] {
         [
             ("format", format.rawValue, "output format: " + OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")),
+            ("expanded", expanded.rawValue, "table as records: auto (when it cannot fit the terminal), on, off"),
             ("pagesize", String(pageSize), "entities per page asked of the service (Prefer: odata.maxpagesize; 0: its choice)"),
             ("rowlimit", String(rowLimit), "rows shown at most (0: no limit)"),
             ("all", all ? "on" : "off", "follow every next link (scripts: on; else .next shows the next page)"),
@@ -69,6 +73,9 @@ public struct ShellSettings {
                 throw UsageError("unknown format \(value): use one of " + OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))
             }
             format = f
+        case "expanded":
+            guard let x = Expanded(rawValue: value.lowercased()) else { throw UsageError("expanded takes auto, on or off, not \(value)") }
+            expanded = x
         case "pagesize": pageSize = try count()
         case "rowlimit": rowLimit = try count()
         case "all": all = try flag()

@@ -16,6 +16,11 @@ final class StatementRunner {
     private var etags: [String: String] = [:]
     /// The last result that had more pages, for `.next`.
     private var continuation: (request: DataRequest, order: MemberOrder?, counted: Bool)?
+    /// The rows of the last result (of a statement or `.next`), the first `keptRows` of them, for `.show`.
+    private var lastRows: [DataValue] = []
+    private var lastOrder: MemberOrder?
+    /// Rows kept at most for `.show`.
+    static let keptRows = 1000
 
     init(service: DataService) { self.service = service }
 
@@ -90,12 +95,13 @@ final class StatementRunner {
         }
         let method = request.method(for: service.version)
         let start = ContinuousClock.now
-        let interactive = isatty(1) != 0
+        let interactive = isatty(1) != 0 && !out.isFile
         // Footers go with the rows for people; for machine formats to stderr, and only when someone watches it.
         let machine = [.json, .ndjson, .csv].contains(settings.format)
-        let renderer = ResultRenderers.make(settings.format, terminalWidth: TerminalSize.current().columns, color: settings.color,
-                                            footer: machine ? isatty(2) != 0 : true, order: order, counted: counted, out: out)
+        let renderer = Self.renderer(settings, out: out, footer: machine ? isatty(2) != 0 : true, order: order, counted: counted)
         (renderer as? TableRenderer)?.columnStep = TableColumns.make(for: request.query, document: service.metadata, settings: settings)
+        lastRows = []
+        lastOrder = order
         var rows = 0
         // The row limit: reached with the last row shown; cut once a row past it came (so there was more).
         var reachedLimit = false
@@ -106,12 +112,14 @@ final class StatementRunner {
                 self.remember(e)
                 if reachedLimit { cut = true; return false }
                 rows += 1
+                if self.lastRows.count < Self.keptRows { self.lastRows.append(.entity(e)) }
                 try renderer.entity(e)
                 if out.isClosed() { return false }
                 if settings.rowLimit > 0 && rows >= settings.rowLimit { reachedLimit = true }
                 return true
             }, onValue: { v in
                 rows += 1
+                if self.lastRows.count < Self.keptRows { self.lastRows.append(v) }
                 try renderer.value(v)
                 if out.isClosed() { throw OutputClosed() }
             }, onPageEnd: { _ in
@@ -158,6 +166,70 @@ final class StatementRunner {
             if cut { Stderr.write("odsh: stopped at the row limit (\(settings.rowLimit) rows); the result has more\n") }
             else if more { Stderr.write("odsh: the first page only (\(rows) rows); the result has more (--all, or .set all on)\n") }
         }
+    }
+
+    /// The renderer for the session's format and `expanded` setting: on a terminal fitted to its width, with colour
+    /// when asked for, records wrapped; into a file (`.output`) as wide as the values, without colour.
+    static func renderer(_ settings: ShellSettings, out: TextOutput, footer: Bool, order: MemberOrder? = nil,
+                         counted: Bool = false) -> ResultRenderer {
+        ResultRenderers.make(settings.format, terminalWidth: out.isFile ? Self.unlimitedWidth : TerminalSize.current().columns,
+                             color: settings.color && !out.isFile, footer: footer, order: order, counted: counted,
+                             expanded: settings.expanded, wrap: !out.isFile && isatty(1) != 0, out: out)
+    }
+
+    /// The width a table in a file may take: no value is cut.
+    static let unlimitedWidth = 1 << 30
+
+    /// `.show [N [NAME]]`: the rows of the last result in full as records (values wrapped, not cut; nested rows
+    /// below), row N alone, or one value of it alone (a collection as a table of its rows, text with its line
+    /// breaks).
+    func show(row: Int?, name: String?, settings: ShellSettings, out: TextOutput) throws {
+        guard !lastRows.isEmpty else { throw UsageError("no rows to show: .show shows the rows of the last result") }
+        let style = TerminalStyle(isEnabled: settings.color && !out.isFile)
+        let width: Int? = !out.isFile && isatty(1) != 0 ? TerminalSize.current().columns : nil
+        guard let row else {
+            for (i, v) in lastRows.enumerated() {
+                out.write(VerticalRenderer.record(RowFlattener.row(v, order: lastOrder).forTerminal(), title: "RECORD \(i + 1)",
+                                                  indent: 0, style, width: width))
+            }
+            out.flush()
+            return
+        }
+        guard (1...lastRows.count).contains(row) else {
+            throw UsageError("the last result has \(lastRows.count) row\(lastRows.count == 1 ? "" : "s")"
+                             + (lastRows.count > 1 ? ": .show 1 to \(lastRows.count)" : ": .show 1"))
+        }
+        let cells = RowFlattener.row(lastRows[row - 1], order: lastOrder)
+        guard let name else {
+            out.write(VerticalRenderer.record(cells.forTerminal(), title: "RECORD \(row)", indent: 0, style, width: width))
+            out.flush()
+            return
+        }
+        let wanted = name.lowercased()
+        if let (_, cell) = cells.first(where: { $0.0.lowercased() == wanted }) {
+            if cell.isNull {
+                out.write(style.paint(TableRenderer.nullText, .dim) + "\n")
+            } else if let rows = cell.nested {
+                out.write(TableLayout.table(rows.map { $0.forTerminal() }, indent: 0, style, width: width ?? Self.unlimitedWidth,
+                                            force: settings.expanded == .off))
+            } else {
+                // The value whole, its line breaks kept; other control characters escaped.
+                let lines = cell.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+                    .map { String($0).forTerminal() }
+                out.write(lines.joined(separator: "\n") + "\n")
+            }
+            out.flush()
+            return
+        }
+        // A complex value or expanded entity: its columns, as a record.
+        let inside = cells.filter { $0.0.lowercased().hasPrefix(wanted + "/") }
+        guard !inside.isEmpty else {
+            let names = cells.map(\.0)
+            throw UsageError("row \(row) has no \(name)" + (NameSuggesterBridge.closest(name, names).map { " (did you mean \($0)?)" } ?? "")
+                             + "; its columns: " + names.joined(separator: ", "))
+        }
+        out.write(VerticalRenderer.record(inside.forTerminal(), title: "RECORD \(row): \(name)", indent: 0, style, width: width))
+        out.flush()
     }
 
     /// A plain answer: a count as its number and a newline; anything else (`$value`, a raw `get`) byte for byte to a
@@ -221,8 +293,7 @@ final class StatementRunner {
                 out.write(r.response.bodyText.trimmingBlanksAndNewlines() + "\n")  // a $count, a $value as text
             }
             guard !r.entities.isEmpty || !r.values.isEmpty else { continue }
-            let renderer = ResultRenderers.make(settings.format, terminalWidth: TerminalSize.current().columns, color: settings.color,
-                                                footer: settings.format != .csv, out: out)
+            let renderer = Self.renderer(settings, out: out, footer: settings.format != .csv)
             for e in r.entities { try renderer.entity(e) }
             for v in r.values { try renderer.value(v) }
             try renderer.finish(ResultSummary(rows: r.entities.count + r.values.count, morePages: false, limited: false, count: nil,

@@ -9,12 +9,12 @@ struct TableColumnsTests {
         RowFlattener.Cell(text: text, isNull: null, isNumber: number)
     }
 
-    static let row: [(String, RowFlattener.Cell)] = [
+    static var row: [(String, RowFlattener.Cell)] { [
         ("ID", cell("7", number: true)), ("Amount", cell("12.50", number: true)), ("Currency", cell("EUR")),
         ("Weight", cell("3", number: true)), ("Status", cell("A")), ("StatusText", cell("Active")),
         ("Address/City", cell("Berlin")), ("Address/Street", cell("Unter den Linden")), ("Note", cell("", null: true)),
         ("Customer/Name", cell("ACME")),
-    ]
+    ] }
 
     @Test func picksColumnsAndKeepsExpandedOnes() {
         var t = TableColumns()
