@@ -10,6 +10,7 @@ enum ReplCommandCatalog {
         Command(name: ".help", arguments: "[statements|expressions|commands]", summary: "help, or help on a topic"),
         Command(name: ".sets", arguments: "", summary: "entity sets and singletons, with sizes and SAP labels"),
         Command(name: ".describe", arguments: "NAME", summary: "a set, type, function or action in detail"),
+        Command(name: ".find", arguments: "TEXT", summary: "search names, SAP labels and descriptions of the whole model"),
         Command(name: ".functions", arguments: "", summary: "function and action imports, actions and functions"),
         Command(name: ".url", arguments: "STATEMENT", summary: "the request a statement makes, without sending it"),
         Command(name: ".next", arguments: "", summary: "the next page of the last result that had more"),

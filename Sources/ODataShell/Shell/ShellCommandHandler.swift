@@ -51,6 +51,9 @@ final class ShellCommandHandler {
             guard !arg.isEmpty else { throw UsageError(".describe needs a name: a set, type, function or action") }
             let d = ElementDescription(doc: document)
             out.write(d.text(try d.find(arg)))
+        case ".find":
+            guard !arg.isEmpty else { throw UsageError(".find needs a word: it searches names, labels and descriptions") }
+            out.write(ModelSearchListing(doc: document, text: arg).textOutput())
         case ".functions":
             out.write(FunctionListing(doc: document).text())
         case ".url":
@@ -70,7 +73,11 @@ final class ShellCommandHandler {
         case ".settings":
             let rows = settings.described
             let width = rows.map(\.name.count).max() ?? 0
-            for r in rows { out.write("  \(r.name)\(String(repeating: " ", count: width - r.name.count))  \(r.value)    \(r.help)\n") }
+            let valueWidth = rows.map(\.value.count).max() ?? 0
+            for r in rows {
+                out.write("  \(r.name)\(String(repeating: " ", count: width - r.name.count))  "
+                          + "\(r.value)\(String(repeating: " ", count: valueWidth - r.value.count))  \(r.help)\n")
+            }
         case ".trace":
             try change("trace", arg.isEmpty ? "on" : arg)
         case ".timing":
@@ -107,11 +114,15 @@ final class ShellCommandHandler {
         do {
             let result = try document.refreshMetadata(with: newer, options: options)
             let outcome = DiffOutcome(report: result.report, oldSource: "in use", newSource: newer.source, failOn: .incompatible)
-            out.write(result.report.isEmpty ? "metadata unchanged\n" : DiffTextRenderer(outcome: outcome).render())
             document = result.document
             onDocumentChange(document)
             onSettingsChange(settings)
-            out.writeAfter("refreshed: the new metadata is in use\n")
+            if result.report.isEmpty {
+                out.write("metadata unchanged\n")
+            } else {
+                out.write(DiffTextRenderer(outcome: outcome).render())
+                out.writeAfter("refreshed: the new metadata is in use\n")
+            }
         } catch let e as MetadataRefreshError {
             let outcome = DiffOutcome(report: e.report, oldSource: "in use", newSource: newer.source, failOn: .incompatible)
             out.write(DiffTextRenderer(outcome: outcome).render())
