@@ -13,6 +13,8 @@ enum ReplCommandCatalog {
         Command(name: ".find", arguments: "TEXT", summary: "search names, SAP labels and descriptions of the whole model"),
         Command(name: ".functions", arguments: "", summary: "function and action imports, actions and functions"),
         Command(name: ".url", arguments: "STATEMENT", summary: "the request a statement makes, without sending it"),
+        Command(name: ".curl", arguments: "[--with-secrets] [STATEMENT]",
+                summary: "the last request (or a statement's) as a curl command; secrets as $VARIABLES"),
         Command(name: ".next", arguments: "", summary: "the next page of the last result that had more"),
         Command(name: ".format", arguments: "table|vertical|json|ndjson|csv", summary: "set the output format"),
         Command(name: ".set", arguments: "NAME VALUE", summary: "change a setting (.settings lists them)"),

@@ -18,6 +18,9 @@ final class ShellCommandHandler {
     var onDocumentChange: (CsdlDocument) -> Void = { _ in }
     /// The request a bound statement makes, as the library would send it (for `.url`).
     var describe: (BoundStatement, ShellSettings) throws -> String = { _, _ in throw UsageError(".url is not available here") }
+    /// The curl command line of a statement's request, or of the last request sent (nil), with the secrets
+    /// themselves when asked (for `.curl`).
+    var curl: (BoundStatement?, ShellSettings, Bool) throws -> String = { _, _, _ in throw UsageError(".curl is not available here") }
     /// Shows the next page of the last result that had more (for `.next`).
     var nextPage: (ShellSettings, TextOutput) throws -> Void = { _, _ in throw UsageError("no more pages") }
     private let reporter = ErrorReporter()
@@ -61,6 +64,8 @@ final class ShellCommandHandler {
             let bound = try Binder.bind(arg, document: document)
             for w in bound.warnings { reporter.warn(w) }
             out.write(try describe(bound, settings))
+        case ".curl":
+            try curlCommand(arg, out)
         case ".next":
             try nextPage(settings, out.textOutput)
         case ".format":
@@ -92,6 +97,26 @@ final class ShellCommandHandler {
             throw UsageError("unknown command \(name)" + (suggestion.map { " (did you mean \($0)?)" } ?? "") + "; .help lists them")
         }
         return true
+    }
+
+    /// `.curl [--with-secrets] [STATEMENT]`: the last request, or the one a statement would make, as a curl command.
+    private func curlCommand(_ arg: String, _ out: PagedOutput) throws {
+        var rest = Substring(arg)
+        var withSecrets = false
+        while rest.hasPrefix("--") {
+            let word = rest.prefix(while: { $0 != " " })
+            guard word == "--with-secrets" else {
+                throw UsageError("unknown .curl option \(word): .curl [--with-secrets] [STATEMENT]")
+            }
+            withSecrets = true
+            rest = rest.dropFirst(word.count).drop(while: { $0 == " " })
+        }
+        var bound: BoundStatement?
+        if !rest.isEmpty {
+            bound = try Binder.bind(String(rest), document: document)
+            for w in bound!.warnings { reporter.warn(w) }
+        }
+        out.write(try curl(bound, settings, withSecrets))
     }
 
     private func change(_ name: String, _ value: String) throws {
