@@ -306,13 +306,13 @@ _odsh_metadata() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    summary|sets|describe|annotations)
+    summary|sets|describe|annotations|find)
         # Offer subcommand argument completions
         "_odsh_metadata_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'summary sets describe annotations' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'summary sets describe annotations find' -- "${cur}"))
         ;;
     esac
 }
@@ -647,6 +647,89 @@ _odsh_metadata_annotations() {
     case "${positional_number}" in
     1)
         __odsh_add_completions -W "$(__odsh_custom_complete ---completion metadata annotations -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_odsh_metadata_find() {
+    repeating_flags=()
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    repeating_options=(-H --header)
+    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
+    __odsh_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--metadata-fix')
+        __odsh_add_completions -f
+        return
+        ;;
+    '-H'|'--header')
+        return
+        ;;
+    '--user-agent')
+        return
+        ;;
+    '--cert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--key')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--cacert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--connect-timeout')
+        return
+        ;;
+    '--proxy')
+        return
+        ;;
+    '--sap-client')
+        return
+        ;;
+    '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
+        return
+        ;;
+    '--max-value-size')
+        return
+        ;;
+    '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion metadata find -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# test.sh [SWIFT-TEST-ARGS...]: the project's test command. Installs what is missing (setup.sh), builds, runs the
-# tests. Extra arguments go to `swift test` (e.g. --filter ODataModelTests, --no-parallel). Exit code = swift test's.
+# test.sh [SWIFT-TEST-ARGS...]: the project's test command. Installs what is missing (setup.sh), builds, makes the
+# packages the package test installs (scripts/package.sh), runs the tests. Extra arguments go to `swift test`
+# (e.g. --filter ODataModelTests, --no-parallel). Exit code = swift test's.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit
@@ -21,5 +22,10 @@ else
 fi
 
 swift build || exit
+# The package test (PackageTests) installs the .deb that package.sh makes from a release build; that build takes
+# minutes, so it is made here once, not by the test. ODSH_SKIP_PACKAGE=1 leaves it out (the test then says so).
+if [ -z "${ODSH_SKIP_PACKAGE:-}" ] && command -v dpkg-deb >/dev/null; then
+  bash scripts/package.sh || exit
+fi
 # Swift Testing runs tests concurrently in-process anyway; --parallel also spreads XCTest cases over workers.
 swift test --parallel "$@"

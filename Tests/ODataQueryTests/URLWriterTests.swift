@@ -147,7 +147,8 @@ struct URLWriterTests {
         #expect(QueryLiteral.decimal("1.5").converted(to: .int32) == nil)
         #expect(QueryLiteral.string("5").converted(to: .int32) == nil)
         #expect(QueryLiteral.date("2020-01-01").converted(to: .dateTimeOffset) == .dateTimeOffset("2020-01-01T00:00:00Z"))
-        #expect(QueryLiteral.dateTimeOffset("2020-01-01T10:00:00+01:00").converted(to: .dateTime) == nil)
+        // A V2 datetime has no offset and SAP reads it as UTC: the same instant in UTC (Z and offsets alike).
+        #expect(QueryLiteral.dateTimeOffset("2020-01-01T10:00:00+01:00").converted(to: .dateTime) == .dateTime("2020-01-01T09:00:00"))
         #expect(QueryLiteral.timeOfDay("08:05:09.5").converted(to: .time) == .time("PT8H5M9.5S"))
         #expect(QueryLiteral.double(.nan) == .double(.nan))
         #expect(LiteralSyntax.epochMilliseconds("1970-01-02T00:00:01.5+01:00")?.ms == Int64(82_801_500))

@@ -32,6 +32,10 @@ public final class HTTPClient: @unchecked Sendable {
     /// A shorter limit for each exchange than the configuration's, while `withTimeout` runs.
     var timeoutOverride: Double?
 
+    /// The last request this session sent (not counting a sign-in's own), as sent: session URL parameters, the
+    /// session's headers, credentials and CSRF token included. In memory only; `CurlCommand` shows it with
+    /// placeholders for its secrets.
+    public private(set) var lastRequest: HTTPRequest?
 
     /// Opens a session. Throws `invalidRequest` when libcurl refuses a setting or a named file cannot be read.
     public init(configuration: HTTPConfiguration = HTTPConfiguration()) throws {
@@ -303,6 +307,7 @@ public final class HTTPClient: @unchecked Sendable {
         }
         let url = sessionURL(request.url)
         let headers = effectiveHeaders(for: request)
+        if !signingIn { lastRequest = HTTPRequest(method: request.method, url: url, headers: headers, body: request.body) }
         var list: UnsafeMutablePointer<curl_slist>?
         defer { odsh_curl_slist_free_all(list) }
         for line in try headerLines(headers, request: request, url: url) {
@@ -400,6 +405,13 @@ public final class HTTPClient: @unchecked Sendable {
             }
         }
         return result
+    }
+
+    /// `request` as this session would send it: its URL with the session's query parameters, the session's headers
+    /// under its own, and the bearer token. Cookies of the cookie engine, a sign-in's headers and a CSRF token are
+    /// added only when it is sent.
+    public func requestAsSent(_ request: HTTPRequest) -> HTTPRequest {
+        HTTPRequest(method: request.method, url: sessionURL(request.url), headers: effectiveHeaders(for: request), body: request.body)
     }
 
     /// Session headers, then the request's (replacing same-named ones), then the bearer token unless given.

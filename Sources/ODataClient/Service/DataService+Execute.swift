@@ -84,6 +84,19 @@ extension DataService {
         return absoluteURL(link)
     }
 
+    /// The headers a data request carries before its own: `Accept` by what the URL answers (text for `$count`,
+    /// anything for `$value`, else JSON), `OData-MaxVersion` (V4), and `Content-Type` of a JSON body.
+    func protocolHeaders(url: String, hasBody: Bool) -> HTTPHeaders {
+        let last = Self.lastPathSegment(url)
+        let isCount = last == "$count"
+        let isRaw = isCount || last == "$value"
+        var headers = HTTPHeaders()
+        headers.set("Accept", isCount ? "text/plain, */*;q=0.5" : isRaw ? "*/*" : "application/json")
+        if version.isV4 { headers.set("OData-MaxVersion", "4.0") }
+        if hasBody { headers.set("Content-Type", "application/json") }
+        return headers
+    }
+
     /// The last path segment before the query: `$count`, `$value`, `$batch`, ...
     static func lastPathSegment(_ url: String) -> Substring {
         let path = url[..<(url.firstIndex(of: "?") ?? url.endIndex)]
@@ -95,11 +108,8 @@ extension DataService {
         let last = Self.lastPathSegment(url)
         let isCount = last == "$count"
         let isRaw = isCount || last == "$value"
-        var headers = HTTPHeaders()
-        headers.set("Accept", isCount ? "text/plain, */*;q=0.5" : isRaw ? "*/*" : "application/json")
-        if version.isV4 { headers.set("OData-MaxVersion", "4.0") }
         let body = first ? request.body : nil
-        if body != nil { headers.set("Content-Type", "application/json") }
+        var headers = protocolHeaders(url: url, hasBody: body != nil)
         for f in request.headers { headers.set(f.name, f.value) }
         let method = first ? request.method : .get
         // A single entity's ETag may come only as a header (V4 after PATCH with a representation, V2 reads by key).

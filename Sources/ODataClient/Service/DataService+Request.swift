@@ -4,14 +4,17 @@ import ODataQuery
 
 extension DataService {
     /// What would be sent for `request`, without sending it: method, absolute URL (with the service root's own
-    /// query and the session's SAP parameters), headers and body. `If-Match` is the entity's ETag as it is now; the
-    /// ETag a write may read first is not known before it is sent.
+    /// query and the session's SAP parameters), the request's headers (`Accept`, `OData-MaxVersion`, `Content-Type`,
+    /// `If-Match`, `Prefer`) and body. `If-Match` is the entity's ETag as it is now; the ETag a write may read first
+    /// is not known before it is sent. The session's own headers and credentials are added by
+    /// `HTTPClient.requestAsSent(_:)`.
     public func httpRequest(for request: DataRequest) throws -> HTTPRequest {
         if case .batch(let parts) = request.kind { return try batchHTTPRequest(try batchRequest(for: parts).batch) }
         let r = try serviceRequest(for: request, ifMatch: request.entity?.etag)
-        var headers = r.headers
-        if r.body != nil, !headers.contains("Content-Type") { headers.set("Content-Type", "application/json") }
-        return HTTPRequest(method: r.method, url: client.sessionURL(requestURL(r.relativeURL)), headers: headers, body: r.body)
+        let url = client.sessionURL(requestURL(r.relativeURL))
+        var headers = protocolHeaders(url: url, hasBody: r.body != nil)
+        for f in r.headers { headers.set(f.name, f.value) }
+        return HTTPRequest(method: r.method, url: url, headers: headers, body: r.body)
     }
 
     /// Sends `request` and streams its answer, as `execute(_: ServiceRequest, ...)` does, with what the typed request

@@ -17,10 +17,21 @@ public enum LiteralSyntax {
     }
 
     private static func date(_ u: [UInt8], _ i: inout Int) -> Bool {
-        if i < u.count, u[i] == UInt8(ascii: "-") { i += 1 }
-        guard digits(u, &i, 4) != nil, expect(u, &i, "-"), let m = digits(u, &i, 2), expect(u, &i, "-"),
+        var negative = false
+        if i < u.count, u[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        guard let y = digits(u, &i, 4), expect(u, &i, "-"), let m = digits(u, &i, 2), expect(u, &i, "-"),
               let d = digits(u, &i, 2) else { return false }
-        return (1...12).contains(m) && (1...31).contains(d)
+        return (1...12).contains(m) && d >= 1 && d <= daysInMonth(year: negative ? -y : y, month: m)
+    }
+
+    /// The number of days of a month (1...12) in the proleptic Gregorian calendar, which OData's dates use
+    /// (XML Schema: year 0 exists and is a leap year).
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     private static func time(_ u: [UInt8], _ i: inout Int) -> Bool {
@@ -126,6 +137,50 @@ public enum LiteralSyntax {
         return era * 146097 + doe - 719468
     }
 
+    /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's civil_from_days).
+    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// A date-time with an offset (`Z` or `±hh:mm`) as the same instant in UTC without the offset
+    /// (`1997-07-01T10:30:00.5+02:00` gives `1997-07-01T08:30:00.5`); seconds and their fraction are kept as written.
+    /// Nil when the text is not a valid date-time with an offset.
+    public static func utcLocalDateTime(_ s: String) -> String? {
+        guard isDateTimeOffset(s), let tIndex = s.firstIndex(where: { $0 == "T" || $0 == "t" }) else { return nil }
+        let offsetStart = s.lastIndex(where: { $0 == "Z" || $0 == "z" || $0 == "+" || $0 == "-" })!
+        guard offsetStart > tIndex else { return nil }
+        let datePart = String(s[..<tIndex]), timePart = s[s.index(after: tIndex)..<offsetStart]
+        let offsetText = s[offsetStart...]
+        var offset = 0
+        if offsetText.count == 6 {
+            let u = Array(offsetText.utf8)
+            offset = ((Int(u[1] - 48) * 10 + Int(u[2] - 48)) * 60 + Int(u[4] - 48) * 10 + Int(u[5] - 48)) * (u[0] == UInt8(ascii: "-") ? -1 : 1)
+        }
+        if offset == 0 { return datePart + "T" + timePart }
+        let negative = datePart.hasPrefix("-")
+        let dateFields = datePart.dropFirst(negative ? 1 : 0).split(separator: "-").compactMap { Int($0) }
+        let timeFields = timePart.split(separator: ":", maxSplits: 2)
+        guard dateFields.count == 3, timeFields.count >= 2, let h = Int(timeFields[0]), let mi = Int(timeFields[1]) else { return nil }
+        let days = daysFromCivil(year: negative ? -dateFields[0] : dateFields[0], month: dateFields[1], day: dateFields[2])
+        let minutes = days * 1440 + h * 60 + mi - offset
+        let day = minutes >= 0 ? minutes / 1440 : (minutes - 1439) / 1440
+        let minuteOfDay = minutes - day * 1440
+        let c = civilFromDays(day)
+        func pad(_ v: Int, _ n: Int) -> String { let t = String(abs(v)); return String(repeating: "0", count: max(0, n - t.count)) + t }
+        var out = (c.year < 0 ? "-" : "") + pad(c.year, 4) + "-" + pad(c.month, 2) + "-" + pad(c.day, 2)
+        out += "T" + pad(minuteOfDay / 60, 2) + ":" + pad(minuteOfDay % 60, 2)
+        if timeFields.count == 3 { out += ":" + timeFields[2] }
+        return out
+    }
+
     /// Milliseconds since the epoch and the offset in minutes of a date-time text (date, local or with offset).
     public static func epochMilliseconds(_ s: String) -> (ms: Int64, offsetMinutes: Int)? {
         let u = Array(s.utf8); var i = 0
@@ -134,6 +189,7 @@ public enum LiteralSyntax {
         guard let y0 = digits(u, &i, 4), expect(u, &i, "-"), let mo = digits(u, &i, 2), expect(u, &i, "-"),
               let d = digits(u, &i, 2) else { return nil }
         let y = neg ? -y0 : y0
+        guard (1...12).contains(mo), d >= 1, d <= daysInMonth(year: y, month: mo) else { return nil }
         var ms = Int64(daysFromCivil(year: y, month: mo, day: d)) * 86_400_000
         var offset = 0
         if i < u.count, u[i] == UInt8(ascii: "T") || u[i] == UInt8(ascii: "t") {

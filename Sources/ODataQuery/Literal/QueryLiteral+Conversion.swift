@@ -41,7 +41,8 @@ extension QueryLiteral {
 
     /// This literal as a value of `type`, when it can be one without losing anything: integers widen or narrow
     /// within range, integers and decimals become floating, a date becomes midnight of a date-time, text becomes a
-    /// date, time, duration or GUID when it reads as one. Text never becomes a number or a Boolean.
+    /// date, time, duration or GUID when it reads as one, a date-time with an offset becomes a V2 DateTime in UTC.
+    /// Text never becomes a number or a Boolean.
     public func converted(to type: PrimitiveType) -> QueryLiteral? {
         if self == .null { return .null }
         if primitiveType == type { return self }
@@ -92,8 +93,9 @@ extension QueryLiteral {
             default: return nil
             }
         case .dateTimeOffset(let t):
-            // A V2 DateTime has no offset: only UTC values convert without loss.
-            if type == .dateTime, t.hasSuffix("Z") || t.hasSuffix("z") { return .dateTime(String(t.dropLast())) }
+            // A V2 datetime'...' has no offset and SAP reads it as UTC: `Z` and `+02:00` alike become the same instant
+            // in UTC (10:00+02:00 is datetime'...T08:00').
+            if type == .dateTime { return LiteralSyntax.utcLocalDateTime(t).map { .dateTime($0) } }
             return nil
         case .timeOfDay(let t):
             return type == .time ? .time(Self.isoDuration(ofTimeOfDay: t)) : nil

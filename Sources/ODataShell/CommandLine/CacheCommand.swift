@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import ODataClient
+import ODataModel
 
 /// `odsh cache list|clear`: the metadata cache under `$XDG_CACHE_HOME/odsh/metadata`.
 struct CacheCommand: ParsableCommand {
@@ -44,7 +45,8 @@ struct CacheCommand: ParsableCommand {
         var target: String?
 
         func run() throws {
-            let cache = MetadataCache(directory: ProfileContext.current().dirs.metadataCache)
+            let context = ProfileContext.current()
+            let cache = MetadataCache(directory: context.dirs.metadataCache)
             let removed: Int
             switch target {
             case nil:
@@ -54,6 +56,13 @@ struct CacheCommand: ParsableCommand {
                 removed = cache.remove { $0.url == root }
             case let name?:
                 removed = cache.remove { $0.profile == name }
+                // A profile with nothing cached is fine; a name that is neither a profile nor in the cache is a typo.
+                let profiles = (try? ProfileStore.load(context.dirs))?.profiles.map(\.name) ?? []
+                if removed == 0, !profiles.contains(name) {
+                    let known = profiles + cache.list().compactMap(\.entry.profile)
+                    throw ModelLookupError(name: name, message: "no profile named \(name) and no service URL: give a profile's name or a URL",
+                                           suggestions: NameSuggester.closest(to: name, in: known))
+                }
             }
             Stdout.write("removed \(removed) cached metadata document\(removed == 1 ? "" : "s")\n")
         }

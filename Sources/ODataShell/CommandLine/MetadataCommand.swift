@@ -7,7 +7,7 @@ struct MetadataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metadata",
         abstract: "Read a metadata document (CSDL XML or JSON, OData V2, V3, V4) and show what it holds.",
-        subcommands: [Summary.self, Sets.self, Describe.self, Annotations.self]
+        subcommands: [Summary.self, Sets.self, Describe.self, Annotations.self, Find.self]
     )
 
     struct Summary: ParsableCommand {

@@ -109,6 +109,9 @@ struct ShellCommand: ParsableCommand {
             let help = ValueHelp(service: { [unowned session] in try holder.runner(self, service: serviceRoot, settings: session.settings).service })
             session.valueHelp = { help.candidates(for: $0, typed: $1) }
             session.commands.showRows = { n, name, settings, out in try holder.show(n, name, settings: settings, out: out) }
+            session.commands.curl = { bound, settings, secrets in
+                try holder.curl(bound, self, service: serviceRoot, settings: settings, withSecrets: secrets)
+            }
             throw OdshExit(session.run())
         }
         guard !statements.isEmpty else {
@@ -126,6 +129,9 @@ struct ShellCommand: ParsableCommand {
         commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
         commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
         commands.showRows = { n, name, settings, out in try holder.show(n, name, settings: settings, out: out) }
+        commands.curl = { bound, settings, secrets in
+            try holder.curl(bound, self, service: serviceRoot, settings: settings, withSecrets: secrets)
+        }
         if !dryRun {
             SignalHandling.installInterruptHandler()
             SignalHandling.setInterruptHook(oneShotInterruptHook)
@@ -267,6 +273,22 @@ struct ShellCommand: ParsableCommand {
         }
 
         /// `.next`: the next page of the last result that had more.
+        /// `.curl`: a statement's request as this session would send it, or the last request sent.
+        func curl(_ bound: BoundStatement?, _ command: ShellCommand, service: String, settings: ShellSettings,
+                  withSecrets: Bool) throws -> String {
+            let r = try runner(command, service: service, settings: settings)
+            let request: HTTPRequest
+            if let bound {
+                request = r.service.client.requestAsSent(try r.service.httpRequest(for: r.prepared(bound, settings: settings)))
+            } else {
+                guard let last = r.service.client.lastRequest else {
+                    throw UsageError("no request sent yet: .curl STATEMENT shows the one a statement would make")
+                }
+                request = last
+            }
+            return CurlCommand(request: request, configuration: r.service.client.configuration, includingSecrets: withSecrets).text
+        }
+
         func next(_ command: ShellCommand, service: String, settings: ShellSettings, out: TextOutput) throws {
             guard let r = made else { throw UsageError("no more pages: .next continues the last result that had more") }
             try r.next(settings: settings, out: out)

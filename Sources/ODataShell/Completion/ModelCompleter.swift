@@ -246,10 +246,14 @@ public struct ModelCompleter: CompletionProvider {
         let command = String(parts[0])
         var cands: [CompletionCandidate]
         switch command {
-        case ".describe", ".url":
-            if command == ".url" {
-                // `.url STATEMENT`: complete the statement after the command.
-                let offset = before.count - String(before.drop(while: { $0 == " " }).dropFirst(command.count + 1)).count
+        case ".curl" where parts.count == 2 && word.hasPrefix("-"):
+            cands = [CompletionCandidate("--with-secrets", annotation: "the secrets themselves, not $VARIABLES")]
+        case ".describe", ".url", ".curl":
+            if command == ".url" || command == ".curl" {
+                // `.url STATEMENT`, `.curl [--with-secrets] STATEMENT`: complete the statement after the command.
+                var rest = before.drop(while: { $0 == " " }).dropFirst(command.count + 1)
+                if command == ".curl", rest.hasPrefix("--with-secrets ") { rest = rest.dropFirst("--with-secrets ".count) }
+                let offset = before.count - rest.count
                 let inner = complete(line: String(before.dropFirst(offset)), cursor: cursor - offset)
                 return CompletionResult(candidates: inner.candidates,
                                         replacing: (inner.replacing.lowerBound + offset)..<(inner.replacing.upperBound + offset),

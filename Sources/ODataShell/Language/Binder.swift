@@ -46,6 +46,15 @@ public struct Binder {
             while u.hasPrefix("/") { u.removeFirst() }
             return BoundStatement(request: .raw(u), query: nil, warnings: [])
         case .query(let path, let options, let countOnly):
+            if countOnly {
+                // $count answers a number: $select and $expand shape entities, and servers refuse them beside it.
+                if let first = options.select.first {
+                    throw LanguageError(.syntax, "count takes no select: $count answers the number only (Customers select ... count gives rows and their number)", at: first.range)
+                }
+                if let first = options.expand.first {
+                    throw LanguageError(.syntax, "count takes no expand: $count answers the number only", at: first.range)
+                }
+            }
             let target = try resolve(path)
             if let e = target.endsInProperty, !options.isEmpty {
                 throw LanguageError(.syntax, "no clauses can follow the property \(e)", at: path.range)
@@ -209,7 +218,8 @@ public struct Binder {
                 }
             } else {
                 let names = type.navigationProperties.map(\.name) + type.properties.map(\.name)
-                throw LanguageError(.unknownName, "\(type.name) has no navigation property \(seg.name.text)", at: seg.name.range,
+                throw LanguageError(.unknownName, "\(seg.name.text) is neither a property nor a navigation property of \(type.name)",
+                                    at: seg.name.range,
                                     suggestions: NameSuggester.closest(to: seg.name.text, in: names))
             }
         }

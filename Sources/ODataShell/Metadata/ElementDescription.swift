@@ -32,8 +32,17 @@ struct ElementDescription {
         all += doc.entityTypes.map(\.name) + doc.complexTypes.map(\.name) + doc.enumTypes.map(\.name)
         all += (doc.functions + doc.actions).map(\.name) + doc.functionImports.map(\.name) + doc.actionImports.map(\.name)
         if let exact = all.first(where: { $0.lowercased() == name.lowercased() }), exact != name { return try find(exact) }
-        throw ModelLookupError(name: name, message: "no entity set, type, function or action named \(name)",
-                               suggestions: NameSuggester.closest(to: name, in: all))
+        var message = "no entity set, type, function or action named \(name)"
+        let suggestions = NameSuggester.closest(to: name, in: all)
+        // A member's name: say whose it is; else point to the search of labels and descriptions.
+        let members = ModelSearch(document: doc).matches(name).filter { $0.rank == 0 && ($0.kind == .property || $0.kind == .navigationProperty) }
+        if let first = members.first {
+            let owners = members.compactMap(\.owner)
+            message += ": it is a \(first.kind.words) of " + owners.prefix(3).joined(separator: ", ") + (owners.count > 3 ? " and \(owners.count - 3) more" : "")
+        } else if suggestions.isEmpty {
+            message += " (.find \(name) searches names, labels and descriptions)"
+        }
+        throw ModelLookupError(name: name, message: message, suggestions: suggestions)
     }
 
     // MARK: Text

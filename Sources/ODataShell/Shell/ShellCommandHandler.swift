@@ -18,6 +18,9 @@ final class ShellCommandHandler {
     var onDocumentChange: (CsdlDocument) -> Void = { _ in }
     /// The request a bound statement makes, as the library would send it (for `.url`).
     var describe: (BoundStatement, ShellSettings) throws -> String = { _, _ in throw UsageError(".url is not available here") }
+    /// The curl command line of a statement's request, or of the last request sent (nil), with the secrets
+    /// themselves when asked (for `.curl`).
+    var curl: (BoundStatement?, ShellSettings, Bool) throws -> String = { _, _, _ in throw UsageError(".curl is not available here") }
     /// Shows the next page of the last result that had more (for `.next`).
     var nextPage: (ShellSettings, TextOutput) throws -> Void = { _, _ in throw UsageError("no more pages") }
     /// Shows rows of the last result in full: all of them, row N, or a value of row N (for `.show`).
@@ -59,6 +62,9 @@ final class ShellCommandHandler {
             out.write(d.text(try d.find(arg)))
         case ".annotations":
             out.write(try AnnotationListing.parse(arg, doc: document).text())
+        case ".find":
+            guard !arg.isEmpty else { throw UsageError(".find needs a word: it searches names, labels and descriptions") }
+            out.write(ModelSearchListing(doc: document, text: arg).textOutput())
         case ".functions":
             out.write(FunctionListing(doc: document).text())
         case ".url":
@@ -66,6 +72,8 @@ final class ShellCommandHandler {
             let bound = try Binder.bind(arg, document: document)
             for w in bound.warnings { reporter.warn(w) }
             out.write(try describe(bound, settings))
+        case ".curl":
+            try curlCommand(arg, out)
         case ".next":
             try nextPage(settings, out.textOutput)
         case ".show":
@@ -89,7 +97,11 @@ final class ShellCommandHandler {
         case ".settings":
             let rows = settings.described
             let width = rows.map(\.name.count).max() ?? 0
-            for r in rows { out.write("  \(r.name)\(String(repeating: " ", count: width - r.name.count))  \(r.value)    \(r.help)\n") }
+            let valueWidth = rows.map(\.value.count).max() ?? 0
+            for r in rows {
+                out.write("  \(r.name)\(String(repeating: " ", count: width - r.name.count))  "
+                          + "\(r.value)\(String(repeating: " ", count: valueWidth - r.value.count))  \(r.help)\n")
+            }
         case ".trace":
             try change("trace", arg.isEmpty ? "on" : arg)
         case ".timing":
@@ -112,7 +124,7 @@ final class ShellCommandHandler {
         guard let file = outputFile else { return nil }
         guard text.hasPrefix(".") else { return file }
         let name = text.split(separator: " ", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-        return [".next", ".show", ".url", ".describe", ".sets", ".functions"].contains(name) ? file : nil
+        return [".next", ".show", ".url", ".describe", ".sets", ".functions", ".find", ".annotations"].contains(name) ? file : nil
     }
 
     /// After a statement: a file that could not be written (a full disk) is named in an error, and results go to the
@@ -121,6 +133,26 @@ final class ShellCommandHandler {
         guard let file = outputFile, let failure = file.failure else { return }
         outputFile = nil
         throw UsageError("cannot write \(file.path): \(failure); results go to the terminal again")
+    }
+
+    /// `.curl [--with-secrets] [STATEMENT]`: the last request, or the one a statement would make, as a curl command.
+    private func curlCommand(_ arg: String, _ out: PagedOutput) throws {
+        var rest = Substring(arg)
+        var withSecrets = false
+        while rest.hasPrefix("--") {
+            let word = rest.prefix(while: { $0 != " " })
+            guard word == "--with-secrets" else {
+                throw UsageError("unknown .curl option \(word): .curl [--with-secrets] [STATEMENT]")
+            }
+            withSecrets = true
+            rest = rest.dropFirst(word.count).drop(while: { $0 == " " })
+        }
+        var bound: BoundStatement?
+        if !rest.isEmpty {
+            bound = try Binder.bind(String(rest), document: document)
+            for w in bound!.warnings { reporter.warn(w) }
+        }
+        out.write(try curl(bound, settings, withSecrets))
     }
 
     private func change(_ name: String, _ value: String) throws {
@@ -143,11 +175,15 @@ final class ShellCommandHandler {
         do {
             let result = try document.refreshMetadata(with: newer, options: options)
             let outcome = DiffOutcome(report: result.report, oldSource: "in use", newSource: newer.source, failOn: .incompatible)
-            out.write(result.report.isEmpty ? "metadata unchanged\n" : DiffTextRenderer(outcome: outcome).render())
             document = result.document
             onDocumentChange(document)
             onSettingsChange(settings)
-            out.writeAfter("refreshed: the new metadata is in use\n")
+            if result.report.isEmpty {
+                out.write("metadata unchanged\n")
+            } else {
+                out.write(DiffTextRenderer(outcome: outcome).render())
+                out.writeAfter("refreshed: the new metadata is in use\n")
+            }
         } catch let e as MetadataRefreshError {
             let outcome = DiffOutcome(report: e.report, oldSource: "in use", newSource: newer.source, failOn: .incompatible)
             out.write(DiffTextRenderer(outcome: outcome).render())

@@ -139,11 +139,23 @@ struct ReadmeCommandsTests {
             try runSample(line)
         case "install.sh":
             try install(line, arguments: Array(words.dropFirst(2)))
+        case "package.sh":
+            try checkPackageScript(line)
         case _ where name.hasPrefix("bench-"):
             try bench(line, script: script)
         default:
             Issue.record("README.md:\(line.number): \(line.text)\nthis test has no check for \(name): add one to ReadmeCommandsTests.shScripts")
         }
+    }
+
+    /// package.sh makes a release build (minutes): scripts/test.sh runs it before the tests, and PackageTests installs
+    /// what it made. The check here is that test.sh runs it, and that the README's install line names this version's .deb.
+    func checkPackageScript(_ line: Readme.Line) throws {
+        let script = try String(contentsOf: OdshProcess.packageRoot.appendingPathComponent("scripts/test.sh"), encoding: .utf8)
+        #expect(script.contains("bash scripts/package.sh"), "README.md:\(line.number): scripts/test.sh does not run package.sh")
+        let readme = try String(contentsOf: Readme.url, encoding: .utf8)
+        #expect(readme.contains("sudo apt install ./.build-package/odsh_\(PackageFiles.version)_"),
+                "README.md:\(line.number): the install line does not name odsh_\(PackageFiles.version)_*.deb")
     }
 
     /// scripts/test.sh runs the whole suite, this test among them, and is what CI runs: so it is not run here. The

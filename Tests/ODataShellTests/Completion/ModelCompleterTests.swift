@@ -43,6 +43,9 @@ struct ModelCompleterTests {
         ("northwind-v4", ".des", [".describe"], []),
         ("northwind-v4", ".describe Ord", ["Orders", "Order", "Order_Details"], []),
         ("northwind-v4", ".format j", ["json"], []),
+        ("northwind-v4", ".curl Cust", ["Customers"], []),
+        ("northwind-v4", ".curl --with-secrets Customers wh", ["where"], []),
+        ("northwind-v4", ".curl --w", ["--with-secrets"], []),
         ("northwind-v2", "Orders where Customer/Co", ["CompanyName", "ContactName", "ContactTitle", "Country"], []),
         ("northwind-v2", "Products where Category/Categ", ["CategoryID", "CategoryName"], []),
         // OData's operator words after an operand; a second comparison is not offered after the first.

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# package.sh [--out DIR] [--binary FILE]: builds odsh as it ships (scripts/build-release.sh: release, the Swift
+# runtime linked in) and packs it, stripped, with its manual and shell completions, as
+#   DIR/odsh_VERSION_ARCH.deb              install: sudo apt install ./odsh_VERSION_ARCH.deb
+#   DIR/odsh-VERSION-linux-ARCH.tar.gz     unpack: tar -xzf ... -C /usr/local --strip-components=1
+# (DIR defaults to .build-package). VERSION is the one `odsh --version` prints (ODataClientVersion.swift).
+# The .deb depends on libcurl4, libedit2 and libxml2 (libcurl is loaded at run time, so no tool sees it) and on
+# what dpkg-shlibdeps finds the binary linked to; without dpkg-shlibdeps (package dpkg-dev), on the packages
+# that own the libraries ldd lists. --binary FILE packs that odsh instead of building one. Maintainer:
+# $ODSH_MAINTAINER, else the author of the last commit.
+# Prints OUT=, DEB=, TARBALL=, VERSION= lines last.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+out=.build-package
+binary=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out="${2:?--out needs a directory}"; shift 2 ;;
+    --out=*) out="${1#--out=}"; shift ;;
+    --binary) binary="${2:?--binary needs a file}"; shift 2 ;;
+    --binary=*) binary="${1#--binary=}"; shift ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    *) echo "package.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+command -v dpkg-deb >/dev/null || { echo "package.sh: dpkg-deb not found (package dpkg)" >&2; exit 2; }
+
+version="$(sed -n 's/.*public static let version = "\([^"]*\)".*/\1/p' Sources/ODataClient/HTTP/ODataClientVersion.swift)"
+[ -n "$version" ] || { echo "package.sh: no version in Sources/ODataClient/HTTP/ODataClientVersion.swift" >&2; exit 1; }
+arch="$(dpkg --print-architecture)"
+
+if [ -z "$binary" ]; then
+  bash scripts/build-release.sh
+  binary=.build-static/release/odsh
+fi
+[ -x "$binary" ] || { echo "package.sh: $binary is not an executable" >&2; exit 2; }
+built="$("$binary" --version)"
+[ "$built" = "$version" ] || { echo "package.sh: $binary says version $built, the source $version" >&2; exit 1; }
+
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# The files, laid out under a prefix: PREFIX/bin/odsh, PREFIX/share/...
+lay_out() {
+  local prefix="$1" zsh_dir="$2"
+  install -D -m 0755 --strip "$binary" "$prefix/bin/odsh"
+  install -D -m 0644 man/odsh.1 "$prefix/share/man/man1/odsh.1"
+  install -D -m 0644 completions/odsh.bash "$prefix/share/bash-completion/completions/odsh"
+  install -D -m 0644 completions/_odsh "$prefix/share/$zsh_dir/_odsh"
+  install -D -m 0644 completions/odsh.fish "$prefix/share/fish/vendor_completions.d/odsh.fish"
+}
+
+# .deb: /usr, the manual gzipped, zsh's Debian folder, owned by root (no fakeroot needed).
+pkg="$work/deb"
+lay_out "$pkg/usr" zsh/vendor-completions
+gzip -9n "$pkg/usr/share/man/man1/odsh.1"
+install -D -m 0644 README.md "$pkg/usr/share/doc/odsh/README.md"
+
+if command -v dpkg-shlibdeps >/dev/null; then
+  # dpkg-shlibdeps wants a source package's debian/control beside it.
+  mkdir -p "$work/src/debian"
+  printf 'Source: odsh\n\nPackage: odsh\nArchitecture: any\n' >"$work/src/debian/control"
+  found="$(cd "$work/src" && dpkg-shlibdeps -O "$pkg/usr/bin/odsh" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+else
+  found="$(ldd "$pkg/usr/bin/odsh" | awk '/=> \// { print $3 }' | while read -r lib; do
+    dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "$lib" 2>/dev/null || true
+  done | cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')"
+fi
+# The fixed three, unless the tools named them already (with a version).
+depends="$found"
+for name in libxml2 libedit2 libcurl4; do
+  case ", $found" in *", $name "* | *", $name,"* | *", $name") ;; *) depends="$name${depends:+, $depends}" ;; esac
+done
+
+# Maintainer: $ODSH_MAINTAINER, else the author of the last commit.
+maintainer="${ODSH_MAINTAINER:-$(git log -1 --format='%an <%ae>' 2>/dev/null || true)}"
+[ -n "$maintainer" ] || maintainer="odsh maintainers <root@localhost>"
+mkdir -p "$pkg/DEBIAN"
+cat >"$pkg/DEBIAN/control" <<EOF
+Package: odsh
+Version: $version
+Architecture: $arch
+Maintainer: $maintainer
+Depends: $depends
+Section: utils
+Priority: optional
+Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
+Description: OData command-line shell for OData V2 and V4 services
+ odsh explores, queries and checks OData services (SAP Gateway, CAP, and any
+ OData V2 or V4 service): a REPL with completion from the service's metadata,
+ a query language that becomes OData URLs, one-shot scripting with table,
+ JSON, NDJSON and CSV output, metadata diffs by SAP's compatibility rules,
+ profiles with sign-in, and an HTTP trace with secrets redacted.
+EOF
+deb="$out/odsh_${version}_${arch}.deb"
+dpkg-deb --root-owner-group -Zxz --build "$pkg" "$deb" >/dev/null
+
+# .tar.gz: odsh-VERSION/{bin,share} for a prefix such as /usr/local or ~/.local.
+name="odsh-$version-linux-$arch"
+lay_out "$work/tar/odsh-$version" zsh/site-functions
+install -m 0644 README.md "$work/tar/odsh-$version/README.md"
+tarball="$out/$name.tar.gz"
+tar -C "$work/tar" --owner=0 --group=0 --numeric-owner -czf "$tarball" "odsh-$version"
+
+echo "OUT=$out"
+echo "VERSION=$version"
+echo "DEB=$deb"
+echo "TARBALL=$tarball"
