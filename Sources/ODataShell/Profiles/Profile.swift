@@ -11,6 +11,8 @@ public struct Profile: Sendable, Equatable {
         case oauth2Client = "oauth2-client"
         case oauth2Password = "oauth2-password"
         case cert
+        /// SPNEGO with the Kerberos tickets of the user's credential cache (`kinit`): no secret in odsh.
+        case kerberos
 
         /// What its main secret is called, if it has one.
         public var secretName: String? {
@@ -19,7 +21,7 @@ public struct Profile: Sendable, Equatable {
             case .bearer: return "token"
             case .cookie: return "cookie"
             case .oauth2Client: return "client-secret"
-            case .none, .cert: return nil
+            case .none, .cert, .kerberos: return nil
             }
         }
 

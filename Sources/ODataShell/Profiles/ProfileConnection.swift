@@ -59,6 +59,8 @@ struct ProfileConnection {
             break
         case .basic:
             c.authentication = .basic(user: p.user ?? "", password: try secret("password", p.secretFrom))
+        case .kerberos:
+            c.authentication = .negotiate
         case .bearer:
             c.authentication = .bearer(token: try secret("token", p.secretFrom))
         case .cookie:
