@@ -188,7 +188,7 @@ _odsh() {
 
 _odsh_shell() {
     repeating_flags=()
-    non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
     non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
@@ -319,7 +319,7 @@ _odsh_metadata() {
 
 _odsh_metadata_summary() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
     non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
@@ -402,7 +402,7 @@ _odsh_metadata_summary() {
 
 _odsh_metadata_sets() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
     non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
@@ -485,7 +485,7 @@ _odsh_metadata_sets() {
 
 _odsh_metadata_describe() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
     non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 2
@@ -568,7 +568,7 @@ _odsh_metadata_describe() {
 
 _odsh_diff() {
     repeating_flags=()
-    non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
     non_repeating_options=(--format --fail-on --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 2

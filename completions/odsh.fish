@@ -23,19 +23,19 @@ function __odsh_parse_tokens -S
         __odsh_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'shell'
-            __odsh_parse_subcommand 1 'metadata=' 'c=+' 'f=' 'dry-run' 'v/verbose' 'o/output=' 'all' 'first-page' 'page-size=' 'row-limit=' 'color=' 'continue-on-error' 'timing' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            __odsh_parse_subcommand 1 'metadata=' 'c=+' 'f=' 'dry-run' 'v/verbose' 'o/output=' 'all' 'first-page' 'page-size=' 'row-limit=' 'color=' 'continue-on-error' 'timing' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
         case 'metadata'
             __odsh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'summary'
-                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
             case 'sets'
-                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+                __odsh_parse_subcommand 1 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
             case 'describe'
-                __odsh_parse_subcommand 2 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+                __odsh_parse_subcommand 2 'json' 'strict' 'v/verbose' 'q/quiet' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
             end
         case 'diff'
-            __odsh_parse_subcommand 2 'format=' 'open-enums' 'allow-changes' 'allow-removals' 'can-be-removed=+' 'fail-on=' 'strict' 'q/quiet' 'v/verbose' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            __odsh_parse_subcommand 2 'format=' 'open-enums' 'allow-changes' 'allow-removals' 'can-be-removed=+' 'fail-on=' 'strict' 'q/quiet' 'v/verbose' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
         case 'profile'
             __odsh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -165,6 +165,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" negotiate' -l 'negotiate' -d 'Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh shell" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
@@ -203,6 +204,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" negotiate' -l 'negotiate' -d 'Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata summary" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
@@ -236,6 +238,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" negotiate' -l 'negotiate' -d 'Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata sets" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
@@ -269,6 +272,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" negotiate' -l 'negotiate' -d 'Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh metadata describe" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
@@ -308,6 +312,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" negotiate' -l 'negotiate' -d 'Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh diff" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
@@ -329,7 +334,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh prof
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile" -eq 1' -fa 'secret' -d 'Store a profile\'s secret in its secrets file (asked without echo, or one line of standard input).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile" -eq 1' -fa 'remove' -d 'Remove a profile with its cookies, cached metadata, secrets and history.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile" -eq 1' -fa 'reset' -d 'Delete a profile\'s cookies, cached metadata, stored secrets and history; keep the profile.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" auth' -l 'auth' -d 'How to sign in: none|basic|bearer|cookie|form|oauth2-client|oauth2-password|cert.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" auth' -l 'auth' -d 'How to sign in: none|basic|bearer|cookie|form|oauth2-client|oauth2-password|cert|kerberos.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" user' -l 'user' -d 'The user (basic, form, oauth2-password).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" secret-from' -l 'secret-from' -d 'Where the password, token, cookie or client secret comes from: env:VAR, command:CMD, file[:PATH] or prompt.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" client-secret-from' -l 'client-secret-from' -d 'Where the client secret of oauth2-password comes from (omit for a public client).' -rfka ''
