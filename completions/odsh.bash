@@ -691,7 +691,7 @@ _odsh_profile_add() {
     repeating_flags=()
     non_repeating_flags=(--token-cache --insecure --no-check --force --no-input -v --verbose --version -h --help)
     repeating_options=(--login-field -H --header)
-    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix)
+    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --company-id --saml-key --saml-cert --saml-audience --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -733,6 +733,20 @@ _odsh_profile_add() {
         return
         ;;
     '--scope')
+        return
+        ;;
+    '--company-id')
+        return
+        ;;
+    '--saml-key')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--saml-cert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--saml-audience')
         return
         ;;
     '-H'|'--header')

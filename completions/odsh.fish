@@ -40,7 +40,7 @@ function __odsh_parse_tokens -S
             __odsh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'add'
-                __odsh_parse_subcommand 2 'auth=' 'user=' 'secret-from=' 'client-secret-from=' 'login-url=' 'user-field=' 'password-field=' 'login-field=+' 'login-user-agent=' 'token-endpoint=' 'client-id=' 'client-auth=' 'scope=' 'token-cache' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'output=' 'page-size=' 'metadata=' 'metadata-fix=' 'no-check' 'force' 'no-input' 'v/verbose' 'version' 'h/help'
+                __odsh_parse_subcommand 2 'auth=' 'user=' 'secret-from=' 'client-secret-from=' 'login-url=' 'user-field=' 'password-field=' 'login-field=+' 'login-user-agent=' 'token-endpoint=' 'client-id=' 'client-auth=' 'scope=' 'token-cache' 'company-id=' 'saml-key=' 'saml-cert=' 'saml-audience=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'output=' 'page-size=' 'metadata=' 'metadata-fix=' 'no-check' 'force' 'no-input' 'v/verbose' 'version' 'h/help'
             case 'list'
                 __odsh_parse_subcommand 0 'names' 'version' 'h/help'
             case 'show'
@@ -334,7 +334,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh prof
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile" -eq 1' -fa 'secret' -d 'Store a profile\'s secret in its secrets file (asked without echo, or one line of standard input).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile" -eq 1' -fa 'remove' -d 'Remove a profile with its cookies, cached metadata, secrets and history.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh profile" -eq 1' -fa 'reset' -d 'Delete a profile\'s cookies, cached metadata, stored secrets and history; keep the profile.'
-complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" auth' -l 'auth' -d 'How to sign in: none|basic|bearer|cookie|form|oauth2-client|oauth2-password|cert|kerberos.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" auth' -l 'auth' -d 'How to sign in: none|basic|bearer|cookie|form|oauth2-client|oauth2-password|oauth2-saml-bearer|cert|kerberos.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" user' -l 'user' -d 'The user (basic, form, oauth2-password).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" secret-from' -l 'secret-from' -d 'Where the password, token, cookie or client secret comes from: env:VAR, command:CMD, file[:PATH] or prompt.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" client-secret-from' -l 'client-secret-from' -d 'Where the client secret of oauth2-password comes from (omit for a public client).' -rfka ''
@@ -348,6 +348,10 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" client-auth' -l 'client-auth' -d 'OAuth2: send the client\'s ID and secret as basic authentication or in the body (default: basic).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" scope' -l 'scope' -d 'OAuth2: the scope to ask for.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" token-cache' -l 'token-cache' -d 'OAuth2: keep tokens in the secrets file until they expire, for the next runs.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" company-id' -l 'company-id' -d 'SAML bearer (SuccessFactors): the company ID.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" saml-key' -l 'saml-key' -d 'SAML bearer: the client\'s RSA private key (PEM) that signs the assertion.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" saml-cert' -l 'saml-cert' -d 'SAML bearer: the client\'s X.509 certificate (PEM), sent in the signature.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" saml-audience' -l 'saml-audience' -d 'SAML bearer: the assertion\'s audience (default: www.successfactors.com).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh profile add" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
