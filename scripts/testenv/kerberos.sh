@@ -115,7 +115,8 @@ CONF
       curl -s -o /dev/null "http://127.0.0.1:$http_port/" && break
       sleep 0.1
     done
-    [ -n "$owner" ] && "$here/watchdog.sh" "$owner" "$here/kerberos.sh" stop "$dir"
+    # By process ID: the owner may remove DIR, with the PID files, when it ends.
+    [ -n "$owner" ] && "$here/watchdog.sh" "$owner" kill "$(cat "$dir/kdc.pid")" "$(cat "$dir/apache.pid")"
     echo "HTTP_PORT=$http_port"
     echo "KDC_PORT=$kdc_port"
     echo "KRB5_CONFIG=$dir/krb5.conf"
