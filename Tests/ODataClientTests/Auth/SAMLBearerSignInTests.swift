@@ -62,6 +62,20 @@ extension IntegrationTests {
             #expect(try verify(bad) != 0)
         }
 
+        @Test func markupCharactersInTheValuesAreEscapedAsCanonicalXMLHasThem() throws {
+            let assertion = SAMLBearerAssertion(user: "a&b <c> \"d\"", clientID: "c&d", recipient: "http://x/token?a=1&b=\"2\"\t",
+                                                privateKeyPEM: try keys.text(keys.keyFile))
+            let xml = try assertion.signed()
+            #expect(xml.contains(">a&amp;b &lt;c&gt; \"d\"</saml2:NameID>"))
+            #expect(xml.contains("Recipient=\"http://x/token?a=1&amp;b=&quot;2&quot;&#x9;\""))
+            #expect(!xml.contains("<ds:KeyInfo>"), "no certificate, no KeyInfo")
+            let file = keys.directory.appendingPathComponent("escaped-\(UUID().uuidString).xml")
+            try Data(xml.utf8).write(to: file)
+            let check = try Spawn.run(["xmlsec1", "--verify", "--pubkey-cert-pem", keys.certificateFile, "--id-attr:ID",
+                                       "urn:oasis:names:tc:SAML:2.0:assertion:Assertion", file.path])
+            #expect(check.status == 0, "\(check.stderr)")
+        }
+
         @Test func theTokenIsRenewedWithANewAssertionWhenItExpires() throws {
             let gateway = try gateway(tokenSeconds: 1.5)
             let mark = gateway.mark
