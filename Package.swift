@@ -21,6 +21,8 @@ let package = Package(
         // dlopen on first use.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("dl")]),
+        // SHA-256 and RSA signing from libcrypto (OpenSSL 3, which libcurl brings), loaded the same way.
+        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("dl")]),
         // The C library's standard streams, as functions (Swift 6 sees the globals as shared mutable state).
         .target(name: "CStdio"),
 
@@ -28,7 +30,7 @@ let package = Package(
         // Every target is in Swift 6 language mode (data-race checking): `swiftLanguageModes` below.
         .target(name: "ODataModel", dependencies: ["CLibXML2"]),
         .target(name: "ODataQuery", dependencies: ["ODataModel"]),
-        .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CLibXML2"]),
+        .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CCrypto", "CLibXML2"]),
         .target(name: "ODataShell", dependencies: [
             "ODataClient", "ODataQuery", "ODataModel", "CLibEdit", "CStdio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

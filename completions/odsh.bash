@@ -188,7 +188,7 @@ _odsh() {
 
 _odsh_shell() {
     repeating_flags=()
-    non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
     non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
@@ -319,7 +319,7 @@ _odsh_metadata() {
 
 _odsh_metadata_summary() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
     non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
@@ -402,7 +402,7 @@ _odsh_metadata_summary() {
 
 _odsh_metadata_sets() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
     non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 1
@@ -485,7 +485,7 @@ _odsh_metadata_sets() {
 
 _odsh_metadata_describe() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
     non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 2
@@ -568,7 +568,7 @@ _odsh_metadata_describe() {
 
 _odsh_metadata_annotations() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
     non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file --term)
     __odsh_offer_flags_options 2
@@ -654,7 +654,7 @@ _odsh_metadata_annotations() {
 
 _odsh_metadata_find() {
     repeating_flags=()
-    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
     non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options -1
@@ -737,7 +737,7 @@ _odsh_metadata_find() {
 
 _odsh_diff() {
     repeating_flags=()
-    non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --insecure --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
     non_repeating_options=(--format --fail-on --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
     __odsh_offer_flags_options 2
@@ -860,7 +860,7 @@ _odsh_profile_add() {
     repeating_flags=()
     non_repeating_flags=(--token-cache --insecure --no-check --force --no-input -v --verbose --version -h --help)
     repeating_options=(--login-field -H --header)
-    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix)
+    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --company-id --saml-key --saml-cert --saml-audience --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -902,6 +902,20 @@ _odsh_profile_add() {
         return
         ;;
     '--scope')
+        return
+        ;;
+    '--company-id')
+        return
+        ;;
+    '--saml-key')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--saml-cert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--saml-audience')
         return
         ;;
     '-H'|'--header')

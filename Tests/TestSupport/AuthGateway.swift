@@ -16,10 +16,17 @@ public final class AuthGateway: @unchecked Sendable {
     public static let user = "alice", password = "wonderland"
     public static let clientID = "odsh-client", clientSecret = "client-secret"
 
-    public init(sessionSeconds: Double = 60, tokenSeconds: Double = 60, tokenClaimsSeconds: Double? = nil) throws {
+    /// The SuccessFactors company ID of the SAML bearer grant.
+    public static let companyID = "ODSHTEST"
+
+    /// `samlCertificate`: the client's certificate (PEM file) against which the SAML bearer grant checks signatures;
+    /// nil: no such grant.
+    public init(sessionSeconds: Double = 60, tokenSeconds: Double = 60, tokenClaimsSeconds: Double? = nil,
+                samlCertificate: String? = nil) throws {
         let upstream = try ReferenceServers.port(.v4)
         var options = ["--session-seconds", String(sessionSeconds), "--token-seconds", String(tokenSeconds)]
         if let claims = tokenClaimsSeconds { options += ["--token-claims-seconds", String(claims)] }
+        if let samlCertificate { options += ["--saml-cert", samlCertificate] }
         let tag = "\(getpid())-\(UUID().uuidString.prefix(6))"
         let output = NSTemporaryDirectory() + "odsh-gateway-\(tag).out"
         log = NSTemporaryDirectory() + "odsh-gateway-\(tag).log"

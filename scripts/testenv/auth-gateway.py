@@ -10,6 +10,11 @@ Listens on 127.0.0.1 (a free port, printed as PORT=N) and proxies to http://127.
   POST /token            OAuth2 token endpoint: client odsh-client / client-secret (basic auth or body),
                          grants client_credentials and password (alice / wonderland); tokens are valid for
                          --token-seconds and announced with expires_in = --token-claims-seconds (default: the same)
+                         With --saml-cert CERT also the SAML 2.0 bearer grant as SAP SuccessFactors has it
+                         (urn:ietf:params:oauth:grant-type:saml2-bearer, client_id odsh-client, company_id
+                         ODSHTEST, no client secret): the assertion's signature is checked by xmlsec1 against CERT,
+                         then its Issuer and api_key (the client), NameID (alice), Audience (www.successfactors.com),
+                         Recipient (this /token URL) and validity window
   /oauth/PATH            needs Authorization: Bearer with a valid token, else 401; proxied to /PATH
   /open/PATH             no sign-in; proxied to /PATH
 Every .../$metadata answer carries an ETag (a hash of the body) and If-None-Match gets 304 with no body.
@@ -18,11 +23,15 @@ Exits when --owner PID (default: the parent) goes away.
 """
 import argparse
 import base64
+import calendar
 import hashlib
 import http.server
 import json
 import os
 import secrets
+import subprocess
+import tempfile
+import xml.etree.ElementTree as ET
 import sys
 import threading
 import time
@@ -37,12 +46,16 @@ ap.add_argument("--session-seconds", type=float, default=60)
 ap.add_argument("--token-seconds", type=float, default=60)
 ap.add_argument("--token-claims-seconds", type=float, default=None)
 ap.add_argument("--log", default=os.devnull)
+ap.add_argument("--saml-cert", default=None)
 args = ap.parse_args()
 claims = args.token_claims_seconds if args.token_claims_seconds is not None else args.token_seconds
 claims = int(claims) if claims == int(claims) else claims
 
 USER, PASSWORD = "alice", "wonderland"
 CLIENT_ID, CLIENT_SECRET = "odsh-client", "client-secret"
+COMPANY_ID = "ODSHTEST"
+SAML_GRANT = "urn:ietf:params:oauth:grant-type:saml2-bearer"
+SAML_NS = "urn:oasis:names:tc:SAML:2.0:assertion"
 LOGIN_PAGE = (b"<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>"
               b"<form method=\"post\" action=\"/login\"><input name=\"j_username\"><input type=\"password\" name=\"j_password\">"
               b"</form></body></html>\n")
@@ -143,6 +156,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def token(self):
         form = urllib.parse.parse_qs(self.body().decode())
+        if args.saml_cert and (form.get("grant_type") or [""])[0] == SAML_GRANT:
+            return self.saml_token(form)
         client, secret = (form.get("client_id") or [""])[0], (form.get("client_secret") or [""])[0]
         auth = self.headers.get("Authorization") or ""
         if auth.startswith("Basic "):
@@ -163,6 +178,67 @@ class Handler(http.server.BaseHTTPRequestHandler):
             tokens[tok] = time.time() + args.token_seconds
         body = json.dumps({"access_token": tok, "token_type": "bearer", "expires_in": claims}).encode()
         self.answer(200, body, json_type + [("Cache-Control", "no-store")], "token:" + grant)
+
+    def saml_token(self, form):
+        json_type = [("Content-Type", "application/json")]
+
+        def refuse(status, error, why):
+            body = json.dumps({"error": error, "error_description": why}).encode()
+            return self.answer(status, body, json_type, "token-refused:" + why)
+
+        if (form.get("client_id") or [""])[0] != CLIENT_ID or (form.get("company_id") or [""])[0] != COMPANY_ID:
+            return refuse(401, "invalid_client", "unknown client or company")
+        try:
+            xml = base64.b64decode((form.get("assertion") or [""])[0], validate=True)
+        except ValueError:
+            return refuse(400, "invalid_grant", "assertion is not base64")
+        with tempfile.NamedTemporaryFile(suffix=".xml") as f:
+            f.write(xml)
+            f.flush()
+            check = subprocess.run(["xmlsec1", "--verify", "--pubkey-cert-pem", args.saml_cert,
+                                    "--id-attr:ID", "urn:oasis:names:tc:SAML:2.0:assertion:Assertion", f.name],
+                                   capture_output=True, text=True)
+        if check.returncode != 0:
+            return refuse(400, "invalid_grant", "signature not valid")
+        root = ET.fromstring(xml)
+        ns = {"s": SAML_NS, "ds": "http://www.w3.org/2000/09/xmldsig#"}
+        now = time.time()
+
+        def when(text):
+            return calendar.timegm(time.strptime(text, "%Y-%m-%dT%H:%M:%SZ"))
+
+        def first(path, attr=None):
+            node = root.find(path, ns)
+            if node is None:
+                return None
+            return node.get(attr) if attr else node.text
+
+        if root.tag != "{%s}Assertion" % SAML_NS or first("ds:Signature/ds:SignedInfo/ds:Reference", "URI") != "#" + root.get("ID", ""):
+            return refuse(400, "invalid_grant", "the signature does not cover the assertion")
+        confirmation = "s:Subject/s:SubjectConfirmation/s:SubjectConfirmationData"
+        expected = {
+            "issuer": (first("s:Issuer"), CLIENT_ID),
+            "api_key": (first("s:AttributeStatement/s:Attribute[@Name='api_key']/s:AttributeValue"), CLIENT_ID),
+            "user": (first("s:Subject/s:NameID"), USER),
+            "audience": (first("s:Conditions/s:AudienceRestriction/s:Audience"), "www.successfactors.com"),
+            "recipient": (first(confirmation, "Recipient"), "http://%s/token" % self.headers.get("Host")),
+            "method": (first("s:Subject/s:SubjectConfirmation", "Method"), "urn:oasis:names:tc:SAML:2.0:cm:bearer"),
+        }
+        for name, (got, want) in expected.items():
+            if got != want:
+                return refuse(400, "invalid_grant", "wrong %s" % name)
+        try:
+            window = (when(first("s:Conditions", "NotBefore")), when(first("s:Conditions", "NotOnOrAfter")),
+                      when(first(confirmation, "NotOnOrAfter")))
+        except (TypeError, ValueError):
+            return refuse(400, "invalid_grant", "no validity window")
+        if not (window[0] <= now < window[1] and now < window[2]):
+            return refuse(400, "invalid_grant", "assertion not valid now")
+        tok = secrets.token_hex(16)
+        with lock:
+            tokens[tok] = time.time() + args.token_seconds
+        body = json.dumps({"access_token": tok, "token_type": "Bearer", "expires_in": claims}).encode()
+        self.answer(200, body, json_type + [("Cache-Control", "no-store")], "token:saml2-bearer")
 
     def proxy(self, rest):
         data = self.body() if self.command in ("POST", "PUT", "PATCH", "MERGE") else None

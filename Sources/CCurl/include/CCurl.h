@@ -51,6 +51,7 @@ static const long ODSH_CURLAUTH_NONE = (long)CURLAUTH_NONE;
 static const long ODSH_CURLAUTH_BASIC = (long)CURLAUTH_BASIC;
 static const long ODSH_CURLAUTH_DIGEST = (long)CURLAUTH_DIGEST;
 static const long ODSH_CURLAUTH_BEARER = (long)CURLAUTH_BEARER;
+static const long ODSH_CURLAUTH_NEGOTIATE = (long)CURLAUTH_NEGOTIATE;
 static const long ODSH_CURLAUTH_ANY = (long)CURLAUTH_ANY;
 static const CURLversion ODSH_CURLVERSION_NOW = CURLVERSION_NOW;
 #endif

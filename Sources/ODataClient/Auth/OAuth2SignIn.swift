@@ -1,8 +1,8 @@
 import FoundationEssentials
 import ODataModel
 
-/// OAuth2 sign-in against a token endpoint (SAP's `acquireToken`): the client-credentials or the password
-/// grant, posted as `application/x-www-form-urlencoded`, the client authenticated by basic authentication or in
+/// OAuth2 sign-in against a token endpoint (SAP's `acquireToken`): the client-credentials, the password or the
+/// SAML 2.0 bearer grant (RFC 7522, as SAP SuccessFactors has it: a fresh signed assertion for every token), posted as `application/x-www-form-urlencoded`, the client authenticated by basic authentication or in
 /// the body. The token is kept (in memory, and in `tokenStore` when given) and sent as `Authorization`; it is
 /// renewed shortly before it expires, and at once when a request gets 401, which is then sent once more.
 ///
@@ -14,6 +14,9 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     public enum Grant: Sendable, Equatable {
         case clientCredentials
         case password(user: String, password: String)
+        /// A signed SAML assertion for a user; SuccessFactors also wants its `company_id`. The client ID goes in the
+        /// body (with the secret only when there is one), whatever `clientAuthentication` says.
+        case samlBearer(SAMLBearerAssertion, companyID: String?)
     }
 
     /// How the client proves itself to the token endpoint.
@@ -104,10 +107,22 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
             fields = [("grant_type", "client_credentials")]
         case .password(let user, let password):
             fields = [("grant_type", "password"), ("username", user), ("password", password)]
+        case .samlBearer(let assertion, let companyID):
+            let xml: String
+            do {
+                xml = try assertion.signed()
+            } catch let error as SAMLBearerAssertion.SigningError {
+                throw failure("could not sign the SAML assertion: \(error.description)")
+            }
+            fields = [("grant_type", "urn:ietf:params:oauth:grant-type:saml2-bearer")]
+            if let companyID { fields.append(("company_id", companyID)) }
+            fields.append(("assertion", Data(xml.utf8).base64EncodedString()))
         }
         if let scope = s.scope, !scope.isEmpty { fields.append(("scope", scope)) }
         var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
-        switch s.clientAuthentication {
+        var clientAuthentication = s.clientAuthentication
+        if case .samlBearer = s.grant { clientAuthentication = .body }
+        switch clientAuthentication {
         case .basic:
             let pair = Data("\(s.clientID):\(s.clientSecret ?? "")".utf8).base64EncodedString()
             headers.add("Authorization", "Basic \(pair)")

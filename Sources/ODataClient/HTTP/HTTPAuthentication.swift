@@ -5,4 +5,8 @@ public enum HTTPAuthentication: Sendable, Equatable {
     case basic(user: String, password: String)
     /// An OAuth bearer token (`Authorization: Bearer TOKEN`).
     case bearer(token: String)
+    /// SPNEGO (`Negotiate`, RFC 4559) through GSS-API: Kerberos single sign-on with the tickets in the user's
+    /// credential cache (`kinit`; `KRB5CCNAME`, `KRB5_CONFIG` as usual). The server principal is `HTTP@host` of
+    /// the URL; credentials are not delegated.
+    case negotiate
 }

@@ -486,6 +486,10 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     private func httpError(_ outcome: Exchange) -> ODataClientError {
+        if outcome.head.status == 401, configuration.authentication == .negotiate {
+            return ODataClientError(.signInFailed(Self.negotiateRefusal(outcome.url)), method: outcome.method, url: outcome.url,
+                                    responseHeaders: outcome.head.headers)
+        }
         let type = outcome.head.headers["Content-Type"]
         let parsed = ODataErrorResponse.parse(outcome.body, contentType: type)
         let summary = parsed == nil ? ResponseBodySummary.summarize(outcome.body, contentType: type) : nil
@@ -524,6 +528,12 @@ public final class HTTPClient: @unchecked Sendable {
             try check(odsh_curl_setopt_long(h, CURLOPT_HTTPAUTH, ODSH_CURLAUTH_BASIC), "basic authentication")
             try set(h, CURLOPT_USERNAME, user)
             try set(h, CURLOPT_PASSWORD, password)
+        }
+        if case .negotiate = c.authentication {
+            // Answers a 401 "WWW-Authenticate: Negotiate" of the host asked; the empty user means "the cache's".
+            try check(odsh_curl_setopt_long(h, CURLOPT_HTTPAUTH, ODSH_CURLAUTH_NEGOTIATE), "Negotiate authentication")
+            try set(h, CURLOPT_USERNAME, "")
+            try set(h, CURLOPT_PASSWORD, "")
         }
         if let cookie = c.cookie, !cookie.isEmpty { try set(h, CURLOPT_COOKIE, cookie) }
         if let jar = c.cookieJar {

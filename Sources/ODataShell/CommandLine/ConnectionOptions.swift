@@ -35,6 +35,10 @@ public struct ConnectionOptions: ParsableArguments {
             help: ArgumentHelp("Send \"Authorization: Bearer TOKEN\" (default: $ODSH_BEARER_TOKEN).", valueName: "token"))
     public var bearer: String?
 
+    @Flag(name: .customLong("negotiate"),
+          help: "Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).")
+    public var negotiate = false
+
     @Option(name: .customLong("cookie"),
             help: ArgumentHelp("Send these cookies with every request.", valueName: "name=value[; name=value]"))
     public var cookie: String?
@@ -88,6 +92,9 @@ public struct ConnectionOptions: ParsableArguments {
         if user != nil && bearer != nil {
             throw ValidationError("--user and --bearer exclude each other")
         }
+        if negotiate && (user != nil || bearer != nil) {
+            throw ValidationError("--negotiate excludes --user and --bearer")
+        }
     }
 
     /// The session settings these options describe.
@@ -102,8 +109,8 @@ public struct ConnectionOptions: ParsableArguments {
         return c
     }
 
-    /// Lays the options given on the command line over `c`, which may hold a profile's settings. `--user` or
-    /// `--bearer` replace the profile's way of signing in; `ODSH_BEARER_TOKEN` counts only where `c` has none.
+    /// Lays the options given on the command line over `c`, which may hold a profile's settings. `--user`,
+    /// `--bearer` or `--negotiate` replace the profile's way of signing in; `ODSH_BEARER_TOKEN` counts only where `c` has none.
     public func apply(to c: inout HTTPConfiguration,
                       environment: [String: String] = ProcessInfo.processInfo.environment,
                       readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws {
@@ -119,6 +126,9 @@ public struct ConnectionOptions: ParsableArguments {
             } else {
                 c.authentication = .basic(user: user, password: try readPassword(user))
             }
+        } else if negotiate {
+            c.signIn = nil
+            c.authentication = .negotiate
         } else if let token = bearer ?? (signsIn ? nil : environment["ODSH_BEARER_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 })) {
             c.signIn = nil
             c.authentication = .bearer(token: token)

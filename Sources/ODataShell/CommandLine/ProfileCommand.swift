@@ -85,6 +85,20 @@ struct ProfileCommand: ParsableCommand {
         @Flag(help: "OAuth2: keep tokens in the secrets file until they expire, for the next runs.")
         var tokenCache = false
 
+        @Option(help: "SAML bearer (SuccessFactors): the company ID.")
+        var companyID: String?
+
+        @Option(help: ArgumentHelp("SAML bearer: the client's RSA private key (PEM) that signs the assertion.", valueName: "file"),
+                completion: .file())
+        var samlKey: String?
+
+        @Option(help: ArgumentHelp("SAML bearer: the client's X.509 certificate (PEM), sent in the signature.", valueName: "file"),
+                completion: .file())
+        var samlCert: String?
+
+        @Option(help: "SAML bearer: the assertion's audience (default: www.successfactors.com).")
+        var samlAudience: String?
+
         @OptionGroup(title: "Connection") var transport: TransportOptions
 
         @Option(help: "The shell's default output format.")
@@ -244,6 +258,10 @@ struct ProfileCommand: ParsableCommand {
             }
             p.scope = scope
             p.tokenCache = tokenCache
+            p.companyID = companyID
+            p.samlKey = samlKey
+            p.samlCert = samlCert
+            p.samlAudience = samlAudience
             p.headers = HTTPHeaders(try transport.parsedHeaders())
             p.sapClient = transport.sapClient
             p.sapLanguage = transport.sapLanguage
@@ -321,6 +339,10 @@ struct ProfileCommand: ParsableCommand {
             add("client-auth", p.clientAuth?.rawValue)
             add("scope", p.scope)
             if p.tokenCache { lines.append(("token-cache", "yes")) }
+            add("company-id", p.companyID)
+            add("saml-key", p.samlKey)
+            add("saml-cert", p.samlCert)
+            add("saml-audience", p.samlAudience)
             for h in p.headers { lines.append(("header", "\(h.name): \(Self.looksSecret(h.name) ? "********" : h.value)")) }
             for n in p.secretHeaders { lines.append(("header", "\(n): ******** (in the secrets file)")) }
             add("sap-client", p.sapClient)

@@ -21,6 +21,11 @@ struct Onboarding {
         switch profile.auth {
         case .form:
             if p.loginURL == nil { profile.loginURL = try TerminalQuestions.ask("Login URL (where the login form posts to)", check: Self.isURL) }
+        case .oauth2SAMLBearer:
+            if p.tokenEndpoint == nil { profile.tokenEndpoint = try TerminalQuestions.ask("Token endpoint URL (…/oauth/token)", check: Self.isURL) }
+            if p.clientID == nil { profile.clientID = try TerminalQuestions.ask("Client ID (API key)", check: Self.notEmpty) }
+            if p.companyID == nil { profile.companyID = try TerminalQuestions.ask("Company ID", check: Self.notEmpty) }
+            if p.samlKey == nil { profile.samlKey = try TerminalQuestions.ask("The client's private key file (PEM)", check: Self.readable) }
         case .oauth2Client, .oauth2Password:
             if p.tokenEndpoint == nil { profile.tokenEndpoint = try TerminalQuestions.ask("Token endpoint URL", check: Self.isURL) }
             if p.clientID == nil { profile.clientID = try TerminalQuestions.ask("Client ID", check: Self.notEmpty) }
@@ -45,7 +50,7 @@ struct Onboarding {
     /// Asks for the user and the secrets that are typed in (those kept in the secrets file or asked each time).
     mutating func askCredentials(userDefault: String?) throws {
         switch profile.auth {
-        case .basic, .form, .oauth2Password:
+        case .basic, .form, .oauth2Password, .oauth2SAMLBearer:
             profile.user = try TerminalQuestions.ask("User", default: userDefault ?? profile.user, check: Self.notEmpty)
         default:
             break

@@ -10,7 +10,11 @@ public struct Profile: Sendable, Equatable {
         case none, basic, bearer, cookie, form
         case oauth2Client = "oauth2-client"
         case oauth2Password = "oauth2-password"
+        /// The OAuth2 SAML bearer grant of SAP SuccessFactors: an assertion for `user` signed with `saml-key`.
+        case oauth2SAMLBearer = "oauth2-saml-bearer"
         case cert
+        /// SPNEGO with the Kerberos tickets of the user's credential cache (`kinit`): no secret in odsh.
+        case kerberos
 
         /// What its main secret is called, if it has one.
         public var secretName: String? {
@@ -19,7 +23,7 @@ public struct Profile: Sendable, Equatable {
             case .bearer: return "token"
             case .cookie: return "cookie"
             case .oauth2Client: return "client-secret"
-            case .none, .cert: return nil
+            case .none, .cert, .kerberos, .oauth2SAMLBearer: return nil
             }
         }
 
@@ -50,6 +54,12 @@ public struct Profile: Sendable, Equatable {
     public var clientAuth: OAuth2SignIn.ClientAuthentication?
     public var scope: String?
     public var tokenCache = false
+    /// SAML bearer: the SuccessFactors company ID, the client's private key and certificate (PEM files), the
+    /// assertion's audience (default www.successfactors.com).
+    public var companyID: String?
+    public var samlKey: String?
+    public var samlCert: String?
+    public var samlAudience: String?
 
     /// Headers sent with every request.
     public var headers = HTTPHeaders()
@@ -98,6 +108,7 @@ public struct Profile: Sendable, Equatable {
 
     static let keys = ["url", "auth", "user", "secret-from", "client-secret-from", "login-url", "user-field", "password-field",
                        "login-fields", "login-user-agent", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
+                       "company-id", "saml-key", "saml-cert", "saml-audience",
                        "headers", "secret-headers", "sap-client", "sap-language", "timeout", "connect-timeout", "proxy", "ca-bundle", "cert", "key",
                        "insecure", "user-agent", "output", "page-size", "pager", "metadata", "metadata-fix"]
 
@@ -158,6 +169,10 @@ public struct Profile: Sendable, Equatable {
         }
         scope = try string("scope")
         tokenCache = try bool("token-cache")
+        companyID = try string("company-id")
+        samlKey = try string("saml-key")
+        samlCert = try string("saml-cert")
+        samlAudience = try string("saml-audience")
         headers = HTTPHeaders(try pairs("headers"))
         if let v = table["secret-headers"] {
             guard case .array(let items) = v, let names = Optional(items.compactMap(\.string)), names.count == items.count else {
@@ -194,12 +209,13 @@ public struct Profile: Sendable, Equatable {
         let lower = url.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return "url must be an http:// or https:// URL" }
         switch auth {
-        case .basic, .form, .oauth2Password:
+        case .basic, .form, .oauth2Password, .oauth2SAMLBearer:
             if user == nil { return "auth = \"\(auth.rawValue)\" needs user" }
         default: break
         }
         if auth == .form, loginURL == nil { return "auth = \"form\" needs login-url" }
-        if auth == .oauth2Client || auth == .oauth2Password {
+        if auth == .oauth2SAMLBearer, samlKey == nil { return "auth = \"oauth2-saml-bearer\" needs saml-key (the client's private key file)" }
+        if auth == .oauth2Client || auth == .oauth2Password || auth == .oauth2SAMLBearer {
             if tokenEndpoint == nil { return "auth = \"\(auth.rawValue)\" needs token-endpoint" }
             if clientID == nil { return "auth = \"\(auth.rawValue)\" needs client-id" }
         }
@@ -254,6 +270,10 @@ public struct Profile: Sendable, Equatable {
         put("client-auth", clientAuth?.rawValue)
         put("scope", scope)
         if tokenCache { t["token-cache"] = .bool(true) }
+        put("company-id", companyID)
+        put("saml-key", samlKey)
+        put("saml-cert", samlCert)
+        put("saml-audience", samlAudience)
         if !secretHeaders.isEmpty { t["secret-headers"] = .array(secretHeaders.map { .string($0) }) }
         put("sap-client", sapClient)
         put("sap-language", sapLanguage)
@@ -287,7 +307,7 @@ public struct Profile: Sendable, Equatable {
     var identity: String {
         switch auth {
         case .oauth2Client: return clientID ?? ""
-        case .oauth2Password: return "\(user ?? "")@\(clientID ?? "")"
+        case .oauth2Password, .oauth2SAMLBearer: return "\(user ?? "")@\(clientID ?? "")"
         default: return user ?? ""
         }
     }

@@ -59,6 +59,8 @@ struct ProfileConnection {
             break
         case .basic:
             c.authentication = .basic(user: p.user ?? "", password: try secret("password", p.secretFrom))
+        case .kerberos:
+            c.authentication = .negotiate
         case .bearer:
             c.authentication = .bearer(token: try secret("token", p.secretFrom))
         case .cookie:
@@ -70,6 +72,24 @@ struct ProfileConnection {
             s.extraFields = p.loginFields
             s.userAgent = p.loginUserAgent
             c.signIn = FormLoginSignIn(s)
+        case .oauth2SAMLBearer:
+            let endpoint = p.tokenEndpoint ?? ""
+            func pem(_ file: String, _ what: String) throws -> String {
+                do {
+                    return try String(contentsOfFile: path(file), encoding: .utf8)
+                } catch {
+                    throw ProfileError("profile \(p.name): cannot read the \(what) \(file)")
+                }
+            }
+            let assertion = SAMLBearerAssertion(user: p.user ?? "", clientID: p.clientID ?? "", recipient: endpoint,
+                                                privateKeyPEM: try pem(p.samlKey ?? "", "saml-key"),
+                                                certificatePEM: try p.samlCert.map { try pem($0, "saml-cert") },
+                                                audience: p.samlAudience ?? SAMLBearerAssertion.successFactorsAudience)
+            var s = OAuth2SignIn.Settings(tokenEndpoint: endpoint, clientID: p.clientID ?? "", clientSecret: nil,
+                                          grant: .samlBearer(assertion, companyID: p.companyID))
+            s.scope = p.scope
+            if p.tokenCache { s.tokenStore = SecretsTokenStore(path: resolver.secretsFile(p.secretFrom), profile: p.name) }
+            c.signIn = OAuth2SignIn(s)
         case .oauth2Client, .oauth2Password:
             let grant: OAuth2SignIn.Grant
             let clientSecret: String?

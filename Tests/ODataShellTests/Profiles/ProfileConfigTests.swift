@@ -117,7 +117,7 @@ struct ProfileConfigTests {
             return try Profile(name: "p", table: table, place: "config.toml: [profile.p]")
         }
         for (body, words) in [("url = \"http://h/\"\nsecert-from = \"file\"", "unknown setting secert-from (did you mean secret-from?)"),
-                              ("url = \"http://h/\"\nauth = \"kerberos\"", "expected none|basic|bearer"),
+                              ("url = \"http://h/\"\nauth = \"ntlm\"", "expected none|basic|bearer"),
                               ("url = \"http://h/\"\nauth = \"basic\"", "needs user"),
                               ("url = \"http://h/\"\nauth = \"form\"\nuser = \"u\"", "needs login-url"),
                               ("url = \"http://h/\"\nauth = \"oauth2-client\"", "needs token-endpoint"),
