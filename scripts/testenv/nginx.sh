@@ -12,7 +12,7 @@
 #     AWAY_PORT   plain HTTP on 127.0.0.2, logging credential headers of every request to DIR/away.log
 #     PROXY_PORT  a forward proxy for plain HTTP (absolute-form requests), logging them to DIR/proxy.log
 #   With OWNER_PID, nginx stops when that process ends.
-# nginx.sh stop DIR  -- stop it and remove DIR (only a DIR that this script set up)
+# nginx.sh stop DIR [PID]  -- stop it (by PID, else DIR's pid file) and remove DIR (only a DIR this script set up)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -134,7 +134,8 @@ CONF
       curl -s -o /dev/null "http://127.0.0.1:$http_port/echo-headers" && break
       sleep 0.1
     done
-    [ -n "$owner" ] && "$here/watchdog.sh" "$owner" "$here/nginx.sh" stop "$dir"
+    # The watchdog stops nginx by its process ID: the owner may remove DIR (pid file included) before it ends.
+    [ -n "$owner" ] && "$here/watchdog.sh" "$owner" "$here/nginx.sh" stop "$dir" "$(cat "$dir/nginx.pid" 2>/dev/null)"
     echo "HTTP_PORT=$http_port"
     echo "TLS_PORT=$tls_port"
     echo "MTLS_PORT=$mtls_port"
@@ -142,8 +143,11 @@ CONF
     echo "PROXY_PORT=$proxy_port"
     ;;
   stop)
-    dir="${2:?usage: nginx.sh stop DIR}"
-    [ -f "$dir/nginx.pid" ] && kill "$(cat "$dir/nginx.pid")" 2>/dev/null || true
+    dir="${2:?usage: nginx.sh stop DIR [PID]}"
+    pid="${3:-}"
+    [ -z "$pid" ] && [ -f "$dir/nginx.pid" ] && pid="$(cat "$dir/nginx.pid")"
+    # Only an nginx master whose command line names DIR: a PID may have been reused since.
+    if [ -n "$pid" ] && grep -qa -- "$dir/nginx.conf" "/proc/$pid/cmdline" 2>/dev/null; then kill "$pid" 2>/dev/null || true; fi
     if [ -f "$dir/.odsh-nginx-fixture" ]; then sleep 0.2; rm -rf "$dir"; fi
     ;;
   *)
