@@ -80,8 +80,8 @@ struct ServicesCommand: ParsableCommand {
             w.string("version", s.version)
             w.string("catalog", s.catalog.rawValue)
             w.string("title", s.title)
-            w.string("id", s.id.isEmpty ? nil : s.id)
-            w.string("group", s.group.isEmpty ? nil : s.group)
+            if !s.id.isEmpty { w.string("id", s.id) }
+            if !s.group.isEmpty { w.string("group", s.group) }
             w.string("url", HTTPClient.urlForDisplay(s.url))
             w.endObject()
         }

@@ -61,18 +61,21 @@ struct VerifyCommand: ParsableCommand {
         if probes.contains(where: { $0.outcome == .failed }) { throw OdshExit(.serviceError) }
     }
 
+    /// A table of the sets (time last, so that its width moves no other column), then why each failed or was skipped.
     static func text(_ probes: [ServiceVerification.Probe]) -> String {
-        var t = TextTable(headers: ["ENTITY SET", "RESULT", "STATUS", "TIME", "ROWS", "DETAIL"])
-        t.rightAligned = [2, 3, 4]
+        var t = TextTable(headers: ["ENTITY SET", "RESULT", "STATUS", "ROWS", "ELAPSED"])
+        t.rightAligned = [2, 3]
+        var reasons = ""
         for p in probes {
-            let skipped = p.outcome == .skipped
-            t.add([p.entitySet, p.outcome.rawValue, p.status.map(String.init) ?? "", skipped ? "" : milliseconds(p.seconds),
-                   skipped || p.outcome == .failed ? "" : String(p.entities), p.detail])
+            let ran = p.outcome != .skipped
+            t.add([p.entitySet, p.outcome.rawValue, p.status.map(String.init) ?? "", p.outcome == .ok ? String(p.entities) : "",
+                   ran ? milliseconds(p.seconds) : ""])
+            if !p.detail.isEmpty { reasons += "\(p.entitySet): \(p.detail)\n" }
         }
         let ok = probes.filter { $0.outcome == .ok }.count
         let failed = probes.filter { $0.outcome == .failed }.count
         let skipped = probes.count - ok - failed
-        return t.render() + "\(ok) OK, \(failed) failed, \(skipped) skipped\n"
+        return t.render() + reasons + "\(ok) OK, \(failed) failed, \(skipped) skipped\n"
     }
 
     static func json(_ probes: [ServiceVerification.Probe], service: String) -> String {

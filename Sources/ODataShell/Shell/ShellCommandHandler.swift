@@ -20,6 +20,8 @@ final class ShellCommandHandler {
     var describe: (BoundStatement, ShellSettings) throws -> String = { _, _ in throw UsageError(".url is not available here") }
     /// Shows the next page of the last result that had more (for `.next`).
     var nextPage: (ShellSettings, TextOutput) throws -> Void = { _, _ in throw UsageError("no more pages") }
+    /// `.services [TEXT]` and `.verify [--top N]` on the session's connection (see `ReplDiscovery`).
+    var discovery: (String, String, TextOutput) throws -> Void = { name, _, _ in throw UsageError("\(name) is not available here") }
     private let reporter = ErrorReporter()
 
     init(serviceRoot: String, document: CsdlDocument, settings: ShellSettings, reloadMetadata: @escaping () throws -> CsdlDocument) {
@@ -80,6 +82,8 @@ final class ShellCommandHandler {
             for line in recent.dropLast().suffix(n) { out.write("  \(line)\n") }
         case ".refresh":
             try refresh(arg, out)
+        case ".services", ".verify":
+            try discovery(name, arg, out.textOutput)
         default:
             let suggestion = NameSuggesterBridge.closest(name, ReplCommandCatalog.names)
             throw UsageError("unknown command \(name)" + (suggestion.map { " (did you mean \($0)?)" } ?? "") + "; .help lists them")
