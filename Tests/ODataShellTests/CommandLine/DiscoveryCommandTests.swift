@@ -41,13 +41,22 @@ struct DiscoveryCommandTests {
     func openByTechnicalName() throws {
         let xdg = TestXDG()
         try FileManager.default.createDirectory(atPath: (xdg.configFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try "[profile.gw]\nurl = \"\(try Self.base())/\"\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
+        let config = "[profile.gw]\nurl = \"\(try Self.base())/\"\n\n[profile.gw.services]\nsample = \"GWSAMPLE_BASIC\"\n"
+            + "bypath = \"/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/\"\n"
+        try config.write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
         let r = try xdg.odsh(["gw", "gwsample_basic", "-o", "json", "-c", "ProductSet where ProductID = 'HT-1000' select ProductID, Category"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\"ProductID\": \"HT-1000\"") || r.stdout.contains("\"ProductID\":\"HT-1000\""), "\(r.stdout)")
         let unknown = try xdg.odsh(["gw", "NO_SUCH_SRV", "-c", "ProductSet top 1"])
         #expect(unknown.status == 2, "\(unknown.stderr)")
         #expect(unknown.stderr.contains("NO_SUCH_SRV: no service of that technical name"), "\(unknown.stderr)")
+        // The profile's aliases: one for a technical name, one for a path on the system.
+        for alias in ["sample", "bypath"] {
+            let a = try xdg.odsh(["gw", alias, "-o", "csv", "-c", "ProductSet where ProductID = 'HT-1000' select ProductID"])
+            #expect(a.status == 0 && a.stdout == "ProductID\r\nHT-1000\r\n", "\(alias): \(a.stdout) \(a.stderr)")
+        }
+        let show = try xdg.odsh(["profile", "show", "gw"])
+        #expect(show.stdout.contains("service") && show.stdout.contains("sample = GWSAMPLE_BASIC"), "\(show.stdout)")
         // A URL on the system works as well as a profile.
         let byURL = try OdshProcess.run([try Self.base(), "GWSAMPLE_BASIC", "-o", "csv", "-c", "ProductSet where ProductID = 'HT-1000' select ProductID"])
         #expect(byURL.status == 0 && byURL.stdout.contains("HT-1000"), "\(byURL.stderr)")
