@@ -84,9 +84,11 @@ extension IntegrationTests {
 
         @Test func theCountBoundsTheRetriesAndTheLastAnswerIsThrown() throws {
             let k = key()
+            let trace = RecordingSink()
             let error = try #require(throws: ODataClientError.self) {
-                try Self.client(RetryPolicy(maxRetries: 2)).send(HTTPRequest(url: "\(base)/\(k)/5/503/0"))
+                try Self.client(RetryPolicy(maxRetries: 2), trace: trace).send(HTTPRequest(url: "\(base)/\(k)/5/503/0"))
             }
+            #expect(trace.written.contains("503, gave up after 2 retries"), "\(trace.written)")
             #expect(error.httpStatus == 503)
             #expect(try count(k) == 3)
         }
@@ -94,9 +96,12 @@ extension IntegrationTests {
         @Test func aRetryAfterBeyondTheTotalWaitIsNotWaitedFor() throws {
             let k = key()
             let started = ContinuousClock.now
+            let trace = RecordingSink()
             let error = try #require(throws: ODataClientError.self) {
-                try Self.client(RetryPolicy(maxRetries: 3, maxTotalWait: 5)).send(HTTPRequest(url: "\(base)/\(k)/1/429/120"))
+                try Self.client(RetryPolicy(maxRetries: 3, maxTotalWait: 5), trace: trace).send(HTTPRequest(url: "\(base)/\(k)/1/429/120"))
             }
+            #expect(trace.written.contains("429, not retried: the wait it asks for (Retry-After: 120) goes past the 5 s allowed for retries"),
+                    "\(trace.written)")
             #expect(error.httpStatus == 429)
             #expect(try count(k) == 1)
             #expect(ContinuousClock.now - started < .seconds(3))

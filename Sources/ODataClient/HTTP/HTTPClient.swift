@@ -294,9 +294,13 @@ public final class HTTPClient: @unchecked Sendable {
             attempt += 1
             guard let wait = configuration.retry.delay(attempt: attempt, retryAfter: outcome.head.headers["Retry-After"],
                                                        waited: waited) else {
-                if attempt > 1 || configuration.retry.maxRetries > 0 {
-                    tracer?.note("HTTP \(request.method.rawValue) \(Redaction.redactURLPasswords(request.url)): no more retries "
-                                 + "after \(attempt - 1) (\(outcome.head.status), waited \(Self.secondsText(waited)) s)")
+                if configuration.retry.maxRetries > 0 {
+                    let why = attempt > configuration.retry.maxRetries
+                        ? "gave up after \(attempt - 1) retries"
+                        : "not retried: the wait "
+                            + (outcome.head.headers["Retry-After"].map { "it asks for (Retry-After: \($0)) " } ?? "")
+                            + "goes past the \(Self.secondsText(configuration.retry.maxTotalWait)) s allowed for retries"
+                    tracer?.note("HTTP \(request.method.rawValue) \(Redaction.redactURLPasswords(request.url)): \(outcome.head.status), \(why)")
                 }
                 return outcome
             }
