@@ -173,13 +173,13 @@ _odsh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    shell|metadata|diff|profile|cache|payload|help)
+    shell|metadata|diff|profile|cache|services|verify|payload|help)
         # Offer subcommand argument completions
         "_odsh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'shell metadata diff profile cache payload help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'shell metadata diff profile cache services verify payload help' -- "${cur}"))
         # The default subcommand's profile: odsh NAME
         [[ "${#unparsed_words[@]}" -eq 0 ]] && __odsh_add_completions -W "$("${COMP_WORDS[0]}" profile list --names 2>/dev/null)"
         ;;
@@ -190,8 +190,8 @@ _odsh_shell() {
     repeating_flags=()
     non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
-    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
-    __odsh_offer_flags_options 1
+    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    __odsh_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
@@ -279,6 +279,12 @@ _odsh_shell() {
     '--max-value-size')
         return
         ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
+        return
+        ;;
     '--trace-file')
         __odsh_add_completions -f
         return
@@ -321,7 +327,7 @@ _odsh_metadata_summary() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -383,6 +389,12 @@ _odsh_metadata_summary() {
         return
         ;;
     '--max-value-size')
+        return
+        ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
         return
         ;;
     '--trace-file')
@@ -404,7 +416,7 @@ _odsh_metadata_sets() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -468,6 +480,12 @@ _odsh_metadata_sets() {
     '--max-value-size')
         return
         ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
+        return
+        ;;
     '--trace-file')
         __odsh_add_completions -f
         return
@@ -487,7 +505,7 @@ _odsh_metadata_describe() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -549,6 +567,12 @@ _odsh_metadata_describe() {
         return
         ;;
     '--max-value-size')
+        return
+        ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
         return
         ;;
     '--trace-file')
@@ -570,7 +594,7 @@ _odsh_metadata_annotations() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file --term)
+    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file --term)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -632,6 +656,12 @@ _odsh_metadata_annotations() {
         return
         ;;
     '--max-value-size')
+        return
+        ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
         return
         ;;
     '--trace-file')
@@ -656,7 +686,7 @@ _odsh_metadata_find() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options -1
 
     # Offer option value completions
@@ -720,6 +750,12 @@ _odsh_metadata_find() {
     '--max-value-size')
         return
         ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
+        return
+        ;;
     '--trace-file')
         __odsh_add_completions -f
         return
@@ -739,7 +775,7 @@ _odsh_diff() {
     repeating_flags=()
     non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
-    non_repeating_options=(--format --fail-on --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --trace-file)
+    non_repeating_options=(--format --fail-on --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -812,6 +848,12 @@ _odsh_diff() {
         return
         ;;
     '--max-value-size')
+        return
+        ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
         return
         ;;
     '--trace-file')
@@ -1082,6 +1124,183 @@ _odsh_cache_clear() {
     case "${positional_number}" in
     1)
         __odsh_add_completions -W "$(__odsh_custom_complete ---completion cache clear -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_odsh_services() {
+    repeating_flags=()
+    non_repeating_flags=(--v2 --v4 --json -v --verbose --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    repeating_options=(-H --header)
+    non_repeating_options=(--user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    __odsh_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '-H'|'--header')
+        return
+        ;;
+    '--user-agent')
+        return
+        ;;
+    '--cert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--key')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--cacert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--connect-timeout')
+        return
+        ;;
+    '--proxy')
+        return
+        ;;
+    '--sap-client')
+        return
+        ;;
+    '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
+        return
+        ;;
+    '--max-value-size')
+        return
+        ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
+        return
+        ;;
+    '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion services -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_odsh_verify() {
+    repeating_flags=()
+    non_repeating_flags=(--json -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    repeating_options=(-H --header)
+    non_repeating_options=(--top --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    __odsh_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--top')
+        return
+        ;;
+    '--metadata-fix')
+        __odsh_add_completions -f
+        return
+        ;;
+    '-H'|'--header')
+        return
+        ;;
+    '--user-agent')
+        return
+        ;;
+    '--cert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--key')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--cacert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--connect-timeout')
+        return
+        ;;
+    '--proxy')
+        return
+        ;;
+    '--sap-client')
+        return
+        ;;
+    '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
+        return
+        ;;
+    '--max-value-size')
+        return
+        ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
+        return
+        ;;
+    '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion verify -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
         return
         ;;
     esac

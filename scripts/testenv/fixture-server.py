@@ -24,6 +24,10 @@ MODE sap-annotated: an SAP Gateway style OData V2 service (JSON) at /sap/ whose 
                and P eq 'X' (joined by and), and $top. /slow/ is the same service whose value-list sets answer
                after 10 seconds.
                /vlseen lists the value-list requests that came, one a line.
+MODE busy:     a service that turns requests away before it serves them. /KEY/N/STATUS/AFTER answers its first N
+               requests (counted per KEY, whatever the method) with STATUS (429 or 503) and Retry-After AFTER:
+               delta seconds, "date" (an HTTP-date one second ahead) or "none" (no header); then 200 {"d":{"results":[]}}.
+               /KEY/count answers how many requests KEY has had, as text.
 
 Exits when its parent (the test process) goes away.
 """
@@ -264,10 +268,46 @@ def next_links(request):
     return b"200 OK", b"application/json", body
 
 
+busy_counts = {}
+busy_lock = threading.Lock()
+
+
+def busy(request):
+    """The answer of the busy mode to one request: (status line, extra header lines, content type, body)."""
+    first = request.split(b"\r\n", 1)[0].decode("latin-1")
+    path = first.split(" ")[1].split("?")[0]
+    parts = path.strip("/").split("/")
+    if len(parts) == 2 and parts[1] == "count":
+        with busy_lock:
+            return "200 OK", "", "text/plain", str(busy_counts.get(parts[0], 0)).encode()
+    if len(parts) != 4:
+        return "404 Not Found", "", "text/plain", b"no such resource\n"
+    key, n, status, after = parts
+    with busy_lock:
+        seen = busy_counts.get(key, 0)
+        busy_counts[key] = seen + 1
+    if seen < int(n):
+        header = ""
+        if after == "date":
+            header = "Retry-After: " + time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(time.time() + 1)) + "\r\n"
+        elif after != "none":
+            header = "Retry-After: " + after + "\r\n"
+        reason = "Too Many Requests" if status == "429" else "Service Unavailable"
+        body = json.dumps({"error": {"code": "/IWFND/CM_MGW_RT", "message": {"lang": "en", "value": "busy, try later"}}})
+        return status + " " + reason, header, "application/json", body.encode()
+    return "200 OK", "", "application/json", b'{"d":{"results":[]}}'
+
+
 def serve(conn):
     conn.settimeout(60)
     try:
         request = conn.recv(65536)
+        if mode == "busy":
+            status, headers, content_type, body = busy(request)
+            conn.sendall(("HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n%sConnection: close\r\n\r\n"
+                          % (status, content_type, len(body), headers)).encode("latin-1") + body)
+            conn.close()
+            return
         if mode == "next-links":
             # A body announced by Content-Length may still be on its way: read it, so closing does not reset.
             head, _, rest = request.partition(b"\r\n\r\n")
@@ -332,8 +372,8 @@ def serve(conn):
         pass
 
 
-if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated"):
-    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated")
+if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated", "busy"):
+    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated|busy")
 threading.Thread(target=watch_parent, daemon=True).start()
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -258,7 +258,7 @@ public final class HTTPClient: @unchecked Sendable {
         var current = request
         var hops = 0
         while true {
-            let outcome = try exchange(current, onHeaders, onChunk, &metrics)
+            let outcome = try exchangeRetrying(current, onHeaders, onChunk, &metrics)
             guard let target = outcome.redirectTarget else { return outcome }
             // A redirect to the login page is the sign-in's to handle, not to follow.
             if !signingIn, let signIn = configuration.signIn, signIn.needsSignIn(outcome.head, request: current) { return outcome }
@@ -285,6 +285,53 @@ public final class HTTPClient: @unchecked Sendable {
                 current.headers.remove("Content-Type")
             }
         }
+    }
+
+    /// One exchange, sent again while the service answers 429 or 503 and `configuration.retry` allows (see
+    /// `RetryPolicy`); each retry and its wait is a line in the trace. Ctrl-C (the cancellation flag) ends a wait.
+    private func exchangeRetrying(_ request: HTTPRequest, _ onHeaders: CurlTransfer.HeadHandler?,
+                                  _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
+        let repeatable = request.isRepeatable ?? (request.method == .get)
+        var waited = 0.0
+        var attempt = 0
+        while true {
+            let outcome = try exchange(request, onHeaders, onChunk, &metrics)
+            guard repeatable, !signingIn, RetryPolicy.isRetryable(status: outcome.head.status) else { return outcome }
+            attempt += 1
+            guard let wait = configuration.retry.delay(attempt: attempt, retryAfter: outcome.head.headers["Retry-After"],
+                                                       waited: waited) else {
+                if configuration.retry.maxRetries > 0 {
+                    let why = attempt > configuration.retry.maxRetries
+                        ? "gave up after \(attempt - 1) retries"
+                        : "not retried: the wait "
+                            + (outcome.head.headers["Retry-After"].map { "it asks for (Retry-After: \($0)) " } ?? "")
+                            + "goes past the \(Self.secondsText(configuration.retry.maxTotalWait)) s allowed for retries"
+                    tracer?.note("HTTP \(request.method.rawValue) \(Redaction.redactURLPasswords(request.url)): \(outcome.head.status), \(why)")
+                }
+                return outcome
+            }
+            tracer?.note("HTTP \(request.method.rawValue) \(Redaction.redactURLPasswords(request.url)): \(outcome.head.status), "
+                         + "retry \(attempt) of \(configuration.retry.maxRetries) in \(Self.secondsText(wait)) s")
+            try pause(wait, request)
+            waited += wait
+            metrics.retries += 1
+        }
+    }
+
+    /// Sleeps `seconds` in steps of 100 ms, ending early with `cancelled` when the cancellation flag is set.
+    private func pause(_ seconds: Double, _ request: HTTPRequest) throws {
+        let end = ContinuousClock.now + .milliseconds(Int((seconds * 1000).rounded()))
+        while ContinuousClock.now < end {
+            if transfer.cancellation.isCancelled { throw ODataClientError(.cancelled, method: request.method, url: request.url) }
+            let left = end - ContinuousClock.now
+            var ts = timespec(tv_sec: 0, tv_nsec: Int(min(Self.seconds(left), 0.1) * 1_000_000_000))
+            nanosleep(&ts, nil)
+        }
+        if transfer.cancellation.isCancelled { throw ODataClientError(.cancelled, method: request.method, url: request.url) }
+    }
+
+    private static func secondsText(_ s: Double) -> String {
+        s == s.rounded() ? String(Int(s)) : String(Double(Int(s * 10)) / 10)
     }
 
     // MARK: one exchange on the handle

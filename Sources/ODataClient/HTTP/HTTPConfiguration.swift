@@ -51,6 +51,8 @@ public struct HTTPConfiguration: Sendable {
     public var timeout: Double = 30
     /// Redirects followed per request (same origin only).
     public var maxRedirects = 10
+    /// How requests turned away with 429 or 503 are sent again (`RetryPolicy.off`: never).
+    public var retry = RetryPolicy()
     /// The largest `$metadata` document read (bytes as received, after decompression): a service that sends more
     /// (an endless or hostile one) fails with `ODataClientError.Kind.tooLarge` instead of filling memory. The
     /// largest real documents known are a few MiB (Microsoft Graph's 3.5 MiB).

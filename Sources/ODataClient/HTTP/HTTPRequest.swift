@@ -9,6 +9,8 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The request body; nil sends none.
     public var body: Data?
+    /// May this request be sent again after a 429 or 503 (see `RetryPolicy`)? nil: only when its method is GET or HEAD.
+    public var isRepeatable: Bool?
 
     public init(method: HTTPMethod = .get, url: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil) {
         self.method = method

@@ -30,6 +30,9 @@ struct HTTPTracer {
         var hidesBodies = false
     }
 
+    /// A line of its own in the trace (a retry and its wait).
+    func note(_ text: String) { sink.write(text + "\n") }
+
     func trace(_ x: Exchange) {
         var lines: [String] = []
         let ms = Int((x.elapsed * 1000).rounded())

@@ -10,6 +10,8 @@ public struct HTTPTransferMetrics: Sendable {
     public var redirects: Int = 0
     /// Exchanges made in all, counting CSRF token fetches and redirects.
     public var exchanges: Int = 0
+    /// Requests sent again after a 429 or 503 (see `RetryPolicy`).
+    public var retries: Int = 0
 
     public init() {}
 }

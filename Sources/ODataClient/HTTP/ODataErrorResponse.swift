@@ -27,6 +27,8 @@ public struct ODataErrorResponse: Sendable, Equatable {
     public var details: [Detail]
     /// The inner error as compact text (JSON or "name: value" pairs), cut to a readable length.
     public var innerError: String?
+    /// SAP Gateway's `innererror.transactionid`: the key of the entry in /IWFND/ERROR_LOG.
+    public var transactionID: String?
 
     public init(code: String, message: String, language: String? = nil, target: String? = nil,
                 details: [Detail] = [], innerError: String? = nil) {
@@ -67,6 +69,7 @@ public struct ODataErrorResponse: Sendable, Equatable {
             result.details += list.map(jsonDetail)
         }
         if case .object(var inner)? = BodyJSON.member(e, "innererror") {
+            if case .string(let id)? = BodyJSON.member(.object(inner), "transactionid"), !id.isEmpty { result.transactionID = id }
             if let list = objects(BodyJSON.member(.object(inner), "errordetails")) {
                 result.details += list.map(jsonDetail)
                 inner.removeAll { $0.key == "errordetails" }

@@ -65,6 +65,15 @@ public struct ConnectionOptions: ParsableArguments {
                                valueName: "MiB"))
     public var maxValueSize: Int?
 
+    @Option(name: .customLong("retries"),
+            help: ArgumentHelp("Send a GET again at most N times when the service answers 429 or 503, after its Retry-After (default: 3; 0: never).",
+                               valueName: "N"))
+    public var retries: Int?
+
+    @Option(name: .customLong("retry-max-wait"),
+            help: ArgumentHelp("Wait at most this many seconds in all for the retries of one request (default: 30).", valueName: "seconds"))
+    public var retryMaxWait: Double?
+
     @Flag(name: .customLong("trace"),
           help: "Trace every HTTP exchange on stderr: method, URL, status, time, bytes.")
     public var trace = false
@@ -95,6 +104,8 @@ public struct ConnectionOptions: ParsableArguments {
         if negotiate && (user != nil || bearer != nil) {
             throw ValidationError("--negotiate excludes --user and --bearer")
         }
+        if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
+        if let retryMaxWait, retryMaxWait < 0 || !retryMaxWait.isFinite { throw ValidationError("--retry-max-wait must be 0 or more seconds") }
     }
 
     /// The session settings these options describe.
@@ -118,6 +129,8 @@ public struct ConnectionOptions: ParsableArguments {
         try transport.apply(to: &c)
         if let maxMetadataSize { c.maxMetadataBytes = max(1, maxMetadataSize) << 20 }
         if let maxBodySize { c.maxBufferedBodyBytes = max(1, maxBodySize) << 20 }
+        if let retries { c.retry.maxRetries = retries }
+        if let retryMaxWait { c.retry.maxTotalWait = retryMaxWait }
         let signsIn = c.authentication != .none || c.signIn != nil || c.cookie != nil
         if let user {
             c.signIn = nil

@@ -360,6 +360,7 @@ struct ProfileCommand: ParsableCommand {
             add("pager", p.pager.map { $0 ? "on" : "off" })
             add("metadata", p.metadata)
             add("metadata-fix", p.metadataFix)
+            for (alias, target) in p.services.sorted(by: { $0.key < $1.key }) { lines.append(("service", "\(alias) = \(target)")) }
             let jar = context.dirs.cookieJar(profile: p.name)
             lines.append(("cookies", Self.cookieText(jar)))
             let history = context.dirs.historyFile(profile: p.name)

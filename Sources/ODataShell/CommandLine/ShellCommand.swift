@@ -24,6 +24,10 @@ struct ShellCommand: ParsableCommand {
               completion: ShellCompletion.profileOrURL)
     var service: String?
 
+    @Argument(help: ArgumentHelp("With a system's URL or profile: the technical name of one of its services in the Gateway catalog (odsh services).",
+                                 valueName: "service"))
+    var serviceName: String?
+
     @Option(name: .customShort("c"), help: ArgumentHelp("A statement to run (repeatable).", valueName: "statement"))
     var commands: [String] = []
 
@@ -112,6 +116,9 @@ struct ShellCommand: ParsableCommand {
             session.commands.curl = { bound, settings, secrets in
                 try holder.curl(bound, self, service: serviceRoot, settings: settings, withSecrets: secrets)
             }
+            session.commands.discovery = { name, arg, out in
+                try ReplDiscovery.run(name, arg, service: holder.runner(self, service: serviceRoot, settings: session.settings).service, out: out)
+            }
             throw OdshExit(session.run())
         }
         guard !statements.isEmpty else {
@@ -131,6 +138,9 @@ struct ShellCommand: ParsableCommand {
         commands.showRows = { n, name, settings, out in try holder.show(n, name, settings: settings, out: out) }
         commands.curl = { bound, settings, secrets in
             try holder.curl(bound, self, service: serviceRoot, settings: settings, withSecrets: secrets)
+        }
+        commands.discovery = { name, arg, out in
+            try ReplDiscovery.run(name, arg, service: holder.runner(self, service: serviceRoot, settings: commands.settings).service, out: out)
         }
         if !dryRun {
             SignalHandling.installInterruptHandler()
@@ -208,7 +218,7 @@ struct ShellCommand: ParsableCommand {
     func loadMetadata(service: String) throws -> (CsdlDocument, String, Profile?) {
         do {
             let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                .load(service: service, metadataFile: metadata)
+                .load(service: service, metadataFile: metadata, serviceName: serviceName)
             _ = Unmanaged.passRetained(loaded.document)  // the process ends soon: skip tearing the model down
             return loaded
         } catch {
@@ -219,7 +229,7 @@ struct ShellCommand: ParsableCommand {
     /// The service's metadata loaded again, for `.refresh` (errors go to the command that asked).
     func reloadMetadata(service: String) throws -> CsdlDocument {
         try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-            .load(service: service, metadataFile: metadata).document
+            .load(service: service, metadataFile: metadata, serviceName: serviceName).document
     }
 
     /// Runs a bound statement: prints the request in a dry run, else sends it and renders the answer.

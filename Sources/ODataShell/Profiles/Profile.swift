@@ -87,6 +87,9 @@ public struct Profile: Sendable, Equatable {
     public var metadata: String?
     /// A metadata fix-up file applied after every load (`MetadataFixup`).
     public var metadataFix: String?
+    /// Short names of services on the profile's system (`odsh NAME ALIAS`): alias to technical name, path on the
+    /// system (`/sap/opu/odata/sap/API_X_SRV/`) or URL.
+    public var services: [String: String] = [:]
 
     public init(name: String, url: String) {
         self.name = name
@@ -110,7 +113,7 @@ public struct Profile: Sendable, Equatable {
                        "login-fields", "login-user-agent", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
                        "company-id", "saml-key", "saml-cert", "saml-audience",
                        "headers", "secret-headers", "sap-client", "sap-language", "timeout", "connect-timeout", "proxy", "ca-bundle", "cert", "key",
-                       "insecure", "user-agent", "output", "page-size", "pager", "metadata", "metadata-fix"]
+                       "insecure", "user-agent", "output", "page-size", "pager", "metadata", "metadata-fix", "services"]
 
     /// Reads a `[profile.NAME]` table; `place` names it in errors.
     init(name: String, table: TOMLTable, place: String) throws {
@@ -201,6 +204,7 @@ public struct Profile: Sendable, Equatable {
         }
         metadata = try string("metadata")
         metadataFix = try string("metadata-fix")
+        services = Dictionary(try pairs("services"), uniquingKeysWith: { $1 })
         try validate().map { throw fail($0) }
     }
 
@@ -299,6 +303,10 @@ public struct Profile: Sendable, Equatable {
         if !loginFields.isEmpty {
             out += "\n[profile.\(TOMLValue.key(name)).login-fields]\n"
             out += loginFields.map { "\(TOMLValue.key($0.name)) = \(TOMLValue.quote($0.value))\n" }.joined()
+        }
+        if !services.isEmpty {
+            out += "\n[profile.\(TOMLValue.key(name)).services]\n"
+            out += services.sorted { $0.key < $1.key }.map { "\(TOMLValue.key($0.key)) = \(TOMLValue.quote($0.value))\n" }.joined()
         }
         return out
     }

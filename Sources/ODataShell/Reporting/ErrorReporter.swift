@@ -65,6 +65,7 @@ public struct ErrorReporter {
     public func report(_ error: Error, context: String? = nil) -> ExitStatus {
         let d = describe(error)
         Stderr.write("odsh: \(context.map { "\($0): " } ?? "")\(d.message)\n")
+        if let hint = SAPErrorHint.hint(for: error) { Stderr.write("odsh: hint: \(hint)\n") }
         if verbose { for line in d.details { Stderr.write("  \(line)\n") } }
         return d.status
     }

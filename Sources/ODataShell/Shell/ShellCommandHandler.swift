@@ -29,6 +29,8 @@ final class ShellCommandHandler {
     }
     /// Where results go instead of the terminal (`.output FILE`), until `.output` alone.
     private(set) var outputFile: OutputFile?
+    /// `.services [TEXT]` and `.verify [--top N]` on the session's connection (see `ReplDiscovery`).
+    var discovery: (String, String, TextOutput) throws -> Void = { name, _, _ in throw UsageError("\(name) is not available here") }
     private let reporter = ErrorReporter()
 
     init(serviceRoot: String, document: CsdlDocument, settings: ShellSettings, reloadMetadata: @escaping () throws -> CsdlDocument) {
@@ -111,6 +113,8 @@ final class ShellCommandHandler {
             for line in recent.dropLast().suffix(n) { out.write("  \(line)\n") }
         case ".refresh":
             try refresh(arg, out)
+        case ".services", ".verify":
+            try discovery(name, arg, out.textOutput)
         default:
             let suggestion = NameSuggesterBridge.closest(name, ReplCommandCatalog.names)
             throw UsageError("unknown command \(name)" + (suggestion.map { " (did you mean \($0)?)" } ?? "") + "; .help lists them")

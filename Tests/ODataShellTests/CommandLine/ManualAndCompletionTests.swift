@@ -7,7 +7,8 @@ import TestSupport
 struct ManualAndCompletionTests {
     static let manual = OdshProcess.packageRoot.appendingPathComponent("man/odsh.1")
     static let subcommands: [[String]] = [["shell"], ["metadata", "summary"], ["metadata", "sets"], ["metadata", "describe"],
-                                          ["diff"], ["payload", "decode"], ["profile", "list"]]
+                                          ["diff"], ["payload", "decode"], ["profile", "list"],
+                                          ["services"], ["verify"]]
 
     /// Long and short option names of a command, from its --help.
     static func options(_ command: [String]) throws -> Set<String> {

@@ -1,0 +1,103 @@
+import FoundationEssentials
+import ODataModel
+import ODataQuery
+
+/// A smoke test of a service: every entity set read with `$top`, one after the other on the service's session,
+/// each marked OK, FAIL or SKIP with its status and time.
+///
+/// Sets the service says cannot be read alone are skipped with the reason: `sap:addressable="false"`,
+/// `sap:requires-filter="true"`, `Capabilities.FilterRestrictions/RequiresFilter`, `Capabilities.ReadRestrictions/Readable`
+/// false, or a key property with `sap:required-in-filter="true"`.
+public struct ServiceVerification {
+    /// The outcome of one entity set.
+    public enum Outcome: String, Sendable {
+        case ok = "OK"
+        case failed = "FAIL"
+        case skipped = "SKIP"
+    }
+
+    /// What probing one entity set gave.
+    public struct Probe: Sendable {
+        /// The entity set's name.
+        public var entitySet: String
+        public var outcome: Outcome
+        /// The HTTP status; nil when skipped or when no answer came.
+        public var status: Int?
+        /// Seconds the request took; 0 when skipped.
+        public var seconds: Double
+        /// Entities read (at most `top`).
+        public var entities: Int
+        /// Why it failed or was skipped; empty when OK.
+        public var detail: String
+    }
+
+    /// The service probed.
+    public let service: DataService
+    /// How many entities each probe asks for (`$top`).
+    public var top: Int
+
+    public init(service: DataService, top: Int = 1) {
+        self.service = service
+        self.top = max(1, top)
+    }
+
+    /// Why a set is not probed, or nil when it is.
+    public static func skipReason(_ set: EntitySet) -> String? {
+        if !set.sap.addressable { return "sap:addressable=\"false\": read only through navigation" }
+        if set.sap["requires-filter"] == "true" { return "sap:requires-filter=\"true\": needs a $filter" }
+        if capability(set, "FilterRestrictions", "RequiresFilter") == "true" {
+            return "Capabilities.FilterRestrictions/RequiresFilter: needs a $filter"
+        }
+        if capability(set, "ReadRestrictions", "Readable") == "false" { return "Capabilities.ReadRestrictions/Readable is false" }
+        if let p = set.entityType.keyProperties.first(where: { $0.sap.requiredInFilter }) {
+            return "key property \(p.name) is sap:required-in-filter: needs a $filter"
+        }
+        return nil
+    }
+
+    private static func capability(_ el: CsdlElement, _ term: String, _ property: String) -> String? {
+        let a = el.annotation(term: "Org.OData.Capabilities.V1.\(term)") ?? el.annotation(term: "Capabilities.\(term)")
+        guard case .record(_, let props)? = a?.value, let pv = props.first(where: { $0.property == property }) else { return nil }
+        return pv.value.text
+    }
+
+    /// Probes the sets (all of the service's when nil), calling `progress` after each; stops with `cancelled` when
+    /// a probe is cancelled (Ctrl-C).
+    public func run(sets: [EntitySet]? = nil, progress: (Probe) -> Void = { _ in }) throws -> [Probe] {
+        var probes: [Probe] = []
+        for set in sets ?? service.metadata.entitySets {
+            let p = try probe(set)
+            progress(p)
+            probes.append(p)
+        }
+        return probes
+    }
+
+    /// Probes one set (or says why it is skipped).
+    public func probe(_ set: EntitySet) throws -> Probe {
+        if let reason = Self.skipReason(set) {
+            return Probe(entitySet: set.name, outcome: .skipped, status: nil, seconds: 0, entities: 0, detail: reason)
+        }
+        let query = DataQuery().from(set).top(top)
+        let started = ContinuousClock.now
+        func elapsed() -> Double {
+            let d = ContinuousClock.now - started
+            return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        }
+        do {
+            let result = try service.executeQuery(query)
+            let n = result.entities.count
+            if n > top {
+                return Probe(entitySet: set.name, outcome: .failed, status: result.status, seconds: elapsed(), entities: n,
+                             detail: "\(n) entities for $top=\(top)")
+            }
+            return Probe(entitySet: set.name, outcome: .ok, status: result.status, seconds: elapsed(), entities: n, detail: "")
+        } catch let e as CategorizedError where e.category == .cancelled {
+            throw e
+        } catch let e as ODataClientError {
+            return Probe(entitySet: set.name, outcome: .failed, status: e.httpStatus, seconds: elapsed(), entities: 0, detail: e.summary)
+        } catch {
+            return Probe(entitySet: set.name, outcome: .failed, status: nil, seconds: elapsed(), entities: 0, detail: "\(error)")
+        }
+    }
+}

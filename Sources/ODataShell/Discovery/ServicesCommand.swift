@@ -1,0 +1,96 @@
+import ArgumentParser
+import FoundationEssentials
+import ODataClient
+
+/// `odsh services SYSTEM [TEXT]`: the SAP Gateway catalog of a system.
+struct ServicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "services",
+        abstract: "List the OData services of an SAP Gateway system from its catalogs (V2 catalog service, V4 service groups).",
+        discussion: """
+            SYSTEM is a profile or any URL on the system (only scheme, host and port count). TEXT keeps the services \
+            whose technical name, id, title or group contains it (ignoring case). A catalog the system lacks (many have \
+            no V4 service groups) is noted on stderr; odsh fails only when no catalog can be read.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A profile, or a URL of the system.", valueName: "system"), completion: ShellCompletion.profileOrURL)
+    var system: String
+
+    @Argument(help: ArgumentHelp("Keep only services whose name, title or group contains this text.", valueName: "text"))
+    var text: String?
+
+    @Flag(name: .customLong("v2"), help: "Only the V2 catalog service.")
+    var v2Only = false
+
+    @Flag(name: .customLong("v4"), help: "Only the V4 service groups.")
+    var v4Only = false
+
+    @Flag(name: .long, help: "Write JSON instead of a table.")
+    var json = false
+
+    @Flag(name: [.short, .long], help: "Show the details of errors.")
+    var verbose = false
+
+    @OptionGroup(title: "Connection")
+    var connection: ConnectionOptions
+
+    mutating func validate() throws {
+        if v2Only && v4Only { throw ValidationError("--v2 and --v4 exclude each other (give neither for both)") }
+    }
+
+    func run() throws {
+        let catalogs: [GatewayCatalog.Catalog] = v2Only ? [.v2] : v4Only ? [.v4] : [.v2, .v4]
+        let listing: GatewayCatalog.Listing
+        do {
+            let catalog = try SystemTarget(system, connection: connection).catalog()
+            SignalHandling.installInterruptHandler()
+            SignalHandling.setInterruptHook(servicesInterruptHook)
+            listing = try catalog.list(catalogs)
+        } catch {
+            throw OdshExit(ErrorReporter(verbose: verbose).report(error))
+        }
+        for f in listing.failures {
+            Stderr.write("odsh: note: no \(f.catalog.rawValue) catalog: \(Self.oneLine(f.error))\n")
+        }
+        let services = listing.services.filter { $0.matches(text ?? "") }
+        Stdout.write(json ? Self.json(services) : Self.text(services))
+    }
+
+    static func oneLine(_ error: Error) -> String {
+        if let e = error as? ODataClientError { return e.summary }
+        return "\(error)"
+    }
+
+    static func text(_ services: [GatewayCatalog.Service]) -> String {
+        var t = TextTable(headers: ["TECHNICAL NAME", "VERSION", "CATALOG", "TITLE", "URL"])
+        t.rightAligned = [1]
+        for s in services {
+            t.add([s.technicalName, s.version, s.catalog.rawValue, s.title, HTTPClient.urlForDisplay(s.url)])
+        }
+        return t.render() + "\(services.count) service\(services.count == 1 ? "" : "s")\n"
+    }
+
+    static func json(_ services: [GatewayCatalog.Service]) -> String {
+        var w = JSONWriter()
+        w.beginArray()
+        for s in services {
+            w.beginObject()
+            w.string("technicalName", s.technicalName)
+            w.string("version", s.version)
+            w.string("catalog", s.catalog.rawValue)
+            w.string("title", s.title)
+            if !s.id.isEmpty { w.string("id", s.id) }
+            if !s.group.isEmpty { w.string("group", s.group) }
+            w.string("url", HTTPClient.urlForDisplay(s.url))
+            w.endObject()
+        }
+        w.endArray()
+        return w.output + "\n"
+    }
+}
+
+/// Ctrl-C: cancel the request in flight, or a wait before a retry.
+func servicesInterruptHook() {
+    HTTPCancellation.requestCancel()
+}
