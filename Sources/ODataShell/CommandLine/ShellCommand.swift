@@ -93,33 +93,27 @@ struct ShellCommand: ParsableCommand {
         }
         let statements = try gatherStatements()
         if statements.isEmpty && commands.isEmpty && file == nil && isatty(0) != 0 {
-            // A terminal and nothing to run: the interactive shell. A profile has a history of its own.
-            let (doc, serviceRoot, profile) = try loadMetadata(service: service)
-            var settings = initialSettings(profile: profile)
-            if output == nil && profile?.output == nil { settings.format = .table }
-            settings.repl = true
-            let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
-            let holder = RunnerHolder(document: doc, profile: profile)
-            var sessionRef: ReplSession?
-            let session = ReplSession(serviceRoot: serviceRoot, document: doc, settings: settings, historyPath: history,
-                                      execute: { bound, settings, out in
-                                          try self.runBound(bound, service: serviceRoot, settings: settings, runner: holder, out: out)
-                                      },
-                                      reloadMetadata: { try self.reloadMetadata(service: service) })
-            sessionRef = session
-            session.onSettingsChange = { settings in holder.update(settings, document: sessionRef?.document ?? doc) }
-            session.commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
-            session.commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
-            let help = ValueHelp(service: { [unowned session] in try holder.runner(self, service: serviceRoot, settings: session.settings).service })
-            session.valueHelp = { help.candidates(for: $0, typed: $1) }
-            session.commands.showRows = { n, name, settings, out in try holder.show(n, name, settings: settings, out: out) }
-            session.commands.curl = { bound, settings, secrets in
-                try holder.curl(bound, self, service: serviceRoot, settings: settings, withSecrets: secrets)
+            // A terminal and nothing to run: the interactive shell. A profile has a history of its own. `.open`
+            // ends one session with the next service loaded, and the next session starts with the same settings.
+            var loaded = try loadMetadata(service: service)
+            var carried: ShellSettings?
+            while true {
+                let (doc, serviceRoot, profile) = loaded
+                var settings = carried ?? initialSettings(profile: profile)
+                if carried == nil, output == nil && profile?.output == nil { settings.format = .table }
+                settings.repl = true
+                var next: (CsdlDocument, String, Profile?)?
+                let code = runSession(doc, serviceRoot: serviceRoot, profile: profile, settings: settings, reloadService: service,
+                                      open: { name in
+                                          // From the system this shell was opened on (a profile or a URL on it).
+                                          let found = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+                                              .load(service: service, metadataFile: nil, serviceName: name)
+                                          _ = Unmanaged.passRetained(found.document)
+                                          next = found
+                                      }, carry: { carried = $0 })
+                guard let n = next else { throw OdshExit(code) }
+                loaded = n
             }
-            session.commands.discovery = { name, arg, out in
-                try ReplDiscovery.run(name, arg, service: holder.runner(self, service: serviceRoot, settings: session.settings).service, out: out)
-            }
-            throw OdshExit(session.run())
         }
         guard !statements.isEmpty else {
             throw UsageError("no statements: give them with -c, -f FILE or on stdin")
@@ -211,6 +205,39 @@ struct ShellCommand: ParsableCommand {
 
     private func readStdin() -> String {
         String(decoding: DescriptorInput.readToEnd(0), as: UTF8.self)
+    }
+
+    /// One interactive session on a service, until `.quit`, Ctrl-D or `.open` (which calls `open` with the name,
+    /// and, when it loaded the service, ends the session after handing its settings to `carry`).
+    private func runSession(_ doc: CsdlDocument, serviceRoot: String, profile: Profile?, settings: ShellSettings,
+                            reloadService: String, open: @escaping (String) throws -> Void,
+                            carry: @escaping (ShellSettings) -> Void) -> ExitStatus {
+        let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
+        let holder = RunnerHolder(document: doc, profile: profile)
+        var sessionRef: ReplSession?
+        let session = ReplSession(serviceRoot: serviceRoot, document: doc, settings: settings, historyPath: history,
+                                  execute: { bound, settings, out in
+                                      try self.runBound(bound, service: serviceRoot, settings: settings, runner: holder, out: out)
+                                  },
+                                  reloadMetadata: { try self.reloadMetadata(service: reloadService) })
+        sessionRef = session
+        session.onSettingsChange = { settings in holder.update(settings, document: sessionRef?.document ?? doc) }
+        session.commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
+        session.commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
+        let help = ValueHelp(service: { [unowned session] in try holder.runner(self, service: serviceRoot, settings: session.settings).service })
+        session.valueHelp = { help.candidates(for: $0, typed: $1) }
+        session.commands.showRows = { n, name, settings, out in try holder.show(n, name, settings: settings, out: out) }
+        session.commands.curl = { bound, settings, secrets in
+            try holder.curl(bound, self, service: serviceRoot, settings: settings, withSecrets: secrets)
+        }
+        session.commands.discovery = { name, arg, out in
+            try ReplDiscovery.run(name, arg, service: holder.runner(self, service: serviceRoot, settings: session.settings).service, out: out)
+        }
+        session.commands.openService = { [unowned session] name in
+            try open(name)
+            carry(session.settings)
+        }
+        return session.run()
     }
 
     /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and

@@ -29,6 +29,9 @@ final class ShellCommandHandler {
     }
     /// Where results go instead of the terminal (`.output FILE`), until `.output` alone.
     private(set) var outputFile: OutputFile?
+    /// `.open SERVICE`: loads the service the system publishes under that name (or the profile's alias for it);
+    /// throws, leaving the session as it is, when it cannot. Set by the shell.
+    var openService: (String) throws -> Void = { _ in throw UsageError(".open is not available here") }
     /// `.services [TEXT]` and `.verify [--top N]` on the session's connection (see `ReplDiscovery`).
     var discovery: (String, String, TextOutput) throws -> Void = { name, _, _ in throw UsageError("\(name) is not available here") }
     private let reporter = ErrorReporter()
@@ -115,6 +118,12 @@ final class ShellCommandHandler {
             try refresh(arg, out)
         case ".services", ".verify":
             try discovery(name, arg, out.textOutput)
+        case ".open":
+            guard !arg.isEmpty, !arg.contains(" ") else {
+                throw UsageError(".open takes one service: its technical name, the profile's alias for it, a path or a URL on the system")
+            }
+            try openService(arg)
+            return false
         default:
             let suggestion = NameSuggesterBridge.closest(name, ReplCommandCatalog.names)
             throw UsageError("unknown command \(name)" + (suggestion.map { " (did you mean \($0)?)" } ?? "") + "; .help lists them")
