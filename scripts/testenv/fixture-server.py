@@ -28,6 +28,11 @@ MODE busy:     a service that turns requests away before it serves them. /KEY/N/
                requests (counted per KEY, whatever the method) with STATUS (429 or 503) and Retry-After AFTER:
                delta seconds, "date" (an HTTP-date one second ahead) or "none" (no header); then 200 {"d":{"results":[]}}.
                /KEY/count answers how many requests KEY has had, as text.
+MODE v4-catalog: an SAP system with only the OData V4 service catalog, answered as SAP documents it: GET
+               /sap/opu/odata4/iwfnd/config/default/iwfnd/catalog/0002/ServiceGroups?$expand=DefaultSystem($expand=
+               Services) lists two service groups and their services (ServiceId, ServiceVersion, ServiceUrl); the V2
+               catalog is 404; /sap/opu/odata4/sap/api_sales_order/srvd_a2x/sap/salesorder/0001/ is a V4 service
+               (SalesOrders: ID, Name) with $metadata and two rows.
 
 Exits when its parent (the test process) goes away.
 """
@@ -298,6 +303,46 @@ def busy(request):
     return "200 OK", "", "application/json", b'{"d":{"results":[]}}'
 
 
+V4_CATALOG_PATH = "/sap/opu/odata4/iwfnd/config/default/iwfnd/catalog/0002/"
+V4_SERVICE = "/sap/opu/odata4/sap/api_sales_order/srvd_a2x/sap/salesorder/0001/"
+V4_SERVICE_METADATA = b"""<?xml version="1.0" encoding="utf-8"?>
+<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+ <edmx:DataServices>
+  <Schema Namespace="com.sap.gateway.srvd_a2x.api_sales_order.v0001" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+   <EntityType Name="SalesOrderType"><Key><PropertyRef Name="ID"/></Key>
+    <Property Name="ID" Type="Edm.String" Nullable="false" MaxLength="10"/><Property Name="Name" Type="Edm.String"/></EntityType>
+   <EntityContainer Name="Container"><EntitySet Name="SalesOrders" EntityType="com.sap.gateway.srvd_a2x.api_sales_order.v0001.SalesOrderType"/></EntityContainer>
+  </Schema>
+ </edmx:DataServices>
+</edmx:Edmx>
+"""
+
+
+def v4_catalog(request):
+    path = request.split(b"\r\n", 1)[0].split(b" ")[1].decode("latin-1")
+    if path.startswith(V4_CATALOG_PATH + "ServiceGroups"):
+        groups = [
+            {"GroupId": "API_SALES_ORDER", "Description": "Sales Order (A2X)",
+             "DefaultSystem": {"SystemAlias": "LOCAL", "Description": "Local system",
+                               "Services": [{"ServiceId": "API_SALES_ORDER", "ServiceVersion": "0001",
+                                             "Description": "Sales Order", "ServiceUrl": V4_SERVICE}]}},
+            {"GroupId": "UI_PRODUCT", "Description": "Manage Products",
+             "DefaultSystem": {"SystemAlias": "LOCAL", "Description": "Local system",
+                               "Services": [{"ServiceId": "UI_PRODUCT_MANAGE", "ServiceVersion": "0002",
+                                             "Description": "Manage Products",
+                                             "ServiceUrl": "/sap/opu/odata4/sap/ui_product_manage/srvd/sap/product/0002/"}]}},
+        ]
+        body = {"@odata.context": "$metadata#ServiceGroups(DefaultSystem(Services()))", "value": groups}
+        return "200 OK", "application/json", json.dumps(body).encode()
+    if path == V4_SERVICE + "$metadata":
+        return "200 OK", "application/xml", V4_SERVICE_METADATA
+    if path.startswith(V4_SERVICE + "SalesOrders"):
+        rows = [{"ID": "0000000001", "Name": "First"}, {"ID": "0000000002", "Name": "Second"}]
+        return "200 OK", "application/json", json.dumps({"@odata.context": "$metadata#SalesOrders", "value": rows}).encode()
+    body = {"error": {"code": "/IWBEP/CM_V4_RUNTIME/021", "message": "Resource not found for segment " + path}}
+    return "404 Not Found", "application/json", json.dumps(body).encode()
+
+
 def serve(conn):
     conn.settimeout(60)
     try:
@@ -354,6 +399,12 @@ def serve(conn):
                          + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
             conn.close()
             return
+        if mode == "v4-catalog":
+            status, content_type, body = v4_catalog(request)
+            conn.sendall(("HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n"
+                          % (status, content_type, len(body))).encode("latin-1") + body)
+            conn.close()
+            return
         if mode == "slow":
             time.sleep(1)
             body = b'{"value":[]}'
@@ -372,8 +423,8 @@ def serve(conn):
         pass
 
 
-if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated", "busy"):
-    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated|busy")
+if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated", "busy", "v4-catalog"):
+    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated|busy|v4-catalog")
 threading.Thread(target=watch_parent, daemon=True).start()
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

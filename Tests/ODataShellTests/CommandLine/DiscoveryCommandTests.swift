@@ -10,6 +10,22 @@ import TestSupport
 struct DiscoveryCommandTests {
     static func base() throws -> String { try ReferenceServers.baseURL(.v2) }
 
+    @Test("a system with only the V4 catalog: its service groups listed, a service opened by its ServiceId")
+    func v4Catalog() throws {
+        let base = "http://127.0.0.1:\(try FixtureServers.port("v4-catalog"))"
+        let r = try OdshProcess.run(["services", base + "/", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("odsh: note: no V2 catalog"), "\(r.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 2 && rows.allSatisfy { $0["catalog"] as? String == "V4" }, "\(rows)")
+        let so = try #require(rows.first { $0["technicalName"] as? String == "API_SALES_ORDER" })
+        #expect(so["version"] as? String == "1" && so["group"] as? String == "API_SALES_ORDER")
+        #expect(so["url"] as? String == base + "/sap/opu/odata4/sap/api_sales_order/srvd_a2x/sap/salesorder/0001/")
+        let opened = try OdshProcess.run([base, "API_SALES_ORDER", "--no-cache", "-o", "ndjson", "-c", "SalesOrders select Name"])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        #expect(opened.stdout.split(separator: "\n").count == 2 && opened.stdout.contains("\"Name\":\"First\""), "\(opened.stdout)")
+    }
+
     @Test("services lists the V2 catalog, notes the missing V4 one, and filters by text")
     func listing() throws {
         let r = try OdshProcess.run(["services", try Self.base() + "/"], environment: ["COLUMNS": "200"])
