@@ -124,14 +124,15 @@ enum BodyJSON {
     /// Whether key `a` comes before `b` in `.sortedKeys` order: JSONSerialization compared keys with the options
     /// `.numeric, .caseInsensitive, .forcedOrdering` in the root locale, that is ICU's root collation. For keys of
     /// printable ASCII this is it exactly: punctuation and symbols first (in the order of `asciiOrder`), then digit
-    /// runs by their numeric value, then letters whatever their case; among keys that are equal so far, the
-    /// lowercase letter first at the first difference of case, then fewer leading zeros, then the code points.
+    /// runs by their numeric value, then letters whatever their case; among keys that are equal so far, fewer
+    /// leading zeros first (`1Z` before `01z`), then the lowercase letter first at the first difference of case, then
+    /// the code points.
     /// Other characters (rare in keys) sort after the ASCII letters, by code point.
     static func keyPrecedes(_ a: String, _ b: String) -> Bool {
         let ka = CollationKey(a), kb = CollationKey(b)
         if ka.primary != kb.primary { return ka.primary.lexicographicallyPrecedes(kb.primary) }
-        if ka.cases != kb.cases { return ka.cases.lexicographicallyPrecedes(kb.cases) }
         if ka.zeros != kb.zeros { return ka.zeros.lexicographicallyPrecedes(kb.zeros) }
+        if ka.cases != kb.cases { return ka.cases.lexicographicallyPrecedes(kb.cases) }
         return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     }
 
