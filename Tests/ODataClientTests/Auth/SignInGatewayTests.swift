@@ -222,11 +222,11 @@ extension IntegrationTests {
             let store = MemoryStore()
             try metadata(try HTTPClient(configuration: configuration(oauth(gateway, store: store))), gateway.base + "/oauth/northwind/")
             #expect(store.saves == 1)
-            let mark = gateway.mark
             let second = oauth(gateway, store: store)
             try metadata(try HTTPClient(configuration: configuration(second)), gateway.base + "/oauth/northwind/")
+            // The sign-in object counts its own token requests; the gateway's log is shared with the other tests that
+            // run at the same time and ask it for client_credentials tokens, so its count since `mark` is no proof.
             #expect(second.tokensAcquired == 0)
-            #expect(gateway.count("token:client_credentials", since: mark) == 0)
         }
 
         @Test func theTraceHidesTokens() throws {
