@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ODataQuery
 
 /// When a request that a busy service turned away (429 Too Many Requests, 503 Service Unavailable) is sent again:
 /// after the `Retry-After` the answer names (delta seconds or an HTTP-date), else after a doubling backoff, at most
@@ -74,16 +75,6 @@ enum HTTPDate {
         guard let d = day, let m = month, let y = year, let t = time, (1...31).contains(d), t[0] < 24, t[1] < 60, t[2] < 61 else {
             return nil
         }
-        return Date(timeIntervalSince1970: Double(daysFromCivil(y, m, d) * 86_400 + t[0] * 3600 + t[1] * 60 + t[2]))
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        return Date(timeIntervalSince1970: Double(LiteralSyntax.daysFromCivil(year: y, month: m, day: d) * 86_400 + t[0] * 3600 + t[1] * 60 + t[2]))
     }
 }

@@ -1,3 +1,4 @@
+import ODataQuery
 /// A calendar date without time or offset: Edm.Date (SAP's `LocalDate`). Proleptic Gregorian; years may be
 /// negative, as OData's `-0001-01-01` allows.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -31,38 +32,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The date `days` days after 1970-01-01 (negative before it).
     public init(daysSinceEpoch days: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        year = Int32(yoe + era * 400 + (m <= 2 ? 1 : 0))
-        month = UInt8(m); day = UInt8(d)
+        let c = LiteralSyntax.civilFromDays(days)
+        year = Int32(c.year); month = UInt8(c.month); day = UInt8(c.day)
     }
 
-    /// Days since 1970-01-01 (Hinnant's days_from_civil).
-    public var daysSinceEpoch: Int {
-        let y = Int(year) - (month <= 2 ? 1 : 0)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (Int(month) + 9) % 12
-        let doy = (153 * mp + 2) / 5 + Int(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+    /// Days since 1970-01-01.
+    public var daysSinceEpoch: Int { LiteralSyntax.daysFromCivil(year: Int(year), month: Int(month), day: Int(day)) }
 
-    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    static func daysIn(month: Int, year: Int) -> Int { LiteralSyntax.daysInMonth(year: year, month: month) }
 
     /// `YYYY-MM-DD`.
     public var description: String { "\(padYear(year))-\(pad2(Int(month)))-\(pad2(Int(day)))" }
