@@ -14,17 +14,6 @@ public struct ConnectionOptions: ParsableArguments {
 
     @OptionGroup public var transport: TransportOptions
 
-    public var headers: [String] { get { transport.headers } set { transport.headers = newValue } }
-    public var userAgent: String? { transport.userAgent }
-    public var certificate: String? { transport.certificate }
-    public var key: String? { transport.key }
-    public var caBundle: String? { transport.caBundle }
-    public var insecure: Bool { transport.insecure }
-    public var timeout: Double? { transport.timeout }
-    public var connectTimeout: Double? { transport.connectTimeout }
-    public var proxy: String? { transport.proxy }
-    public var sapClient: String? { transport.sapClient }
-    public var sapLanguage: String? { transport.sapLanguage }
 
     @Option(name: [.customShort("u"), .customLong("user")],
             help: ArgumentHelp("Basic authentication. Without \":password\", odsh asks for it on the terminal.",

@@ -300,8 +300,8 @@ struct ShellCommand: ParsableCommand {
             if spelling == nil || spelling?.metadata !== document {
                 guard let url = URL(string: service) else { throw UsageError("not a URL: \(service)") }
                 var config = HTTPConfiguration(serviceRoot: ServiceRoot(service).base)
-                config.sapClient = command.connection.sapClient ?? profile?.sapClient
-                config.sapLanguage = command.connection.sapLanguage ?? profile?.sapLanguage
+                config.sapClient = command.connection.transport.sapClient ?? profile?.sapClient
+                config.sapLanguage = command.connection.transport.sapLanguage ?? profile?.sapLanguage
                 spelling = try DataService(url: url, configuration: config, metadata: document)
             }
             var request = bound.request
