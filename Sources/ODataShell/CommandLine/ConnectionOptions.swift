@@ -14,7 +14,6 @@ public struct ConnectionOptions: ParsableArguments {
 
     @OptionGroup public var transport: TransportOptions
 
-
     @Option(name: [.customShort("u"), .customLong("user")],
             help: ArgumentHelp("Basic authentication. Without \":password\", odsh asks for it on the terminal.",
                                valueName: "user[:password]"))
