@@ -6,7 +6,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-odsh="${1:-$root/.build/debug/odsh}"
+odsh="$(realpath -m "${1:-$root/.build/debug/odsh}")"
 [ -x "$odsh" ] || { echo "bench-hostile.sh: $odsh is not built (swift build)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench-hostile.sh: /usr/bin/time is missing (apt install time)" >&2; exit 2; }
 dir="$(mktemp -d)"

@@ -73,6 +73,17 @@ def send_chunk(conn, data):
         conn.sendall(b"%x\r\n" % len(data) + data + b"\r\n")
 
 
+def send_megabytes(conn, status, content_type, before, byte, mib, after):
+    """A chunked body: `before`, `mib` MiB of `byte`, `after`."""
+    send_head(conn, status, content_type)
+    send_chunk(conn, before)
+    piece = byte * (1 << 20)
+    for _ in range(mib):
+        send_chunk(conn, piece)
+    send_chunk(conn, after)
+    conn.sendall(b"0\r\n\r\n")
+
+
 def send_whole(conn, status, content_type, body):
     send_head(conn, status, content_type, len(body))
     conn.sendall(body)
@@ -114,27 +125,11 @@ def answer(conn, path):
                 b'</m:error>')
         return send_whole(conn, b"400 Bad Request", b"application/xml", body)
     if root == "blanks":
-        send_head(conn, b"200 OK", b"application/json")
-        send_chunk(conn, b'{"value":[')
-        blanks = b" " * (1 << 20)
-        for _ in range(size):
-            send_chunk(conn, blanks)
-        send_chunk(conn, b"]}")
-        return conn.sendall(b"0\r\n\r\n")
+        return send_megabytes(conn, b"200 OK", b"application/json", b'{"value":[', b" ", size, b"]}")
     if root == "bigstring":
-        send_head(conn, b"200 OK", b"application/json")
-        send_chunk(conn, b'{"value":[{"ID":1,"Name":"')
-        piece = b"a" * (1 << 20)
-        for _ in range(size):
-            send_chunk(conn, piece)
-        send_chunk(conn, b'"}]}')
-        return conn.sendall(b"0\r\n\r\n")
+        return send_megabytes(conn, b"200 OK", b"application/json", b'{"value":[{"ID":1,"Name":"', b"a", size, b'"}]}')
     if root == "bigerror":
-        send_head(conn, b"500 Internal Server Error", b"text/plain")
-        piece = b"e" * (1 << 20)
-        for _ in range(size):
-            send_chunk(conn, piece)
-        return conn.sendall(b"0\r\n\r\n")
+        return send_megabytes(conn, b"500 Internal Server Error", b"text/plain", b"", b"e", size, b"")
     return send_whole(conn, b"404 Not Found", b"text/plain", b"no such service root\n")
 
 
