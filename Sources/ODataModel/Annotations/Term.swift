@@ -1,5 +1,5 @@
 /// A vocabulary term.
-public final class Term: SchemaElement {
+public final class Term: SchemaElement, @unchecked Sendable {
     public var type: TypeReference
     public var facets = Facets()
     public var baseTerm: String?
@@ -11,7 +11,7 @@ public final class Term: SchemaElement {
 }
 
 /// An `Annotations Target=...` block as written; its annotations are also attached to the element they target.
-public final class AnnotationsBlock: CsdlElement {
+public final class AnnotationsBlock: CsdlElement, @unchecked Sendable {
     public var target: String
     public var qualifier: String?
     /// The target with aliases replaced by namespaces.

@@ -1,5 +1,5 @@
 /// An entity container: entity sets, singletons, action and function imports, V2/V3 association sets.
-public final class EntityContainer: SchemaElement {
+public final class EntityContainer: SchemaElement, @unchecked Sendable {
     public var extends: String?
     /// V2/V3 `m:IsDefaultEntityContainer`.
     public var isDefault = false
@@ -17,7 +17,7 @@ public final class EntityContainer: SchemaElement {
 }
 
 /// What entity sets and singletons share: a type and navigation property bindings.
-open class ContainerElement: CsdlElement {
+open class ContainerElement: CsdlElement, @unchecked Sendable {
     public var type: TypeReference
     /// `NavigationPropertyBinding`: navigation path to target set (V4; derived from association sets for V2/V3).
     public var navigationPropertyBindings: [(path: String, target: String)] = []
@@ -53,19 +53,19 @@ open class ContainerElement: CsdlElement {
 }
 
 /// An entity set (SAP's `EntitySet`).
-public final class EntitySet: ContainerElement {
+public final class EntitySet: ContainerElement, @unchecked Sendable {
     public var includeInServiceDocument = true
     /// SAP's `entityType`. Broken references resolve to a placeholder only in lenient mode; use `requireEntityType()` to get a clear error.
     public var entityType: EntityType { entityTypeIfResolved ?? EntityType(name: type.simpleName, namespace: "") }
 }
 
 /// A singleton (V4).
-public final class Singleton: ContainerElement {
+public final class Singleton: ContainerElement, @unchecked Sendable {
     public var entityType: EntityType { entityTypeIfResolved ?? EntityType(name: type.simpleName, namespace: "") }
 }
 
 /// A function import: V4 (`Function`, `EntitySet`) or V2/V3 (HTTP method, return type, parameters).
-public final class FunctionImport: CsdlElement {
+public final class FunctionImport: CsdlElement, @unchecked Sendable {
     /// V4: the qualified function it imports.
     public var function: String?
     public var entitySet: String?
@@ -88,7 +88,7 @@ public final class FunctionImport: CsdlElement {
 }
 
 /// An action import (V4).
-public final class ActionImport: CsdlElement {
+public final class ActionImport: CsdlElement, @unchecked Sendable {
     public var action: String
     public var entitySet: String?
     private var _container = BackReference<EntityContainer>(nil)

@@ -2,7 +2,11 @@
 import Glibc
 #endif
 /// A service's metadata, read from CSDL XML (V2, V3, V4, 4.01) or CSDL JSON (SAP's `CsdlDocument`).
-public final class CsdlDocument {
+///
+/// `Sendable` as its elements are (see `CsdlElement`): a loaded document is only read, so one document serves every
+/// task of a program; set `source` and the pre-approval flags before sharing it.
+// @unchecked: immutable once loaded; the reader's look-up tables are filled before the document is handed out.
+public final class CsdlDocument: @unchecked Sendable {
     /// The OData version the document describes.
     public internal(set) var version: ODataVersion = .v4
     /// `edmx:Edmx Version` (or CSDL JSON `$Version`) as written.

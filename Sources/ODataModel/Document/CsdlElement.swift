@@ -1,6 +1,12 @@
 /// What every named element of the model carries: where it was read, its annotations, foreign attributes
 /// (such as SAP's `sap:*`), the marks a metadata refresh leaves, and problems found by validation.
-open class CsdlElement {
+///
+/// Elements are `Sendable` because a loaded model is only read: the reader builds it on one thread before handing
+/// it out, and `refreshMetadata` prepares the newer document before it replaces the one in use. What a program may
+/// still set on an element (pre-approvals such as `canBeRemoved`, fix-ups) is to be set before the model is shared
+/// between tasks.
+// @unchecked: immutable once loaded, as said above; every element class inherits this conformance.
+open class CsdlElement: @unchecked Sendable {
     /// The simple name of the element (the term for an annotation, the path for an Annotations block).
     public let name: String
     public var location: SourceLocation

@@ -1,5 +1,5 @@
 /// One `Schema`: a namespace (with an optional alias) and the elements declared in it.
-public final class CsdlSchema: CsdlElement {
+public final class CsdlSchema: CsdlElement, @unchecked Sendable {
     public var namespace: String { name }
     public var alias: String?
     public internal(set) var entityTypes: [EntityType] = []

@@ -1,5 +1,5 @@
 /// A structural property of an entity or complex type (SAP's `Property`).
-public final class Property: CsdlElement {
+public final class Property: CsdlElement, @unchecked Sendable {
     public var type: TypeReference
     public var facets: Facets
     /// `ConcurrencyMode="Fixed"` (V2/V3): the property takes part in the ETag.

@@ -1,5 +1,5 @@
 /// A V4 action or function (one overload).
-public final class Operation: SchemaElement {
+public final class Operation: SchemaElement, @unchecked Sendable {
     public enum Kind: String, Sendable { case action = "Action", function = "Function" }
     public let kind: Kind
     public var isBound = false
@@ -23,7 +23,7 @@ public final class Operation: SchemaElement {
 }
 
 /// A parameter of an action, function or V2/V3 function import.
-public final class Parameter: CsdlElement {
+public final class Parameter: CsdlElement, @unchecked Sendable {
     public var type: TypeReference
     public var facets = Facets()
     /// V2/V3 `Mode` (In, Out, InOut).

@@ -1,5 +1,5 @@
 /// A V2/V3 association: two ends with types and multiplicities, and an optional referential constraint.
-public final class Association: SchemaElement {
+public final class Association: SchemaElement, @unchecked Sendable {
     public struct End: Hashable, Sendable {
         public var role: String
         public var type: TypeReference
@@ -15,7 +15,7 @@ public final class Association: SchemaElement {
 }
 
 /// A V2/V3 association set: which entity sets play an association's roles.
-public final class AssociationSet: CsdlElement {
+public final class AssociationSet: CsdlElement, @unchecked Sendable {
     public var association: String
     public var ends: [(role: String, entitySet: String)] = []
     public init(name: String, association: String, location: SourceLocation = .unknown) {

@@ -1,5 +1,5 @@
 /// An entity type: a structured type with a key (SAP's `EntityType`).
-public final class EntityType: StructuredType {
+public final class EntityType: StructuredType, @unchecked Sendable {
     /// Key property names declared on this type (paths for V4 keys on complex members; alias kept apart).
     public var ownKeyNames: [String] = []
     /// `PropertyRef Alias` by key path, where a V4 key uses a path.
@@ -26,4 +26,4 @@ public final class EntityType: StructuredType {
 }
 
 /// A complex type: structured, keyless.
-public final class ComplexType: StructuredType {}
+public final class ComplexType: StructuredType, @unchecked Sendable {}

@@ -1,5 +1,5 @@
 /// An enumeration type with its members and values.
-public final class EnumType: SchemaElement {
+public final class EnumType: SchemaElement, @unchecked Sendable {
     public var underlyingType: PrimitiveType = .int32
     public var isFlags = false
     public internal(set) var members: [EnumMember] = []
@@ -17,7 +17,7 @@ public final class EnumType: SchemaElement {
 }
 
 /// One member of an enumeration type.
-public final class EnumMember: CsdlElement {
+public final class EnumMember: CsdlElement, @unchecked Sendable {
     /// The value: given, or implied by position (0, 1, 2, ...).
     public var value: Int64
     /// True when the document gave the value explicitly.
@@ -34,7 +34,7 @@ public final class EnumMember: CsdlElement {
 }
 
 /// A type definition: a named primitive type with facets.
-public final class TypeDefinition: SchemaElement {
+public final class TypeDefinition: SchemaElement, @unchecked Sendable {
     public var underlyingType: TypeReference = TypeReference("Edm.String")
     public var facets = Facets()
 }

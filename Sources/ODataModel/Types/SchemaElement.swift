@@ -1,5 +1,5 @@
 /// An element that is a direct child of a schema and so has a qualified name.
-open class SchemaElement: CsdlElement {
+open class SchemaElement: CsdlElement, @unchecked Sendable {
     public let namespace: String
     /// `Namespace.Name`; kept, not computed: look-ups and messages ask for it again and again.
     public let qualifiedName: String

@@ -1,5 +1,5 @@
 /// What entity types and complex types share: a base type, properties (own and inherited), openness.
-open class StructuredType: SchemaElement {
+open class StructuredType: SchemaElement, @unchecked Sendable {
     public var baseTypeName: TypeReference?
     public var isAbstract = false
     public var isOpen = false

@@ -4,7 +4,7 @@ import ODataModel
 /// `DataQuery().select("CustomerID").from(customers).filter(country.equal("UK")).orderBy("CompanyName").top(10)`.
 ///
 /// It is a value: every builder returns a changed copy. `QueryURLWriter` spells it for OData V2 or V4.
-public struct DataQuery {
+public struct DataQuery: Sendable {
     /// The resource path: an entity set, then keys, navigation and so on.
     public var path: [PathSegment] = []
     /// `$select` items; empty means all (unless `selectsAll` asks for `*` explicitly).

@@ -1,5 +1,5 @@
 /// One `$expand` item: a navigation path and the options that apply to what it reaches.
-public struct ExpandItem {
+public struct ExpandItem: Sendable {
     public var path: PropertyPath
     /// Nested options (select, filter, orderBy, top, skip, expand, inlineCount, search); nil for none.
     public var query: DataQuery?

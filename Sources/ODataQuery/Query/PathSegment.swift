@@ -1,5 +1,5 @@
 /// One segment of a resource path: `Customers`, `('ALFKI')`, `Orders`, `CompanyName`, a function or action call.
-public enum PathSegment {
+public enum PathSegment: Sendable {
     case entitySet(String)
     case singleton(String)
     /// A key predicate on the segment before it.
