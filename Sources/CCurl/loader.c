@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define CURL_FUNCTIONS(X) \
     X(CURLcode, curl_global_init, (long flags)) \
@@ -23,6 +24,10 @@
     X(CURLMcode, curl_multi_perform, (CURLM *m, int *running)) \
     X(CURLMcode, curl_multi_poll, (CURLM *m, struct curl_waitfd extra_fds[], unsigned int extra_nfds, int timeout_ms, int *numfds)) \
     X(CURLMsg *, curl_multi_info_read, (CURLM *m, int *left)) \
+    X(CURLMcode, curl_multi_wakeup, (CURLM *m)) \
+    X(CURLSH *, curl_share_init, (void)) \
+    X(CURLSHcode, curl_share_setopt, (CURLSH *s, CURLSHoption o, ...)) \
+    X(CURLSHcode, curl_share_cleanup, (CURLSH *s)) \
     X(CURLU *, curl_url, (void)) \
     X(void, curl_url_cleanup, (CURLU *u)) \
     X(CURLUcode, curl_url_set, (CURLU *u, CURLUPart part, const char *content, unsigned int flags)) \
@@ -77,6 +82,48 @@ CURLMcode odsh_curl_multi_poll(CURLM *m, struct curl_waitfd extra_fds[], unsigne
     return api.curl_multi_poll(m, extra_fds, extra_nfds, timeout_ms, numfds);
 }
 CURLMsg *odsh_curl_multi_info_read(CURLM *m, int *left) { return api.curl_multi_info_read(m, left); }
+
+CURLMcode odsh_curl_multi_wakeup(CURLM *m) { return api.curl_multi_wakeup(m); }
+
+// The share handle's data is used by easy handles on several threads: libcurl asks for a lock per kind of data.
+struct odsh_share {
+    CURLSH *share;
+    pthread_mutex_t locks[CURL_LOCK_DATA_LAST];
+};
+
+static void share_lock(CURL *h, curl_lock_data data, curl_lock_access access, void *user) {
+    (void)h; (void)access;
+    pthread_mutex_lock(&((struct odsh_share *)user)->locks[data]);
+}
+
+static void share_unlock(CURL *h, curl_lock_data data, void *user) {
+    (void)h;
+    pthread_mutex_unlock(&((struct odsh_share *)user)->locks[data]);
+}
+
+odsh_share_t *odsh_curl_share_new(void) {
+    struct odsh_share *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    if (!(s->share = api.curl_share_init())) { free(s); return NULL; }
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_init(&s->locks[i], NULL);
+    api.curl_share_setopt(s->share, CURLSHOPT_LOCKFUNC, share_lock);
+    api.curl_share_setopt(s->share, CURLSHOPT_UNLOCKFUNC, share_unlock);
+    api.curl_share_setopt(s->share, CURLSHOPT_USERDATA, (void *)s);
+    api.curl_share_setopt(s->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_COOKIE);
+    api.curl_share_setopt(s->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_DNS);
+    api.curl_share_setopt(s->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION);
+    api.curl_share_setopt(s->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_CONNECT);
+    return s;
+}
+
+CURLcode odsh_curl_setopt_share(CURL *h, odsh_share_t *s) { return api.curl_easy_setopt(h, CURLOPT_SHARE, s->share); }
+
+void odsh_curl_share_free(odsh_share_t *s) {
+    if (!s) return;
+    api.curl_share_cleanup(s->share);
+    for (int i = 0; i < CURL_LOCK_DATA_LAST; i++) pthread_mutex_destroy(&s->locks[i]);
+    free(s);
+}
 
 CURLU *odsh_curl_url(void) { return api.curl_url(); }
 void odsh_curl_url_cleanup(CURLU *u) { api.curl_url_cleanup(u); }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import ODataClient
+@testable import ODataClient
 import TestSupport
 
-/// Cancelling one request (`cancelCurrentRequest`) or one piece of work (`CancellationToken`) stops that only.
+/// Cancelling a task cancels its transfer, at once, and only its own; one client serves several tasks at once.
 extension IntegrationTests {
     @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
     struct RequestCancellation {
@@ -13,83 +13,61 @@ extension IntegrationTests {
             return try HTTPClient(configuration: configuration)
         }
 
-        /// Runs `body` on a thread of its own; `wait()` returns what it threw or returned.
-        final class Background<T>: @unchecked Sendable {
-            private let done = DispatchSemaphore(value: 0)
-            private var result: Result<T, Error>?
-            init(_ body: @escaping @Sendable () throws -> T) {
-                Thread { [self] in
-                    result = Result(catching: body)
-                    done.signal()
-                }.start()
-            }
-            func wait() -> Result<T, Error> {
-                done.wait()
-                return result!
-            }
-        }
-
-        static func isCancelled(_ result: Result<HTTPResponse, Error>) -> Bool {
-            if case .failure(let e as ODataClientError) = result, case .cancelled = e.kind { return true }
+        static func isCancellation(_ result: Result<HTTPResponse, Error>) -> Bool {
+            if case .failure(let e) = result, e is CancellationError { return true }
             return false
         }
 
-        @Test func cancellingOneClientsRequestLeavesTheOtherClientsRequestAlone() throws {
+        @Test func cancellingATaskEndsItsTransferAtOnceAndLeavesTheOtherTaskAlone() async throws {
             let hanging = try Fixtures.shared.hangingServer(), slow = try Fixtures.shared.slowServer()
-            let a = try Self.client(), b = try Self.client()
+            let client = try Self.client()
             let started = ContinuousClock.now
-            let first = Background { try a.send(HTTPRequest(url: "http://127.0.0.1:\(hanging)/long")) }
-            let second = Background { try b.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/answers")) }
-            Thread.sleep(forTimeInterval: 0.3)
-            a.cancelCurrentRequest()
-            let cancelled = first.wait()
-            #expect(Self.isCancelled(cancelled), "\(cancelled)")
-            #expect(ContinuousClock.now - started < .seconds(1), "the token is looked at every 100 ms")
-            let answered = second.wait()
+            let first = Task { try await DataService.offload { try client.send(HTTPRequest(url: "http://127.0.0.1:\(hanging)/long")) } }
+            let second = Task { try await DataService.offload { try client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/answers")) } }
+            try await Task.sleep(for: .milliseconds(300))
+            let cancelledAt = ContinuousClock.now
+            first.cancel()
+            let cancelled = await first.result
+            let latency = ContinuousClock.now - cancelledAt
+            #expect(Self.isCancellation(cancelled), "\(cancelled)")
+            // Woken at once (curl_multi_wakeup), not at the next 100 ms poll; the bound leaves room for a busy machine.
+            #expect(latency < .milliseconds(100), "cancelled after \(latency)")
+            let answered = await second.result
             let body = try answered.get().body.map { String(decoding: $0, as: UTF8.self) }
             #expect(body == #"{"value":[]}"#)
             #expect(ContinuousClock.now - started >= .milliseconds(900), "it ran to its end")
-            #expect(!HTTPCancellation.isCancelled, "the process-wide flag was not used")
-
-            // The cancelled client's next request is not cancelled.
-            let next = try a.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/again"))
+            #expect(!ProcessInterrupt.isRequested, "the process-wide flag was not used")
+            // The client's next request is not cancelled.
+            let next = try client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/again"))
             #expect(next.head.status == 200)
         }
 
-        @Test func cancellingWithNothingInFlightCancelsNothing() throws {
+        @Test func oneClientRunsRequestsOfSeveralTasksSideBySide() async throws {
             let slow = try Fixtures.shared.slowServer()
-            let a = try Self.client()
-            a.cancelCurrentRequest()
-            #expect(try a.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/x")).head.status == 200)
+            let client = try Self.client()
+            let started = ContinuousClock.now
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for i in 0..<4 {
+                    group.addTask { try await DataService.offload { try client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/\(i)")).head.status } }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses == [200, 200, 200, 200])
+            // Four answers of one second each, at the same time: not one after the other.
+            #expect(ContinuousClock.now - started < .milliseconds(2500))
         }
 
-        @Test func aTokenStopsTheRequestsOfItsScopeOnly() throws {
-            let hanging = try Fixtures.shared.hangingServer(), slow = try Fixtures.shared.slowServer()
-            let a = try Self.client(), b = try Self.client()
-            let token = CancellationToken()
-            let first = Background { try a.withCancellation(token) { try a.send(HTTPRequest(url: "http://127.0.0.1:\(hanging)/long")) } }
-            let second = Background { try b.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/answers")) }
-            Thread.sleep(forTimeInterval: 0.3)
-            token.cancel()
-            #expect(Self.isCancelled(first.wait()))
-            #expect(try second.wait().get().head.status == 200)
-            // Inside the scope of a cancelled token a request fails at once; outside it, it goes.
-            let again = Result { try a.withCancellation(token) { try a.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/x")) } }
-            #expect(Self.isCancelled(again))
-            #expect(try a.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/y")).head.status == 200)
-        }
-
-        @Test func theProcessWideFlagStillStopsEveryClient() throws {
-            let hanging = try Fixtures.shared.hangingServer()
-            HTTPCancellation.reset()
-            defer { HTTPCancellation.reset() }
-            let a = try Self.client(), b = try Self.client()
-            let first = Background { try a.send(HTTPRequest(url: "http://127.0.0.1:\(hanging)/a")) }
-            let second = Background { try b.send(HTTPRequest(url: "http://127.0.0.1:\(hanging)/b")) }
-            Thread.sleep(forTimeInterval: 0.3)
-            HTTPCancellation.requestCancel()
-            #expect(Self.isCancelled(first.wait()))
-            #expect(Self.isCancelled(second.wait()))
+        @Test func aTaskCancelledBeforeItsRequestSendsNothing() async throws {
+            let slow = try Fixtures.shared.slowServer()
+            let client = try Self.client()
+            let task = Task {
+                try await Task.sleep(for: .milliseconds(200))
+                return try await DataService.offload { try client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/never")) }
+            }
+            task.cancel()
+            let result = await task.result
+            guard case .failure(let error) = result else { Issue.record("sent: \(result)"); return }
+            #expect(error is CancellationError)
         }
     }
 }

@@ -72,14 +72,14 @@ extension IntegrationTests {
 
         @Test func cancellationStopsARequestInFlight() throws {
             let port = try Fixtures.shared.hangingServer()
-            HTTPCancellation.reset()
-            defer { HTTPCancellation.reset() }
+            ProcessInterrupt.reset()
+            defer { ProcessInterrupt.reset() }
             var configuration = HTTPConfiguration()
             configuration.timeout = 20
             let client = try HTTPClient(configuration: configuration)
             let canceller = Thread {
                 Thread.sleep(forTimeInterval: 0.3)
-                HTTPCancellation.requestCancel()  // what the shell's SIGINT handler will do
+                ProcessInterrupt.request()  // what the shell's SIGINT handler will do
             }
             let started = ContinuousClock.now
             canceller.start()
@@ -102,8 +102,8 @@ extension IntegrationTests {
                 Issue.record("expected cancelled, got \(again.kind)")
                 return
             }
-            HTTPCancellation.reset()
-            #expect(!HTTPCancellation.isCancelled)
+            ProcessInterrupt.reset()
+            #expect(!ProcessInterrupt.isRequested)
         }
     }
 }

@@ -26,6 +26,16 @@ CURLMcode odsh_curl_multi_remove_handle(CURLM *m, CURL *h);
 CURLMcode odsh_curl_multi_perform(CURLM *m, int *running);
 CURLMcode odsh_curl_multi_poll(CURLM *m, struct curl_waitfd extra_fds[], unsigned int extra_nfds, int timeout_ms, int *numfds);
 CURLMsg *odsh_curl_multi_info_read(CURLM *m, int *left);
+// Thread-safe: ends a curl_multi_poll that another thread waits in (task cancellation).
+CURLMcode odsh_curl_multi_wakeup(CURLM *m);
+
+// A share handle (cookies, DNS cache, TLS sessions, the connection pool) for the easy handles of one HTTP session
+// that run on several threads at once, with its locks.
+typedef struct odsh_share odsh_share_t;
+odsh_share_t *odsh_curl_share_new(void);
+CURLcode odsh_curl_setopt_share(CURL *h, odsh_share_t *s);
+// After every easy handle using it was cleaned up.
+void odsh_curl_share_free(odsh_share_t *s);
 
 CURLU *odsh_curl_url(void);
 void odsh_curl_url_cleanup(CURLU *u);

@@ -2,8 +2,8 @@ import CCurl
 import FoundationEssentials
 import ODataModel
 
-/// The state of the exchange in flight on a client's easy handle, reached from curl's C callbacks through
-/// the user-data pointer. One per client, reset before each exchange.
+/// The state of the exchange in flight on an easy handle, reached from curl's C callbacks through the user-data
+/// pointer. One per `CurlConnection`, reset before each exchange.
 final class CurlTransfer {
     /// What happens to body bytes; decided when the first byte (or the end) arrives and the status is known.
     enum Mode {
@@ -19,8 +19,8 @@ final class CurlTransfer {
 
     static let errorBodyLimit = 1 << 20
 
-    /// What stops this client's requests (its own, not only the process-wide flag).
-    let cancellation = ClientCancellation()
+    /// What stops the exchange in flight: the token of the request (see `RequestCancellation`).
+    var token: RequestCancellation?
 
     private(set) var url = ""
     private var onHeaders: HeadHandler?
@@ -171,12 +171,14 @@ func odshCurlHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: 
     return n
 }
 
-/// Polls the client's cancellation (and the process-wide flag within it); a non-zero answer makes curl abort with
-/// CURLE_ABORTED_BY_CALLBACK.
+/// Polls the request's cancellation and the shell's interrupt; a non-zero answer makes curl abort with
+/// CURLE_ABORTED_BY_CALLBACK. (Runs on the sending thread, where the task-local token is not bound: the transfer
+/// carries it.)
 func odshCurlProgress(_ user: UnsafeMutableRawPointer?, _ dlTotal: curl_off_t, _ dlNow: curl_off_t,
                       _ ulTotal: curl_off_t, _ ulNow: curl_off_t) -> Int32 {
-    guard let user else { return HTTPCancellation.isCancelled ? 1 : 0 }
-    return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().cancellation.isCancelled ? 1 : 0
+    if ProcessInterrupt.isRequested { return 1 }
+    guard let user else { return 0 }
+    return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().token?.isCancelled == true ? 1 : 0
 }
 
 func odshCurlDebug(_ handle: UnsafeMutableRawPointer?, _ type: curl_infotype, _ data: UnsafeMutablePointer<CChar>?,

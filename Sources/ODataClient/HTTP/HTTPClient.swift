@@ -1,62 +1,108 @@
 import CCurl
 import FoundationEssentials
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// One HTTP session over one libcurl easy handle, so kept-alive connections, TLS sessions, DNS answers and
-/// cookies carry from one request to the next. Requests run one at a time (a lock serialises them); `send`
-/// blocks the calling thread until the exchange is over.
+/// One HTTP session: kept-alive connections, TLS sessions, DNS answers and cookies carry from one request to the
+/// next. Requests may be sent from many threads or tasks at once: each exchange runs on a libcurl easy handle of
+/// its own, taken from a pool, and the handles share cookies, connections, TLS sessions and the DNS cache.
+/// `send` blocks the calling thread until the exchange is over; the async API of `DataService` runs it on a thread
+/// of its own, and cancelling the task ends the transfer.
 ///
 /// Library code: it prints nothing; failures are thrown as `ODataClientError` (or the consumer's own error),
 /// and traces go to `HTTPConfiguration.traceSink`.
-// @unchecked: the handle, the CSRF token, the tracer and the configuration change only with `lock` held
-// (`send` takes it for the whole exchange); cancellation is an atomic flag.
-public final class HTTPClient: @unchecked Sendable {
-    /// The settings this session was made with.
-    public private(set) var configuration: HTTPConfiguration
+public final class HTTPClient: Sendable {
+    private struct State: Sendable {
+        var configuration: HTTPConfiguration
+        var tracer: HTTPTracer?
+        /// nil until fetched; "" when the server issues none.
+        var csrfToken: String?
+        var lastRequest: HTTPRequest?
+        /// Connections not in use, and every connection made (closed by `close()`).
+        var idle: [CurlConnection] = []
+        var all: [CurlConnection] = []
+        var closed = false
+    }
 
-    private var handle: UnsafeMutableRawPointer?
-    /// The multi handle that drives `handle`, so the cancellation flag is looked at every 100 ms while waiting;
-    /// it also holds the connection pool and DNS cache between requests.
-    private var multi: UnsafeMutableRawPointer?
-    let transfer = CurlTransfer()
-    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
-    private let lock = RecursiveLock()
-    private var busy = false
-    private var tracer: HTTPTracer?
+    private let state: Mutex<State>
+    private let share: CurlShare
+
+    /// The settings this session was made with (tracing as `setTracing` last set it).
+    public var configuration: HTTPConfiguration { state.withLock { $0.configuration } }
+
+    private var tracer: HTTPTracer? { state.withLock { $0.tracer } }
+
     /// nil until fetched; "" when the server issues none.
-    private(set) var csrfToken: String?
-    /// True while the sign-in's own exchanges run: they get no sign-in hooks, and their bodies stay out of traces.
-    private var signingIn = false
-    /// A shorter limit for each exchange than the configuration's, while `withTimeout` runs.
-    var timeoutOverride: Double?
+    var csrfToken: String? {
+        get { state.withLock { $0.csrfToken } }
+        set { state.withLock { $0.csrfToken = newValue } }
+    }
+
+    /// True while the sign-in's own exchanges run on this thread: they get no sign-in hooks, and their bodies stay
+    /// out of traces.
+    @TaskLocal static var signingIn = false
+    /// A shorter limit for each exchange than the configuration's, while `withTimeout` runs on this thread or task.
+    @TaskLocal static var timeoutOverride: Double?
+
+    private var signingIn: Bool { Self.signingIn }
 
     /// The last request this session sent (not counting a sign-in's own), as sent: session URL parameters, the
     /// session's headers, credentials and CSRF token included. In memory only; `CurlCommand` shows it with
     /// placeholders for its secrets.
-    public private(set) var lastRequest: HTTPRequest?
+    public var lastRequest: HTTPRequest? { state.withLock { $0.lastRequest } }
 
     /// Opens a session. Throws `invalidRequest` when libcurl refuses a setting or a named file cannot be read.
     public init(configuration: HTTPConfiguration = HTTPConfiguration()) throws {
-        self.configuration = configuration
-        tracer = configuration.isTracing ? HTTPTracer(configuration: configuration) : nil
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         // libcurl is loaded (and curl_global_init run) on first use: commands that never go online skip its cost.
         if let failure = odsh_curl_load() {
             throw ODataClientError(.transport(curlCode: Int(CURLE_FAILED_INIT.rawValue), curlText: String(cString: failure)), method: nil, url: "")
         }
-        guard let h = odsh_curl_easy_init(), let m = odsh_curl_multi_init() else {
+        guard let share = CurlShare() else {
             throw ODataClientError(.invalidRequest("libcurl could not be initialised"), method: nil, url: "")
         }
-        handle = h
-        multi = m
-        try applySessionOptions(h)
+        self.share = share
+        state = Mutex(State(configuration: configuration,
+                            tracer: configuration.isTracing ? HTTPTracer(configuration: configuration) : nil))
+        // The first connection is made now, so that a setting libcurl refuses or an unreadable file fails here.
+        let first = try makeConnection()
+        state.withLock { $0.idle.append(first); $0.all.append(first) }
     }
 
     deinit {
         close()
-        errorBuffer.deallocate()
+    }
+
+    // MARK: connections
+
+    private func makeConnection() throws -> CurlConnection {
+        guard let connection = CurlConnection(share: share) else {
+            throw ODataClientError(.invalidRequest("libcurl could not be initialised"), method: nil, url: "")
+        }
+        try applySessionOptions(connection)
+        return connection
+    }
+
+    /// A connection of the pool for one exchange; a new one when all are in use.
+    private func checkOut(_ request: HTTPRequest) throws -> CurlConnection {
+        let (closed, idle) = state.withLock { s -> (Bool, CurlConnection?) in (s.closed, s.closed ? nil : s.idle.popLast()) }
+        if closed {
+            throw ODataClientError(.invalidRequest("the HTTP client was closed"), method: request.method, url: request.url)
+        }
+        if let idle { return idle }
+        let made = try makeConnection()
+        state.withLock { $0.all.append(made) }
+        return made
+    }
+
+    private func checkIn(_ connection: CurlConnection) {
+        connection.transfer.detach()
+        let closed = state.withLock { s -> Bool in
+            if !s.closed { s.idle.append(connection) }
+            return s.closed
+        }
+        if closed { connection.close() }
     }
 
     // MARK: sending
@@ -67,25 +113,14 @@ public final class HTTPClient: @unchecked Sendable {
     /// followed, a CSRF token is fetched for modifying requests (see `HTTPConfiguration.csrfProtection`).
     /// A status of 400 or more is thrown as `ODataClientError.Kind.http` with the parsed OData error; neither
     /// closure sees such a response. An error thrown by a closure aborts the transfer and is rethrown as it is.
-    /// The returned response has no body.
+    /// The returned response has no body. Safe to call from several threads at once.
     @discardableResult
     public func send(_ request: HTTPRequest,
                      onHeaders: (HTTPResponseHead) throws -> Void = { _ in },
                      onChunk: (UnsafeRawBufferPointer) throws -> Void) throws -> HTTPResponse {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !busy else {
-            throw ODataClientError(.invalidRequest("the HTTP client is busy: send was called from inside one of its own callbacks"),
-                                   method: request.method, url: request.url)
-        }
-        busy = true
-        defer { busy = false }
-        transfer.cancellation.begin()
-        defer { transfer.cancellation.end() }
-        return try withoutActuallyEscaping(onHeaders) { onHeaders in
+        try withoutActuallyEscaping(onHeaders) { onHeaders in
             try withoutActuallyEscaping(onChunk) { onChunk in
-                defer { transfer.detach() }  // the closures must not outlive this block
-                return try run(request, onHeaders: onHeaders, onChunk: onChunk)
+                try run(request, onHeaders: onHeaders, onChunk: onChunk)
             }
         }
     }
@@ -131,32 +166,44 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     /// Switches tracing for the requests that follow (SAP's traceRequests, traceWithData, prettyTracing), as the
-    /// shell's `.trace` does.
+    /// shell's `.trace` does. A connection made before keeps libcurl's debug callback as it was made; those made
+    /// after follow the new setting, and every connection is remade when data tracing is switched on.
     public func setTracing(requests: Bool, withData: Bool, pretty: Bool) {
-        configuration.traceRequests = requests || withData || pretty
-        configuration.traceWithData = withData || pretty
-        configuration.prettyTracing = pretty
-        tracer = configuration.isTracing ? HTTPTracer(configuration: configuration) : nil
+        let stale = state.withLock { s -> [CurlConnection] in
+            let hadData = s.configuration.traceWithData
+            s.configuration.traceRequests = requests || withData || pretty
+            s.configuration.traceWithData = withData || pretty
+            s.configuration.prettyTracing = pretty
+            s.tracer = s.configuration.isTracing ? HTTPTracer(configuration: s.configuration) : nil
+            guard hadData != s.configuration.traceWithData else { return [] }
+            // The debug callback is a handle option: idle handles are dropped and made anew when needed.
+            let idle = s.idle
+            s.idle = []
+            s.all.removeAll { c in idle.contains { $0 === c } }
+            return idle
+        }
+        for c in stale { c.close() }
     }
 
     /// Writes the cookie jar now (it is also written after a response that sets cookies, and by `close()`).
     public func flushCookies() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let h = handle, configuration.cookieJar != nil else { return }
-        _ = odsh_curl_setopt_string(h, CURLOPT_COOKIELIST, "FLUSH")
+        let (jar, any) = state.withLock { ($0.configuration.cookieJar, $0.all.first) }
+        guard jar != nil, let any else { return }
+        any.flushCookies()
         protectCookieJar()
     }
 
     /// Ends the session: writes the cookie jar and closes connections. Later sends fail.
     public func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let h = handle else { return }
-        if let m = multi { odsh_curl_multi_cleanup(m) }  // closes the pooled connections
-        multi = nil
-        odsh_curl_easy_cleanup(h)  // writes the cookie jar
-        handle = nil
+        let idle = state.withLock { s -> [CurlConnection] in
+            guard !s.closed else { return [] }
+            s.closed = true
+            let idle = s.idle
+            s.idle = []
+            return idle
+        }
+        // Connections in use are closed when their exchange hands them back.
+        for c in idle { c.close() }  // writes the cookie jar
         protectCookieJar()
     }
 
@@ -164,9 +211,10 @@ public final class HTTPClient: @unchecked Sendable {
 
     private func run(_ original: HTTPRequest, onHeaders: @escaping CurlTransfer.HeadHandler,
                      onChunk: @escaping CurlTransfer.ChunkHandler) throws -> HTTPResponse {
-        guard !transfer.cancellation.isCancelled else {
+        if RequestCancellation.isCancelled {
             throw ODataClientError(.cancelled, method: original.method, url: original.url)
         }
+        let configuration = self.configuration
         let root = configuration.serviceRoot ?? ""
         // Credentials (authorization, cookies, API keys, client certificates) belong to the service's origin: a
         // request elsewhere (a next link or raw URL to another host, port or scheme) is not sent at all.
@@ -229,9 +277,10 @@ public final class HTTPClient: @unchecked Sendable {
 
     /// An exchange of the sign-in itself (a login form, say): no sign-in hooks, bodies not traced.
     func signInExchange(_ request: HTTPRequest) throws -> HTTPResponse {
-        let outer = signingIn
-        signingIn = true
-        defer { signingIn = outer }
+        try Self.$signingIn.withValue(true) { try signInExchangeInScope(request) }
+    }
+
+    private func signInExchangeInScope(_ request: HTTPRequest) throws -> HTTPResponse {
         var metrics = HTTPTransferMetrics()
         var body = Data()
         let outcome = try followingRedirects(request, nil, { body.append(contentsOf: $0) }, &metrics)
@@ -246,9 +295,10 @@ public final class HTTPClient: @unchecked Sendable {
         let fetch = HTTPRequest(method: .get, url: root, headers: ["X-CSRF-Token": "Fetch", "Accept": "application/json"])
         let outcome = try signedInExchange(fetch, nil, nil, nil, &metrics)
         if outcome.head.status >= 400 { throw httpError(outcome) }
-        let token = outcome.head.headers["X-CSRF-Token"] ?? ""
-        csrfToken = token.lowercased() == "required" ? "" : token
-        return csrfToken!
+        let answered = outcome.head.headers["X-CSRF-Token"] ?? ""
+        let token = answered.lowercased() == "required" ? "" : answered
+        csrfToken = token
+        return token
     }
 
     /// One request with its same-origin redirects. See `HTTPConfiguration` for why other origins are refused.
@@ -288,7 +338,7 @@ public final class HTTPClient: @unchecked Sendable {
     }
 
     /// One exchange, sent again while the service answers 429 or 503 and `configuration.retry` allows (see
-    /// `RetryPolicy`); each retry and its wait is a line in the trace. Ctrl-C (the cancellation flag) ends a wait.
+    /// `RetryPolicy`); each retry and its wait is a line in the trace. Cancellation ends a wait.
     private func exchangeRetrying(_ request: HTTPRequest, _ onHeaders: CurlTransfer.HeadHandler?,
                                   _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
         let repeatable = request.isRepeatable ?? (request.method == .get)
@@ -318,16 +368,16 @@ public final class HTTPClient: @unchecked Sendable {
         }
     }
 
-    /// Sleeps `seconds` in steps of 100 ms, ending early with `cancelled` when the cancellation flag is set.
+    /// Sleeps `seconds` in steps of 20 ms, ending early with `cancelled` when the request is cancelled.
     private func pause(_ seconds: Double, _ request: HTTPRequest) throws {
         let end = ContinuousClock.now + .milliseconds(Int((seconds * 1000).rounded()))
         while ContinuousClock.now < end {
-            if transfer.cancellation.isCancelled { throw ODataClientError(.cancelled, method: request.method, url: request.url) }
+            if RequestCancellation.isCancelled { throw ODataClientError(.cancelled, method: request.method, url: request.url) }
             let left = end - ContinuousClock.now
-            var ts = timespec(tv_sec: 0, tv_nsec: Int(min(Self.seconds(left), 0.1) * 1_000_000_000))
+            var ts = timespec(tv_sec: 0, tv_nsec: Int(min(Self.seconds(left), 0.02) * 1_000_000_000))
             nanosleep(&ts, nil)
         }
-        if transfer.cancellation.isCancelled { throw ODataClientError(.cancelled, method: request.method, url: request.url) }
+        if RequestCancellation.isCancelled { throw ODataClientError(.cancelled, method: request.method, url: request.url) }
     }
 
     private static func secondsText(_ s: Double) -> String {
@@ -349,12 +399,18 @@ public final class HTTPClient: @unchecked Sendable {
 
     private func exchange(_ request: HTTPRequest, _ onHeaders: CurlTransfer.HeadHandler?,
                           _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
-        guard let h = handle else {
-            throw ODataClientError(.invalidRequest("the HTTP client was closed"), method: request.method, url: request.url)
-        }
+        let connection = try checkOut(request)
+        defer { checkIn(connection) }
+        let h = connection.handle
+        let transfer = connection.transfer
+        let configuration = self.configuration
+        let tracer = self.tracer
         let url = sessionURL(request.url)
         let headers = effectiveHeaders(for: request)
-        if !signingIn { lastRequest = HTTPRequest(method: request.method, url: url, headers: headers, body: request.body) }
+        if !signingIn {
+            let sent = HTTPRequest(method: request.method, url: url, headers: headers, body: request.body)
+            state.withLock { $0.lastRequest = sent }
+        }
         var list: UnsafeMutablePointer<curl_slist>?
         defer { odsh_curl_slist_free_all(list) }
         for line in try headerLines(headers, request: request, url: url) {
@@ -368,11 +424,12 @@ public final class HTTPClient: @unchecked Sendable {
         try check(odsh_curl_setopt_slist(h, CURLOPT_HTTPHEADER, list), "HTTP headers")
 
         // Each exchange sets its limits: a `withTimeout` scope shortens them for the exchanges inside it only.
+        let timeoutOverride = Self.timeoutOverride
         let limit = timeoutOverride.map { min($0, configuration.timeout) } ?? configuration.timeout
         let connectLimit = timeoutOverride.map { min($0, configuration.connectTimeout) } ?? configuration.connectTimeout
         try check(odsh_curl_setopt_long(h, CURLOPT_TIMEOUT_MS, Self.milliseconds(limit)), "timeout")
         try check(odsh_curl_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectLimit)), "connect timeout")
-        errorBuffer[0] = 0
+        connection.clearError()
         var divert: ((HTTPResponseHead) -> Bool)?
         if !signingIn, let signIn = configuration.signIn {
             divert = { head in signIn.needsSignIn(head, request: request) }
@@ -380,7 +437,7 @@ public final class HTTPClient: @unchecked Sendable {
         transfer.reset(url: url, traceLimit: tracer?.withData == true ? configuration.traceBodyLimit : 0,
                        onHeaders: onHeaders, onChunk: onChunk, divert: divert)
         let started = ContinuousClock.now
-        let code = perform(h)
+        let code = connection.perform()
         let handedOver = code == CURLE_OK ? transfer.finish() : true
         let elapsed = Self.seconds(ContinuousClock.now - started)
         metrics.exchanges += 1
@@ -399,7 +456,7 @@ public final class HTTPClient: @unchecked Sendable {
             throw consumerError
         }
         guard code == CURLE_OK, handedOver, let head = transfer.head else {
-            let error = curlError(code == CURLE_OK ? CURLE_WEIRD_SERVER_REPLY : code, request.method, url)
+            let error = curlError(code == CURLE_OK ? CURLE_WEIRD_SERVER_REPLY : code, request.method, url, connection)
             trace.failure = error.reason
             tracer?.trace(trace)
             throw error
@@ -407,7 +464,7 @@ public final class HTTPClient: @unchecked Sendable {
         tracer?.trace(trace)
         if configuration.cookieJar != nil, head.headers.contains("Set-Cookie") {
             // Written now rather than only at close, so a session cookie survives an interrupted run.
-            _ = odsh_curl_setopt_string(h, CURLOPT_COOKIELIST, "FLUSH")
+            connection.flushCookies()
             protectCookieJar()
         }
         var redirectTarget: String?
@@ -430,28 +487,6 @@ public final class HTTPClient: @unchecked Sendable {
             u = ServiceRoot.merge(configuration.serviceParameters, into: u)
         }
         return SAPQueryParameters.apply(to: u, client: configuration.sapClient, language: configuration.sapLanguage)
-    }
-
-    /// Runs the transfer on the multi handle. Unlike curl_easy_perform, which calls the progress callback only
-    /// about once a second while a server is silent, this wakes every 100 ms to look at the cancellation flag.
-    private func perform(_ h: UnsafeMutableRawPointer) -> CURLcode {
-        guard let m = multi, odsh_curl_multi_add_handle(m, h) == CURLM_OK else { return odsh_curl_easy_perform(h) }
-        defer { odsh_curl_multi_remove_handle(m, h) }
-        var running: Int32 = 1
-        while running > 0 {
-            guard odsh_curl_multi_perform(m, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
-            if running == 0 { break }
-            if transfer.cancellation.isCancelled { return CURLE_ABORTED_BY_CALLBACK }
-            guard odsh_curl_multi_poll(m, nil, 0, 100, nil) == CURLM_OK else { return CURLE_FAILED_INIT }
-        }
-        var left: Int32 = 0
-        var result = CURLE_OK
-        while let message = odsh_curl_multi_info_read(m, &left) {
-            if message.pointee.msg == CURLMSG_DONE && message.pointee.easy_handle == h {
-                result = message.pointee.data.result
-            }
-        }
-        return result
     }
 
     /// `request` as this session would send it: its URL with the session's query parameters, the session's headers
@@ -512,11 +547,11 @@ public final class HTTPClient: @unchecked Sendable {
 
     // MARK: errors
 
-    private func curlError(_ code: CURLcode, _ method: HTTPMethod, _ url: String) -> ODataClientError {
-        let buffered = String(cString: errorBuffer)
+    private func curlError(_ code: CURLcode, _ method: HTTPMethod, _ url: String, _ connection: CurlConnection) -> ODataClientError {
+        let buffered = connection.errorText
         let text = Redaction.redactURLPasswords(buffered.isEmpty ? String(cString: odsh_curl_easy_strerror(code)) : buffered)
         switch code {
-        case CURLE_ABORTED_BY_CALLBACK where transfer.cancellation.isCancelled:
+        case CURLE_ABORTED_BY_CALLBACK where RequestCancellation.isCancelled:
             return ODataClientError(.cancelled, method: method, url: url)
         case CURLE_OPERATION_TIMEDOUT:
             return ODataClientError(.timeout(curlText: text), method: method, url: url)
@@ -546,11 +581,13 @@ public final class HTTPClient: @unchecked Sendable {
 
     // MARK: session options
 
-    private func applySessionOptions(_ h: UnsafeMutableRawPointer) throws {
+    private func applySessionOptions(_ connection: CurlConnection) throws {
+        let h = connection.handle
         let c = configuration
-        let me = Unmanaged.passUnretained(transfer).toOpaque()
+        let me = Unmanaged.passUnretained(connection.transfer).toOpaque()
         try check(odsh_curl_setopt_long(h, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
-        try check(odsh_curl_setopt_pointer(h, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)), "error buffer")
+        try check(connection.useErrorBuffer(), "error buffer")
+        try check(connection.useShare(), "share handle")
         try check(odsh_curl_setopt_write_callback(h, CURLOPT_WRITEFUNCTION, odshCurlWrite), "write callback")
         try check(odsh_curl_setopt_pointer(h, CURLOPT_WRITEDATA, me), "write callback")
         try check(odsh_curl_setopt_write_callback(h, CURLOPT_HEADERFUNCTION, odshCurlHeader), "header callback")

@@ -8,7 +8,7 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         case transport(curlCode: Int, curlText: String)
         /// The connect or total timeout ran out.
         case timeout(curlText: String)
-        /// `HTTPCancellation.requestCancel()` stopped the request.
+        /// `ProcessInterrupt.request()` stopped the request.
         case cancelled
         /// The server answered with status 400 or above.
         case http(status: Int, reason: String, odataError: ODataErrorResponse?, bodySummary: String?)
