@@ -64,14 +64,17 @@ public struct EntityBodyWriter {
             w.typeAnnotation(e.entityType, first: &first, to: o)
         }
         let layout = e.layout
-        var only: Set<Int>?
-        if content == .changes {
-            only = Set(layout.properties.indices.filter { e.isChanged(slot: $0) })
+        // The entity's state taken under its lock once, so the body is written from one consistent state.
+        let (values, dynamic) = e.snapshot()
+        let (changed, changedDynamic, changedSlots) = e.locked {
+            (e.changed, e.changedDynamic, content == .changes ? Set(layout.properties.indices.filter { e.isChanged(slot: $0) }) : nil)
         }
+        let bindings = e.bindings
+        let only: Set<Int>? = changedSlots
         // Structural properties (and dynamic ones) first.
-        for slot in 0..<layout.propertyCount where e.slots.has(slot) {
+        for slot in 0..<layout.propertyCount {
+            guard let v = values[slot] else { continue }
             if let only = only, !only.contains(slot) { continue }
-            let v = e.slots.value(slot)
             if case .stream = v { continue }
             w.comma(&first, o)
             o.raw(layout.key(at: slot))
@@ -81,7 +84,7 @@ public struct EntityBodyWriter {
                 w.write(v, to: o)
             }
         }
-        for d in e.dynamicProperties where content == .full || e.changedDynamic.contains(d.name) {
+        for d in dynamic where content == .full || changedDynamic.contains(d.name) {
             w.comma(&first, o)
             o.key(d.name)
             w.write(d.value, to: o)
@@ -91,12 +94,13 @@ public struct EntityBodyWriter {
         // collection that also gets new entities go into the same array.
         var referencedInline = Set<String>()
         // Deep inserts: expanded navigation values set on the entity.
-        for slot in layout.propertyCount..<layout.slotCount where e.slots.has(slot) {
-            if content == .changes && !(e.changed.isEmpty ? false : e.changed[slot]) { continue }
+        for slot in layout.propertyCount..<layout.slotCount {
+            guard let value = values[slot] else { continue }
+            if content == .changes && !(changed.isEmpty ? false : changed[slot]) { continue }
             w.comma(&first, o)
             o.raw(layout.key(at: slot))
             let declared = layout.navigations[slot - layout.propertyCount].target
-            switch e.slots.value(slot) {
+            switch value {
             case .entity(let child): write(child, content: .full, declaredType: declared, to: o)
             case .entityList(let list):
                 o.byte(UInt8(ascii: "["))
@@ -105,7 +109,7 @@ public struct EntityBodyWriter {
                     write(child, content: .full, declaredType: declared, to: o)
                 }
                 let nav = layout.navigations[slot - layout.propertyCount]
-                if !version.isV4, let bound = e.bindings.first(where: { $0.navigation === nav }) {
+                if !version.isV4, let bound = bindings.first(where: { $0.navigation === nav }) {
                     for t in bound.targets { o.byte(UInt8(ascii: ",")); reference(t) }
                     referencedInline.insert(nav.name)
                 }
@@ -114,7 +118,7 @@ public struct EntityBodyWriter {
             }
         }
         // Bindings to existing entities.
-        for (nav, targets) in e.bindings where !referencedInline.contains(nav.name) {
+        for (nav, targets) in bindings where !referencedInline.contains(nav.name) {
             w.comma(&first, o)
             if version.isV4 {
                 o.key(nav.name + "@odata.bind")

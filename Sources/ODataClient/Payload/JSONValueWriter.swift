@@ -205,37 +205,40 @@ struct JSONValueWriter {
 
     /// Members with values (all, or the slots in `only`), then dynamic properties (all, or the changed ones); with
     /// `order` (output only), all members in that order.
+    /// Holds the structure's lock while it writes it (nested values are other structures, with locks of their own).
     func members(of s: StructureBase, only: Set<Int>?, first: inout Bool, to o: JSONOutput, order: MemberOrder? = nil) {
-        if let order, only == nil, !order.isEmpty {
-            orderedMembers(of: s, order: order, first: &first, to: o)
-            return
-        }
-        let slots = s.slots
-        for slot in 0..<slots.count where slots.has(slot) {
-            if let only = only, !only.contains(slot) { continue }
-            writeSlot(slot, of: s, first: &first, to: o, order: nil)
-        }
-        for d in s.dynamicProperties where only == nil || s.changedDynamic.contains(d.name) {
-            comma(&first, o)
-            o.key(d.name)
-            write(d.value, to: o)
+        s.locked {
+            if let order, only == nil, !order.isEmpty {
+                orderedMembers(of: s, order: order, first: &first, to: o)
+                return
+            }
+            let slots = s.slots
+            for slot in 0..<slots.count where slots.has(slot) {
+                if let only = only, !only.contains(slot) { continue }
+                writeSlot(slot, of: s, first: &first, to: o, order: nil)
+            }
+            for d in s.dynamic where only == nil || s.changedDynamic.contains(d.name) {
+                comma(&first, o)
+                o.key(d.name)
+                write(d.value, to: o)
+            }
         }
     }
 
     /// A member of a structure: a slot (a property or expanded navigation property) or a dynamic property.
     private enum Member { case slot(Int), dynamic(Int) }
 
-    /// Every member with a value, arranged by `order`, each written with the order inside it.
+    /// Every member with a value, arranged by `order`, each written with the order inside it. With the lock held.
     private func orderedMembers(of s: StructureBase, order: MemberOrder, first: inout Bool, to o: JSONOutput) {
         let layout = s.layout
         let slots = s.slots
         var all: [Member] = []
         for slot in 0..<slots.count where slots.has(slot) { all.append(.slot(slot)) }
-        for i in s.dynamicProperties.indices { all.append(.dynamic(i)) }
+        for i in s.dynamic.indices { all.append(.dynamic(i)) }
         func name(_ m: Member) -> String {
             switch m {
             case .slot(let k): return layout.name(at: k)
-            case .dynamic(let i): return s.dynamicProperties[i].name
+            case .dynamic(let i): return s.dynamic[i].name
             }
         }
         let arranged = order.arrange(all, name: name, isProperty: { m in
@@ -247,8 +250,8 @@ struct JSONValueWriter {
             switch m {
             case .dynamic(let i):
                 comma(&first, o)
-                o.key(s.dynamicProperties[i].name)
-                write(s.dynamicProperties[i].value, to: o, order: inner)
+                o.key(s.dynamic[i].name)
+                write(s.dynamic[i].value, to: o, order: inner)
             case .slot(let slot):
                 writeSlot(slot, of: s, first: &first, to: o, order: inner)
             }

@@ -41,7 +41,7 @@ public struct PayloadIssue: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A payload that could not be read: malformed, truncated, or (in strict reading) not fitting the model.
-public struct PayloadError: CategorizedError, Equatable, CustomStringConvertible {
+public struct PayloadError: CategorizedError, Sendable, Equatable, CustomStringConvertible {
     public var category: ErrorCategory { .invalidData }
 
     public var issue: PayloadIssue

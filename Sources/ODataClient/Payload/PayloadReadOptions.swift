@@ -5,13 +5,13 @@
 /// not list — and a client that stops at the first one is of no use to their users. Lenient reading keeps such a
 /// value as a `RawValue` (`.untyped`) and records a warning naming entity set, key, property, expected type and
 /// what came. Strict reading throws that warning as a `PayloadError` instead.
-public struct PayloadReadOptions {
+public struct PayloadReadOptions: Sendable {
     public enum Mode: Sendable { case lenient, strict }
     public var mode: Mode = .lenient
     /// At most this many warnings are kept in `PayloadReader.warnings` (all are counted and passed to `onWarning`).
     public var maxCollectedWarnings = 1000
     /// Called with every warning as it is found.
-    public var onWarning: ((PayloadIssue) -> Void)?
+    public var onWarning: (@Sendable (PayloadIssue) -> Void)?
     /// The largest unit a streaming JSON reader holds at once (one entity of a collection, one member of a single
     /// entity): a larger one is an error that names this limit, so a hostile answer cannot take all memory.
     public var maxUnitBytes = PayloadReadOptions.defaultMaxUnitBytes

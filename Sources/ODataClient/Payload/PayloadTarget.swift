@@ -3,7 +3,7 @@ import ODataModel
 /// What a payload is expected to hold: entities of a set, a singleton, entities of a type (navigation and
 /// operation results), or values of a type (collections of primitives or complex values from functions, a
 /// single property value).
-public enum PayloadTarget {
+public enum PayloadTarget: Sendable {
     case entitySet(EntitySet)
     case singleton(Singleton)
     /// Entities of a type, optionally in a known entity set.

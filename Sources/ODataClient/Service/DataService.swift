@@ -1,25 +1,42 @@
 import FoundationEssentials
 import ODataModel
 import ODataQuery
+import Synchronization
 
 /// SAP's dynamic `DataService` on Linux: one OData service, its metadata, and the requests made to it — queries
 /// with server paging, entity writes with ETags (and CSRF tokens, inside `HTTPClient`), functions, actions, batch.
 ///
-/// Requests run one at a time on one `HTTPClient`; calls block until the answer is read.
-public final class DataService {
+/// Every network operation comes twice: blocking, for scripts, and `async` with the same name (SAP's
+/// `DataServiceAsync`, which names this class too). One service serves many tasks at once: its metadata is loaded
+/// once, requests run side by side on connections of one HTTP session, and cancelling a task cancels its transfer.
+public final class DataService: Sendable {
+    private struct Settings: Sendable {
+        var metadata: CsdlDocument
+        var readOptions = PayloadReadOptions()
+        var maxEmptyPagesInARow = 3
+    }
+
     /// The service root, ending in `/`, without its query.
     public let serviceRoot: String
     /// The service root with its own query parameters.
     public let root: ServiceRoot
     /// The HTTP session all requests go through.
-    public let client: HTTPClient
+    package let client: HTTPClient
+    private let settings: Mutex<Settings>
+
     /// The service's metadata.
-    public private(set) var metadata: CsdlDocument
+    public var metadata: CsdlDocument { settings.withLock { $0.metadata } }
     /// How payloads are read (lenient unless set otherwise).
-    public var readOptions = PayloadReadOptions()
+    public var readOptions: PayloadReadOptions {
+        get { settings.withLock { $0.readOptions } }
+        set { settings.withLock { $0.readOptions = newValue } }
+    }
     /// Reading all pages stops after this many empty pages in a row that still carry a next link (pyslet sends
     /// one with every page, also past the last row).
-    public var maxEmptyPagesInARow = 3
+    public var maxEmptyPagesInARow: Int {
+        get { settings.withLock { $0.maxEmptyPagesInARow } }
+        set { settings.withLock { $0.maxEmptyPagesInARow = newValue } }
+    }
 
     /// Opens a service: loads `$metadata` (streamed into `MetadataReader`) unless `metadata` is given.
     /// `url` is the service root or its `$metadata` URL; the root's own query (`?sap-client=100`) goes with every
@@ -31,16 +48,13 @@ public final class DataService {
         if configuration.serviceRoot?.isEmpty ?? true { configuration.serviceRoot = root.base }
         if configuration.serviceParameters.isEmpty { configuration.serviceParameters = root.parameters }
         client = try HTTPClient(configuration: configuration)
-        if let m = metadata {
-            self.metadata = m
-        } else {
-            self.metadata = try Self.loadMetadata(client: client, root: root.base)
-        }
+        let document = try metadata ?? Self.loadMetadata(client: client, root: root.base)
+        settings = Mutex(Settings(metadata: document))
     }
 
     /// Uses this metadata from now on, unchecked (after a check of the caller's own, as the shell's `.refresh` does);
-    /// `refreshMetadata` checks compatibility first.
-    public func replaceMetadata(_ m: CsdlDocument) { metadata = m }
+    /// `refreshMetadata` checks compatibility first. Requests already under way finish with the metadata they began with.
+    public func replaceMetadata(_ m: CsdlDocument) { settings.withLock { $0.metadata = m } }
 
     static func loadMetadata(client: HTTPClient, root: String) throws -> CsdlDocument {
         let reader = MetadataReader(source: HTTPClient.metadataURLForDisplay(root))

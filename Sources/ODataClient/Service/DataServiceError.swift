@@ -1,7 +1,7 @@
 import ODataModel
 
 /// Failures of `DataService` that are not transport, HTTP or payload errors, and HTTP errors given a meaning.
-public struct DataServiceError: CategorizedError, CustomStringConvertible {
+public struct DataServiceError: CategorizedError, Sendable, CustomStringConvertible {
     /// Conflicts and refusals are the service's answer; a bad argument is the caller's; an unusable answer is data.
     public var category: ErrorCategory {
         switch kind {

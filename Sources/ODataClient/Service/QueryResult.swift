@@ -5,11 +5,13 @@ import ODataModel
 ///
 /// Only the first page is read when the query runs; `forEachEntity(allPages:)`, `allEntities` and `nextPage()`
 /// request the following pages one at a time, as the consumer gets to them.
-public final class QueryResult {
+public final class QueryResult: Sendable {
     /// The service the query ran on.
     public let service: DataService
-    /// The request of the first page.
-    public let request: ServiceRequest
+    /// The URL of the first page, relative to the service root (or absolute, for a next link).
+    public let requestURL: String
+    /// What the pages hold.
+    let target: PayloadTarget?
     /// What the first page's response said besides its entities.
     public let response: ServiceResponse
     /// The entities of the first page.
@@ -18,9 +20,24 @@ public final class QueryResult {
     public let values: [DataValue]
 
     init(service: DataService, request: ServiceRequest, response: ServiceResponse, entities: [EntityValue], values: [DataValue]) {
-        self.service = service; self.request = request; self.response = response
+        self.service = service; self.response = response
+        requestURL = request.relativeURL
+        target = request.target ?? service.target(forRelativeURL: request.relativeURL)
         self.entities = entities; self.values = values
     }
+
+    private init(cutting page: QueryResult, to n: Int) {
+        service = page.service; requestURL = page.requestURL; target = page.target
+        var response = page.response
+        response.nextLink = nil
+        response.morePages = false
+        self.response = response
+        entities = Array(page.entities.prefix(n))
+        values = Array(page.values.prefix(max(0, n - page.entities.count)))
+    }
+
+    /// The page with only its first `n` entities or values, and no next link (a reading that reached `top`).
+    func prefix(_ n: Int) -> QueryResult { QueryResult(cutting: self, to: n) }
 
     /// Sends `request` and reads its first page.
     static func read(_ request: ServiceRequest, service: DataService) throws -> QueryResult {
@@ -68,8 +85,7 @@ public final class QueryResult {
     /// The next page as a result of its own, nil after the last.
     public func nextPage() throws -> QueryResult? {
         guard let next = nextLink else { return nil }
-        let r = ServiceRequest(method: .get, relativeURL: next, target: request.target ?? service.target(forRelativeURL: request.relativeURL))
-        return try QueryResult.read(r, service: service)
+        return try QueryResult.read(ServiceRequest(method: .get, relativeURL: next, target: target), service: service)
     }
 
     /// Every entity of this page and, with `allPages`, of the following pages, each page requested only when the
@@ -80,13 +96,13 @@ public final class QueryResult {
         // The guard has seen this page: its rows and inline count may already be all there is.
         var pages = pagingGuard()
         guard let next = pages.linkToFollow(afterPageOf: entities.count + values.count, count: count, nextLink: nextLink) else { return }
-        let r = ServiceRequest(method: .get, relativeURL: next, target: request.target ?? service.target(forRelativeURL: request.relativeURL))
+        let r = ServiceRequest(method: .get, relativeURL: next, target: target)
         _ = try service.execute(r, paging: .allPages, continuing: pages, onEntity: body, onValue: { _ in })
     }
 
     /// The next-link guard of a reading of all pages that starts with this one (not yet told about it).
     func pagingGuard() -> NextLinkGuard {
-        NextLinkGuard(firstURL: service.requestURL(request.relativeURL), maxEmptyPagesInARow: service.maxEmptyPagesInARow)
+        NextLinkGuard(firstURL: service.requestURL(requestURL), maxEmptyPagesInARow: service.maxEmptyPagesInARow)
     }
 
     /// The entities of all pages as a lazy sequence: the next page is requested when iteration reaches it.

@@ -1,5 +1,5 @@
 /// Per-request choices for entity writes.
-public struct RequestOptions {
+public struct RequestOptions: Sendable {
     /// How an update is sent.
     public enum UpdateMode: Sendable {
         /// Only the changed properties: PATCH in V4, MERGE in V2.

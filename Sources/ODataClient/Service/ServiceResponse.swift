@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What `DataService.execute` learnt besides the entities and values it handed out.
-public struct ServiceResponse {
+public struct ServiceResponse: Sendable {
     /// HTTP status of the last response read.
     public var status: Int
     /// `$count` answers, `@odata.count` and V2 `__count`.

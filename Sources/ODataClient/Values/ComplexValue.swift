@@ -1,7 +1,7 @@
 import ODataModel
 
 /// A value of a complex type (SAP's `ComplexValue`).
-public final class ComplexValue: StructureBase {
+public final class ComplexValue: StructureBase, @unchecked Sendable {
     /// The complex type (a derived type when the payload said so).
     public var complexType: ComplexType { layout.type as! ComplexType }
 
@@ -12,11 +12,11 @@ public final class ComplexValue: StructureBase {
 
     /// A copy whose nested complex values are copies too.
     public func copy() -> ComplexValue {
+        let (values, dynamic) = snapshot()
         let c = ComplexValue(layout: layout)
-        for i in slots.indices { c.slots[i] = slots[i].map(DataValue.deepCopy) }
-        c.dynamicProperties = dynamicProperties
-        c.changed = changed
-        c.changedDynamic = changedDynamic
+        for (i, v) in values.enumerated() { c.slots[i] = v.map(DataValue.deepCopy) }
+        c.dynamic = dynamic
+        (c.changed, c.changedDynamic) = locked { (changed, changedDynamic) }
         return c
     }
 }

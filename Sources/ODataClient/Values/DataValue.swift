@@ -23,7 +23,7 @@ import ODataQuery
 /// | `entity`, `entityList` | navigation (expanded) | EntityValue, EntityValueList |
 /// | `stream` | Edm.Stream, media | StreamLink |
 /// | `untyped` | Edm.Untyped, dynamic or unfitting values | RawValue |
-public enum DataValue: Equatable, CustomStringConvertible {
+public enum DataValue: Equatable, Sendable, CustomStringConvertible {
     case null
     case boolean(Bool)
     case unsignedByte(UInt8)

@@ -2,7 +2,7 @@ import ODataModel
 
 /// The value of a collection-valued property or operation result: primitives, enum values or complex values
 /// (SAP's `DataValueList`).
-public struct DataValueList: Equatable, CustomStringConvertible {
+public struct DataValueList: Equatable, Sendable, CustomStringConvertible {
     /// The element type, e.g. `Edm.String` for `Collection(Edm.String)`.
     public var elementType: TypeReference?
     public var values: [DataValue]

@@ -4,55 +4,70 @@ import ODataQuery
 /// An entity (SAP's `EntityValue`): property values by slot, expanded navigation, and the entity metadata a
 /// service sends (ETag, id, edit and read links, media links). Reading never tracks changes; the public setters do,
 /// so that update bodies can carry only what changed.
-public final class EntityValue: StructureBase {
+// @unchecked: as StructureBase, whose lock guards this class's stored metadata too.
+public final class EntityValue: StructureBase, @unchecked Sendable {
     /// The entity type: a derived type when the payload named one.
     public let entityType: EntityType
     /// The entity set the entity belongs to, when known (for key predicates and edit links).
-    public var entitySet: EntitySet?
+    public var entitySet: EntitySet? {
+        get { locked { storedEntitySet } }
+        set { locked { storedEntitySet = newValue } }
+    }
     /// The ETag (`@odata.etag`, V2 `__metadata.etag`, Atom `m:etag`).
-    public var etag: String?
+    public var etag: String? {
+        get { locked { storedETag } }
+        set { locked { storedETag = newValue } }
+    }
+    private var storedEntitySet: EntitySet?
+    private var storedETag: String?
+    private var storedIsNew = false
     /// The entity id (`@odata.id`, V2 `__metadata.id` or `uri`, Atom `<id>`).
     public var id: String? {
-        get { extras?.id }
-        set { extrasOrNew.id = newValue }
+        get { locked { extras?.id } }
+        set { locked { extrasOrNew.id = newValue } }
     }
     /// `@odata.editLink`, V2 `__metadata.uri`, Atom `link rel="edit"`.
     public var editLink: String? {
-        get { extras?.editLink }
-        set { extrasOrNew.editLink = newValue }
+        get { locked { extras?.editLink } }
+        set { locked { extrasOrNew.editLink = newValue } }
     }
     /// `@odata.readLink`, Atom `link rel="self"`.
     public var readLink: String? {
-        get { extras?.readLink }
-        set { extrasOrNew.readLink = newValue }
+        get { locked { extras?.readLink } }
+        set { locked { extrasOrNew.readLink = newValue } }
     }
     /// The media resource of a media entity (`@odata.mediaReadLink` ..., V2 `media_src`/`edit_media`/`content_type`,
     /// Atom `<content src>`); nil for other entities.
     public var mediaLink: StreamLink? {
-        get { extras?.mediaLink }
-        set { extrasOrNew.mediaLink = newValue }
+        get { locked { extras?.mediaLink } }
+        set { locked { extrasOrNew.mediaLink = newValue } }
     }
     /// Navigation links the service sent for properties it did not expand (V4 `@odata.navigationLink`,
     /// V2 `__deferred`, Atom related links), by navigation property name.
     public var navigationLinks: [String: String] {
-        get { extras?.navigationLinks ?? [:] }
-        set { extrasOrNew.navigationLinks = newValue }
+        get { locked { extras?.navigationLinks ?? [:] } }
+        set { locked { extrasOrNew.navigationLinks = newValue } }
     }
     /// Instance annotations other than OData's control information, as JSON (or Atom) text, by term.
     public var annotations: [(name: String, value: RawValue)] {
-        get { extras?.annotations ?? [] }
-        set { extrasOrNew.annotations = newValue }
+        get { locked { extras?.annotations ?? [] } }
+        set { locked { extrasOrNew.annotations = newValue } }
     }
     /// True for an entity made on the client and not yet created on the server (SAP's `isNew`).
-    public var isNew = false
+    public var isNew: Bool {
+        get { locked { storedIsNew } }
+        set { locked { storedIsNew = newValue } }
+    }
     /// Targets of navigation properties to bind on create or update (V4 `@odata.bind`, V2 `__metadata.uri`).
     public internal(set) var bindings: [(navigation: NavigationProperty, targets: [String])] {
-        get { extras?.bindings ?? [] }
-        set { extrasOrNew.bindings = newValue }
+        get { locked { extras?.bindings ?? [] } }
+        set { locked { extrasOrNew.bindings = newValue } }
     }
 
     /// Metadata most entities do not have, kept apart so that reading and dropping plain entities stays cheap.
+    /// With the lock held.
     private var extras: EntityExtras?
+    /// With the lock held.
     private var extrasOrNew: EntityExtras {
         if let e = extras { return e }
         let e = EntityExtras()
@@ -62,7 +77,7 @@ public final class EntityValue: StructureBase {
 
     init(layout: StructureLayout, entitySet: EntitySet? = nil) {
         entityType = layout.entityType!
-        self.entitySet = entitySet
+        storedEntitySet = entitySet
         super.init(layout: layout)
     }
 
@@ -80,7 +95,8 @@ public final class EntityValue: StructureBase {
 
     /// The value of a navigation property: `.entity`, `.entityList` or `.null` when expanded; nil when not.
     public func value(for n: NavigationProperty) -> DataValue? {
-        layout.slot(of: n).flatMap { slots[$0] }
+        guard let s = layout.slot(of: n) else { return nil }
+        return locked { slots[s] }
     }
 
     /// Sets an expanded navigation value (for deep inserts): an entity, a list of entities, or null.
@@ -99,10 +115,13 @@ public final class EntityValue: StructureBase {
     /// Binds a navigation property to an existing entity (`@odata.bind` in V4, a `__metadata.uri` reference in V2);
     /// for a collection each call adds one more target. `target` is a URL relative to the service root or absolute.
     public func bind(_ n: NavigationProperty, to target: String) {
-        if let i = bindings.firstIndex(where: { $0.navigation === n }) {
-            if n.isCollection { bindings[i].targets.append(target) } else { bindings[i].targets = [target] }
-        } else {
-            bindings.append((n, [target]))
+        locked {
+            let e = extrasOrNew
+            if let i = e.bindings.firstIndex(where: { $0.navigation === n }) {
+                if n.isCollection { e.bindings[i].targets.append(target) } else { e.bindings[i].targets = [target] }
+            } else {
+                e.bindings.append((n, [target]))
+            }
         }
     }
 
@@ -122,7 +141,7 @@ public final class EntityValue: StructureBase {
 
     /// The key properties and their values (nil values for key properties without one).
     public var keyValues: [(property: Property, value: DataValue?)] {
-        layout.keySlots.map { (layout.properties[$0], slots[$0]) }
+        locked { layout.keySlots.map { (layout.properties[$0], slots[$0]) } }
     }
 
     /// `('ALFKI')`, `(OrderID=10248,ProductID=11)`, or with V2 typed literals `(guid'...')`, `(10L)`; not
@@ -147,9 +166,11 @@ public final class EntityValue: StructureBase {
 
     /// A copy: same metadata and values (expanded entities and complex values copied too).
     public func copy() -> EntityValue {
+        let (values, dynamic) = snapshot()
+        let (changed, changedDynamic) = locked { (self.changed, self.changedDynamic) }
         let e = EntityValue(layout: layout, entitySet: entitySet)
-        for i in slots.indices { e.slots[i] = slots[i].map(DataValue.deepCopy) }
-        e.dynamicProperties = dynamicProperties
+        for (i, v) in values.enumerated() { e.slots[i] = v.map(DataValue.deepCopy) }
+        e.dynamic = dynamic
         e.changed = changed; e.changedDynamic = changedDynamic
         e.etag = etag; e.id = id; e.editLink = editLink; e.readLink = readLink; e.mediaLink = mediaLink
         e.navigationLinks = navigationLinks; e.annotations = annotations; e.isNew = isNew; e.bindings = bindings
@@ -165,7 +186,7 @@ public final class EntityValue: StructureBase {
     public override var description: String { displayPath + " " + super.description }
 }
 
-/// The less common parts of an entity's metadata.
+/// The less common parts of an entity's metadata; used with the entity's lock held.
 private final class EntityExtras {
     var id: String?
     var editLink: String?

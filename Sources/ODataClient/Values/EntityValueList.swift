@@ -1,6 +1,6 @@
 /// Entities of an expanded collection-valued navigation property (SAP's `EntityValueList`), with the count and
 /// next link the service sent for it.
-public struct EntityValueList: Equatable, CustomStringConvertible {
+public struct EntityValueList: Equatable, Sendable, CustomStringConvertible {
     public var entities: [EntityValue]
     /// `Nav@odata.count` / V2 `__count`.
     public var count: Int64?

@@ -2,7 +2,7 @@ import ODataModel
 
 /// A value of an enumeration type (SAP's `EnumValue`): member names as OData writes them (`Premium`, or
 /// `Read,Write` for a flags combination) and the numeric value they add up to.
-public struct EnumValue: Hashable, CustomStringConvertible {
+public struct EnumValue: Hashable, Sendable, CustomStringConvertible {
     /// The enumeration type, when the value was read or made against a model.
     public let type: EnumType?
     /// Member names joined by commas, in the order given.

@@ -1,17 +1,39 @@
 import ODataModel
+import Synchronization
 
 /// What entity and complex values share (SAP's `StructureBase`): values by property, dynamic properties of open
 /// types, and change tracking. A property that was never set or read has no value (`value(for:)` is nil),
 /// which is not the same as the null value.
-public class StructureBase: Equatable, CustomStringConvertible {
+///
+/// Values are `Sendable`: every public accessor holds the value's lock, so an entity read in one task may be
+/// changed and written in another.
+// @unchecked: `lock` guards the stored state in every public accessor and writer; the payload readers fill a value
+// before handing it out, while no other thread can see it. Not final: EntityValue and ComplexValue share it.
+public class StructureBase: @unchecked Sendable, Equatable, CustomStringConvertible {
     let layout: StructureLayout
     /// One per layout slot.
     let slots: SlotStorage
+    /// Guards `slots`, `dynamic`, `changed`, `changedDynamic` (and EntityValue's own metadata).
+    let lock = Mutex<Void>(())
     /// Properties not declared on the type (open types, or lenient reading), in the order they came.
-    public internal(set) var dynamicProperties: [(name: String, value: DataValue)] = []
+    var dynamic: [(name: String, value: DataValue)] = []
     /// Slots set through the public setters since creation or `resetChanges()`.
     var changed: [Bool] = []
     var changedDynamic: Set<String> = []
+
+    /// Properties not declared on the type (open types, or lenient reading), in the order they came.
+    public internal(set) var dynamicProperties: [(name: String, value: DataValue)] {
+        get { locked { dynamic } }
+        set { locked { dynamic = newValue } }
+    }
+
+    /// Runs `body` with the lock held (not re-entrant: `body` must not call the public accessors of this value).
+    @inline(__always) func locked<T>(_ body: () -> T) -> T {
+        // The result stays on this thread: it only leaves the lock's scope, not the task.
+        nonisolated(unsafe) var result: T?
+        lock.withLock { _ in result = body() }
+        return result!
+    }
 
     init(layout: StructureLayout) {
         self.layout = layout
@@ -27,8 +49,10 @@ public class StructureBase: Equatable, CustomStringConvertible {
 
     /// The value of a structural property; nil when it has none (not selected, never set).
     public func value(for p: Property) -> DataValue? {
-        if let s = layout.slot(of: p) { return slots[s] }
-        return dynamicProperties.first(where: { $0.name == p.name })?.value
+        locked {
+            if let s = layout.slot(of: p) { return slots[s] }
+            return dynamic.first(where: { $0.name == p.name })?.value
+        }
     }
 
     /// The value of a structural property, `.null` when it has none (SAP's `getValue`).
@@ -39,8 +63,10 @@ public class StructureBase: Equatable, CustomStringConvertible {
 
     /// The value of a structural, navigation or dynamic property by name.
     public subscript(name: String) -> DataValue? {
-        if let s = layout.slot(named: name) { return slots[s] }
-        return dynamicProperties.first(where: { $0.name == name })?.value
+        locked {
+            if let s = layout.slot(named: name) { return slots[s] }
+            return dynamic.first(where: { $0.name == name })?.value
+        }
     }
 
     /// Sets a structural property's value, checking that it fits the declared type (SAP's `setValue`).
@@ -55,44 +81,55 @@ public class StructureBase: Equatable, CustomStringConvertible {
 
     /// Sets a dynamic property (open types); marks it changed.
     public func setDynamicValue(_ name: String, to v: DataValue) {
-        if let i = dynamicProperties.firstIndex(where: { $0.name == name }) { dynamicProperties[i].value = v }
-        else { dynamicProperties.append((name, v)) }
-        changedDynamic.insert(name)
+        locked {
+            if let i = dynamic.firstIndex(where: { $0.name == name }) { dynamic[i].value = v }
+            else { dynamic.append((name, v)) }
+            changedDynamic.insert(name)
+        }
     }
 
     /// Removes a property's value (it is then not written at all).
     public func unsetValue(for p: Property) {
-        if let s = layout.slot(of: p) { slots.clear(s); if !changed.isEmpty { changed[s] = false } }
+        locked {
+            if let s = layout.slot(of: p) { slots.clear(s); if !changed.isEmpty { changed[s] = false } }
+        }
     }
 
     func setSlot(_ s: Int, _ v: DataValue?, markChanged: Bool) {
-        slots[s] = v
-        if markChanged {
-            if changed.isEmpty { changed = Array(repeating: false, count: layout.slotCount) }
-            changed[s] = true
+        locked {
+            slots[s] = v
+            if markChanged {
+                if changed.isEmpty { changed = Array(repeating: false, count: layout.slotCount) }
+                changed[s] = true
+            }
         }
     }
 
     /// Structural properties that have values, in type order.
     public var propertyValues: [(property: Property, value: DataValue)] {
-        var out: [(Property, DataValue)] = []
-        for (i, p) in layout.properties.enumerated() where slots.has(i) { out.append((p, slots.value(i))) }
-        return out
+        locked {
+            var out: [(Property, DataValue)] = []
+            for (i, p) in layout.properties.enumerated() where slots.has(i) { out.append((p, slots.value(i))) }
+            return out
+        }
     }
 
     // MARK: Changes
 
     /// Properties set since creation or the last `resetChanges()` (complex values changed inside count too).
     public var changedProperties: [Property] {
-        layout.properties.indices.filter { isChanged(slot: $0) }.map { layout.properties[$0] }
+        locked { layout.properties.indices.filter { isChanged(slot: $0) }.map { layout.properties[$0] } }
     }
 
     /// True when something was set since creation or the last `resetChanges()`.
     public var hasChanges: Bool {
-        !changedDynamic.isEmpty || layout.properties.indices.contains { isChanged(slot: $0) }
-            || (layout.propertyCount..<layout.slotCount).contains { !changed.isEmpty && changed[$0] }
+        locked {
+            !changedDynamic.isEmpty || layout.properties.indices.contains { isChanged(slot: $0) }
+                || (layout.propertyCount..<layout.slotCount).contains { !changed.isEmpty && changed[$0] }
+        }
     }
 
+    /// With the lock held.
     func isChanged(slot s: Int) -> Bool {
         if !changed.isEmpty && changed[s] { return true }
         if case .complex(let c)? = slots[s], c.hasChanges { return true }
@@ -101,31 +138,41 @@ public class StructureBase: Equatable, CustomStringConvertible {
 
     /// Forgets the changes: what is there now counts as the original state.
     public func resetChanges() {
-        changed = []
-        changedDynamic = []
-        for i in slots.indices where slots.has(i) { if case .complex(let c) = slots.value(i) { c.resetChanges() } }
+        let nested: [ComplexValue] = locked {
+            changed = []
+            changedDynamic = []
+            var nested: [ComplexValue] = []
+            for i in slots.indices where slots.has(i) { if case .complex(let c) = slots.value(i) { nested.append(c) } }
+            return nested
+        }
+        for c in nested { c.resetChanges() }
+    }
+
+    /// The values and dynamic properties as they are now (absent slots nil).
+    func snapshot() -> (values: [DataValue?], dynamic: [(name: String, value: DataValue)]) {
+        locked { (slots.indices.map { slots[$0] }, dynamic) }
     }
 
     // MARK: Equality and text
 
     /// Same type, same values (absent and null told apart), same dynamic properties.
     func hasSameContent(as other: StructureBase) -> Bool {
-        guard layout.type.qualifiedName == other.layout.type.qualifiedName, slots.count == other.slots.count,
-              dynamicProperties.count == other.dynamicProperties.count else { return false }
-        for i in slots.indices {
-            guard slots.has(i) == other.slots.has(i) else { return false }
-            if slots.has(i) && slots.value(i) != other.slots.value(i) { return false }
-        }
-        for (a, b) in zip(dynamicProperties, other.dynamicProperties) where a.name != b.name || a.value != b.value { return false }
+        guard layout.type.qualifiedName == other.layout.type.qualifiedName, slots.count == other.slots.count else { return false }
+        // Each value's state is taken under its own lock, one after the other: never both locks at once.
+        let (mine, myDynamic) = snapshot()
+        let (theirs, theirDynamic) = other.snapshot()
+        guard myDynamic.count == theirDynamic.count, mine == theirs else { return false }
+        for (a, b) in zip(myDynamic, theirDynamic) where a.name != b.name || a.value != b.value { return false }
         return true
     }
 
     public static func == (a: StructureBase, b: StructureBase) -> Bool { a === b || a.hasSameContent(as: b) }
 
     public var description: String {
+        let (values, dynamic) = snapshot()
         var parts: [String] = []
-        for i in slots.indices where slots.has(i) { parts.append("\(layout.name(at: i)): \(slots.value(i).textForDescription)") }
-        for d in dynamicProperties { parts.append("\(d.name): \(d.value.textForDescription)") }
+        for (i, v) in values.enumerated() { if let v { parts.append("\(layout.name(at: i)): \(v.textForDescription)") } }
+        for d in dynamic { parts.append("\(d.name): \(d.value.textForDescription)") }
         return "\(layout.type.name){\(parts.joined(separator: ", "))}"
     }
 }

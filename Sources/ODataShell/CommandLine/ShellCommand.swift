@@ -351,5 +351,5 @@ struct ShellCommand: ParsableCommand {
 
 /// Ctrl-C in a one-shot run: cancel the request in flight (the run then ends with 130).
 private func oneShotInterruptHook() {
-    HTTPCancellation.requestCancel()
+    ProcessInterrupt.request()
 }

@@ -62,7 +62,7 @@ final class ValueHelp {
                 }
             } catch {
                 // Too slow, cancelled or refused: no values this time, and nothing kept, so TAB asks again.
-                HTTPCancellation.reset()
+                ProcessInterrupt.reset()
                 return []
             }
             cache[key] = found

@@ -92,5 +92,5 @@ struct ServicesCommand: ParsableCommand {
 
 /// Ctrl-C: cancel the request in flight, or a wait before a retry.
 func servicesInterruptHook() {
-    HTTPCancellation.requestCancel()
+    ProcessInterrupt.request()
 }

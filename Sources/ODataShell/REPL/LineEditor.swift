@@ -6,7 +6,7 @@ import Glibc
 ///
 /// ```swift
 /// let editor = LineEditor(configuration: .init(completionProvider: completer))
-/// SignalHandling.setInterruptHook { HTTPCancellation.requestCancel() }
+/// SignalHandling.setInterruptHook { ProcessInterrupt.request() }
 /// while let statement = editor.readStatement(needsMoreInput: { openBrackets($0) }) { run(statement) }
 /// ```
 ///

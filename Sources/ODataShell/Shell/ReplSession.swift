@@ -89,7 +89,7 @@ final class ReplSession {
     /// pager when it is taller than the terminal; errors and the time come after the pager has been quit.
     func handle(_ text: String) -> Bool {
         commands.recent.append(text)
-        HTTPCancellation.reset()
+        ProcessInterrupt.reset()
         SignalHandling.resetInterrupt()
         let out = output(file: commands.writesToOutputFile(text))
         var failure: Error?
@@ -137,5 +137,5 @@ final class ReplSession {
 
 /// Ctrl-C while a statement runs: cancel the request in flight (a C function: the signal handler calls it).
 private func replInterruptHook() {
-    HTTPCancellation.requestCancel()
+    ProcessInterrupt.request()
 }
