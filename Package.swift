@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,13 @@ let package = Package(
         .library(name: "ODataModel", targets: ["ODataModel"]),
         .library(name: "ODataQuery", targets: ["ODataQuery"]),
         .library(name: "ODataClient", targets: ["ODataClient"]),
+    ],
+    // The trait "Shell" (on by default) builds the shell and the odsh executable, which need swift-argument-parser.
+    // A program that uses only the libraries depends on this package with `traits: []`, and then neither fetches
+    // nor builds swift-argument-parser and its plugins.
+    traits: [
+        .trait(name: "Shell", description: "The odsh shell and executable (brings in swift-argument-parser)"),
+        .default(enabledTraits: ["Shell"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,7 +40,7 @@ let package = Package(
         .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CCrypto", "CLibXML2"]),
         .target(name: "ODataShell", dependencies: [
             "ODataClient", "ODataQuery", "ODataModel", "CLibEdit", "CStdio",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Shell"])),
         ]),
         // The executable; scripts/build-release.sh builds it as it ships (static runtime, full RELRO, no exported
         // symbols: linker flags given on the command line, since unsafe flags here would keep the package from being
