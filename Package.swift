@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ODataModel", targets: ["ODataModel"]),
         .library(name: "ODataQuery", targets: ["ODataQuery"]),
         .library(name: "ODataClient", targets: ["ODataClient"]),
+        .library(name: "OData", targets: ["OData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "ODataModel", dependencies: ["CLibXML2"]),
         .target(name: "ODataQuery", dependencies: ["ODataModel"]),
         .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CCrypto", "CLibXML2"]),
+        // The umbrella: `import OData` re-exports the three floors above; its DocC catalog is the library's guide.
+        .target(name: "OData", dependencies: ["ODataClient", "ODataQuery", "ODataModel"]),
         .target(name: "ODataShell", dependencies: [
             "ODataClient", "ODataQuery", "ODataModel", "CLibEdit", "CStdio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
