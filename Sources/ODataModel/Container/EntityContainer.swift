@@ -91,9 +91,9 @@ public final class FunctionImport: CsdlElement {
     public var includeInServiceDocument = false
     /// V2/V3: `m:HttpMethod`.
     public var httpMethod: String?
-    /// The result (V2/V3 `ReturnType`; in V4 the imported function's return type).
+    /// The result (V2/V3 `ReturnType`); nil in V4, where `resolvedFunctions` carry it.
     public var returnType: ReturnType?
-    /// The parameters (V2/V3; in V4 the imported function's).
+    /// The parameters (V2/V3); empty in V4, where `resolvedFunctions` carry them.
     public var parameters: [Parameter] = []
     /// V3: IsSideEffecting / IsBindable / IsComposable.
     public var isSideEffecting: Bool?

@@ -63,7 +63,7 @@ public final class CsdlDocument {
     var functionImportsByName: [String: FunctionImport] = [:]
     var actionImportsByName: [String: ActionImport] = [:]
 
-    /// An empty document; the readers fill one (`MetadataReader`, `CsdlXmlReader`, `CsdlJsonReader`).
+    /// An empty document; `MetadataReader` reads and fills one.
     public init() {}
 
     /// The issues of warning severity.

@@ -38,7 +38,7 @@ public enum PrimitiveType: String, Sendable, CaseIterable, Hashable {
     case time = "Edm.Time"
     /// A binary stream: a media resource or a stream property, read and written apart from the entity.
     case stream = "Edm.Stream"
-    /// Any value, of a type the model does not say (V4.01 and vocabularies).
+    /// Any value, of a type the model does not say (V4; mostly in vocabularies).
     case untyped = "Edm.Untyped"
     /// Any geographic shape on a round-earth coordinate system (abstract).
     case geography = "Edm.Geography"

@@ -102,12 +102,13 @@ public enum QueryLiteral: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Literals are equal when they have the same kind and the same text (`.decimal("1.0")` is not `.decimal("1")`).
+    /// Literals are equal when they have the same kind and the same text, GUIDs ignoring case:
+    /// `.decimal("1.0")` is not `.decimal("1")`.
     public static func == (a: QueryLiteral, b: QueryLiteral) -> Bool { a.identity == b.identity }
     /// Hashes the kind and the text, consistently with `==`.
     public func hash(into h: inout Hasher) { h.combine(identity) }
 
-    /// The kind and text of the literal, for messages and tests (`int32:5`, `string:O'Neil`); not URL text.
+    /// The kind and text of the literal, for messages and tests (`i32:5`, `s:O'Neil`); not URL text.
     public var description: String { identity }
 
     /// True for the numeric kinds.
