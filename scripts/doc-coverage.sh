@@ -11,11 +11,12 @@
 # types (`Property.equal` in ODataQuery, `String.queryExpression`). Not counted: what the compiler synthesizes or
 # inherits from the standard library (default implementations, synthesized `==`/`hash`/`Codable` members), which has
 # no source location in this package. A symbol is documented when it has a doc comment of its own (`///` or `/**`)
-# in this package's sources; the text a protocol requirement of the standard library would lend it (`description`
-# of CustomStringConvertible, say) does not count. The umbrella's figures are those of the three libraries it
-# re-exports, taken together, but for one type: swift-symbolgraph-extract (Swift 6.3) leaves every symbol whose name
-# begins with the module's name and `Version` out of a module's graph (taking them for the `<Module>VersionNumber` of
-# a framework), so ODataModel's ODataVersion counts in ODataModel's figures only.
+# at its declaration; the text a protocol requirement would lend it does not count, whether the protocol is the
+# standard library's (`description` of CustomStringConvertible) or this package's (`category` of CategorizedError).
+# The umbrella's figures are those of the three libraries it re-exports, taken together, but for one type:
+# swift-symbolgraph-extract (Swift 6.3) leaves every symbol whose name begins with the module's name and `Version` out
+# of a module's graph (taking them for the `<Module>VersionNumber` of a framework), so ODataModel's ODataVersion counts
+# in ODataModel's figures only.
 #
 # --skip-build reads the modules already built in $ODSH_BUILD_DIR (else .build/debug) instead of running
 # `swift build --target OData` first (the tests use it: they run inside `swift test`, which holds the build folder).
@@ -86,7 +87,7 @@ for library in libraries:
             if key in seen:
                 continue
             doc = s.get("docComment") or {}
-            own = path_of(doc.get("uri")).startswith(sources)
+            own = path_of(doc.get("uri")) == location  # lent by a protocol: the protocol's file, or none
             text = "".join(line.get("text", "") for line in doc.get("lines", [])).strip()
             seen[key] = own and bool(text)
             if not seen[key]:

@@ -27,7 +27,7 @@ public struct MetadataChange: Sendable, Hashable, CustomStringConvertible {
         case property
         /// A navigation property of an entity or complex type.
         case navigationProperty
-        /// An action (V4), or a V2 function import that changes data.
+        /// An action (V4).
         case action
         /// A function.
         case function

@@ -85,7 +85,7 @@ public final class Singleton: ContainerElement {
 public final class FunctionImport: CsdlElement {
     /// V4: the qualified function it imports.
     public var function: String?
-    /// The entity set the function's entities belong to (V4 `EntitySet`, V2 `EntitySet`).
+    /// `EntitySet`: the entity set the function's entities belong to.
     public var entitySet: String?
     /// Whether the service document lists it (V4 `IncludeInServiceDocument`, default false).
     public var includeInServiceDocument = false

@@ -34,7 +34,7 @@ public struct MetadataIssue: CategorizedError, Hashable, Sendable, CustomStringC
     /// Always `.invalidData`: the metadata says something that cannot be used as it is.
     public var category: ErrorCategory { .invalidData }
 
-    /// `line:column: severity: message (path)`, for messages.
+    /// `line:column: severity: path: message`, leaving out the position and path when unknown.
     public var description: String {
         var s = ""
         if location != .unknown { s += "\(location): " }

@@ -21,6 +21,6 @@ public struct QueryWriteError: CategorizedError, Hashable, Sendable, CustomStrin
         if let h = hint { m += " (\(h))" }
         return QueryWriteError(feature: feature, version: version, message: m)
     }
-    /// The message.
+    /// The error as people read it: its message.
     public var description: String { message }
 }
