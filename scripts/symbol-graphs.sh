@@ -4,6 +4,8 @@
 # itself (doc-coverage.sh and build-docs.sh build first, unless told not to). Synthesized members (the standard
 # library's default implementations) are left out; the umbrella module OData gets the symbols of the three modules it
 # re-exports. The build folder is $ODSH_BUILD_DIR, else .build/debug.
+# symbol-graphs.sh --flags: prints instead, one a line, the flags that let a Swift tool (swiftc, the extractor) import
+# the modules of that build (build-docs.sh type-checks the catalog's code with them).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -11,8 +13,10 @@ if ! command -v swift-symbolgraph-extract >/dev/null && [ -x /opt/swift/usr/bin/
   PATH="$PATH:/opt/swift/usr/bin"
 fi
 
-[ $# -ge 2 ] || { echo "usage: symbol-graphs.sh OUTDIR MODULE..." >&2; exit 2; }
-out="$1"; shift
+print_flags=0
+[ "${1:-}" = --flags ] && { print_flags=1; shift; }
+[ $print_flags = 1 ] || [ $# -ge 2 ] || { echo "usage: symbol-graphs.sh OUTDIR MODULE... | --flags" >&2; exit 2; }
+out="${1:-}"; [ $# -gt 0 ] && shift
 bin="$(realpath -m "${ODSH_BUILD_DIR:-$root/.build/debug}")"
 [ -d "$bin/Modules" ] || { echo "symbol-graphs.sh: no build in $bin (run swift build first)" >&2; exit 1; }
 
@@ -25,6 +29,7 @@ for map in Sources/*/module.modulemap; do [ -f "$map" ] && flags+=(-Xcc "-fmodul
 for lib in libxml-2.0 libcurl; do
   for f in $(pkg-config --cflags-only-I "$lib" 2>/dev/null); do flags+=(-Xcc "$f"); done
 done
+if [ $print_flags = 1 ]; then printf '%s\n' "${flags[@]}"; exit 0; fi
 
 for module in "$@"; do
   [ -f "$bin/Modules/$module.swiftmodule" ] || { echo "symbol-graphs.sh: $module is not built in $bin" >&2; exit 1; }
