@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ODataModel", targets: ["ODataModel"]),
         .library(name: "ODataQuery", targets: ["ODataQuery"]),
         .library(name: "ODataClient", targets: ["ODataClient"]),
+        .library(name: "OData", targets: ["OData"]),
     ],
     // The trait "Shell" (on by default) builds the shell and the odsh executable, which need swift-argument-parser.
     // A program that uses only the libraries depends on this package with `traits: []`, and then neither fetches
@@ -38,6 +39,8 @@ let package = Package(
         .target(name: "ODataModel", dependencies: ["CLibXML2"]),
         .target(name: "ODataQuery", dependencies: ["ODataModel"]),
         .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CCrypto", "CLibXML2"]),
+        // The umbrella: `import OData` re-exports the three floors above; its DocC catalog is the library's guide.
+        .target(name: "OData", dependencies: ["ODataClient", "ODataQuery", "ODataModel"]),
         .target(name: "ODataShell", dependencies: [
             "ODataClient", "ODataQuery", "ODataModel", "CLibEdit", "CStdio",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Shell"])),

@@ -39,7 +39,9 @@ public struct CsdlAnnotation: @unchecked Sendable {
         get { storage.termAsWritten }
         set { unique.termAsWritten = newValue }
     }
+    /// The qualifier that tells apart several annotations with the same term (`#Q` in `@UI.LineItem#Q`); nil for none.
     public var qualifier: String?
+    /// The annotation's value; nil for an annotation written without one (a Boolean term then means true).
     public var value: AnnotationExpression? {
         get { storage.value }
         set { unique.value = newValue }
@@ -53,11 +55,13 @@ public struct CsdlAnnotation: @unchecked Sendable {
     /// The target path, for annotations from an `Annotations Target=...` block (on the target and, once the document
     /// is resolved, in the block too, unless the target is an operation's `$ReturnType` or missing); nil for inline ones.
     public var target: String?
+    /// Where the annotation was written.
     public var location: SourceLocation {
         get { storage.location }
         set { unique.location = newValue }
     }
 
+    /// An annotation of a term, with a qualifier and value, read at `location`.
     public init(term: String, qualifier: String? = nil, value: AnnotationExpression? = nil, location: SourceLocation = .unknown) {
         storage = Storage(term: term, termAsWritten: term, value: value, annotations: [], location: location)
         self.qualifier = qualifier
@@ -80,8 +84,11 @@ public indirect enum AnnotationExpression: Sendable, Equatable {
     case constant(kind: String, value: String)
     /// A path with its kind (`Path`, `PropertyPath`, `NavigationPropertyPath`, `AnnotationPath`, `ModelElementPath`, `AnyPropertyPath`).
     case path(kind: String, value: String)
+    /// A record: an optional type and its property values.
     case record(type: String?, properties: [PropertyValue])
+    /// A collection of values.
     case collection([AnnotationExpression])
+    /// The `null` expression.
     case null
     /// Any other expression (`Apply`, `If`, `Eq`, `And`, `Cast`, `IsOf`, `LabeledElement`, `UrlRef`, ...):
     /// its element name, attributes and operands.
@@ -89,8 +96,11 @@ public indirect enum AnnotationExpression: Sendable, Equatable {
 
     /// A property value inside a record.
     public struct PropertyValue: Sendable, Equatable {
+        /// The name of the record's property.
         public var property: String
+        /// The property's value.
         public var value: AnnotationExpression
+        /// A record property and its value.
         public init(property: String, value: AnnotationExpression) { self.property = property; self.value = value }
     }
 

@@ -3,13 +3,48 @@
 public struct MetadataChange: Sendable, Hashable, CustomStringConvertible {
     /// What kind of element changed.
     public enum ElementKind: String, Sendable, Hashable, CaseIterable {
-        case document, reference, schema
+        /// The metadata document as a whole (its OData version, say).
+        case document
+        /// An `edmx:Reference`: another document included, with its namespaces and aliases.
+        case reference
+        /// A schema: the types and operations of one namespace.
+        case schema
         /// The target of an `Annotations` block that names nothing in the model.
         case annotationTarget
-        case entityType, complexType, enumType, enumMember, typeDefinition, term
-        case property, navigationProperty
-        case action, function, parameter, returnType
-        case entityContainer, entitySet, singleton, functionImport, actionImport
+        /// An entity type.
+        case entityType
+        /// A complex type.
+        case complexType
+        /// An enumeration type.
+        case enumType
+        /// A member of an enumeration type.
+        case enumMember
+        /// A type definition: a named primitive type with facets.
+        case typeDefinition
+        /// A vocabulary term.
+        case term
+        /// A structural property of an entity or complex type.
+        case property
+        /// A navigation property of an entity or complex type.
+        case navigationProperty
+        /// An action (V4).
+        case action
+        /// A function.
+        case function
+        /// A parameter of an action or function.
+        case parameter
+        /// The result of an action or function.
+        case returnType
+        /// The entity container: the service's entity sets, singletons and operation imports.
+        case entityContainer
+        /// An entity set.
+        case entitySet
+        /// A singleton (V4).
+        case singleton
+        /// A function import of the container.
+        case functionImport
+        /// An action import of the container (V4).
+        case actionImport
 
         /// Words for messages: `entity type`.
         public var words: String {
@@ -33,22 +68,56 @@ public struct MetadataChange: Sendable, Hashable, CustomStringConvertible {
 
     /// What happened to it.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case added, removed
+        /// The element is new.
+        case added
+        /// The element is gone.
+        case removed
         /// The name now denotes another kind of element.
         case kindChanged
-        case typeChanged, nullabilityChanged, baseTypeChanged, enumValueChanged, flagsChanged, keyChanged
+        /// The type of a property, parameter, result, type definition or term changed.
+        case typeChanged
+        /// `Nullable` changed.
+        case nullabilityChanged
+        /// The base type changed (or an enumeration's or type definition's underlying type).
+        case baseTypeChanged
+        /// An enumeration member's value changed.
+        case enumValueChanged
+        /// An enumeration type's `IsFlags` changed.
+        case flagsChanged
+        /// An entity type's key properties changed.
+        case keyChanged
         /// A facet (the aspect names it: `MaxLength`, `Precision`, ...).
         case facetChanged
         /// A flag or setting without a rule of its own (aspect: `Abstract`, `OpenType`, `ContainsTarget`, `Partner`, ...).
         case traitChanged
         /// Moved between a type and its base type.
         case moved
-        case renamed, orderChanged, versionChanged
-        case annotationAdded, annotationRemoved, annotationChanged
+        /// The name changed where only the name did: the entity container, a binding parameter.
+        case renamed
+        /// The order of an operation's parameters changed (the aspect says so).
+        case orderChanged
+        /// The OData version of the document changed.
+        case versionChanged
+        /// An annotation was added (the aspect names it).
+        case annotationAdded
+        /// An annotation was removed (the aspect names it).
+        case annotationRemoved
+        /// An annotation's value changed (the aspect names it).
+        case annotationChanged
         /// A foreign attribute (`sap:label`) added, removed or changed; an absent side has a nil value.
         case attributeChanged
-        case bindingAdded, bindingRemoved, bindingChanged
-        case referenceAdded, referenceRemoved, referenceChanged
+        /// A navigation property binding of an entity set or singleton was added (the aspect is its path).
+        case bindingAdded
+        /// A navigation property binding was removed.
+        case bindingRemoved
+        /// A navigation property binding now targets another entity set.
+        case bindingChanged
+        /// An `edmx:Reference` was added.
+        case referenceAdded
+        /// An `edmx:Reference` was removed.
+        case referenceRemoved
+        /// What an `edmx:Reference` includes, or an alias, changed.
+        case referenceChanged
     }
 
     /// The element's path: `NS.Customer/CompanyName`, `Container/Customers`, `NS.Color/Red`,
@@ -61,8 +130,9 @@ public struct MetadataChange: Sendable, Hashable, CustomStringConvertible {
     /// Which part changed, when the kind needs one: a facet (`MaxLength`), an annotation (`@Core.Description#q`),
     /// an attribute (`sap:label`), a binding path, a trait (`OpenType`).
     public var aspect: String?
-    /// The value before and after, as written (types qualified); nil when that side has none.
+    /// The value before, as written (types qualified); nil when the older document has none.
     public var oldValue: String?
+    /// The value after, as written (types qualified); nil when the newer document has none.
     public var newValue: String?
     /// The level after pre-approvals.
     public var level: CompatibilityLevel

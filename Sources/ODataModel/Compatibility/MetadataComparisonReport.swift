@@ -2,6 +2,7 @@
 public struct MetadataComparisonReport: Sendable {
     /// The OData versions of the older and the newer document.
     public var oldVersion: ODataVersion
+    /// The OData version of the newer document.
     public var newVersion: ODataVersion
     /// The pre-approvals in effect (the older document's flags combined with the caller's options).
     public var approvals: MetadataComparison.Options

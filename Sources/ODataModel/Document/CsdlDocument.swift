@@ -13,10 +13,13 @@ public final class CsdlDocument: @unchecked Sendable {
     public internal(set) var edmxVersion: String?
     /// V2/V3 `m:DataServiceVersion` and `m:MaxDataServiceVersion`, as written.
     public internal(set) var dataServiceVersion: String?
+    /// The highest protocol version the V2/V3 service may answer with (`m:MaxDataServiceVersion`), as written.
     public internal(set) var maxDataServiceVersion: String?
     /// CSDL JSON `$EntityContainer`.
     public internal(set) var entityContainerName: String?
+    /// The schemas, in document order.
     public internal(set) var schemas: [CsdlSchema] = []
+    /// The `edmx:Reference`s: other documents (vocabularies, other services) whose namespaces this one uses.
     public internal(set) var references: [CsdlReference] = []
     /// Warnings (and, for documents that failed, errors) found while reading and validating.
     public internal(set) var issues: [MetadataIssue] = []
@@ -24,7 +27,9 @@ public final class CsdlDocument: @unchecked Sendable {
     public var source: String = ""
     /// Pre-approvals for metadata refresh, named as in SAP's CsdlDocument.
     public var hasOpenEnumerations = false
+    /// Pre-approves changes of types, nullability, base types and enumeration values (SAP's `canChangeAnything`).
     public var canChangeAnything = false
+    /// Pre-approves removing any element (SAP's `canRemoveAnything`); `canBeRemoved` does so for one element.
     public var canRemoveAnything = false
 
     // Look-up tables built by the resolver.
@@ -62,21 +67,33 @@ public final class CsdlDocument: @unchecked Sendable {
     var functionImportsByName: [String: FunctionImport] = [:]
     var actionImportsByName: [String: ActionImport] = [:]
 
+    /// An empty document; `MetadataReader` reads and fills one.
     public init() {}
 
+    /// The issues of warning severity.
     public var warnings: [MetadataIssue] { issues.filter { $0.severity == .warning } }
 
     // MARK: All elements of a kind, over every schema
 
+    /// The entity types of every schema.
     public var entityTypes: [EntityType] { schemas.flatMap(\.entityTypes) }
+    /// The complex types of every schema.
     public var complexTypes: [ComplexType] { schemas.flatMap(\.complexTypes) }
+    /// The enumeration types of every schema.
     public var enumTypes: [EnumType] { schemas.flatMap(\.enumTypes) }
+    /// The type definitions of every schema.
     public var typeDefinitions: [TypeDefinition] { schemas.flatMap(\.typeDefinitions) }
+    /// The V2/V3 associations of every schema.
     public var associations: [Association] { schemas.flatMap(\.associations) }
+    /// The entity containers of every schema.
     public var entityContainers: [EntityContainer] { schemas.flatMap(\.entityContainers) }
+    /// The actions of every schema (V4; each overload apart).
     public var actions: [Operation] { schemas.flatMap(\.actions) }
+    /// The functions of every schema (V4; each overload apart).
     public var functions: [Operation] { schemas.flatMap(\.functions) }
+    /// The vocabulary terms of every schema.
     public var terms: [Term] { schemas.flatMap(\.terms) }
+    /// The `Annotations` blocks of every schema.
     public var annotationsBlocks: [AnnotationsBlock] { schemas.flatMap(\.annotationsBlocks) }
 
     /// The container the service exposes: the one named by `$EntityContainer`, else the V2 default one, else the first.
@@ -85,9 +102,13 @@ public final class CsdlDocument: @unchecked Sendable {
         if let n = entityContainerName, let c = all.first(where: { $0.qualifiedName == n || $0.name == n }) { return c }
         return all.first(where: { $0.isDefault }) ?? all.first
     }
+    /// The entity sets of every container.
     public var entitySets: [EntitySet] { entityContainers.flatMap(\.entitySets) }
+    /// The singletons of every container (V4).
     public var singletons: [Singleton] { entityContainers.flatMap(\.singletons) }
+    /// The function imports of every container.
     public var functionImports: [FunctionImport] { entityContainers.flatMap(\.functionImports) }
+    /// The action imports of every container (V4).
     public var actionImports: [ActionImport] { entityContainers.flatMap(\.actionImports) }
 
     // MARK: Look-ups named after SAP's dynamic API
@@ -206,6 +227,7 @@ public final class CsdlDocument: @unchecked Sendable {
                                suggestions: NameSuggester.closest(to: name, in: entitySets.map(\.name) + singletons.map(\.name)))
     }
 
+    /// A singleton by name; a lookup error with the closest names when there is none (SAP's `singleton(withName:)`).
     public func singleton(withName name: String) throws -> Singleton {
         if let s = singletonsByName[name] { try s.checkUsable("singleton"); return s }
         throw ModelLookupError(name: name, message: "no singleton named \(name)",
@@ -225,6 +247,7 @@ public final class CsdlDocument: @unchecked Sendable {
                                suggestions: NameSuggester.closest(to: name, in: entityTypes.map(\.name)))
     }
 
+    /// A complex type by qualified name (namespace or alias) or by simple name when that is unique.
     public func complexType(withName name: String) throws -> ComplexType {
         if let t = schemaElement(named: name) as? ComplexType { return t }
         let bySimple = complexTypes.filter { $0.name == name }
@@ -233,6 +256,7 @@ public final class CsdlDocument: @unchecked Sendable {
                                suggestions: NameSuggester.closest(to: name, in: complexTypes.map(\.name)))
     }
 
+    /// An enumeration type by qualified name (namespace or alias) or by simple name when that is unique.
     public func enumType(withName name: String) throws -> EnumType {
         if let t = schemaElement(named: name) as? EnumType { return t }
         let bySimple = enumTypes.filter { $0.name == name }
@@ -258,7 +282,9 @@ public final class CsdlDocument: @unchecked Sendable {
         return namespaces.count == 1 ? bySimple : []
     }
 
+    /// A function import by name, nil when there is none.
     public func functionImport(withName name: String) -> FunctionImport? { functionImportsByName[name] }
+    /// An action import by name, nil when there is none.
     public func actionImport(withName name: String) -> ActionImport? { actionImportsByName[name] }
 
     /// Derived entity or complex types of a type, directly or not.

@@ -9,6 +9,7 @@
 open class CsdlElement: @unchecked Sendable {
     /// The simple name of the element (the term for an annotation, the path for an Annotations block).
     public let name: String
+    /// Where the element was read: line and column in the metadata document.
     public var location: SourceLocation
     /// Annotations that apply to this element: inline ones and those of `Annotations Target=...` blocks.
     public var annotations: [CsdlAnnotation] = []
@@ -26,6 +27,7 @@ open class CsdlElement: @unchecked Sendable {
     /// (`Scale`, `Nullable`, `sap:label`): the service's metadata said otherwise.
     public var fixedFacets: Set<String> = []
 
+    /// An element of this name, read at `location`.
     public init(name: String, location: SourceLocation = .unknown) {
         self.name = name
         self.location = location
@@ -54,10 +56,15 @@ open class CsdlElement: @unchecked Sendable {
 
 /// An attribute of a metadata element in a namespace other than CSDL's.
 public struct ForeignAttribute: Hashable, Sendable {
+    /// The prefix as written (`sap`).
     public var prefix: String
+    /// The name after the prefix (`label`).
     public var localName: String
+    /// The namespace URI the prefix stands for.
     public var namespace: String
+    /// The attribute's value, as written.
     public var value: String
+    /// An attribute as read.
     public init(prefix: String, localName: String, namespace: String, value: String) {
         self.prefix = prefix; self.localName = localName; self.namespace = namespace; self.value = value
     }
@@ -67,37 +74,58 @@ public struct ForeignAttribute: Hashable, Sendable {
 
 /// Typed access to SAP Gateway's V2 `sap:*` attributes, with SAP's documented defaults.
 public struct SAPAttributes: Sendable {
+    /// The namespace URI of SAP's annotation attributes.
     public static let namespace = "http://www.sap.com/Protocols/SAPData"
     /// Every `sap:*` attribute by local name.
     public let all: [String: String]
 
+    /// The `sap:*` attributes among `attrs`.
     public init(_ attrs: [ForeignAttribute]) {
         var d: [String: String] = [:]
         for a in attrs where a.namespace == SAPAttributes.namespace { d[a.localName] = a.value }
         all = d
     }
 
+    /// A `sap:*` attribute's value by local name (`creatable`), nil when absent.
     public subscript(_ name: String) -> String? { all[name] }
     private func flag(_ name: String, default dflt: Bool) -> Bool {
         guard let v = all[name] else { return dflt }
         return v == "true"
     }
+    /// `sap:label`: a short, translated label.
     public var label: String? { all["label"] }
+    /// `sap:quickinfo`: a longer, translated description (a tooltip).
     public var quickInfo: String? { all["quickinfo"] }
+    /// `sap:heading`: a translated column heading.
     public var heading: String? { all["heading"] }
+    /// `sap:creatable`: entities may be created (default true).
     public var creatable: Bool { flag("creatable", default: true) }
+    /// `sap:updatable`: entities or the property may be changed (default true).
     public var updatable: Bool { flag("updatable", default: true) }
+    /// `sap:deletable`: entities may be deleted (default true).
     public var deletable: Bool { flag("deletable", default: true) }
+    /// `sap:filterable`: the property may appear in `$filter` (default true).
     public var filterable: Bool { flag("filterable", default: true) }
+    /// `sap:sortable`: the property may appear in `$orderby` (default true).
     public var sortable: Bool { flag("sortable", default: true) }
+    /// `sap:pageable`: the set supports `$top` and `$skip` (default true).
     public var pageable: Bool { flag("pageable", default: true) }
+    /// `sap:addressable`: the set may be read directly, not only through navigation (default true).
     public var addressable: Bool { flag("addressable", default: true) }
+    /// `sap:searchable`: the set supports `search` (default false).
     public var searchable: Bool { flag("searchable", default: false) }
+    /// `sap:required-in-filter`: a query must filter on the property (default false).
     public var requiredInFilter: Bool { flag("required-in-filter", default: false) }
+    /// `sap:filter-restriction`: how the property may be filtered (`single-value`, `multi-value`, `interval`).
     public var filterRestriction: String? { all["filter-restriction"] }
+    /// `sap:display-format`: how to show the value (`Date`, `NonNegative`, `UpperCase`).
     public var displayFormat: String? { all["display-format"] }
+    /// `sap:semantics`: what the value means (`currency-code`, `unit-of-measure`, `email`, ...).
     public var semantics: String? { all["semantics"] }
+    /// `sap:unit`: the property holding this amount's currency or quantity's unit.
     public var unit: String? { all["unit"] }
+    /// `sap:text`: the property holding a readable text for this code.
     public var text: String? { all["text"] }
+    /// True when the element has no `sap:*` attribute.
     public var isEmpty: Bool { all.isEmpty }
 }

@@ -1,47 +1,80 @@
 /// One `Schema`: a namespace (with an optional alias) and the elements declared in it.
 public final class CsdlSchema: CsdlElement, @unchecked Sendable {
+    /// The schema's namespace (`Namespace`), which qualifies the names of its elements.
     public var namespace: String { name }
+    /// The schema's alias (`Alias`), which may stand for the namespace in qualified names.
     public var alias: String?
+    /// The entity types declared in the schema.
     public internal(set) var entityTypes: [EntityType] = []
+    /// The complex types declared in the schema.
     public internal(set) var complexTypes: [ComplexType] = []
+    /// The enumeration types declared in the schema.
     public internal(set) var enumTypes: [EnumType] = []
+    /// The type definitions declared in the schema.
     public internal(set) var typeDefinitions: [TypeDefinition] = []
+    /// The V2/V3 associations declared in the schema.
     public internal(set) var associations: [Association] = []
+    /// The entity containers declared in the schema.
     public internal(set) var entityContainers: [EntityContainer] = []
+    /// The actions (V4; each overload apart).
     public internal(set) var actions: [Operation] = []
+    /// The functions (V4; each overload apart).
     public internal(set) var functions: [Operation] = []
+    /// The vocabulary terms declared in the schema.
     public internal(set) var terms: [Term] = []
+    /// The `Annotations` blocks: annotations that target elements from outside them.
     public internal(set) var annotationsBlocks: [AnnotationsBlock] = []
 
+    /// A schema with this namespace and alias, read at `location`.
     public init(namespace: String, alias: String?, location: SourceLocation = .unknown) {
         self.alias = alias
         super.init(name: namespace, location: location)
     }
 
+    /// Adds an entity type.
     public func add(_ t: EntityType) { entityTypes.append(t) }
+    /// Adds a complex type.
     public func add(_ t: ComplexType) { complexTypes.append(t) }
+    /// Adds an enumeration type.
     public func add(_ t: EnumType) { enumTypes.append(t) }
+    /// Adds a type definition.
     public func add(_ t: TypeDefinition) { typeDefinitions.append(t) }
+    /// Adds a V2/V3 association.
     public func add(_ a: Association) { associations.append(a) }
+    /// Adds an entity container.
     public func add(_ c: EntityContainer) { entityContainers.append(c) }
+    /// Adds an action or a function, by its kind.
     public func add(_ o: Operation) { if o.kind == .action { actions.append(o) } else { functions.append(o) } }
+    /// Adds a vocabulary term.
     public func add(_ t: Term) { terms.append(t) }
+    /// Adds an `Annotations` block.
     public func add(_ b: AnnotationsBlock) { annotationsBlocks.append(b) }
 }
 
 /// An `edmx:Reference` with its includes.
 public struct CsdlReference: Sendable, Hashable {
+    /// An `edmx:Include`: a namespace of the referenced document that this one uses.
     public struct Include: Sendable, Hashable {
+        /// The namespace included.
         public var namespace: String
+        /// The alias it is known by in this document.
         public var alias: String?
     }
+    /// An `edmx:IncludeAnnotations`: annotations of the referenced document that apply here.
     public struct IncludeAnnotations: Sendable, Hashable {
+        /// The namespace of the terms whose annotations are included.
         public var termNamespace: String
+        /// Only annotations with this qualifier; nil for all.
         public var qualifier: String?
+        /// Only annotations that target elements of this namespace; nil for all.
         public var targetNamespace: String?
     }
+    /// The referenced document's URI.
     public var uri: String
+    /// The namespaces it includes.
     public var includes: [Include] = []
+    /// The annotations it includes.
     public var includeAnnotations: [IncludeAnnotations] = []
+    /// A reference to the document at `uri`, with no includes yet.
     public init(uri: String) { self.uri = uri }
 }

@@ -1,15 +1,25 @@
 /// A problem found while reading or validating metadata: an error makes the document unreadable, a warning
 /// leaves the rest usable. Its category is `.invalidData`.
 public struct MetadataIssue: CategorizedError, Hashable, Sendable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable { case warning, error }
+    /// How bad an issue is.
+    public enum Severity: String, Sendable, Hashable {
+        /// The element or document is usable, with the issue listed.
+        case warning
+        /// The document (or, when it blocks use, the element) cannot be used.
+        case error
+    }
+    /// Whether it is a warning or an error.
     public var severity: Severity
     /// The element path, such as `NorthwindModel.Customer/CompanyName`; empty for the document as a whole.
     public var path: String
+    /// Where in the document the problem was found (line and column), when known.
     public var location: SourceLocation
+    /// A sentence for people, without the position.
     public var message: String
     /// A short machine name of the kind of problem (e.g. `unresolved-type`, `not-well-formed`).
     public var code: String
 
+    /// An issue of this severity, code and message at an element path and position.
     public init(_ severity: Severity, code: String, path: String = "", location: SourceLocation = .unknown, _ message: String) {
         self.severity = severity; self.code = code; self.path = path; self.location = location; self.message = message
     }
@@ -24,6 +34,7 @@ public struct MetadataIssue: CategorizedError, Hashable, Sendable, CustomStringC
     /// Always `.invalidData`: the metadata says something that cannot be used as it is.
     public var category: ErrorCategory { .invalidData }
 
+    /// `line:column: severity: path: message`, leaving out the position and path when unknown.
     public var description: String {
         var s = ""
         if location != .unknown { s += "\(location): " }

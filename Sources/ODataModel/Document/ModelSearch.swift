@@ -7,8 +7,28 @@ public struct ModelSearch {
     /// What a match is.
     public enum Kind: String, Sendable, CaseIterable {
         // In the order matches of equal rank are listed.
-        case entitySet, singleton, entityType, complexType, enumType, functionImport, actionImport, function, action
-        case navigationProperty, property
+        /// An entity set.
+        case entitySet
+        /// A singleton (V4).
+        case singleton
+        /// An entity type.
+        case entityType
+        /// A complex type.
+        case complexType
+        /// An enumeration type.
+        case enumType
+        /// A function import of the container.
+        case functionImport
+        /// An action import of the container (V4).
+        case actionImport
+        /// A function of a schema (V4).
+        case function
+        /// An action of a schema (V4).
+        case action
+        /// A navigation property of an entity or complex type.
+        case navigationProperty
+        /// A structural property of an entity or complex type.
+        case property
 
         /// Lower-case words (`entity set`, `navigation property`).
         public var words: String {
@@ -30,11 +50,17 @@ public struct ModelSearch {
 
     /// Where the text was found.
     public enum Field: String, Sendable {
-        case name, label, description
+        /// The element's name.
+        case name
+        /// A label: `sap:label`, `sap:quickinfo`, `Common.Label`, `Common.QuickInfo`.
+        case label
+        /// A description: `Core.Description`, `Core.LongDescription`.
+        case description
     }
 
     /// One element that matches, with what it is and where it belongs.
     public struct Match: Sendable, Equatable {
+        /// What kind of element matched.
         public var kind: Kind
         /// The element's simple name.
         public var name: String
@@ -53,8 +79,10 @@ public struct ModelSearch {
         public var rank: Int
     }
 
+    /// The document searched.
     public let document: CsdlDocument
 
+    /// A search of `document`.
     public init(document: CsdlDocument) { self.document = document }
 
     /// Every element that matches `text`, best first; empty for blank text.

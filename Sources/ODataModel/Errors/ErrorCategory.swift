@@ -15,6 +15,7 @@ public enum ErrorCategory: Sendable, Hashable, CustomStringConvertible {
     /// The user or the caller cancelled the request.
     case cancelled
 
+    /// The category in words, for messages: `usage`, `unknown name`, `service error`, `invalid data`, ...
     public var description: String {
         switch self {
         case .usage: return "usage"
@@ -29,5 +30,6 @@ public enum ErrorCategory: Sendable, Hashable, CustomStringConvertible {
 
 /// An error that says which category it is in. Every error type of the library floors conforms.
 public protocol CategorizedError: Error {
+    /// The category the error is in, which decides its message prefix and exit code in the shell.
     var category: ErrorCategory { get }
 }

@@ -19,7 +19,9 @@ import Glibc
 public struct MetadataFixup: Sendable {
     /// One line of the document: a path and what to set there.
     public struct Fix: Sendable, Equatable {
+        /// The element path the fix applies to (`NS.Customer/CompanyName`, `Container/Customers`).
         public var path: String
+        /// What to set on the element, in the order written.
         public var settings: [Setting]
         /// The line in the fix-up document, from 1.
         public var line: Int
@@ -27,14 +29,18 @@ public struct MetadataFixup: Sendable {
 
     /// One `Name=value` of a fix.
     public struct Setting: Sendable, Equatable {
+        /// The facet or attribute to set (`Nullable`, `MaxLength`, `sap:label`).
         public var name: String
+        /// The value to set it to, unquoted.
         public var value: String
     }
 
+    /// The fixes, in document order.
     public var fixes: [Fix]
     /// Where the document came from, for messages.
     public var source: String
 
+    /// A fix-up of these fixes, read from `source`.
     public init(fixes: [Fix], source: String = "") {
         self.fixes = fixes
         self.source = source

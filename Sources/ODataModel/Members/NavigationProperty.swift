@@ -2,44 +2,59 @@
 public final class NavigationProperty: CsdlElement, @unchecked Sendable {
     /// The target type (V4 `Type`; V2/V3 derived from the association end).
     public var type: TypeReference
+    /// `Nullable` (V4, to a single entity): whether it may lead to no entity; nil when not written.
     public var nullable: Bool?
+    /// `Partner`: the navigation property of the target type that leads back (V4).
     public var partner: String?
+    /// `ContainsTarget`: the target entities are contained in the source (V4 containment).
     public var containsTarget = false
+    /// `ReferentialConstraint`s: which of this type's properties hold the target's key values.
     public var referentialConstraints: [ReferentialConstraint] = []
     /// `OnDelete Action` (V4) or the association end's OnDelete (V2/V3).
     public var onDelete: String?
     /// V2/V3: the association, and the roles this navigation goes from and to.
     public var relationship: String?
+    /// V2/V3: the association role this navigation starts from.
     public var fromRole: String?
+    /// V2/V3: the association role it leads to.
     public var toRole: String?
     /// V2/V3 multiplicity of the target end (`1`, `0..1`, `*`).
     public var multiplicity: String?
     private var _declaringType = BackReference<StructuredType>(nil)
+    /// The entity or complex type that declares it.
     public internal(set) var declaringType: StructuredType? {
         get { _declaringType.element }
         set { _declaringType = BackReference(newValue) }
     }
     /// The entity type it leads to, once resolved.
     private var _target = BackReference<EntityType>(nil)
+    /// The entity type it leads to, once resolved.
     public internal(set) var target: EntityType? {
         get { _target.element }
         set { _target = BackReference(newValue) }
     }
 
+    /// A navigation property of this name and target type, read at `location`.
     public init(name: String, type: TypeReference, location: SourceLocation = .unknown) {
         self.type = type
         super.init(name: name, location: location)
     }
 
+    /// True when it leads to a collection of entities.
     public var isCollection: Bool { type.isCollection }
+    /// True when it may lead to no entity (a collection never is null; a single one unless `Nullable="false"`).
     public var isNullable: Bool { nullable ?? true }
+    /// `NS.Type/Name`, for messages.
     public var path: String { "\(declaringType?.qualifiedName ?? "?")/\(name)" }
 }
 
 /// A referential constraint: a dependent property and the principal property it refers to.
 public struct ReferentialConstraint: Hashable, Sendable {
+    /// The dependent property, of the type declaring the navigation property.
     public var property: String
+    /// The principal property it refers to, of the target type.
     public var referencedProperty: String
+    /// A constraint between a dependent and a principal property.
     public init(property: String, referencedProperty: String) {
         self.property = property; self.referencedProperty = referencedProperty
     }

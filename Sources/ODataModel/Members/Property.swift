@@ -1,11 +1,14 @@
 /// A structural property of an entity or complex type (SAP's `Property`).
 public final class Property: CsdlElement, @unchecked Sendable {
+    /// The property's type as written (`Edm.String`, `NS.Address`, `Collection(Edm.String)`).
     public var type: TypeReference
+    /// The property's facets (`Nullable`, `MaxLength`, `Precision`, `Scale`, ...).
     public var facets: Facets
     /// `ConcurrencyMode="Fixed"` (V2/V3): the property takes part in the ETag.
     public var concurrencyMode: String?
     /// The type it is declared on (set when it is added to one).
     private var _declaringType = BackReference<StructuredType>(nil)
+    /// The entity or complex type that declares it (set when it is added to one).
     public internal(set) var declaringType: StructuredType? {
         get { _declaringType.element }
         set { _declaringType = BackReference(newValue) }
@@ -13,15 +16,19 @@ public final class Property: CsdlElement, @unchecked Sendable {
     /// What `type` resolves to in the loaded document.
     public internal(set) var resolvedType: ResolvedType = .unresolved("")
 
+    /// A property of this name, type and facets, read at `location`.
     public init(name: String, type: TypeReference, facets: Facets = Facets(), location: SourceLocation = .unknown) {
         self.type = type; self.facets = facets
         super.init(name: name, location: location)
     }
 
+    /// True unless `Nullable="false"`.
     public var isNullable: Bool { facets.nullable ?? true }
+    /// True for a collection of values (`Collection(...)`, V3 and V4).
     public var isCollection: Bool { type.isCollection }
     /// The primitive type of the property or of its elements (through type definitions and enums).
     public var primitiveType: PrimitiveType? { resolvedType.underlyingPrimitive ?? type.primitive }
+    /// True when it is part of its entity type's key.
     public var isKey: Bool { (declaringType as? EntityType)?.allKeyNames.contains(name) ?? false }
     /// `Type.Name`, for messages.
     public var path: String { "\(declaringType?.qualifiedName ?? "?")/\(name)" }

@@ -1,13 +1,26 @@
 /// A V4 action or function (one overload).
 public final class Operation: SchemaElement, @unchecked Sendable {
-    public enum Kind: String, Sendable { case action = "Action", function = "Function" }
+    /// Whether an operation is an action or a function.
+    public enum Kind: String, Sendable {
+        /// An action: may change data; invoked with POST, parameters in the body.
+        case action = "Action"
+        /// A function: changes nothing; invoked with GET, parameters in the URL.
+        case function = "Function"
+    }
+    /// Whether it is an action or a function.
     public let kind: Kind
+    /// `IsBound`: the first parameter binds it to an entity, a collection or another type it is invoked on.
     public var isBound = false
+    /// `IsComposable` (functions): further path segments and query options may follow a call.
     public var isComposable = false
+    /// `EntitySetPath`: where the returned entities belong, relative to the binding parameter.
     public var entitySetPath: String?
+    /// The parameters, in order (the binding parameter first when bound).
     public var parameters: [Parameter] = []
+    /// The result; nil for an action that returns nothing.
     public var returnType: ReturnType?
 
+    /// An action or function of this name in `namespace`, read at `location`.
     public init(kind: Kind, name: String, namespace: String, location: SourceLocation = .unknown) {
         self.kind = kind
         super.init(name: name, namespace: namespace, location: location)
@@ -19,27 +32,37 @@ public final class Operation: SchemaElement, @unchecked Sendable {
     public var signature: String {
         "\(qualifiedName)(\(parameters.map { $0.type.description }.joined(separator: ",")))"
     }
+    /// A parameter by name.
     public func parameter(named name: String) -> Parameter? { parameters.first { $0.name == name } }
 }
 
 /// A parameter of an action, function or V2/V3 function import.
 public final class Parameter: CsdlElement, @unchecked Sendable {
+    /// The parameter's type as written (`Edm.String`, `Collection(NS.Item)`).
     public var type: TypeReference
+    /// The parameter's facets (`Nullable`, `MaxLength`, ...).
     public var facets = Facets()
     /// V2/V3 `Mode` (In, Out, InOut).
     public var mode: String?
+    /// The parameter's type, once the model is resolved.
     public internal(set) var resolvedType: ResolvedType = .unresolved("")
+    /// A parameter of this name and type, read at `location`.
     public init(name: String, type: TypeReference, location: SourceLocation = .unknown) {
         self.type = type
         super.init(name: name, location: location)
     }
+    /// True unless `Nullable="false"`.
     public var isNullable: Bool { facets.nullable ?? true }
 }
 
 /// The return type of an action, function or function import.
 public struct ReturnType: Sendable {
+    /// The result type as written.
     public var type: TypeReference
+    /// The result's facets (`Nullable`, `MaxLength`, ...).
     public var facets = Facets()
+    /// A result of this type, without facets.
     public init(type: TypeReference) { self.type = type }
+    /// True unless `Nullable="false"`.
     public var isNullable: Bool { facets.nullable ?? true }
 }

@@ -4,6 +4,7 @@ public final class EntityType: StructuredType, @unchecked Sendable {
     public var ownKeyNames: [String] = []
     /// `PropertyRef Alias` by key path, where a V4 key uses a path.
     public var keyAliases: [String: String] = [:]
+    /// `HasStream`: the entity is a media entity, with a binary stream besides its properties.
     public var hasStream = false
 
     /// The key: the nearest declared one up the base-type chain.
@@ -20,6 +21,7 @@ public final class EntityType: StructuredType, @unchecked Sendable {
     public var keyProperties: [Property] {
         allKeyNames.compactMap { structuralProperty(named: $0) }
     }
+    /// The base type, when it is an entity type.
     public var baseEntityType: EntityType? { baseType as? EntityType }
     /// Entity types derived from this one (SAP's derived types).
     public var derivedEntityTypes: [EntityType] { derivedTypes.compactMap { $0 as? EntityType } }

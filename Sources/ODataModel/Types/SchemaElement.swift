@@ -1,11 +1,13 @@
 /// An element that is a direct child of a schema and so has a qualified name.
 open class SchemaElement: CsdlElement, @unchecked Sendable {
+    /// The namespace of the schema it is declared in.
     public let namespace: String
     /// `Namespace.Name`; kept, not computed: look-ups and messages ask for it again and again.
     public let qualifiedName: String
     /// What the back references to this element (from its members, derived types, sets) point at.
     let anchor = ElementAnchor()
 
+    /// An element of this name in `namespace`, read at `location`.
     public init(name: String, namespace: String, location: SourceLocation = .unknown) {
         self.namespace = namespace
         qualifiedName = SchemaElement.join(namespace, name)

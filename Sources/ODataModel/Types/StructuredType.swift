@@ -1,13 +1,18 @@
 /// What entity types and complex types share: a base type, properties (own and inherited), openness.
 open class StructuredType: SchemaElement, @unchecked Sendable {
+    /// `BaseType`: the type this one derives from, as written.
     public var baseTypeName: TypeReference?
+    /// `Abstract`: no instances of exactly this type exist, only of derived ones.
     public var isAbstract = false
+    /// `OpenType`: instances may carry dynamic properties the model does not declare.
     public var isOpen = false
     /// Properties declared on this type, in document order.
     public internal(set) var ownProperties: [Property] = []
+    /// Navigation properties declared on this type, in document order.
     public internal(set) var ownNavigationProperties: [NavigationProperty] = []
     /// The base type, once resolved.
     private var _baseType = BackReference<StructuredType>(nil)
+    /// The base type, once resolved.
     public internal(set) var baseType: StructuredType? {
         get { _baseType.element }
         set { _baseType = BackReference(newValue) }
@@ -27,12 +32,14 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
         navigationIndex.find(name, in: ownNavigationProperties)
     }
 
+    /// Adds a structural property, making this its declaring type (a name declared twice is kept for validation).
     public func addProperty(_ p: Property) {
         p.declaringType = self
         if !propertyIndex.add(p, to: &ownProperties) || ownNavigationProperty(named: p.name) != nil {
             duplicateMemberNames.append(p.name)
         }
     }
+    /// Adds a navigation property, making this its declaring type (a name declared twice is kept for validation).
     public func addNavigationProperty(_ n: NavigationProperty) {
         n.declaringType = self
         if !navigationIndex.add(n, to: &ownNavigationProperties) || ownProperty(named: n.name) != nil {
@@ -74,6 +81,7 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
     public var properties: [Property] {
         baseTypeChain.reversed().flatMap { $0.ownProperties } + ownProperties
     }
+    /// All navigation properties, inherited ones first.
     public var navigationProperties: [NavigationProperty] {
         baseTypeChain.reversed().flatMap { $0.ownNavigationProperties } + ownNavigationProperties
     }

@@ -5,8 +5,10 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
     public var nameAsWritten: String
     /// The element type's name with any alias replaced by its namespace.
     public var qualifiedName: String
+    /// True for `Collection(...)`.
     public var isCollection: Bool
 
+    /// Reads a type as written in CSDL: `Edm.String`, `NS.Customer`, `Collection(NS.Address)`.
     public init(_ written: String) {
         var t = written
         // Trim only when needed: this runs for every property of multi-megabyte documents. Both checks read the
@@ -30,6 +32,7 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
         qualifiedName = nameAsWritten
     }
 
+    /// A reference to a named type, or to a collection of it.
     public init(name: String, isCollection: Bool) {
         nameAsWritten = name; qualifiedName = name; self.isCollection = isCollection
     }
@@ -41,16 +44,23 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
         if let i = qualifiedName.lastIndex(ofByte: UInt8(ascii: ".")) { return String(qualifiedName[qualifiedName.index(after: i)...]) }
         return qualifiedName
     }
+    /// The type as CSDL writes it, with the qualified name: `Collection(NS.Address)`.
     public var description: String { isCollection ? "Collection(\(qualifiedName))" : qualifiedName }
 }
 
 /// What a type reference resolves to in a loaded document.
 public enum ResolvedType {
+    /// A primitive type.
     case primitive(PrimitiveType)
+    /// An entity type.
     case entity(EntityType)
+    /// A complex type.
     case complex(ComplexType)
+    /// An enumeration type.
     case enumeration(EnumType)
+    /// A type definition.
     case typeDefinition(TypeDefinition)
+    /// A name that names no type of the document.
     case unresolved(String)
 
     /// The primitive type underneath (through a type definition or an enum's underlying type).

@@ -15,15 +15,18 @@ public struct AnnotationEntry: Sendable {
     public var target: String
     /// The term's qualified name (aliases replaced), or `sap:NAME`.
     public var term: String
+    /// The annotation's qualifier, when it has one.
     public var qualifier: String?
     /// The value (a string constant for a `sap:` attribute; nil for an annotation without one, which means true).
     public var value: AnnotationExpression?
+    /// Where the annotation was written: inline, in an `Annotations` block, or as a `sap:` attribute.
     public var origin: Origin
     /// Where the annotation (for `sap:` attributes: the element) was written.
     public var location: SourceLocation
     /// False when the block's target leads nowhere in the model.
     public var targetResolves: Bool
 
+    /// An annotation entry as listed.
     public init(target: String, term: String, qualifier: String?, value: AnnotationExpression?, origin: Origin,
                 location: SourceLocation, targetResolves: Bool = true) {
         self.target = target; self.term = term; self.qualifier = qualifier; self.value = value; self.origin = origin

@@ -5,6 +5,7 @@ public struct LineItemColumns: Sendable, Equatable {
     /// The qualifier of the `UI.LineItem` the columns come from (nil for the unqualified one).
     public var qualifier: String?
 
+    /// Columns for these property paths, from a `UI.LineItem` with this qualifier.
     public init(paths: [String], qualifier: String? = nil) { self.paths = paths; self.qualifier = qualifier }
 
     /// The `UI.LineItem` columns of an entity set (its own annotation first, else its entity type's), or nil when

@@ -57,6 +57,7 @@ public enum FieldControl: Sendable, Equatable, CustomStringConvertible {
     /// A fixed state: `Mandatory`, `Optional`, `ReadOnly`, `Inapplicable`, `Hidden`.
     case constant(String)
 
+    /// `from PROPERTY` or the fixed state, for describe output.
     public var description: String {
         switch self {
         case .property(let p): return "from " + p

@@ -2,15 +2,25 @@
 /// `Measures.ISOCurrency` / `Measures.Unit` with a path or a constant.
 public struct UnitReference: Sendable, Equatable {
     /// A currency (ISO 4217 code) or a unit of measure.
-    public enum Kind: String, Sendable { case currency, unit }
+    public enum Kind: String, Sendable {
+        /// An ISO 4217 currency code (`sap:semantics="currency-code"`, `Measures.ISOCurrency`).
+        case currency
+        /// A unit of measure (`sap:semantics="unit-of-measure"`, `Measures.Unit`).
+        case unit
+    }
     /// The unit is the value of another property (a path from the same type), or a constant.
     public enum Source: Sendable, Equatable {
+        /// The unit is the value of this property (a path from the annotated property's type).
         case property(String)
+        /// The unit is this constant (`EUR`, `KG`).
         case constant(String)
     }
+    /// Whether it is a currency or a unit of measure.
     public var kind: Kind
+    /// Where the currency or unit comes from.
     public var source: Source
 
+    /// A currency or unit from a property or a constant.
     public init(kind: Kind, source: Source) { self.kind = kind; self.source = source }
 
     /// The unit or currency the metadata ties to a property, or nil.

@@ -16,6 +16,7 @@ public struct ValueListMapping: Sendable, Equatable {
     }
     /// One parameter of a value list.
     public struct Parameter: Sendable, Equatable {
+        /// How the parameter relates the two properties.
         public var kind: ParameterKind
         /// The local property (a path from the annotated property's type), for In, Out and InOut.
         public var localProperty: String?
@@ -23,6 +24,7 @@ public struct ValueListMapping: Sendable, Equatable {
         public var valueListProperty: String
         /// The constant of a `Constant` parameter.
         public var constant: String?
+        /// A value-list parameter.
         public init(kind: ParameterKind, localProperty: String?, valueListProperty: String, constant: String? = nil) {
             self.kind = kind; self.localProperty = localProperty; self.valueListProperty = valueListProperty; self.constant = constant
         }
@@ -32,14 +34,18 @@ public struct ValueListMapping: Sendable, Equatable {
     public var collectionPath: String
     /// `CollectionRoot`: another service holds the set (nil: this one).
     public var collectionRoot: String?
+    /// `Label`: a title for the value help.
     public var label: String?
+    /// The qualifier of the `Common.ValueList` annotation, when the property has several.
     public var qualifier: String?
     /// `SearchSupported`: the set takes `$search` (V2: `search=`).
     public var searchSupported: Bool
     /// `Common.ValueListWithFixedValues` or `sap:value-list="fixed-values"` on the property.
     public var fixedValues: Bool
+    /// `Parameters`: how the value-list properties map to the annotated type's.
     public var parameters: [Parameter]
 
+    /// A value list with its set and parameters.
     public init(collectionPath: String, collectionRoot: String? = nil, label: String? = nil, qualifier: String? = nil,
                 searchSupported: Bool = false, fixedValues: Bool = false, parameters: [Parameter]) {
         self.collectionPath = collectionPath; self.collectionRoot = collectionRoot; self.label = label; self.qualifier = qualifier

@@ -1,15 +1,25 @@
 /// Qualified names of the vocabulary terms the model reads typed values from (OASIS Measures and Capabilities,
 /// SAP's UI and Common), and how an annotation is matched against them.
 public enum VocabularyTerm {
+    /// `UI.LineItem`: the columns of a table of the type's entities.
     public static let lineItem = "com.sap.vocabularies.UI.v1.LineItem"
+    /// `UI.HeaderInfo`: how one entity is titled (type name, title, description).
     public static let headerInfo = "com.sap.vocabularies.UI.v1.HeaderInfo"
+    /// `Common.Text`: the property holding a readable text for a code.
     public static let text = "com.sap.vocabularies.Common.v1.Text"
+    /// `UI.TextArrangement`: how a code and its text are shown together.
     public static let textArrangement = "com.sap.vocabularies.UI.v1.TextArrangement"
+    /// `Common.FieldControl`: whether a property is mandatory, optional, read-only or hidden.
     public static let fieldControl = "com.sap.vocabularies.Common.v1.FieldControl"
+    /// `Common.ValueList`: value help for a property.
     public static let valueList = "com.sap.vocabularies.Common.v1.ValueList"
+    /// `Common.ValueListWithFixedValues`: the value help is a short fixed list (a dropdown).
     public static let valueListWithFixedValues = "com.sap.vocabularies.Common.v1.ValueListWithFixedValues"
+    /// `Common.ValueListReferences`: value help described in another service's metadata.
     public static let valueListReferences = "com.sap.vocabularies.Common.v1.ValueListReferences"
+    /// `Measures.ISOCurrency`: the currency of an amount.
     public static let isoCurrency = "Org.OData.Measures.V1.ISOCurrency"
+    /// `Measures.Unit`: the unit of measure of a quantity.
     public static let unit = "Org.OData.Measures.V1.Unit"
 
     /// The aliases SAP and OASIS documents conventionally give these vocabularies, for documents that use an alias

@@ -2,7 +2,9 @@ import ODataModel
 
 /// A canonical `$filter` function: its V4 name, how many arguments it takes, its V2 spelling, and what it returns.
 public struct QueryFunction: Hashable, Sendable {
+    /// The function's name in OData V4 (`contains`, `year`, `totaloffsetminutes`).
     public var name: String
+    /// How many arguments it takes (`substring` takes two or three).
     public var arity: ClosedRange<Int>
     /// The V2/V3 name, or nil when the function is V4 only.
     public var v2Name: String?

@@ -5,20 +5,31 @@ import ODataModel
 /// Values whose text matters (Decimal, dates, times, durations, GUIDs) keep their text exactly as given so that
 /// nothing is lost on the way to the URL; the text is checked when the literal is made through `QueryLiteral.parse`.
 public enum QueryLiteral: Hashable, Sendable, CustomStringConvertible {
+    /// The `null` literal.
     case null
+    /// `Edm.Boolean`: `true` or `false`.
     case boolean(Bool)
+    /// `Edm.Byte`: an unsigned 8-bit integer.
     case byte(UInt8)
+    /// `Edm.SByte`: a signed 8-bit integer.
     case sbyte(Int8)
+    /// `Edm.Int16`: a signed 16-bit integer.
     case int16(Int16)
+    /// `Edm.Int32`: a signed 32-bit integer.
     case int32(Int32)
+    /// `Edm.Int64`: a signed 64-bit integer (`5L` in V2).
     case int64(Int64)
     /// Edm.Decimal as exact decimal text (`12.50`, `-3`).
     case decimal(String)
+    /// `Edm.Double`: an IEEE 754 double (`1.5d` in V2; `INF`, `-INF` and `NaN` as such).
     case double(Double)
+    /// `Edm.Single`: an IEEE 754 float (`1.5f` in V2).
     case single(Float)
+    /// `Edm.String`: text, written in single quotes with inner quotes doubled.
     case string(String)
     /// Edm.Guid as 8-4-4-4-12 hex text.
     case guid(String)
+    /// `Edm.Binary`: bytes, written as `binary'base64url'` (V4) or `X'hex'` (V2).
     case binary([UInt8])
     /// Edm.Date: `YYYY-MM-DD`.
     case date(String)
@@ -91,9 +102,13 @@ public enum QueryLiteral: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Literals are equal when they have the same kind and the same text, GUIDs ignoring case:
+    /// `.decimal("1.0")` is not `.decimal("1")`.
     public static func == (a: QueryLiteral, b: QueryLiteral) -> Bool { a.identity == b.identity }
+    /// Hashes the kind and the text, consistently with `==`.
     public func hash(into h: inout Hasher) { h.combine(identity) }
 
+    /// The kind and text of the literal, for messages and tests (`i32:5`, `s:O'Neil`); not URL text.
     public var description: String { identity }
 
     /// True for the numeric kinds.

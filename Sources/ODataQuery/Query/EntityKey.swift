@@ -2,12 +2,17 @@
 public struct EntityKey: Hashable, Sendable {
     /// One key property and its value.
     public struct Value: Hashable, Sendable {
+        /// The key property's name; nil for a single-valued key written without it (`Customers('ALFKI')`).
         public var name: String?
+        /// The key value, typed by the key property.
         public var value: QueryLiteral
+        /// A key property's value, named or not.
         public init(name: String?, value: QueryLiteral) { self.name = name; self.value = value }
     }
+    /// The key values, in the order they are written.
     public var values: [Value]
 
+    /// A key with no values yet; `with(name:value:)` adds them.
     public init() { values = [] }
     /// A single-valued key written without the property name.
     public init(_ value: QueryLiteral) { values = [Value(name: nil, value: value)] }

@@ -1,9 +1,12 @@
 /// One segment of a resource path: `Customers`, `('ALFKI')`, `Orders`, `CompanyName`, a function or action call.
 public enum PathSegment: Sendable {
+    /// An entity set by name: the first segment of a collection path.
     case entitySet(String)
+    /// A singleton by name (V4): a single entity addressed by name.
     case singleton(String)
     /// A key predicate on the segment before it.
     case key(EntityKey)
+    /// A navigation property by name: to the entity or entities it leads to.
     case navigation(String)
     /// A structural property (the path then addresses its value).
     case property(String)

@@ -5,8 +5,10 @@ import ODataModel
 /// V2 differences: `substringof(b,a)` for `contains(a,b)`; `in` becomes an or-chain of `eq`; `isof`/`cast` take
 /// the type name quoted; lambdas (V3 has them), `has`, enum members and the V4-only functions are errors.
 public struct ExpressionWriter: Sendable {
+    /// The OData version the text is written for.
     public let version: ODataVersion
     let literals: LiteralFormatter
+    /// A writer for a service of this version.
     public init(version: ODataVersion) { self.version = version; literals = LiteralFormatter(version: version) }
 
     /// The expression as URL text (not yet percent-encoded).

@@ -9,7 +9,9 @@ import ODataModel
 /// V2: `'O''Neil'`, `10L`, `12.50M`, `1.5d`, `1e+20d`, `1.5f`, `guid'...'`, `datetime'2024-05-01T10:00:00'`,
 /// `datetimeoffset'...'`, `time'PT12H30M00S'`, `X'0A1B'`.
 public struct LiteralFormatter: Sendable {
+    /// The OData version the literals are written for.
     public let version: ODataVersion
+    /// A formatter for a service of this version.
     public init(version: ODataVersion) { self.version = version }
     private var v4: Bool { version.isV4 }
 

@@ -6,10 +6,14 @@ import ODataModel
 /// `$count`/`$inlinecount`, then custom options. V2 has no nested expand options: nested `$select` and `$expand`
 /// become paths (`$expand=A/B`, `$select=A/X`); other nested options are an error.
 public struct QueryURLWriter: Sendable {
+    /// The OData version the URL is written for.
     public let version: ODataVersion
+    /// Writes `$filter` and `$orderby` expressions.
     public let expressions: ExpressionWriter
+    /// Writes literals in keys and function parameters.
     public let literals: LiteralFormatter
 
+    /// A writer for a service of this version.
     public init(version: ODataVersion) {
         self.version = version
         expressions = ExpressionWriter(version: version)

@@ -7,8 +7,11 @@ public struct QueryWriteError: CategorizedError, Hashable, Sendable, CustomStrin
 
     /// What cannot be written: `lambda operator any`, `$search`, `nested $filter in $expand of Orders`.
     public var feature: String
+    /// The OData version of the service the query was for.
     public var version: ODataVersion
+    /// The whole message: what cannot be written, for which version, and what to do instead when there is a way.
     public var message: String
+    /// An error naming the feature, the version and the message.
     public init(feature: String, version: ODataVersion, message: String) {
         self.feature = feature; self.version = version; self.message = message
     }
@@ -18,5 +21,6 @@ public struct QueryWriteError: CategorizedError, Hashable, Sendable, CustomStrin
         if let h = hint { m += " (\(h))" }
         return QueryWriteError(feature: feature, version: version, message: m)
     }
+    /// The error as people read it: its message.
     public var description: String { message }
 }

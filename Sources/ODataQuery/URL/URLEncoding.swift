@@ -25,8 +25,8 @@ public enum URLEncoding {
     static let urlKeep: Set<UInt8> = unreserved.union(":/?#[]@!$&'()*+,;=%".utf8)
 
     /// A URL written by hand (`/Customers?$filter=Country eq 'UK'`) made sendable: characters no URL may hold as
-    /// they are (space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, controls, non-ASCII) percent-encoded; what is
-    /// already encoded, and the URL's structure, kept.
+    /// they are (space, `"`, `<`, `>`, `\`, `^`, the backtick, `{`, `|`, `}`, controls, non-ASCII) percent-encoded;
+    /// what is already encoded, and the URL's structure, kept.
     public static func escapingUnsafe(_ s: String) -> String { encode(s, keeping: urlKeep) }
 
     static func encode(_ s: String, keeping keep: Set<UInt8>) -> String {
