@@ -1218,12 +1218,15 @@ _odsh_verify() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--top --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--top --jobs --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
     '--top')
+        return
+        ;;
+    '--jobs')
         return
         ;;
     '--metadata-fix')

@@ -67,7 +67,7 @@ function __odsh_parse_tokens -S
         case 'services'
             __odsh_parse_subcommand 2 'v2' 'v4' 'json' 'v/verbose' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'retries=' 'retry-max-wait=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
         case 'verify'
-            __odsh_parse_subcommand 1 'top=' 'json' 'v/verbose' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'retries=' 'retry-max-wait=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            __odsh_parse_subcommand 1 'top=' 'jobs=' 'json' 'v/verbose' 'no-cache' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'retries=' 'retry-max-wait=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
         case 'payload'
             __odsh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
@@ -529,6 +529,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh services" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh verify" -eq 1' -fka '(__odsh_custom_completion ---completion verify -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh verify" top' -l 'top' -d 'Entities to read from each set (default: 1).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh verify" jobs' -l 'jobs' -d 'Entity sets read at the same time, on one session (default: 4).' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh verify" json' -l 'json' -d 'Write JSON instead of a table.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh verify" v verbose' -s 'v' -l 'verbose' -d 'Show the details of errors.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh verify" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'

@@ -2,13 +2,13 @@ import FoundationEssentials
 import ODataModel
 import ODataQuery
 
-/// A smoke test of a service: every entity set read with `$top`, one after the other on the service's session,
+/// A smoke test of a service: every entity set read with `$top`, `jobs` sets at a time on the service's session,
 /// each marked OK, FAIL or SKIP with its status and time.
 ///
 /// Sets the service says cannot be read alone are skipped with the reason: `sap:addressable="false"`,
 /// `sap:requires-filter="true"`, `Capabilities.FilterRestrictions/RequiresFilter`, `Capabilities.ReadRestrictions/Readable`
 /// false, or a key property with `sap:required-in-filter="true"`.
-public struct ServiceVerification {
+public struct ServiceVerification: Sendable {
     /// The outcome of one entity set.
     public enum Outcome: String, Sendable {
         case ok = "OK"
@@ -35,10 +35,14 @@ public struct ServiceVerification {
     public let service: DataService
     /// How many entities each probe asks for (`$top`).
     public var top: Int
+    /// How many sets are probed at the same time (at least 1).
+    public var jobs: Int
 
-    public init(service: DataService, top: Int = 1) {
+    /// A verification of `service` reading `top` entities of each set, `jobs` sets at a time.
+    public init(service: DataService, top: Int = 1, jobs: Int = 4) {
         self.service = service
         self.top = max(1, top)
+        self.jobs = max(1, jobs)
     }
 
     /// Why a set is not probed, or nil when it is.
@@ -61,16 +65,42 @@ public struct ServiceVerification {
         return pv.value.text
     }
 
-    /// Probes the sets (all of the service's when nil), calling `progress` after each; stops with `cancelled` when
-    /// a probe is cancelled (Ctrl-C).
-    public func run(sets: [EntitySet]? = nil, progress: (Probe) -> Void = { _ in }) throws -> [Probe] {
-        var probes: [Probe] = []
-        for set in sets ?? service.metadata.entitySets {
-            let p = try probe(set)
-            progress(p)
-            probes.append(p)
+    /// Probes the sets (all of the service's when nil), `jobs` at a time, and answers in the order of the sets;
+    /// stops with `cancelled` when a probe is cancelled (the shell's Ctrl-C). Blocks the calling thread, which must
+    /// not be one of Swift's cooperative pool: from async code, use the async `run(sets:)`.
+    public func run(sets: [EntitySet]? = nil) throws -> [Probe] {
+        let list = sets ?? service.metadata.entitySets
+        if jobs == 1 { return try list.map { try probe($0) } }
+        return try BlockingBridge.wait { try await self.run(sets: list) }
+    }
+
+    /// Probes the sets (all of the service's when nil), `jobs` at a time, and answers in the order of the sets.
+    /// Cancelling the task cancels the probes under way.
+    public func run(sets: [EntitySet]? = nil) async throws -> [Probe] {
+        let list = sets ?? service.metadata.entitySets
+        var probes = [Probe?](repeating: nil, count: list.count)
+        try await withThrowingTaskGroup(of: (Int, Probe).self) { group in
+            var next = 0
+            while next < min(jobs, list.count) {
+                let i = next, set = list[i]
+                group.addTask { (i, try await self.probe(set)) }
+                next += 1
+            }
+            while let (i, p) = try await group.next() {
+                probes[i] = p
+                if next < list.count {
+                    let k = next, set = list[k]
+                    group.addTask { (k, try await self.probe(set)) }
+                    next += 1
+                }
+            }
         }
-        return probes
+        return probes.compactMap { $0 }
+    }
+
+    /// Probes one set (or says why it is skipped) without blocking the caller's thread.
+    public func probe(_ set: EntitySet) async throws -> Probe {
+        try await DataService.offload { try self.probe(set) }
     }
 
     /// Probes one set (or says why it is skipped).

@@ -2,7 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import ODataClient
 
-/// `.services [TEXT]` and `.verify [--top N]` in the shell, on the session's own connection (its sign-in and
+/// `.services [TEXT]` and `.verify [--top N] [--jobs N]` in the shell, on the session's own connection (its sign-in and
 /// cookies): the catalogs of the system the service is on, and a smoke test of the service.
 enum ReplDiscovery {
     static func run(_ name: String, _ arg: String, service: DataService, out: TextOutput) throws {
@@ -14,14 +14,16 @@ enum ReplDiscovery {
             out.write(ServicesCommand.text(listing.services.filter { $0.matches(arg) }))
         case ".verify":
             let words = arg.split(separator: " ").map(String.init)
-            var top = 1
-            if !words.isEmpty {
-                guard words.count == 2, words[0] == "--top", let n = Int(words[1]), n >= 1 else {
-                    throw UsageError(".verify takes --top N (N at least 1), or nothing")
+            var top = 1, jobs = 4
+            var i = 0
+            while i < words.count {
+                guard i + 1 < words.count, ["--top", "--jobs"].contains(words[i]), let n = Int(words[i + 1]), n >= 1 else {
+                    throw UsageError(".verify takes --top N and --jobs N (each at least 1), or nothing")
                 }
-                top = n
+                if words[i] == "--top" { top = n } else { jobs = n }
+                i += 2
             }
-            let probes = try ServiceVerification(service: service, top: top).run()
+            let probes = try ServiceVerification(service: service, top: top, jobs: jobs).run()
             out.write(VerifyCommand.text(probes))
         default:
             throw UsageError("unknown command \(name)")

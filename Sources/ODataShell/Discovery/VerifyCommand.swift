@@ -23,6 +23,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Entities to read from each set (default: 1).", valueName: "N"))
     var top = 1
 
+    @Option(name: .long, help: ArgumentHelp("Entity sets read at the same time, on one session (default: 4).", valueName: "N"))
+    var jobs = 4
+
     @Flag(name: .long, help: "Write JSON instead of a table.")
     var json = false
 
@@ -37,6 +40,7 @@ struct VerifyCommand: ParsableCommand {
 
     mutating func validate() throws {
         if top < 1 { throw ValidationError("--top must be 1 or more") }
+        if jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
     }
 
     func run() throws {
@@ -53,7 +57,7 @@ struct VerifyCommand: ParsableCommand {
             if let mib = connection.maxValueSize { data.readOptions.maxUnitBytes = max(1, mib) << 20 }
             SignalHandling.installInterruptHandler()
             SignalHandling.setInterruptHook(servicesInterruptHook)
-            probes = try ServiceVerification(service: data, top: top).run()
+            probes = try ServiceVerification(service: data, top: top, jobs: jobs).run()
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }

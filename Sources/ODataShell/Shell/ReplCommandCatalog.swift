@@ -27,7 +27,7 @@ enum ReplCommandCatalog {
         Command(name: ".refresh", arguments: "[--open-enums] [--allow-changes] [--allow-removals]",
                 summary: "reload $metadata, check compatibility, apply when compatible"),
         Command(name: ".services", arguments: "[TEXT]", summary: "the services of this SAP system's Gateway catalogs"),
-        Command(name: ".verify", arguments: "[--top N]", summary: "read every entity set with $top; OK, FAIL or SKIP each"),
+        Command(name: ".verify", arguments: "[--top N] [--jobs N]", summary: "read every entity set with $top, N at a time; OK, FAIL or SKIP each"),
         Command(name: ".history", arguments: "[N]", summary: "the last N statements (20)"),
         Command(name: ".open", arguments: "SERVICE", summary: "open another service of the system (technical name or alias)"),
         Command(name: ".quit", arguments: "", summary: "leave (also .exit, or Ctrl-D)"),

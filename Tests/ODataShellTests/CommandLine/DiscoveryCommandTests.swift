@@ -89,6 +89,19 @@ struct DiscoveryCommandTests {
         }
         #expect(ok.stdout.hasSuffix("5 OK, 0 failed, 0 skipped\n"), "\(ok.stdout)")
 
+        // Sets read side by side give the same report, in the metadata's order, as sets read one after another.
+        func outcomes(_ jobs: String) throws -> [String] {
+            let run = try OdshProcess.run(["verify", gw, "--json", "--jobs", jobs])
+            #expect(run.status == 0, "\(run.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let sets = try #require(json["entitySets"] as? [[String: Any]])
+            return sets.map { "\($0["name"] ?? "?") \($0["result"] ?? "?") \($0["status"] ?? "?")" }
+        }
+        let oneByOne = try outcomes("1")
+        #expect(oneByOne.count == 5)
+        #expect(try outcomes("5") == oneByOne)
+        #expect(try OdshProcess.run(["verify", gw, "--jobs", "0"]).status == 2)
+
         // One set of another service fails once (a fault rule of mock-sap's, used up by the probe).
         let service = try Self.base() + "/sap/opu/odata/sap/API_MATERIAL_DOCUMENT_SRV/"
         let rule = #"{"method":"GET","match":"API_MATERIAL_DOCUMENT_SRV/A_MaterialDocumentItem$","status":500,"count":1,"message":"injected for odsh verify"}"#

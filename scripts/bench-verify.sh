@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# bench-verify.sh [ODSH_BINARY]: what concurrency on one session gives where a user feels it, against a service made
+# slow: the V4 reference server's Northwind (26 entity sets, 20 rows a page) behind scripts/bench/slow-proxy.py,
+# which answers every request DELAY_MS (default 200) late. Side by side in one hyperfine run:
+#   odsh verify --jobs 1 | --jobs 4 | --jobs 8          (every set read with $top=1)
+#   odsh -c "Orders" -o ndjson, all 830 orders in 42 pages (the pages are requested one after another)
+# Needs ../shared (or ODSH_SHARED) for the reference server. ODSH_BINARY defaults to the release build.
+# Environment: RUNS (default 5), DELAY_MS (default 200), BENCH_EXPORT (a Markdown file for hyperfine's table).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+shared="${ODSH_SHARED:-$root/../shared}"
+odsh="${1:-$root/.build-static/release/odsh}"
+[ -x "$odsh" ] || odsh="$root/.build/release/odsh"
+[ -x "$odsh" ] || { echo "bench-verify.sh: no odsh binary (bash scripts/build-release.sh, or pass a path)" >&2; exit 2; }
+command -v hyperfine >/dev/null || { echo "bench-verify.sh: hyperfine is not installed" >&2; exit 2; }
+[ -x "$shared/refsrv/start-v4.sh" ] || { echo "bench-verify.sh: $shared/refsrv not found (set ODSH_SHARED)" >&2; exit 2; }
+
+upstream_port="$(python3 "$root/scripts/testenv/free-port.py")"
+proxy_port="$(python3 "$root/scripts/testenv/free-port.py")"
+proxy=""
+cleanup() {
+  [ -n "$proxy" ] && kill "$proxy" 2>/dev/null
+  bash "$shared/refsrv/stop.sh" "$upstream_port" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+bash "$shared/refsrv/start-v4.sh" "$upstream_port" >/dev/null
+python3 "$root/scripts/bench/slow-proxy.py" "$proxy_port" "http://127.0.0.1:$upstream_port" "${DELAY_MS:-200}" &
+proxy=$!
+url="http://127.0.0.1:$proxy_port/northwind/"
+for _ in $(seq 1 50); do curl -s -o /dev/null "$url" && break; sleep 0.1; done
+
+export XDG_CACHE_HOME="$(mktemp -d)"  # a metadata cache of its own, filled once below
+"$odsh" metadata sets "$url" >/dev/null
+echo "odsh: $odsh; service: $url (${DELAY_MS:-200} ms per answer)"
+hyperfine --runs "${RUNS:-5}" --warmup 1 ${BENCH_EXPORT:+--export-markdown "$BENCH_EXPORT"} \
+  -n "verify --jobs 1" "$odsh verify $url --jobs 1" \
+  -n "verify --jobs 4" "$odsh verify $url --jobs 4" \
+  -n "verify --jobs 8" "$odsh verify $url --jobs 8" \
+  -n "all 830 orders, ndjson" "$odsh $url -o ndjson -c Orders"
+rm -rf "$XDG_CACHE_HOME"
