@@ -2,73 +2,52 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The library products can be depended upon the way the README offers them: a package outside this repository
-/// that depends on a version tag of it (`.package(url:from:)`) builds and runs a small dynamic-API program.
-/// SwiftPM refuses such a dependency when a target of its products has unsafe build flags. It tests what is
-/// committed: a clone of this repository's HEAD, tagged 0.1.0 in a temporary folder.
-@Suite("A package that depends on this one", .enabled(if: swiftDriver != nil, "swift not found: the consumer package is not built"))
-struct ConsumerPackageTests {
+/// The libraries as a versioned SwiftPM dependency: Examples/Consumer, a package of its own, is built against a
+/// tagged clone of this repository (what is committed, as a dependency sees it; SwiftPM refuses such a dependency
+/// when a target of its products has unsafe build flags) and run against the reference server: async paging, two
+/// queries at once on one service, cancellation. Its build must not touch swift-argument-parser (the shell's
+/// dependency, behind the trait "Shell").
+extension IntegrationTests {
+    @Suite("A package that depends on this one", .enabled(if: Tools.isInstalled("git"), "git missing"))
+    struct ConsumerPackage {
+        @Test(.timeLimit(.minutes(20)))
+        func aConsumerPackageOnAVersionTagBuildsWithoutTheShellAndRunsAsync() throws {
+            let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-consumer-\(getpid())-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: work) }
+            let clone = work.appendingPathComponent("odsh")
+            // The committed state of this repository, tagged as a release.
+            _ = try Spawn.output(["git", "clone", "--quiet", "--no-hardlinks", TestPaths.packageRoot.path, clone.path])
+            _ = try Spawn.output(["git", "-C", clone.path, "-c", "tag.gpgSign=false", "tag", "99.1.0"])
+            let consumer = work.appendingPathComponent("consumer")
+            _ = try Spawn.output(["cp", "-R", TestPaths.packageRoot.appendingPathComponent("Examples/Consumer").path, consumer.path])
+            let environment = Spawn.environment(["ODSH_PACKAGE_URL": clone.path, "ODSH_PACKAGE_VERSION": "99.1.0"])
+            let swift = FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift") ? "/opt/swift/usr/bin/swift" : "swift"
+            let build = try Spawn.run([swift, "build", "--package-path", consumer.path], environment: environment,
+                                      mergingOutput: true, timeout: 1100)
+            #expect(build.status == 0, "\(build.stdout.suffix(3000))")
+            #expect(!build.stdout.contains("ArgumentParser"), "the libraries alone build nothing of swift-argument-parser")
+            #expect(!build.stdout.contains("swift-argument-parser"), "nor fetch it")
+            guard build.status == 0 else { return }
+            guard ReferenceServers.isAvailable else {
+                Issue.record(Comment(rawValue: "built; not run: \(ReferenceServers.missing)"), severity: .warning)
+                return
+            }
 
-    static let program = """
-        import ODataClient
-        import ODataModel
-        import ODataQuery
-
-        // Lists the entity sets of a metadata file, and what a query of the first one would ask for.
-        let doc = try MetadataReader.read(file: CommandLine.arguments[1])
-        for set in doc.entitySets { print("set \\(set.name): \\(try set.requireEntityType().qualifiedName)") }
-        let first = try doc.entitySet(withName: doc.entitySets[0].name)
-        let query = DataQuery().top(2).from(first)
-        print("query top \\(query.topCount.map(String.init) ?? "-")")
-        print("headers \\(HTTPHeaders().count)")
-        """
-
-    @Test("builds from a version tag of a clone and runs", .timeLimit(.minutes(15)))
-    func consumer() throws {
-        let swift = try #require(swiftDriver)
-        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("odsh-consumer-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: temp) }
-        let clone = temp.appendingPathComponent("odsh").path
-        _ = try Spawn.output(["git", "clone", "--quiet", TestPaths.packageRoot.path, clone])
-        _ = try Spawn.output(["git", "-C", clone, "tag", "0.1.0"])
-
-        let consumer = temp.appendingPathComponent("consumer")
-        let sources = consumer.appendingPathComponent("Sources/Consumer")
-        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        try """
-            // swift-tools-version:6.0
-            import PackageDescription
-
-            let package = Package(
-                name: "Consumer",
-                dependencies: [.package(url: "file://\(clone)", from: "0.1.0")],
-                targets: [
-                    .executableTarget(name: "Consumer", dependencies: [
-                        .product(name: "ODataModel", package: "odsh"),
-                        .product(name: "ODataQuery", package: "odsh"),
-                        .product(name: "ODataClient", package: "odsh"),
-                    ]),
-                ]
-            )
-            """.write(to: consumer.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        try Self.program.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-
-        let build = try Spawn.run([swift, "build", "--package-path", consumer.path], mergingOutput: true, timeout: 840)
-        #expect(build.status == 0, "swift build failed:\n\(build.stdout.suffix(4000))")
-        guard build.status == 0 else { return }
-        let sample = TestPaths.packageRoot.appendingPathComponent("scripts/sample/northwind-mini.xml").path
-        let run = try Spawn.run([consumer.appendingPathComponent(".build/debug/Consumer").path, sample], mergingOutput: true)
-        #expect(run.status == 0, "\(run.stdout)")
-        let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("set ") }.map { String($0.dropFirst(4).prefix { $0 != ":" }) } == ["Customers", "Orders", "Order_Details", "Products"])
-        #expect(lines.contains("query top 2"))
-        #expect(lines.contains("headers 0"))
+            let binary = consumer.appendingPathComponent(".build/debug/ODataConsumer").path
+            let hanging = try Fixtures.shared.hangingServer()
+            let run = try Spawn.run([binary, try ReferenceServers.baseURL(.v4) + "/northwind/", "http://127.0.0.1:\(hanging)/"],
+                                    timeout: 300)
+            let out = run.stdout
+            #expect(run.status == 0, "\(run.stderr)\n\(out)")
+            #expect(out.contains("orders read with for try await: 830, last 11077"), "\(out)")
+            #expect(out.contains("top 30 across pages: 30"))
+            #expect(out.contains("concurrent: 5 customers, 7 products"))
+            #expect(out.contains("$metadata requests: 1\n"), "\(out)")
+            let cancelled = out.split(separator: "\n").first { $0.hasPrefix("cancelled: ") }.map(String.init) ?? ""
+            #expect(cancelled.hasPrefix("cancelled: true, after "), "\(out)")
+            let ms = Int(cancelled.split(separator: " ").dropLast().last ?? "") ?? Int.max
+            #expect(ms < 100, "Task.cancel() ended the transfer after \(ms) ms")
+        }
     }
 }
-
-/// The `swift` driver: the one in PATH, else the toolchain's usual place.
-private let swiftDriver: String? = {
-    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/opt/swift/usr/bin"
-    return path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}()
