@@ -77,7 +77,7 @@ extension DataService {
         var results: [BatchResult] = []
         for ((request, inChangeSet), r) in zip(order, answers.flatMap { $0 }) {
             var entities: [EntityValue] = [], values: [DataValue] = []
-            if r.succeeded { (entities, values) = try readBatchResponse(r, relativeURL: try request.relativeURL(for: version)) }
+            if r.succeeded { (entities, values) = try readBatchResponse(r, target: batchTarget(of: request)) }
             results.append(BatchResult(request: request, response: r, entities: entities, values: values, inChangeSet: inChangeSet))
         }
         return results
@@ -91,15 +91,7 @@ extension DataService {
         var batch = BatchRequest()
         var order: [(DataRequest, Bool)] = []
         func operation(_ request: DataRequest) throws -> BatchOperation {
-            if case .batch = request.kind { throw DataServiceError(.invalidArgument("a batch cannot hold a batch")) }
-            let r = try serviceRequest(for: request, ifMatch: request.entity?.etag)
-            let id = String(order.count + 1)
-            var headers = r.headers.map { (name: $0.name, value: $0.value) }
-            if r.body != nil { headers.append(("Content-Type", "application/json")) }
-            let last = r.relativeURL[..<(r.relativeURL.firstIndex(of: "?") ?? r.relativeURL.endIndex)].split(separator: "/").last
-            headers.append(("Accept", last == "$count" ? "text/plain" : last == "$value" ? "*/*" : "application/json"))
-            return BatchOperation(method: r.method.rawValue, url: r.relativeURL, headers: headers,
-                                  body: r.body.map { [UInt8]($0) }, contentID: id)
+            try batchOperation(request, contentID: String(order.count + 1))
         }
         for part in parts {
             switch part {
@@ -118,9 +110,32 @@ extension DataService {
         return (batch, order)
     }
 
+    /// One typed request as a part of a batch: URL, headers and body as `execute` would send them.
+    func batchOperation(_ request: DataRequest, contentID: String?) throws -> BatchOperation {
+        if case .batch = request.kind { throw DataServiceError(.invalidArgument("a batch cannot hold a batch")) }
+        let r = try serviceRequest(for: request, ifMatch: request.entity?.etag)
+        var headers = r.headers.map { (name: $0.name, value: $0.value) }
+        if r.body != nil { headers.append(("Content-Type", "application/json")) }
+        headers.append(("Accept", (r.answer ?? .ofRawURL(r.relativeURL, method: r.method)).accept))
+        return BatchOperation(method: r.method.rawValue, url: r.relativeURL, headers: headers,
+                              body: r.body.map { [UInt8]($0) }, contentID: contentID)
+    }
+
+    /// What the answer to a request of a batch holds: from its query, or from its URL for a raw request.
+    private func batchTarget(of request: DataRequest) throws -> PayloadTarget? {
+        if case .raw(_, let url) = request.kind { return target(forRelativeURL: url) }
+        if case .create(let e) = request.kind { return target(for: request.query) ?? .entityType(e.entityType, set: e.entitySet) }
+        return target(for: request.query)
+    }
+
     /// The entities and values in one response of a batch; `relativeURL` is the request's URL (for its target).
-    public func readBatchResponse(_ response: BatchOperationResponse, relativeURL: String) throws -> (entities: [EntityValue], values: [DataValue]) {
-        guard !response.body.isEmpty, let target = target(forRelativeURL: relativeURL),
+    package func readBatchResponse(_ response: BatchOperationResponse, relativeURL: String) throws -> (entities: [EntityValue], values: [DataValue]) {
+        try readBatchResponse(response, target: target(forRelativeURL: relativeURL))
+    }
+
+    /// The entities and values in one response of a batch, read as `target` says.
+    public func readBatchResponse(_ response: BatchOperationResponse, target: PayloadTarget?) throws -> (entities: [EntityValue], values: [DataValue]) {
+        guard !response.body.isEmpty, let target,
               let format = PayloadFormat.from(contentType: response.header("Content-Type") ?? "", version: version) else {
             return ([], [])
         }
@@ -128,28 +143,19 @@ extension DataService {
         return (result.entities, result.values)
     }
 
-    /// A batch request that creates `entity` (for a change set).
+    /// A batch request that creates `entity` in its entity set (for a change set).
     public func batchCreate(_ entity: EntityValue, contentID: String? = nil) throws -> BatchOperation {
-        guard let set = entity.entitySet else { throw DataServiceError(.invalidArgument("\(entity.entityType.name): no entity set")) }
-        return .json("POST", set.name, body: EntityBodyWriter(version: version).body(for: entity, content: .full), contentID: contentID)
+        guard entity.entitySet != nil else { throw DataServiceError(.invalidArgument("\(entity.entityType.name): no entity set")) }
+        return try batchOperation(.create(entity), contentID: contentID)
     }
 
     /// A batch request that updates `entity` with its changes (PATCH in V4, MERGE in V2), If-Match from its ETag.
     public func batchUpdate(_ entity: EntityValue, contentID: String? = nil) throws -> BatchOperation {
-        let headers: [(name: String, value: String)] = entity.etag.map { [("If-Match", $0)] } ?? []
-        return .json(version.isV4 ? "PATCH" : "MERGE", try batchEntityURL(entity),
-                     body: EntityBodyWriter(version: version).body(for: entity, content: .changes), headers: headers, contentID: contentID)
+        try batchOperation(.update(entity, at: try path(of: entity)), contentID: contentID)
     }
 
     /// A batch request that deletes `entity`, If-Match from its ETag.
     public func batchDelete(_ entity: EntityValue, contentID: String? = nil) throws -> BatchOperation {
-        let headers: [(name: String, value: String)] = entity.etag.map { [("If-Match", $0)] } ?? []
-        return BatchOperation(method: "DELETE", url: try batchEntityURL(entity), headers: headers, contentID: contentID)
-    }
-
-    /// `Set(key)` unencoded: odatapy answers a percent-encoded key inside a multipart batch with 400.
-    private func batchEntityURL(_ entity: EntityValue) throws -> String {
-        guard let set = entity.entitySet else { throw DataServiceError(.invalidArgument("\(entity.displayPath): no entity set")) }
-        return set.name + (try entity.keyPredicate(version: version))
+        try batchOperation(.delete(at: try path(of: entity), entity: entity), contentID: contentID)
     }
 }

@@ -12,7 +12,7 @@ extension DataService {
     /// `onEntity` returns false to stop reading (row limit reached): no further page is requested.
     /// `onPageEnd` is called after each page's payload has been read, before the next page is requested (with the
     /// response so far): a consumer that streams can flush its output there, or size columns from the first page.
-    public func execute(_ request: ServiceRequest, paging: Paging,
+    package func execute(_ request: ServiceRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
         try execute(request, paging: paging, continuing: nil, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)
@@ -84,36 +84,28 @@ extension DataService {
         return absoluteURL(link)
     }
 
-    /// The headers a data request carries before its own: `Accept` by what the URL answers (text for `$count`,
-    /// anything for `$value`, else JSON), `OData-MaxVersion` (V4), and `Content-Type` of a JSON body.
-    func protocolHeaders(url: String, hasBody: Bool) -> HTTPHeaders {
-        let last = Self.lastPathSegment(url)
-        let isCount = last == "$count"
-        let isRaw = isCount || last == "$value"
+    /// The headers a data request carries before its own: `Accept` by what it answers (text for a count, anything
+    /// for a raw value, else JSON), `OData-MaxVersion` (V4), and `Content-Type` of a JSON body.
+    func protocolHeaders(answer: Answer, hasBody: Bool) -> HTTPHeaders {
         var headers = HTTPHeaders()
-        headers.set("Accept", isCount ? "text/plain, */*;q=0.5" : isRaw ? "*/*" : "application/json")
+        headers.set("Accept", answer.accept)
         if version.isV4 { headers.set("OData-MaxVersion", "4.0") }
         if hasBody { headers.set("Content-Type", "application/json") }
         return headers
     }
 
-    /// The last path segment before the query: `$count`, `$value`, `$batch`, ...
-    static func lastPathSegment(_ url: String) -> Substring {
-        let path = url[..<(url.firstIndex(of: "?") ?? url.endIndex)]
-        return path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
-    }
-
     private func readPage(_ request: ServiceRequest, url: String, first: Bool, target: PayloadTarget?,
                           onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void) throws -> Page {
-        let last = Self.lastPathSegment(url)
-        let isCount = last == "$count"
-        let isRaw = isCount || last == "$value"
-        let body = first ? request.body : nil
-        var headers = protocolHeaders(url: url, hasBody: body != nil)
-        for f in request.headers { headers.set(f.name, f.value) }
         let method = first ? request.method : .get
+        // Later pages (next links) hold more of the same collection.
+        let answer: Answer = first ? (request.answer ?? .ofRawURL(url, method: method)) : .payload(single: false)
+        let isCount = answer == .count
+        let isRaw = answer != .payload(single: true) && answer != .payload(single: false)
+        let body = first ? request.body : nil
+        var headers = protocolHeaders(answer: answer, hasBody: body != nil)
+        for f in request.headers { headers.set(f.name, f.value) }
         // A single entity's ETag may come only as a header (V4 after PATCH with a representation, V2 reads by key).
-        let singleEntity = method != .get || url[..<(url.firstIndex(of: "?") ?? url.endIndex)].hasSuffix(")")
+        let singleEntity = answer == .payload(single: true)
 
         var page = Page()
         var reader: PayloadReader?

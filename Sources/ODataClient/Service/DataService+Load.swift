@@ -8,17 +8,16 @@ extension DataService {
     /// (select, filter, orderBy, expand, top, ...) to the request, as SAP's `loadProperty(_:into:query:)` does;
     /// its path is not used.
     public func loadProperty(_ navigation: NavigationProperty, into entity: EntityValue, query: DataQuery? = nil) throws {
-        var url = try entityURL(entity) + "/" + navigation.name
-        if var options = query {
-            options.path = []
-            options.countOnly = false
-            url += try options.relativeURL(for: version)
-        }
         guard let slot = entity.layout.slot(of: navigation) else {
             throw DataServiceError(.invalidArgument("\(entity.entityType.qualifiedName) has no navigation property \(navigation.name)"))
         }
+        // The entity's path and the navigation, with the options of `query`: written once, by the URL writer.
+        var read = query ?? DataQuery()
+        read.path = try path(of: entity).navigate(navigation).path
+        read.entityType = navigation.target
+        read.countOnly = false
         var entities: [EntityValue] = []
-        let response = try execute(ServiceRequest(method: .get, relativeURL: url), paging: .allPages,
+        let response = try execute(try serviceRequest(for: .query(read), ifMatch: nil), paging: .allPages,
                                    onEntity: { entities.append($0); return true }, onValue: { _ in })
         if navigation.isCollection {
             entity.setSlot(slot, .entityList(EntityValueList(entities, count: response.count.map { Int64($0) })), markChanged: false)
@@ -33,14 +32,16 @@ extension DataService {
         guard let slot = entity.layout.properties.firstIndex(where: { $0 === property }) else {
             throw DataServiceError(.invalidArgument("\(entity.entityType.qualifiedName) has no property \(property.name)"))
         }
-        let url = try entityURL(entity) + "/" + property.name
+        let propertyPath = try path(of: entity).property(property)
         if property.type.qualifiedName == "Edm.Stream" {
-            entity.setSlot(slot, .binary([UInt8](try loadRaw(url))), markChanged: false)
+            entity.setSlot(slot, .binary([UInt8](try loadRaw(propertyPath))), markChanged: false)
             return
         }
         // A collection comes as one value per element (all pages of it).
         var values: [DataValue] = []
-        _ = try execute(ServiceRequest(method: .get, relativeURL: url, target: .values(property.type)),
+        var request = try serviceRequest(for: .query(propertyPath), ifMatch: nil)
+        request.target = .values(property.type)
+        _ = try execute(request,
                         paging: property.isCollection ? .allPages : .firstPage,
                         onEntity: { _ in true }, onValue: { values.append($0) })
         let value: DataValue
@@ -55,12 +56,15 @@ extension DataService {
 
     /// The media resource of a media entity (`Set(key)/$value`).
     public func loadMedia(of entity: EntityValue) throws -> Data {
-        try loadRaw(try entityURL(entity) + "/$value")
+        var media = try path(of: entity)
+        media.path.append(.value)
+        return try loadRaw(media)
     }
 
-    private func loadRaw(_ url: String) throws -> Data {
-        var request = ServiceRequest(method: .get, relativeURL: url)
-        request.headers.set("Accept", "*/*")
+    /// The raw body at `path` (a stream property or `$value`).
+    private func loadRaw(_ path: DataQuery) throws -> Data {
+        var request = try serviceRequest(for: .query(path), ifMatch: nil)
+        request.answer = .rawValue
         let response = try execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
         return response.rawBody ?? Data()
     }

@@ -20,22 +20,21 @@ extension DataService {
 
     private func executeOperation(_ name: String, kind: ODataModel.Operation.Kind, parameters: [(name: String, value: DataValue)],
                                   boundTo entity: EntityValue?) throws -> QueryResult {
+        // The call as a typed request: the URL writer spells it (V2 parameters in the query, V4 in the path or the
+        // body), the body writer writes an action's parameters.
         if !version.isV4 {
             guard let fi = metadata.functionImport(withName: name) else {
                 throw DataServiceError(.invalidArgument("the service has no function import \(name)"))
             }
             let values = try typed(parameters, fi.parameters, skipping: nil, operation: name)
             let method = HTTPMethod(rawValue: (fi.httpMethod ?? "GET").uppercased()) ?? .get
-            var url = name
-            if !values.isEmpty {
-                let literals = LiteralFormatter(version: version)
-                url += "?" + (try values.map { "\($0.name)=\(URLEncoding.queryValue(try literals.text($0.value)))" }.joined(separator: "&"))
-            }
-            let target = fi.returnType.flatMap { operationTarget($0.type, setName: fi.entitySet) }
-            return try QueryResult.read(ServiceRequest(method: method, relativeURL: url, target: target), service: self)
+            let query = DataQuery().function(name, parameters: try literals(values))
+            var request = try serviceRequest(for: DataRequest(.function(method: method), query: query), ifMatch: nil)
+            request.target = fi.returnType.flatMap { operationTarget($0.type, setName: fi.entitySet) }
+            return try QueryResult.read(request, service: self)
         }
         let operation: ODataModel.Operation
-        let path: String
+        var query: DataQuery
         if let entity {
             let candidates = metadata.operations(named: name).filter {
                 $0.kind == kind && $0.isBound && $0.parameters.first.flatMap { metadata.structuredType(withName: $0.type.qualifiedName) }
@@ -45,23 +44,39 @@ extension DataService {
                 throw DataServiceError(.invalidArgument("no bound \(kind.rawValue.lowercased()) \(name) for \(entity.entityType.name)"))
             }
             operation = op
-            path = try entityURL(entity) + "/" + op.qualifiedName
+            query = try path(of: entity)
         } else if kind == .function, let fi = metadata.functionImport(withName: name), let op = fi.resolvedFunctions.first {
-            operation = op; path = name
+            operation = op
+            query = DataQuery()
         } else if kind == .action, let ai = metadata.actionImport(withName: name), let op = ai.resolvedActions.first {
-            operation = op; path = name
+            operation = op
+            query = DataQuery()
         } else {
             throw DataServiceError(.invalidArgument("the service has no \(kind == .function ? "function" : "action") import \(name)"))
         }
         let values = try typed(parameters, operation.parameters, skipping: operation.bindingParameter, operation: name)
-        let target = operation.returnType.flatMap { operationTarget($0.type, setName: nil) }
-        if kind == .function {
-            let literals = LiteralFormatter(version: version)
-            let args = try values.map { "\($0.name)=\(try literals.text($0.value))" }.joined(separator: ",")
-            return try QueryResult.read(ServiceRequest(method: .get, relativeURL: path + URLEncoding.pathSegment("(\(args))"), target: target), service: self)
+        let request: DataRequest
+        switch (kind, entity) {
+        case (.function, nil):
+            query = query.function(name, parameters: try literals(values))
+            request = DataRequest(.function(method: .get), query: query)
+        case (.function, _?):
+            query.path.append(.boundFunction(operation.qualifiedName, parameters: try literals(values)))
+            request = DataRequest(.function(method: .get), query: query)
+        case (.action, nil):
+            request = .action(query.action(name), parameters: values)
+        case (.action, _?):
+            query.path.append(.boundAction(operation.qualifiedName))
+            request = .action(query, parameters: values)
         }
-        let body = EntityBodyWriter(version: version).body(parameters: values)
-        return try QueryResult.read(ServiceRequest(method: .post, relativeURL: path, body: Data(body), target: target), service: self)
+        var r = try serviceRequest(for: request, ifMatch: nil)
+        r.target = operation.returnType.flatMap { operationTarget($0.type, setName: nil) }
+        return try QueryResult.read(r, service: self)
+    }
+
+    /// Parameter values as the literals a URL writes.
+    private func literals(_ values: [(name: String, value: DataValue)]) throws -> [(name: String, value: QueryLiteral)] {
+        try values.map { (name: $0.name, value: try $0.value.queryLiteral(for: version)) }
     }
 
     /// The parameters in the metadata's order and types; unknown names and missing non-nullable ones are errors.

@@ -12,7 +12,7 @@ extension DataService {
         if case .batch(let parts) = request.kind { return try batchHTTPRequest(try batchRequest(for: parts).batch) }
         let r = try serviceRequest(for: request, ifMatch: request.entity?.etag)
         let url = client.sessionURL(requestURL(r.relativeURL))
-        var headers = protocolHeaders(url: url, hasBody: r.body != nil)
+        var headers = protocolHeaders(answer: r.answer ?? .ofRawURL(url, method: r.method), hasBody: r.body != nil)
         for f in r.headers { headers.set(f.name, f.value) }
         return HTTPRequest(method: r.method, url: url, headers: headers, body: r.body)
     }
@@ -59,6 +59,7 @@ extension DataService {
             target = .entityType(e.entityType, set: e.entitySet)
         }
         var r = ServiceRequest(method: method, relativeURL: relative, body: body.map { Data($0) }, target: target)
+        r.answer = Self.answer(of: request, method: method)
         r.headers = request.headers
         r.onRawChunk = request.onRawChunk
         if let size = request.maxPageSize, method == .get {
@@ -73,6 +74,25 @@ extension DataService {
             }
         }
         return r
+    }
+
+    /// What a typed request answers, from its kind and its query's path; nil for a raw request (its URL says).
+    static func answer(of request: DataRequest, method: HTTPMethod) -> Answer? {
+        switch request.kind {
+        case .raw, .batch: return nil
+        case .link, .unlink: return .payload(single: true)
+        default: return answer(of: request.query, method: method)
+        }
+    }
+
+    /// What a query answers: a count, a raw value, one entity (by key, a singleton, a write) or a collection.
+    static func answer(of query: DataQuery, method: HTTPMethod) -> Answer {
+        if query.countOnly { return .count }
+        switch query.path.last {
+        case .value?: return .rawValue
+        case .key?, .singleton?: return .payload(single: true)
+        default: return .payload(single: method != .get)
+        }
     }
 
     /// A read (query, function, raw GET) with `top` held across pages.

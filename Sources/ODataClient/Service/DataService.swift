@@ -78,12 +78,15 @@ public final class DataService: Sendable {
 
     /// Runs a query and reads its first page; `QueryResult` reads further pages when asked.
     public func executeQuery(_ query: DataQuery) throws -> QueryResult {
-        let url = try query.relativeURL(for: version)
-        return try executeQuery(url: url, target: query.countOnly ? nil : queryTarget(query))
+        var request = ServiceRequest(method: .get, relativeURL: try query.relativeURL(for: version),
+                                     target: query.countOnly ? nil : queryTarget(query))
+        request.answer = Self.answer(of: query, method: .get)
+        return try QueryResult.read(request, service: self)
     }
 
-    /// Runs a GET on a URL relative to the service root and reads its first page.
-    public func executeQuery(url relativeURL: String, target: PayloadTarget? = nil) throws -> QueryResult {
+    /// Runs a GET on a URL relative to the service root and reads its first page (a raw request: its answer is
+    /// read from its URL).
+    package func executeQuery(url relativeURL: String, target: PayloadTarget? = nil) throws -> QueryResult {
         let request = ServiceRequest(method: .get, relativeURL: relativeURL, target: target)
         return try QueryResult.read(request, service: self)
     }
@@ -92,7 +95,7 @@ public final class DataService: Sendable {
         if query.path.count == 1, case .entitySet(let name) = query.path[0], let set = try? entitySet(withName: name) {
             return .entitySet(set)
         }
-        if let url = try? query.relativeURL(for: version), let t = target(forRelativeURL: url) { return t }
+        if let t = target(for: query) { return t }
         if let t = query.entityType { return .entityType(t, set: nil) }
         return nil
     }
@@ -102,13 +105,4 @@ public final class DataService: Sendable {
     /// An absolute URL for a link of the service: absolute links as they are, `/path` on the root's origin,
     /// anything else relative to the service root.
     public func absoluteURL(_ link: String) -> String { root.resolve(link) }
-
-    /// The URL of an entity relative to the root: `Set(key)` when the key is known, else its edit or read link.
-    func entityURL(_ entity: EntityValue) throws -> String {
-        if let set = entity.entitySet, let key = try? entity.keyPredicate(version: version) {
-            return set.name + URLEncoding.pathSegment(key)
-        }
-        if let link = entity.editLink ?? entity.readLink { return link }
-        throw DataServiceError(.invalidArgument("\(entity.displayPath): no entity set or key to address it by"))
-    }
 }
