@@ -22,6 +22,9 @@ public final class CsdlDocument {
     public var hasOpenEnumerations = false
     public var canChangeAnything = false
     public var canRemoveAnything = false
+    /// True for the empty stand-in of metadata not loaded yet (`placeholder(for:)`): its look-ups by name throw
+    /// `MetadataNotLoadedError` instead of "no entity set named ...".
+    public private(set) var isPlaceholder = false
 
     // Look-up tables built by the resolver.
     var aliasToNamespace: [String: String] = [:] {
@@ -58,7 +61,23 @@ public final class CsdlDocument {
     var functionImportsByName: [String: FunctionImport] = [:]
     var actionImportsByName: [String: ActionImport] = [:]
 
+    /// An empty document; the readers fill it.
     public init() {}
+
+    /// The empty stand-in for the metadata of `source` (a service root) before it is loaded: a `DataService` made
+    /// with `DataService(provider:)` holds one until `loadMetadata()`.
+    public static func placeholder(for source: String) -> CsdlDocument {
+        let d = CsdlDocument()
+        d.source = source
+        d.isPlaceholder = true
+        return d
+    }
+
+    /// Throws `MetadataNotLoadedError` for a placeholder: a look-up there is a call made too early, not a name that
+    /// is missing.
+    private func checkLoaded(_ lookup: @autoclosure () -> String) throws {
+        if isPlaceholder { throw MetadataNotLoadedError(source: source, lookup: lookup()) }
+    }
 
     public var warnings: [MetadataIssue] { issues.filter { $0.severity == .warning } }
 
@@ -194,6 +213,7 @@ public final class CsdlDocument {
 
     /// An entity set by name (in any container; `Container/Set` also accepted).
     public func entitySet(withName name: String) throws -> EntitySet {
+        try checkLoaded("entity set \(name)")
         if let s = entitySetsByName[name] ?? entitySetsByName[String(name.split(separator: "/").last ?? "")] {
             try s.checkUsable("entity set")
             return s
@@ -202,7 +222,9 @@ public final class CsdlDocument {
                                suggestions: NameSuggester.closest(to: name, in: entitySets.map(\.name) + singletons.map(\.name)))
     }
 
+    /// A singleton by name; throws a lookup error with suggestions.
     public func singleton(withName name: String) throws -> Singleton {
+        try checkLoaded("singleton \(name)")
         if let s = singletonsByName[name] { try s.checkUsable("singleton"); return s }
         throw ModelLookupError(name: name, message: "no singleton named \(name)",
                                suggestions: NameSuggester.closest(to: name, in: singletons.map(\.name) + entitySets.map(\.name)))
@@ -210,6 +232,7 @@ public final class CsdlDocument {
 
     /// An entity type by qualified name (namespace or alias) or by simple name when that is unique.
     public func entityType(withName name: String) throws -> EntityType {
+        try checkLoaded("entity type \(name)")
         if let t = schemaElement(named: name) as? EntityType { try t.checkUsable("entity type"); return t }
         let bySimple = entityTypes.filter { $0.name == name }
         if bySimple.count == 1 { try bySimple[0].checkUsable("entity type"); return bySimple[0] }
@@ -221,7 +244,9 @@ public final class CsdlDocument {
                                suggestions: NameSuggester.closest(to: name, in: entityTypes.map(\.name)))
     }
 
+    /// A complex type by qualified or unique simple name; throws a lookup error with suggestions.
     public func complexType(withName name: String) throws -> ComplexType {
+        try checkLoaded("complex type \(name)")
         if let t = schemaElement(named: name) as? ComplexType { return t }
         let bySimple = complexTypes.filter { $0.name == name }
         if bySimple.count == 1 { return bySimple[0] }
@@ -229,7 +254,9 @@ public final class CsdlDocument {
                                suggestions: NameSuggester.closest(to: name, in: complexTypes.map(\.name)))
     }
 
+    /// An enum type by qualified or unique simple name; throws a lookup error with suggestions.
     public func enumType(withName name: String) throws -> EnumType {
+        try checkLoaded("enum type \(name)")
         if let t = schemaElement(named: name) as? EnumType { return t }
         let bySimple = enumTypes.filter { $0.name == name }
         if bySimple.count == 1 { return bySimple[0] }
