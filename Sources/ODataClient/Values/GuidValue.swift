@@ -33,6 +33,20 @@ public struct GuidValue: Hashable, Comparable, Sendable, CustomStringConvertible
         high = hi; low = lo
     }
 
+    /// A new random GUID (SAP's `GuidValue.random()`): a version 4 UUID (RFC 9562), 122 random bits from the
+    /// system's generator, with the version and variant bits set.
+    public static func random() -> GuidValue {
+        var g = SystemRandomNumberGenerator()
+        return random(using: &g)
+    }
+
+    /// A random version 4 GUID from `generator` (a seeded one repeats its GUIDs, for tests).
+    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> GuidValue {
+        let high = generator.next() & ~0xF000 | 0x4000           // time_hi_and_version: version 4
+        let low = generator.next() & ~(0xC << 60) | (0x8 << 60)  // clock_seq_hi: variant 10
+        return GuidValue(high: high, low: low)
+    }
+
     /// The sixteen bytes, most significant first (the order of the text).
     public var bytes: [UInt8] {
         (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
