@@ -211,7 +211,8 @@ public final class CsdlDocument {
         }
     }
 
-    /// An entity set by name (in any container; `Container/Set` also accepted).
+    /// An entity set by name (in any container; `Container/Set` also accepted). Throws a lookup error with
+    /// suggestions where SAP's ends the program: a name not in the metadata is an error to report, not a crash.
     public func entitySet(withName name: String) throws -> EntitySet {
         try checkLoaded("entity set \(name)")
         if let s = entitySetsByName[name] ?? entitySetsByName[String(name.split(separator: "/").last ?? "")] {
