@@ -106,6 +106,40 @@ extension IntegrationTests {
             #expect(null.description.contains("ShipRegion: null"))
         }
 
+        struct SalesOrder: Decodable {
+            let SalesOrderID: String
+            let GrossAmount: Decimal?
+            let CreatedAt: Date?
+            let CreatedAtText: String?
+            let ToLineItems: [LineItem]?
+            enum CodingKeys: String, CodingKey { case SalesOrderID, GrossAmount, CreatedAt, ToLineItems }
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                SalesOrderID = try c.decode(String.self, forKey: .SalesOrderID)
+                GrossAmount = try c.decodeIfPresent(Decimal.self, forKey: .GrossAmount)
+                CreatedAt = try c.decodeIfPresent(Date.self, forKey: .CreatedAt)
+                CreatedAtText = try c.decodeIfPresent(String.self, forKey: .CreatedAt)
+                ToLineItems = try c.decodeIfPresent([LineItem].self, forKey: .ToLineItems)
+            }
+        }
+        struct LineItem: Decodable { let SalesOrderID: String; let ItemPosition: String; let Quantity: Decimal? }
+
+        /// V2 (mock-sap): an Edm.DateTime as a `Date` (taken as UTC) and as its ISO text, an expanded collection.
+        @Test func v2SalesOrderWithLineItems() throws {
+            let service = try ServiceSupport.gatewayV2()
+            let set = try service.entitySet(withName: "SalesOrderSet")
+            let items: NavigationProperty = try set.entityType.property(withName: "ToLineItems")
+            let entity = try #require(try service.executeQuery(DataQuery().from(set).expand(items).top(1)).entities.first)
+            let order = try entity.decode(SalesOrder.self)
+            #expect(!order.SalesOrderID.isEmpty && order.GrossAmount != nil)
+            let lines = try #require(order.ToLineItems)
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.SalesOrderID == order.SalesOrderID })
+            guard case .localDateTime(let created)? = entity["CreatedAt"] else { Issue.record("CreatedAt: \(String(describing: entity["CreatedAt"]))"); return }
+            let date = try #require(order.CreatedAt)
+            #expect(Int64((date.timeIntervalSince1970 * 1000).rounded()) == created.millisecondsSinceEpoch)
+            #expect(order.CreatedAtText == created.description)
+        }
+
         struct Address: Encodable { let City: String; let Country: String }
         enum Grade: String, Encodable { case Standard, Premium }
         struct NewProduct: Encodable {
