@@ -54,16 +54,3 @@ public struct EntityCodingError: CategorizedError, CustomStringConvertible {
 
     private static func pathText(_ key: any CodingKey) -> String { key.intValue.map(String.init) ?? key.stringValue }
 }
-
-/// A coding key made at run time: a property name or a list position.
-struct EntityCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
-    init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
-}
-
-extension Array where Element == any CodingKey {
-    /// `Orders/0/Freight`, for messages.
-    var pathText: String { map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/") }
-}

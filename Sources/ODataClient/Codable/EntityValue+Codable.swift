@@ -4,9 +4,22 @@ extension EntityValue {
     /// The entity as a `Decodable` Swift type: property names are the coding keys (structural, expanded navigation
     /// and dynamic properties); complex values and expanded entities decode as nested types, collections and
     /// expanded lists as arrays; a property that is null or has no value (not selected, not expanded) decodes as nil
-    /// into an optional. Values map to Swift's types as `SwiftValueConversion`'s table says: strings, integers
-    /// (range-checked), `Double`, `Decimal`, `Bool`, `UUID`, `Data`, `Date`, the library's own value types
-    /// (`LocalDate`, `GlobalDateTime`, `DecimalValue`, ...), or the ISO 8601 text of dates into a `String`.
+    /// into an optional. Values map to Swift's types so:
+    ///
+    /// | OData | Swift |
+    /// |---|---|
+    /// | Edm.String | `String` |
+    /// | Edm.Boolean | `Bool` |
+    /// | Edm.Byte, SByte, Int16, Int32, Int64 | any integer type (`Int`, `Int32`, `UInt8`, ...), range-checked |
+    /// | Edm.Decimal | `Decimal`, `DecimalValue`, `Double`, `String` (every digit); an integer type when it is whole |
+    /// | Edm.Double, Edm.Single | `Double`, `Float` |
+    /// | Edm.Guid | `UUID`, `GuidValue`, `String` |
+    /// | Edm.Binary | `Data`, `[UInt8]` |
+    /// | Edm.Date, TimeOfDay (V2 Time), V2 DateTime, DateTimeOffset, Duration | `LocalDate`, `LocalTime`, `LocalDateTime`, `GlobalDateTime`, `DayTimeDuration`; `Date` for the dates and date-times (a V2 DateTime and a Date taken as UTC); `String` (their ISO 8601 text) |
+    /// | enum types | `String` or a `String`-backed Swift enum (member names; flags as `A,B`), `EnumValue` |
+    ///
+    /// The library's value types are `Codable` as their OData text, so that structs holding them work with other
+    /// coders too.
     ///
     /// ```swift
     /// struct Customer: Decodable { let CustomerID: String; let CompanyName: String; let Orders: [Order]? }
@@ -24,8 +37,9 @@ extension EntityValue {
 
     /// A new entity of `type` made from an `Encodable` Swift value, checked against the metadata: its coding keys
     /// must be properties of the type (structural or navigation; any name on an open type), and its values must
-    /// convert to the declared types (see `decode(_:)` for the mapping; a `String` goes into an Edm.Date,
-    /// Edm.DateTimeOffset, Edm.Guid, Edm.Decimal or enum property as their text, range and format checked). Nested
+    /// convert to the declared types (the table of `decode(_:)`, the other way; a `String` goes into an Edm.Date,
+    /// Edm.DateTimeOffset, Edm.Guid, Edm.Decimal or enum property as their text, range and format checked; a `Date`
+    /// is written in UTC, to the microsecond). Nested
     /// structs become complex values or, for navigation properties, entities to create with it (deep insert).
     /// Optional properties that are nil are left out; the entity is marked new (`isNew`), ready for
     /// `DataService.createEntity`.

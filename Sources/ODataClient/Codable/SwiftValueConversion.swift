@@ -2,22 +2,7 @@ import FoundationEssentials
 import ODataModel
 
 /// How the library's values map to Swift's own types and back, for `EntityValue.decode(_:)` and
-/// `EntityValue.encode(_:as:in:)`:
-///
-/// | OData | Swift |
-/// |---|---|
-/// | Edm.String | `String` |
-/// | Edm.Boolean | `Bool` |
-/// | Edm.Byte, SByte, Int16, Int32, Int64 | any integer type (`Int`, `Int32`, `UInt8`, ...), range-checked |
-/// | Edm.Decimal | `Decimal`, `DecimalValue`, `Double`; an integer type when the value is whole |
-/// | Edm.Double, Edm.Single | `Double`, `Float` |
-/// | Edm.Guid | `UUID`, `GuidValue`, `String` |
-/// | Edm.Binary | `Data`, `[UInt8]` |
-/// | Edm.Date, TimeOfDay, V2 Time, V2 DateTime, DateTimeOffset, Duration | `LocalDate`, `LocalTime`, `LocalDateTime`, `GlobalDateTime`, `DayTimeDuration`; `Date` (the date-times as instants, a V2 DateTime and a Date taken as UTC); `String` (ISO 8601 text) |
-/// | enum types | `String` or a `String`-backed Swift enum (member names; flags as `A,B`) |
-///
-/// Decoding is lenient where nothing is lost (an Edm.Int16 into an `Int`, any date-time into its ISO text);
-/// encoding checks the metadata's type (a `String` goes into an Edm.Date property only when it is a date's text).
+/// `EntityValue.encode(_:as:in:)` (whose doc comment has the table).
 enum SwiftValueConversion {
     // MARK: OData to Swift
 
