@@ -16,7 +16,7 @@ extension EntityValue {
     /// | Edm.Guid | `UUID`, `GuidValue`, `String` |
     /// | Edm.Binary | `Data`, `[UInt8]` |
     /// | Edm.Date, TimeOfDay (V2 Time), V2 DateTime, DateTimeOffset, Duration | `LocalDate`, `LocalTime`, `LocalDateTime`, `GlobalDateTime`, `DayTimeDuration`; `Date` for the dates and date-times (a V2 DateTime and a Date taken as UTC); `String` (their ISO 8601 text) |
-    /// | enum types | `String` or a `String`-backed Swift enum (member names; flags as `A,B`), `EnumValue` |
+    /// | enum types | `String` or a `String`-backed Swift enum (member names; flags as `A,B`) |
     ///
     /// The library's value types are `Codable` as their OData text, so that structs holding them work with other
     /// coders too.
