@@ -1,18 +1,16 @@
 // SAP's SAPOData dynamic API example, nearly in SAP's words, on Linux: DynamicAPIExample SERVICE-URL
-// (the catalog service of the V4 reference server: http://127.0.0.1:PORT/catalog/). It queries, creates, loads
-// navigation properties, updates with the ETag read (and sees a stale one refused), deletes, and refreshes the
-// metadata with SAP's compatibility check.
+// (the catalog service of the V4 reference server: http://127.0.0.1:PORT/catalog/). It opens the service through an
+// OnlineODataProvider, loads its metadata, queries, creates, loads navigation properties, updates with the ETag read
+// (and sees a stale one refused), deletes, and refreshes the metadata with SAP's compatibility check.
 import Foundation
 import ODataClient
 import ODataModel
 import ODataQuery
 
-/// A navigation property by name (a lookup error with suggestions when there is none).
-func navigation(_ type: StructuredType, _ name: String) throws -> NavigationProperty {
-    guard let n = try type.member(withName: name) as? NavigationProperty else {
-        throw DataServiceError(.invalidArgument("\(type.qualifiedName).\(name) is not a navigation property"))
-    }
-    return n
+/// A row of the product list, decoded from its entity (`EntityValue.decode`).
+struct ProductRow: Decodable {
+    let ID: Int
+    let Name: String
 }
 
 guard CommandLine.arguments.count == 2, let url = URL(string: CommandLine.arguments[1]) else {
@@ -20,21 +18,24 @@ guard CommandLine.arguments.count == 2, let url = URL(string: CommandLine.argume
     exit(2)
 }
 do {
-    let service = try DataService(url: url)
-    service.traceRequests = ProcessInfo.processInfo.environment["TRACE"] != nil
+    var provider = OnlineODataProvider(serviceRoot: url)
+    provider.traceRequests = ProcessInfo.processInfo.environment["TRACE"] != nil
+    let service = try DataService(provider: provider)
+    try service.loadMetadata()
     let s_products = try service.entitySet(withName: "Products")
     let t_product = s_products.entityType
     let p_id = try t_product.property(withName: "ID")
     let p_name = try t_product.property(withName: "Name")
     let p_price = try t_product.property(withName: "Price")
     let p_description = try t_product.property(withName: "Description")
-    let n_category = try navigation(t_product, "Category")
+    let n_category: NavigationProperty = try t_product.property(withName: "Category")
 
     // Query: the server pages (3 per page); the first page is read.
     let query = DataQuery().select(p_id, p_name, p_price).from(s_products).orderBy(p_id)
     let products = try service.executeQuery(query).entityList()
-    print("products on the first page: \(products.entities.count)")
-    if let first = products.entities.first { print("first: \(p_id.getIntValue(from: first) ?? 0)") }
+    print("products on the first page: \(products.count)")
+    for product in products { print("product \(p_id.getIntValue(from: product) ?? 0): \(p_name.getStringValue(from: product) ?? "")") }
+    if let first = products.first { print("first: \(try first.decode(ProductRow.self).ID)") }
 
     // Create.
     let product = EntityValue.ofType(t_product)
@@ -51,9 +52,9 @@ do {
     guard let category = n_category.getEntityValue(from: two) else { throw DataServiceError(.unexpectedResponse("no category")) }
     let t_category = category.entityType
     print("category of product 2: \(try t_category.property(withName: "Name").getStringValue(from: category) ?? "?")")
-    let n_products = try navigation(t_category, "Products")
+    let n_products: NavigationProperty = try t_category.property(withName: "Products")
     try service.loadProperty(n_products, into: category)
-    print("products in it: \(n_products.getEntityValueList(from: category)?.entities.count ?? 0)")
+    print("products in it: \(n_products.getEntityValueList(from: category)?.count ?? 0)")
 
     // Update with the ETag it was read with (the service requires If-Match: 428 without it).
     let four = try service.executeQuery(DataQuery().from(s_products).filter(p_id.equal(4))).requiredEntity()

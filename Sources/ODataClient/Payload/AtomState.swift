@@ -351,7 +351,7 @@ final class AtomState {
             case .count:
                 if case .feed(let f)? = stack.last {
                     let n = Int64(s.trimmingXMLSpace())
-                    if f.isTop { pageInfo.count = n } else { f.list.count = n }
+                    if f.isTop { pageInfo.count = n } else { f.list.inlineCount = n }
                 }
             case .errorCode: errorCode = s
             case .errorMessage: errorMessage = s

@@ -395,7 +395,7 @@ final class JSONPayloadDecoder {
                     if s.token == .beginArray { list.entities = try readEntityArray(&s, layout: layout, set: set).entities } else { try s.skipValue() }
                 } else if s.valueEquals("__count") {
                     try s.next()
-                    list.count = s.token == .number || s.token == .string ? s.withValueBytes { NumberText.parseInteger($0, min: 0, max: .max) } : nil
+                    list.inlineCount = s.token == .number || s.token == .string ? s.withValueBytes { NumberText.parseInteger($0, min: 0, max: .max) } : nil
                     try s.skipValue()
                 } else if s.valueEquals("__next") {
                     try s.next()
@@ -548,7 +548,7 @@ final class BuilderExtras {
 
     func apply(to value: StructureBase, layout: StructureLayout) {
         for (name, n) in counts {
-            if let slot = layout.slot(named: name), case .entityList(var l)? = value.slots[slot] { l.count = n; value.slots[slot] = .entityList(l) }
+            if let slot = layout.slot(named: name), case .entityList(var l)? = value.slots[slot] { l.inlineCount = n; value.slots[slot] = .entityList(l) }
         }
         for (name, link) in nextLinks {
             if let slot = layout.slot(named: name), case .entityList(var l)? = value.slots[slot] { l.nextLink = link; value.slots[slot] = .entityList(l) }

@@ -5,7 +5,7 @@ extension DataService {
     /// in use (see `refreshMetadata(from:options:)`); throws `MetadataRefreshError` and keeps the metadata otherwise.
     @discardableResult
     public func refreshMetadata(options: MetadataComparison.Options = .init()) throws -> MetadataRefresh {
-        try refreshMetadata(from: try loadMetadata(), options: options)
+        try refreshMetadata(from: try fetchMetadataDocument(), options: options)
     }
 
     /// Checks `newer` against the metadata in use under the pre-approvals (the current document's
@@ -19,10 +19,5 @@ extension DataService {
         let result = try metadata.refreshMetadata(with: newer, options: options)
         replaceMetadata(result.document)
         return result
-    }
-
-    /// Loads `$metadata` again without using it: for a check of the caller's own before `replaceMetadata`.
-    public func loadMetadata() throws -> CsdlDocument {
-        try Self.loadMetadata(client: client, root: serviceRoot)
     }
 }

@@ -65,7 +65,8 @@ public final class DataService: Sendable {
     /// The OData version of the service (from its metadata).
     public var version: ODataVersion { metadata.version }
 
-    /// An entity set by name; throws a lookup error with suggestions.
+    /// An entity set by name; throws a lookup error with suggestions (where SAP's ends the program: a name not in
+    /// the metadata is an error to report), or `MetadataNotLoadedError` before `loadMetadata()`.
     public func entitySet(withName name: String) throws -> EntitySet { try metadata.entitySet(withName: name) }
 
     /// A singleton by name; throws a lookup error with suggestions.

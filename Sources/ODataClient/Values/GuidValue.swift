@@ -1,8 +1,11 @@
 /// A 128-bit GUID: Edm.Guid (SAP's `GuidValue`). Read in either case, printed lower-case 8-4-4-4-12.
 public struct GuidValue: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The first eight bytes, most significant first.
     public let high: UInt64
+    /// The last eight bytes, most significant first.
     public let low: UInt64
 
+    /// The GUID of these sixteen bytes.
     public init(high: UInt64, low: UInt64) { self.high = high; self.low = low }
 
     /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (hex digits in either case).
@@ -33,11 +36,26 @@ public struct GuidValue: Hashable, Comparable, Sendable, CustomStringConvertible
         high = hi; low = lo
     }
 
+    /// A new random GUID (SAP's `GuidValue.random()`): a version 4 UUID (RFC 9562), 122 random bits from the
+    /// system's generator, with the version and variant bits set.
+    public static func random() -> GuidValue {
+        var g = SystemRandomNumberGenerator()
+        return random(using: &g)
+    }
+
+    /// A random version 4 GUID from `generator` (a seeded one repeats its GUIDs, for tests).
+    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> GuidValue {
+        let high = generator.next() & ~0xF000 | 0x4000           // time_hi_and_version: version 4
+        let low = generator.next() & ~(0xC << 60) | (0x8 << 60)  // clock_seq_hi: variant 10
+        return GuidValue(high: high, low: low)
+    }
+
     /// The sixteen bytes, most significant first (the order of the text).
     public var bytes: [UInt8] {
         (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
     }
 
+    /// Lower-case 8-4-4-4-12 text.
     public var description: String {
         let hex = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
@@ -51,5 +69,6 @@ public struct GuidValue: Hashable, Comparable, Sendable, CustomStringConvertible
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Ordered by the bytes, most significant first (the order of the text).
     public static func < (a: GuidValue, b: GuidValue) -> Bool { (a.high, a.low) < (b.high, b.low) }
 }

@@ -3,7 +3,9 @@ import ODataModel
 /// SAP-style typed accessors: `p.setStringValue(in: entity, to: "ACME")`, `p.getDecimalValue(from: entity)`.
 /// Getters return nil when the property has no value, is null, or holds another kind of value. Setters convert
 /// to the property's declared type where that is exact (an Int into an Edm.Int16 property, range-checked) and
-/// throw otherwise; they mark the property changed.
+/// throw otherwise; they mark the property changed. SAP's setters do not throw and end the program on a value that
+/// does not fit; these throw `ValueConversionError` instead (`try` before the call), since a value from input or
+/// another service that does not fit is an error to report, not a crash.
 extension Property {
     /// The value, nil when there is none (SAP's `getOptionalValue`).
     public func getDataValue(from s: StructureBase) -> DataValue? { s.value(for: self) }

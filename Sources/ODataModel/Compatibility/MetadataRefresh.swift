@@ -16,8 +16,16 @@ extension CsdlDocument {
     /// `canRemoveAnything`, each element's `canBeRemoved`) and from `options`; the refreshed model keeps this
     /// document's flags. Throws `MetadataRefreshError`, carrying the report, when a change is incompatible; then
     /// neither document is touched. After a refresh, use the returned document: this one has handed its removed
-    /// elements over to it.
+    /// elements over to it. A placeholder (metadata not loaded yet) has nothing to check against: `newer` is taken
+    /// as it is, with an empty report, as SAP's refresh does when no metadata was loaded before.
     public func refreshMetadata(with newer: CsdlDocument, options: MetadataComparison.Options = .init()) throws -> MetadataRefresh {
+        if isPlaceholder {
+            newer.hasOpenEnumerations = hasOpenEnumerations
+            newer.canChangeAnything = canChangeAnything
+            newer.canRemoveAnything = canRemoveAnything
+            return MetadataRefresh(report: MetadataComparisonReport(oldVersion: newer.version, newVersion: newer.version,
+                                                                    approvals: options, changes: []), document: newer)
+        }
         let comparison = MetadataComparison(old: self, new: newer, options: options)
         let report = comparison.report
         guard report.isCompatible else { throw MetadataRefreshError(report: report) }

@@ -31,6 +31,9 @@ public final class CsdlDocument: @unchecked Sendable {
     public var canChangeAnything = false
     /// Pre-approves removing any element (SAP's `canRemoveAnything`); `canBeRemoved` does so for one element.
     public var canRemoveAnything = false
+    /// True for the empty stand-in of metadata not loaded yet (`placeholder(for:)`): its look-ups by name throw
+    /// `MetadataNotLoadedError` instead of "no entity set named ...".
+    public private(set) var isPlaceholder = false
 
     // Look-up tables built by the resolver.
     var aliasToNamespace: [String: String] = [:] {
@@ -67,8 +70,23 @@ public final class CsdlDocument: @unchecked Sendable {
     var functionImportsByName: [String: FunctionImport] = [:]
     var actionImportsByName: [String: ActionImport] = [:]
 
-    /// An empty document; `MetadataReader` reads and fills one.
+    /// An empty document; the readers fill it.
     public init() {}
+
+    /// The empty stand-in for the metadata of `source` (a service root) before it is loaded: a `DataService` made
+    /// with `DataService(provider:)` holds one until `loadMetadata()`.
+    public static func placeholder(for source: String) -> CsdlDocument {
+        let d = CsdlDocument()
+        d.source = source
+        d.isPlaceholder = true
+        return d
+    }
+
+    /// Throws `MetadataNotLoadedError` for a placeholder: a look-up there is a call made too early, not a name that
+    /// is missing.
+    private func checkLoaded(_ lookup: @autoclosure () -> String) throws {
+        if isPlaceholder { throw MetadataNotLoadedError(source: source, lookup: lookup()) }
+    }
 
     /// The issues of warning severity.
     public var warnings: [MetadataIssue] { issues.filter { $0.severity == .warning } }
@@ -217,8 +235,10 @@ public final class CsdlDocument: @unchecked Sendable {
         }
     }
 
-    /// An entity set by name (in any container; `Container/Set` also accepted).
+    /// An entity set by name (in any container; `Container/Set` also accepted). Throws a lookup error with
+    /// suggestions where SAP's ends the program: a name not in the metadata is an error to report, not a crash.
     public func entitySet(withName name: String) throws -> EntitySet {
+        try checkLoaded("entity set \(name)")
         if let s = entitySetsByName[name] ?? entitySetsByName[String(name.split(separator: "/").last ?? "")] {
             try s.checkUsable("entity set")
             return s
@@ -229,6 +249,7 @@ public final class CsdlDocument: @unchecked Sendable {
 
     /// A singleton by name; a lookup error with the closest names when there is none (SAP's `singleton(withName:)`).
     public func singleton(withName name: String) throws -> Singleton {
+        try checkLoaded("singleton \(name)")
         if let s = singletonsByName[name] { try s.checkUsable("singleton"); return s }
         throw ModelLookupError(name: name, message: "no singleton named \(name)",
                                suggestions: NameSuggester.closest(to: name, in: singletons.map(\.name) + entitySets.map(\.name)))
@@ -236,6 +257,7 @@ public final class CsdlDocument: @unchecked Sendable {
 
     /// An entity type by qualified name (namespace or alias) or by simple name when that is unique.
     public func entityType(withName name: String) throws -> EntityType {
+        try checkLoaded("entity type \(name)")
         if let t = schemaElement(named: name) as? EntityType { try t.checkUsable("entity type"); return t }
         let bySimple = entityTypes.filter { $0.name == name }
         if bySimple.count == 1 { try bySimple[0].checkUsable("entity type"); return bySimple[0] }
@@ -249,6 +271,7 @@ public final class CsdlDocument: @unchecked Sendable {
 
     /// A complex type by qualified name (namespace or alias) or by simple name when that is unique.
     public func complexType(withName name: String) throws -> ComplexType {
+        try checkLoaded("complex type \(name)")
         if let t = schemaElement(named: name) as? ComplexType { return t }
         let bySimple = complexTypes.filter { $0.name == name }
         if bySimple.count == 1 { return bySimple[0] }
@@ -258,6 +281,7 @@ public final class CsdlDocument: @unchecked Sendable {
 
     /// An enumeration type by qualified name (namespace or alias) or by simple name when that is unique.
     public func enumType(withName name: String) throws -> EnumType {
+        try checkLoaded("enum type \(name)")
         if let t = schemaElement(named: name) as? EnumType { return t }
         let bySimple = enumTypes.filter { $0.name == name }
         if bySimple.count == 1 { return bySimple[0] }

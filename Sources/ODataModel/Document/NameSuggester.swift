@@ -1,12 +1,13 @@
 /// Finds the names closest to a misspelt one, for "did you mean" hints.
 public enum NameSuggester {
     /// Up to `limit` candidates within a small edit distance (case-insensitive), closest first;
-    /// a case-insensitive exact or prefix match counts as closest.
+    /// a case-insensitive exact or prefix match counts as closest. `name` itself is never suggested: it is the name
+    /// just rejected, and "no X (did you mean X?)" helps nobody.
     public static func closest(to name: String, in candidates: [String], limit: Int = 3) -> [String] {
         let target = Array(name.lowercased().utf8)
         let maxDistance = max(1, min(3, target.count / 3 + 1))
         var scored: [(Int, String)] = []
-        var seen = Set<String>()
+        var seen: Set<String> = [name]
         for c in candidates where seen.insert(c).inserted {
             let lc = Array(c.lowercased().utf8)
             if lc == target { scored.append((-2, c)); continue }

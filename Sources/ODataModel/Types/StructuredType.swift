@@ -86,7 +86,7 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
         baseTypeChain.reversed().flatMap { $0.ownNavigationProperties } + ownNavigationProperties
     }
 
-    /// A structural property by name, inherited ones included (SAP's `property(withName:)` finds navigation too).
+    /// A structural property by name, inherited ones included; nil when there is none.
     public func structuralProperty(named name: String) -> Property? {
         if let p = ownProperty(named: name) { return p }
         var found: Property?
@@ -110,11 +110,46 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
                                suggestions: NameSuggester.closest(to: name, in: all))
     }
 
-    /// The structural property with this name (inherited included), or a lookup error with suggestions.
+    /// The structural property with this name, inherited ones included (SAP's `property(withName:)`).
+    ///
+    /// SAP's one `Property` class stands for navigation properties too; here they are a class of their own, and
+    /// the overload that returns a `NavigationProperty` finds them when the context asks for one:
+    /// `let category: NavigationProperty = try type.property(withName: "Category")`, or
+    /// `query.expand(try type.property(withName: "Category"))`. Asked here for a navigation property's name, it
+    /// throws an error that says how to ask for it.
+    ///
+    /// It throws where SAP's ends the program: a name that is not in the metadata (a misspelling, or a service that
+    /// changed) is an error the caller can report, with suggestions, and no reason to crash.
     public func property(withName name: String) throws -> Property {
         if let p = structuralProperty(named: name) { try p.checkUsable("property"); return p }
-        throw ModelLookupError(name: name, message: "\(qualifiedName) has no property \(name)",
-                               suggestions: NameSuggester.closest(to: name, in: properties.map(\.name) + navigationProperties.map(\.name)))
+        if navigationProperty(named: name) != nil {
+            throw ModelLookupError(name: name, message: "\(qualifiedName).\(name) is a navigation property: ask for it as one "
+                                   + "(let n: NavigationProperty = try type.property(withName: \"\(name)\"))", category: .usage)
+        }
+        throw noMember(name)
+    }
+
+    /// The member with this name, inherited ones included, as the kind the context asks for: a `NavigationProperty`
+    /// (`let orders: NavigationProperty = try type.property(withName: "Orders")`) or a `Property`, as SAP's
+    /// `property(withName:)` finds both. A context that asks for nothing in particular gets the `Property` overload.
+    /// Throws a lookup error with suggestions when there is no such member, and one naming both kinds when the member
+    /// is of the other kind. Throws rather than ending the program, as SAP's does, for the reason the `Property`
+    /// overload gives.
+    public func property<Member: CsdlElement>(withName name: String) throws -> Member {
+        let found: CsdlElement? = structuralProperty(named: name) ?? navigationProperty(named: name)
+        guard let element = found else { throw noMember(name) }
+        guard let member = element as? Member else {
+            let kind = element is NavigationProperty ? "a navigation property" : "a structural property"
+            throw ModelLookupError(name: name, message: "\(qualifiedName).\(name) is \(kind), not a \(Member.self)", category: .usage)
+        }
+        try element.checkUsable(element is NavigationProperty ? "navigation property" : "property")
+        return member
+    }
+
+    /// "no property" with the names that come close (structural and navigation).
+    private func noMember(_ name: String) -> ModelLookupError {
+        ModelLookupError(name: name, message: "\(qualifiedName) has no property \(name)",
+                         suggestions: NameSuggester.closest(to: name, in: properties.map(\.name) + navigationProperties.map(\.name)))
     }
 
     /// All types derived from this one, directly or not.

@@ -1,0 +1,35 @@
+import FoundationEssentials
+import ODataModel
+
+extension DataService {
+    /// Opens the service a provider describes without loading its metadata (SAP's `DataService(provider:)`): look-ups
+    /// such as `entitySet(withName:)` throw `MetadataNotLoadedError` until `loadMetadata()` has loaded it. No request
+    /// is sent here.
+    ///
+    /// It throws where SAP's does not: starting the HTTP session can fail (libcurl missing, a cookie jar or client
+    /// certificate that cannot be read), and that is an error to report, not a crash.
+    public convenience init(provider: OnlineODataProvider) throws {
+        let root = ServiceRoot(provider.serviceRoot.absoluteString)
+        try self.init(url: provider.serviceRoot, configuration: provider.networkOptions,
+                      metadata: CsdlDocument.placeholder(for: root.base))
+    }
+
+    /// True once the service has its metadata: always for `DataService(url:)`, after `loadMetadata()` for
+    /// `DataService(provider:)`.
+    public var isMetadataLoaded: Bool { !metadata.isPlaceholder }
+
+    /// Loads `$metadata` into the service unless it has it already (SAP's `loadMetadata()`); `refreshMetadata()`
+    /// loads it again and checks what changed. The pre-approvals set on the metadata before (`canChangeAnything`,
+    /// ...) carry over. Throws the transport, service or metadata error and leaves the service without metadata
+    /// when it fails.
+    public func loadMetadata() throws {
+        guard !isMetadataLoaded else { return }
+        // A refresh of the placeholder takes the document as it is, with the placeholder's pre-approvals.
+        try refreshMetadata(from: try fetchMetadataDocument())
+    }
+
+    /// Loads `$metadata` and returns it without using it: for a check of the caller's own before `replaceMetadata`.
+    public func fetchMetadataDocument() throws -> CsdlDocument {
+        try Self.loadMetadata(client: client, root: serviceRoot)
+    }
+}
