@@ -12,7 +12,7 @@ extension DataService {
     /// `onEntity` returns false to stop reading (row limit reached): no further page is requested.
     /// `onPageEnd` is called after each page's payload has been read, before the next page is requested (with the
     /// response so far): a consumer that streams can flush its output there, or size columns from the first page.
-    public func execute(_ request: ServiceRequest, paging: Paging,
+    package func execute(_ request: ServiceRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
         try execute(request, paging: paging, continuing: nil, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)

@@ -4,7 +4,7 @@ import ODataQuery
 
 extension DataService {
     /// The payload target for a relative URL (`Customers`, `Customers('A')/Orders`, `TopProduct`, `GetX(...)`) from the model; nil when unknown.
-    public func target(forRelativeURL relativeURL: String) -> PayloadTarget? {
+    package func target(forRelativeURL relativeURL: String) -> PayloadTarget? {
         var url = relativeURL
         if url.hasPrefix(serviceRoot) { url = String(url.dropFirst(serviceRoot.count)) }
         if url.hasPrefix("/") { url.removeFirst() }

@@ -83,7 +83,7 @@ public final class DataService: Sendable {
     }
 
     /// Runs a GET on a URL relative to the service root and reads its first page.
-    public func executeQuery(url relativeURL: String, target: PayloadTarget? = nil) throws -> QueryResult {
+    package func executeQuery(url relativeURL: String, target: PayloadTarget? = nil) throws -> QueryResult {
         let request = ServiceRequest(method: .get, relativeURL: relativeURL, target: target)
         return try QueryResult.read(request, service: self)
     }

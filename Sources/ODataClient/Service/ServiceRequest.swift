@@ -1,22 +1,22 @@
 import FoundationEssentials
 
 /// One request as a tool states it: method, URL relative to the service root, JSON body, and what the answer holds.
-public struct ServiceRequest {
-    public var method: HTTPMethod
+package struct ServiceRequest {
+    package var method: HTTPMethod
     /// Relative to the service root (`Customers?$top=5`); an absolute http(s) URL is sent as it is.
-    public var relativeURL: String
+    package var relativeURL: String
     /// A JSON body, sent with `Content-Type: application/json`.
-    public var body: Data?
+    package var body: Data?
     /// What the payload holds; nil lets `execute` work it out from the URL (`DataService.target(forRelativeURL:)`).
-    public var target: PayloadTarget?
+    package var target: PayloadTarget?
     /// Extra request headers (If-Match, Prefer, ...).
-    public var headers = HTTPHeaders()
+    package var headers = HTTPHeaders()
     /// Where a plain answer's body (`$value`, a raw URL's body that is not a payload) goes as it arrives: set, the
     /// body is streamed here, in any size, and `ServiceResponse.rawBody` stays nil; unset, it is kept there, up to
     /// `HTTPConfiguration.maxBufferedBodyBytes`. Error answers never reach it, nor does a `$count`.
-    public var onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?
+    package var onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?
 
-    public init(method: HTTPMethod = .get, relativeURL: String, body: Data? = nil, target: PayloadTarget? = nil) {
+    package init(method: HTTPMethod = .get, relativeURL: String, body: Data? = nil, target: PayloadTarget? = nil) {
         self.method = method
         self.relativeURL = relativeURL
         self.body = body
