@@ -10,7 +10,9 @@ import ODataModel
 public struct GatewayCatalog {
     /// Which catalog a service was listed in.
     public enum Catalog: String, Sendable, CaseIterable {
+        /// The V2 catalog service (`CATALOGSERVICE;v=2`).
         case v2 = "V2"
+        /// The V4 service groups.
         case v4 = "V4"
     }
 
@@ -31,6 +33,7 @@ public struct GatewayCatalog {
         /// The absolute URL of the service root, ending in `/`.
         public var url: String
 
+        /// A service as a catalog lists it.
         public init(catalog: Catalog, technicalName: String, version: String, title: String, id: String = "",
                     group: String = "", url: String) {
             self.catalog = catalog

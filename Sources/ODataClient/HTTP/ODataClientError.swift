@@ -31,6 +31,7 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         case invalidRequest(String)
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// The method of the failed exchange, when there was one.
     public let method: HTTPMethod?
@@ -39,6 +40,7 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
     /// Response headers of an HTTP error.
     public let responseHeaders: HTTPHeaders?
 
+    /// An error of this kind for the exchange `method` `url` (passwords in the URL are redacted here).
     public init(_ kind: Kind, method: HTTPMethod?, url: String, responseHeaders: HTTPHeaders? = nil) {
         self.kind = kind
         self.method = method
@@ -157,5 +159,6 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         return lines.joined(separator: "\n")
     }
 
+    /// The summary: what failed, the method and URL, and the service's error message.
     public var description: String { summary }
 }

@@ -1,8 +1,11 @@
 /// A 128-bit GUID: Edm.Guid (SAP's `GuidValue`). Read in either case, printed lower-case 8-4-4-4-12.
 public struct GuidValue: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The first eight bytes, most significant first.
     public let high: UInt64
+    /// The last eight bytes, most significant first.
     public let low: UInt64
 
+    /// The GUID of these sixteen bytes.
     public init(high: UInt64, low: UInt64) { self.high = high; self.low = low }
 
     /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (hex digits in either case).
@@ -38,6 +41,7 @@ public struct GuidValue: Hashable, Comparable, Sendable, CustomStringConvertible
         (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
     }
 
+    /// Lower-case 8-4-4-4-12 text.
     public var description: String {
         let hex = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
@@ -51,5 +55,6 @@ public struct GuidValue: Hashable, Comparable, Sendable, CustomStringConvertible
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Ordered by the bytes, most significant first (the order of the text).
     public static func < (a: GuidValue, b: GuidValue) -> Bool { (a.high, a.low) < (b.high, b.low) }
 }
