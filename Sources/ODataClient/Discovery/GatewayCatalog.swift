@@ -81,7 +81,7 @@ public struct GatewayCatalog {
     }
 
     /// `scheme://host[:port]` of a URL, as written.
-    public static func hostPart(of url: String) -> String {
+    package static func hostPart(of url: String) -> String {
         let chars = Array(url)
         var i = 0
         while i + 2 < chars.count, !(chars[i] == ":" && chars[i + 1] == "/" && chars[i + 2] == "/") { i += 1 }
