@@ -8,7 +8,8 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         case transport(curlCode: Int, curlText: String)
         /// The connect or total timeout ran out.
         case timeout(curlText: String)
-        /// `ProcessInterrupt.request()` stopped the request.
+        /// The request was stopped before it finished: the shell's Ctrl-C. (A cancelled task's call of the async
+        /// API throws `CancellationError` instead.)
         case cancelled
         /// The server answered with status 400 or above.
         case http(status: Int, reason: String, odataError: ODataErrorResponse?, bodySummary: String?)

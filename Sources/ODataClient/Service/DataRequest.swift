@@ -81,7 +81,7 @@ public struct DataRequest {
     /// Set to go on with a reading that stopped after a page (`ServiceResponse.nextLink`).
     public var resume: Resume?
     /// Streams a plain answer's body (`$value`, a raw URL's body that is not a payload) as it arrives instead of
-    /// keeping it in `ServiceResponse.rawBody` (`ServiceRequest.onRawChunk`).
+    /// keeping it in `ServiceResponse.rawBody`.
     public var onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?
 
     /// A request of this kind at the query's path.
