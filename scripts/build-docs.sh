@@ -38,10 +38,11 @@ work="$root/.build/docs"
 mkdir -p "$work"
 bash scripts/symbol-graphs.sh "$work/symbol-graphs" OData || exit 1
 
-# Each page's ```swift blocks in order, as the body of one async throwing function (their imports above it); blocks
-# that are a package manifest's lines (starting with `.package`) are left out. AsyncPaging.md joins the list once the
-# async API it describes is in the library (issue 34).
-pages=(OData.md GettingStarted.md)
+# Each page's ```swift blocks in order, as the body of one throwing function (their imports above it): an async one
+# for a page whose code awaits, else a synchronous one, so that a page of blocking calls is checked against the
+# blocking API (in an async function the async overloads of the same names would be chosen). Blocks that are a
+# package manifest's lines (starting with `.package`) are left out.
+pages=(OData.md GettingStarted.md AsyncPaging.md)
 mapfile -t flags < <(bash scripts/symbol-graphs.sh --flags) || exit 1
 python3 - "$work/snippets.swift" "${pages[@]/#/Sources/OData/OData.docc/}" <<'EOF'
 import re, sys
@@ -55,7 +56,8 @@ for n, page in enumerate(pages):
             continue
         for line in block.splitlines():
             (imports.add(line.strip()) if line.startswith("import ") else body.append("    " + line))
-    functions.append(f"// {page}\nfunc page{n}() async throws {{\n" + "\n".join(body) + "\n}\n")
+    effects = "async throws" if any(re.search(r"\bawait\b", line) for line in body) else "throws"
+    functions.append(f"// {page}\nfunc page{n}() {effects} {{\n" + "\n".join(body) + "\n}\n")
 with open(out, "w", encoding="utf-8") as f:
     f.write("\n".join(sorted(imports)) + "\n\n" + "\n".join(functions))
 EOF

@@ -13,7 +13,9 @@ public final class FormLoginSignIn: SignIn, Sendable {
     public struct Settings: Sendable {
         /// The URL the login form posts to.
         public var loginURL: String
+        /// The user name posted in `userField`.
         public var user: String
+        /// The password posted in `passwordField`.
         public var password: String
         /// The form field of the user name (SAP NetWeaver portal: `j_username`; ABAP: `sap-user`).
         public var userField = "j_username"
@@ -24,6 +26,7 @@ public final class FormLoginSignIn: SignIn, Sendable {
         /// A User-Agent for the login request only; some portals answer browsers alone.
         public var userAgent: String?
 
+        /// Settings for posting `user` and `password` to `loginURL`, with the portal's default field names.
         public init(loginURL: String, user: String, password: String) {
             self.loginURL = loginURL
             self.user = user
@@ -33,17 +36,22 @@ public final class FormLoginSignIn: SignIn, Sendable {
 
     /// One name and value of a form.
     public struct FormField: Sendable, Equatable {
+        /// The field's name.
         public var name: String
+        /// The field's value.
         public var value: String
+        /// A field of this name and value.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// Where and how it signs in.
     public let settings: Settings
     private let count = Mutex(0)
 
+    /// A form login with these settings; nothing is posted until the service asks for it.
     public init(_ settings: Settings) {
         self.settings = settings
     }
@@ -56,6 +64,8 @@ public final class FormLoginSignIn: SignIn, Sendable {
     /// Cookies travel with the session by themselves: nothing to add.
     public func authorize(_ request: inout HTTPRequest, session: SignInSession) throws {}
 
+    /// Whether the answer asks for a sign-in: a 401, a redirect to the login URL, or an HTML page where OData was asked
+    /// for.
     public func needsSignIn(_ response: HTTPResponseHead, request: HTTPRequest) -> Bool {
         if response.status == 401 { return true }
         if (300..<400).contains(response.status), let location = response.headers["Location"] {
@@ -69,6 +79,7 @@ public final class FormLoginSignIn: SignIn, Sendable {
         return false
     }
 
+    /// Posts the login form with the configured credentials; the session keeps the cookies it answers with.
     public func signInAgain(session: SignInSession) throws {
         count.withLock { $0 += 1 }
         let s = settings

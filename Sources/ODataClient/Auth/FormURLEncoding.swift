@@ -1,7 +1,7 @@
 /// `application/x-www-form-urlencoded` bodies, as login forms and OAuth2 token endpoints take them.
-public enum FormURLEncoding {
+package enum FormURLEncoding {
     /// `name=value&...` with everything but unreserved characters percent-encoded (space as `+`).
-    public static func encode(_ fields: [(String, String)]) -> String {
+    package static func encode(_ fields: [(String, String)]) -> String {
         fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
     }
 

@@ -12,7 +12,9 @@ import ODataModel
 public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     /// Which grant to ask for.
     public enum Grant: Sendable, Equatable {
+        /// The client-credentials grant: the client acts for itself, with no user.
         case clientCredentials
+        /// The resource-owner password grant, for this user.
         case password(user: String, password: String)
         /// A signed SAML assertion for a user; SuccessFactors also wants its `company_id`. The client ID goes in the
         /// body (with the secret only when there is one), whatever `clientAuthentication` says.
@@ -29,10 +31,15 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
 
     /// The token endpoint, the client and the grant.
     public struct Settings: Sendable {
+        /// The URL of the token endpoint.
         public var tokenEndpoint: String
+        /// The OAuth2 client ID.
         public var clientID: String
+        /// The client secret, if the client has one.
         public var clientSecret: String?
+        /// Which grant to ask for.
         public var grant: Grant
+        /// How the client ID and secret reach the token endpoint (basic authentication by default).
         public var clientAuthentication = ClientAuthentication.basic
         /// `scope`, when the endpoint wants one.
         public var scope: String?
@@ -41,6 +48,7 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         /// Where tokens are kept between runs.
         public var tokenStore: (any OAuth2TokenStore)?
 
+        /// Settings for this endpoint, client and grant; the other settings keep their defaults.
         public init(tokenEndpoint: String, clientID: String, clientSecret: String?, grant: Grant) {
             self.tokenEndpoint = tokenEndpoint
             self.clientID = clientID
@@ -49,6 +57,7 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         }
     }
 
+    /// The token endpoint, the client and the grant.
     public let settings: Settings
     private let lock = RecursiveLock()
     private var token: OAuth2Token?
@@ -56,6 +65,7 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     private var tokenClient: HTTPClient?
     private var acquired = 0
 
+    /// A sign-in with these settings; the first token is fetched by the first request.
     public init(_ settings: Settings) {
         self.settings = settings
     }
@@ -74,6 +84,8 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         return token
     }
 
+    /// Adds `Authorization` with the current token, fetching a new one first when there is none or it is about to
+    /// expire.
     public func authorize(_ request: inout HTTPRequest, session: SignInSession) throws {
         lock.lock()
         defer { lock.unlock() }
@@ -87,10 +99,12 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         request.headers.set("Authorization", token!.authorization)
     }
 
+    /// Whether the answer asks for a new token: a 401.
     public func needsSignIn(_ response: HTTPResponseHead, request: HTTPRequest) -> Bool {
         response.status == 401
     }
 
+    /// Fetches a new token from the endpoint at once.
     public func signInAgain(session: SignInSession) throws {
         lock.lock()
         defer { lock.unlock() }

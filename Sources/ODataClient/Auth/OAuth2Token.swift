@@ -2,6 +2,7 @@ import FoundationEssentials
 
 /// An OAuth2 access token with its type and expiry.
 public struct OAuth2Token: Sendable, Equatable {
+    /// The token itself, sent in `Authorization`.
     public var accessToken: String
     /// As the token endpoint named it; `bearer` in any case is sent as `Bearer`.
     public var tokenType: String
@@ -10,6 +11,7 @@ public struct OAuth2Token: Sendable, Equatable {
     /// When it expires; nil when the endpoint said nothing (then it is used until a 401).
     public var expiresAt: Date?
 
+    /// A token of this type, obtained and expiring when given.
     public init(accessToken: String, tokenType: String = "Bearer", obtainedAt: Date = Date(), expiresAt: Date? = nil) {
         self.accessToken = accessToken
         self.tokenType = tokenType

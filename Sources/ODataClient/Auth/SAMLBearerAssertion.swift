@@ -32,8 +32,11 @@ public struct SAMLBearerAssertion: Sendable, Equatable {
     /// How far back `NotBefore` lies, for clocks that run behind.
     public var clockSkew: Double = 60
 
+    /// The audience SAP SuccessFactors expects in an assertion.
     public static let successFactorsAudience = "www.successfactors.com"
 
+    /// An assertion for `user`, issued for `clientID` (unless `issuer` names another issuer) to `recipient` (the token
+    /// endpoint), signed with `privateKeyPEM`.
     public init(user: String, clientID: String, recipient: String, privateKeyPEM: String, certificatePEM: String? = nil,
                 issuer: String? = nil, audience: String = SAMLBearerAssertion.successFactorsAudience) {
         self.user = user
@@ -47,6 +50,7 @@ public struct SAMLBearerAssertion: Sendable, Equatable {
 
     /// Why an assertion could not be made (a key that is not an RSA private key, libcrypto missing).
     public struct SigningError: Error, CustomStringConvertible {
+        /// What went wrong, in one line.
         public var description: String
     }
 

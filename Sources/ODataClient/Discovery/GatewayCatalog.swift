@@ -10,7 +10,9 @@ import ODataModel
 public struct GatewayCatalog {
     /// Which catalog a service was listed in.
     public enum Catalog: String, Sendable, CaseIterable {
+        /// The V2 catalog service (`CATALOGSERVICE;v=2`).
         case v2 = "V2"
+        /// The V4 service groups.
         case v4 = "V4"
     }
 
@@ -31,6 +33,7 @@ public struct GatewayCatalog {
         /// The absolute URL of the service root, ending in `/`.
         public var url: String
 
+        /// A service as a catalog lists it.
         public init(catalog: Catalog, technicalName: String, version: String, title: String, id: String = "",
                     group: String = "", url: String) {
             self.catalog = catalog
@@ -78,7 +81,7 @@ public struct GatewayCatalog {
     }
 
     /// `scheme://host[:port]` of a URL, as written.
-    public static func hostPart(of url: String) -> String {
+    package static func hostPart(of url: String) -> String {
         let chars = Array(url)
         var i = 0
         while i + 2 < chars.count, !(chars[i] == ":" && chars[i + 1] == "/" && chars[i + 2] == "/") { i += 1 }

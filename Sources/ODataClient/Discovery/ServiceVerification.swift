@@ -11,8 +11,11 @@ import ODataQuery
 public struct ServiceVerification: Sendable {
     /// The outcome of one entity set.
     public enum Outcome: String, Sendable {
+        /// The set was read.
         case ok = "OK"
+        /// Reading the set failed: an error status, a transport failure or a payload that cannot be read.
         case failed = "FAIL"
+        /// The service says the set cannot be read alone; it was not requested.
         case skipped = "SKIP"
     }
 
@@ -20,6 +23,7 @@ public struct ServiceVerification: Sendable {
     public struct Probe: Sendable {
         /// The entity set's name.
         public var entitySet: String
+        /// Whether the probe passed, failed or was skipped.
         public var outcome: Outcome
         /// The HTTP status; nil when skipped or when no answer came.
         public var status: Int?

@@ -7,29 +7,29 @@ import FoundationEssentials
 /// `Cookie: $COOKIE`, `X-CSRF-Token: $CSRF_TOKEN` and `$NAME` for an API-key header (`X-API-Key: $X_API_KEY`), so
 /// the command can be handed on as it is. A password in the URL or its query becomes `<redacted>`.
 /// A write to a service that wants a CSRF token gets comment lines above it that say how to fetch one.
-public struct CurlCommand: Sendable {
-    public var request: HTTPRequest
+package struct CurlCommand: Sendable {
+    package var request: HTTPRequest
     /// Basic credentials, cookies, files and proxy of the session that sent (or would send) the request.
-    public var authentication: HTTPAuthentication
-    public var cookie: String?
-    public var cookieJar: String?
-    public var useNetrc: Bool
-    public var netrcFile: String?
-    public var clientCertificate: String?
-    public var clientKey: String?
-    public var caBundle: String?
-    public var insecure: Bool
-    public var proxy: String?
+    package var authentication: HTTPAuthentication
+    package var cookie: String?
+    package var cookieJar: String?
+    package var useNetrc: Bool
+    package var netrcFile: String?
+    package var clientCertificate: String?
+    package var clientKey: String?
+    package var caBundle: String?
+    package var insecure: Bool
+    package var proxy: String?
     /// Header names whose values are secret besides the well-known ones (lowercase).
-    public var secretHeaderNames: Set<String>
+    package var secretHeaderNames: Set<String>
     /// The service root, for the CSRF note (nil: no note).
-    public var csrfRoot: String?
+    package var csrfRoot: String?
     /// Write the secrets themselves instead of shell variables.
-    public var includingSecrets: Bool
+    package var includingSecrets: Bool
 
     /// The command for `request` as a session with `configuration` sends it (`request` should carry the session's
     /// headers already: `HTTPClient.requestAsSent(_:)` or `HTTPClient.lastRequest`).
-    public init(request: HTTPRequest, configuration: HTTPConfiguration, includingSecrets: Bool = false) {
+    package init(request: HTTPRequest, configuration: HTTPConfiguration, includingSecrets: Bool = false) {
         self.request = request
         authentication = configuration.authentication
         cookie = configuration.cookie
@@ -48,7 +48,7 @@ public struct CurlCommand: Sendable {
     }
 
     /// The command: one option a line, joined with ` \`, after any comment lines; ends with a newline.
-    public var text: String {
+    package var text: String {
         var notes: [String] = []
         var first = "curl -sS -g"
         switch request.method {
@@ -127,7 +127,7 @@ public struct CurlCommand: Sendable {
     }
 
     /// Single-quoted for a POSIX shell (`'` written as `'\''`).
-    public static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out = "'"
         for c in s { if c == "'" { out += "'\\''" } else { out.append(c) } }
         return out + "'"

@@ -1,5 +1,6 @@
 /// How a session proves who it is, besides cookies, netrc and client certificates.
 public enum HTTPAuthentication: Sendable, Equatable {
+    /// No `Authorization` header (cookies, netrc or a client certificate may still sign in).
     case none
     /// HTTP basic authentication, sent with the first request (no 401 round trip).
     case basic(user: String, password: String)

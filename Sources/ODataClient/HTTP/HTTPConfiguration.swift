@@ -89,6 +89,7 @@ public struct HTTPConfiguration: Sendable {
     /// Keep request and response bodies out of the trace (unless `traceSecrets`): a token endpoint's client.
     var hidesBodiesInTrace = false
 
+    /// The defaults, for the service at `serviceRoot` (CSRF tokens are fetched from it; nil fetches none).
     public init(serviceRoot: String? = nil) {
         self.serviceRoot = serviceRoot
     }

@@ -2,8 +2,11 @@
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field as it was sent or received.
     public struct Field: Sendable, Equatable {
+        /// The field name as written.
         public var name: String
+        /// The field value.
         public var value: String
+        /// A field of this name and value.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -13,6 +16,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// The fields in order.
     public private(set) var fields: [Field] = []
 
+    /// No fields.
     public init() {}
 
     /// Fields from name/value pairs, in order.
@@ -20,6 +24,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 
+    /// Fields from a dictionary literal, in the order written.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
@@ -69,9 +74,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         fields[fields.count - 1].value += " " + text
     }
 
+    /// The number of fields, repeated ones counted each.
     public var count: Int { fields.count }
+    /// Whether there is no field.
     public var isEmpty: Bool { fields.isEmpty }
 
+    /// The fields in order.
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     static func same(_ a: String, _ b: String) -> Bool {

@@ -11,6 +11,7 @@ public struct HTTPResponseHead: Sendable {
     /// The URL that answered, as sent: after same-origin redirects, with sap-client/sap-language added.
     public var url: String
 
+    /// A head with this status, reason, protocol version, headers and URL.
     public init(status: Int, reason: String = "", httpVersion: String = "HTTP/1.1", headers: HTTPHeaders = HTTPHeaders(), url: String = "") {
         self.status = status
         self.reason = reason

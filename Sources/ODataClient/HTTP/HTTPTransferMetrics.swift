@@ -13,5 +13,6 @@ public struct HTTPTransferMetrics: Sendable {
     /// Requests sent again after a 429 or 503 (see `RetryPolicy`).
     public var retries: Int = 0
 
+    /// All figures zero.
     public init() {}
 }

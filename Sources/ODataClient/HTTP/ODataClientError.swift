@@ -8,7 +8,8 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         case transport(curlCode: Int, curlText: String)
         /// The connect or total timeout ran out.
         case timeout(curlText: String)
-        /// `ProcessInterrupt.request()` stopped the request.
+        /// The request was stopped before it finished: the shell's Ctrl-C. (A cancelled task's call of the async
+        /// API throws `CancellationError` instead.)
         case cancelled
         /// The server answered with status 400 or above.
         case http(status: Int, reason: String, odataError: ODataErrorResponse?, bodySummary: String?)
@@ -31,6 +32,7 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         case invalidRequest(String)
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// The method of the failed exchange, when there was one.
     public let method: HTTPMethod?
@@ -39,6 +41,7 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
     /// Response headers of an HTTP error.
     public let responseHeaders: HTTPHeaders?
 
+    /// An error of this kind for the exchange `method` `url` (passwords in the URL are redacted here).
     public init(_ kind: Kind, method: HTTPMethod?, url: String, responseHeaders: HTTPHeaders? = nil) {
         self.kind = kind
         self.method = method
@@ -157,5 +160,6 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         return lines.joined(separator: "\n")
     }
 
+    /// The summary: what failed, the method and URL, and the service's error message.
     public var description: String { summary }
 }

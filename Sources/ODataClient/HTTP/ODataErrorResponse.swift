@@ -5,12 +5,16 @@ import ODataModel
 public struct ODataErrorResponse: Sendable, Equatable {
     /// One entry of V4 `details` or SAP's `innererror.errordetails`.
     public struct Detail: Sendable, Equatable {
+        /// The detail's error code.
         public var code: String
+        /// The detail's message.
         public var message: String
+        /// What the detail is about (a property name, a path), when given.
         public var target: String?
         /// SAP's severity ("error", "warning", "info"), when given.
         public var severity: String?
 
+        /// A detail with this code, message, target and severity.
         public init(code: String, message: String, target: String? = nil, severity: String? = nil) {
             self.code = code
             self.message = message
@@ -19,17 +23,22 @@ public struct ODataErrorResponse: Sendable, Equatable {
         }
     }
 
+    /// The service's error code (`code`; SAP: the message class and number, `SY/530`).
     public var code: String
+    /// The service's error message.
     public var message: String
     /// The language of `message` (V2 `lang` / `xml:lang`), when given.
     public var language: String?
+    /// What the error is about (a property name, a path), when given.
     public var target: String?
+    /// Further errors (V4 `details`, SAP's `errordetails`), in the order sent.
     public var details: [Detail]
     /// The inner error as compact text (JSON or "name: value" pairs), cut to a readable length.
     public var innerError: String?
     /// SAP Gateway's `innererror.transactionid`: the key of the entry in /IWFND/ERROR_LOG.
     public var transactionID: String?
 
+    /// An error body with these parts.
     public init(code: String, message: String, language: String? = nil, target: String? = nil,
                 details: [Detail] = [], innerError: String? = nil) {
         self.code = code

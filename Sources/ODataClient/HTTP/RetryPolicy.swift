@@ -15,6 +15,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The first wait when the answer names none; it doubles with each retry.
     public var initialBackoff: Double
 
+    /// A policy with these limits (negative values count as 0).
     public init(maxRetries: Int = 3, maxTotalWait: Double = 30, initialBackoff: Double = 1) {
         self.maxRetries = max(0, maxRetries)
         self.maxTotalWait = max(0, maxTotalWait)

@@ -2,9 +2,9 @@ import FoundationEssentials
 
 /// What an SAP developer checks next for an error: one line naming the transaction or setting that tells more
 /// (/IWFND/ERROR_LOG, /IWFND/MAINT_SERVICE, SU53, ST22), or nil when the error says nothing SAP-specific.
-public enum SAPErrorHint {
+package enum SAPErrorHint {
     /// The hint for an error of the client or of `DataService`; nil when there is none.
-    public static func hint(for error: Error) -> String? {
+    package static func hint(for error: Error) -> String? {
         if let e = error as? DataServiceError {
             if case .notOData(_, _, let signInPage) = e.kind, signInPage {
                 return "the service answered with a sign-in page: the session ran out or no credentials were sent "

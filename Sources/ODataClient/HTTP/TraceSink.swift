@@ -13,10 +13,12 @@ public protocol TraceSink: Sendable {
 public struct ClosureTraceSink: TraceSink {
     private let body: @Sendable (String) -> Void
 
+    /// A sink that hands each record to `body`, on the thread that traces.
     public init(_ body: @escaping @Sendable (String) -> Void) {
         self.body = body
     }
 
+    /// Hands the record to the closure.
     public func write(_ record: String) { body(record) }
 }
 
@@ -56,6 +58,8 @@ public final class FileTraceSink: TraceSink, Sendable {
         if ownsDescriptor { close(fd) }
     }
 
+    /// Writes the record, with a newline at its end if it has none; a write that fails is dropped, since a trace never
+    /// breaks a request.
     public func write(_ record: String) {
         var bytes = Array(record.utf8)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }

@@ -1,15 +1,20 @@
 /// The response to one request of a `$batch`: HTTP status, headers, body, and the Content-ID (or JSON `id`) that
 /// ties it to its request.
 public struct BatchOperationResponse: Equatable, Sendable {
+    /// The HTTP status of the request's answer.
     public var status: Int
+    /// The reason phrase of the status line (may be empty).
     public var reason: String
+    /// The answer's headers, in order.
     public var headers: [(name: String, value: String)]
+    /// The answer's body (empty when there is none).
     public var body: [UInt8]
     /// Content-ID (multipart, from the part's MIME headers or the inner HTTP headers) or `id` (JSON batch).
     public var contentID: String?
     /// JSON batch: the atomicity group the request was in.
     public var atomicityGroup: String?
 
+    /// A response with these parts.
     public init(status: Int, reason: String = "", headers: [(name: String, value: String)] = [], body: [UInt8] = [],
                 contentID: String? = nil, atomicityGroup: String? = nil) {
         self.status = status; self.reason = reason; self.headers = headers; self.body = body
@@ -27,6 +32,7 @@ public struct BatchOperationResponse: Equatable, Sendable {
     /// The body as text (bodies of OData responses are UTF-8).
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
+    /// Equal when status, reason, headers (in order), body, Content-ID and atomicity group are.
     public static func == (a: BatchOperationResponse, b: BatchOperationResponse) -> Bool {
         a.status == b.status && a.reason == b.reason && a.body == b.body && a.contentID == b.contentID && a.atomicityGroup == b.atomicityGroup
             && a.headers.map { "\($0.name): \($0.value)" } == b.headers.map { "\($0.name): \($0.value)" }

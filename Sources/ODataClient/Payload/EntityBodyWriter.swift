@@ -10,15 +10,15 @@ import ODataModel
 /// writes it), Edm.Time as `PT12H30M00S`, binary as base64, bindings as `{"__metadata": {"uri": ...}}`.
 /// `.full` writes every property that has a value (create, PUT); `.changes` only what was set since the entity was
 /// read or `resetChanges()` was called (PATCH in V4, MERGE in V2).
-public struct EntityBodyWriter {
-    public enum Content: Sendable { case full, changes }
-    public let version: ODataVersion
+package struct EntityBodyWriter {
+    package enum Content: Sendable { case full, changes }
+    package let version: ODataVersion
     /// V4 `IEEE754Compatible=true`: Int64 and Decimal as strings (the request's Content-Type must say so too).
-    public var ieee754Compatible: Bool
+    package var ieee754Compatible: Bool
     /// Write the entity's type even when it is its set's type.
-    public var alwaysWriteType = false
+    package var alwaysWriteType = false
 
-    public init(version: ODataVersion, ieee754Compatible: Bool = false) {
+    package init(version: ODataVersion, ieee754Compatible: Bool = false) {
         self.version = version; self.ieee754Compatible = ieee754Compatible
     }
 
@@ -29,14 +29,14 @@ public struct EntityBodyWriter {
     }
 
     /// The body for `entity`.
-    public func body(for entity: EntityValue, content: Content = .full) -> [UInt8] {
+    package func body(for entity: EntityValue, content: Content = .full) -> [UInt8] {
         let o = JSONOutput(capacity: 1024)
         write(entity, content: content, to: o)
         return o.array
     }
 
     /// An object of named values, for action parameters: `{"pct": 10, "Address": {...}}`.
-    public func body(parameters: [(name: String, value: DataValue)]) -> [UInt8] {
+    package func body(parameters: [(name: String, value: DataValue)]) -> [UInt8] {
         let o = JSONOutput(capacity: 256)
         let w = writer
         o.byte(UInt8(ascii: "{"))
@@ -50,7 +50,7 @@ public struct EntityBodyWriter {
     }
 
     /// One value on its own (a property's new value for PUT on `.../Property`): V4 `{"value": ...}`, V2 `{"Name": ...}`.
-    public func body(property p: Property, value: DataValue) -> [UInt8] {
+    package func body(property p: Property, value: DataValue) -> [UInt8] {
         body(parameters: [(version.isV4 ? "value" : p.name, value)])
     }
 

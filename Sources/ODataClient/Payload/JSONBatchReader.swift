@@ -4,8 +4,8 @@ import ODataQuery
 /// Reads a JSON `$batch` response (OData 4.01): `{"responses": [...], "@odata.nextLink": ...}`. Each response's
 /// `body` is kept as the bytes a plain response would have had: JSON text as it came, a text body's string,
 /// other media types decoded from base64url. Consecutive responses of one atomicity group form a change set part.
-public enum JSONBatchReader {
-    public static func read(_ body: [UInt8]) throws -> BatchResponse {
+package enum JSONBatchReader {
+    package static func read(_ body: [UInt8]) throws -> BatchResponse {
         do {
             return try body.withUnsafeBytes { try read(bytes: $0) }
         } catch let e as JSONError {

@@ -4,13 +4,13 @@ import ODataQuery
 /// `id`, `atomicityGroup` (for the requests of a change set), `dependsOn`, `method` (lower case), `url`, `headers`
 /// (names in lower case, as the format requires) and `body` — JSON inline, text as a string, anything else base64url.
 /// Requests without a Content-ID get their index as id.
-public struct JSONBatchWriter {
-    public init() {}
+package struct JSONBatchWriter {
+    package init() {}
 
     /// The Content-Type of the batch request.
-    public var contentType: String { "application/json" }
+    package var contentType: String { "application/json" }
 
-    public func body(for request: BatchRequest) -> [UInt8] {
+    package func body(for request: BatchRequest) -> [UInt8] {
         let o = JSONOutput(capacity: 1024)
         o.ascii("{\"requests\":[")
         var index = 0, groups = 0

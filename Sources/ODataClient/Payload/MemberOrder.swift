@@ -5,16 +5,16 @@
 ///
 /// `*` in `names` (`MemberOrder.otherProperties`) stands for the properties, structural and dynamic, that `names`
 /// does not name, in their usual order: `select City, *, Country` writes City, the others, then Country.
-public struct MemberOrder: Sendable, Equatable {
+package struct MemberOrder: Sendable, Equatable {
     /// Stands for the properties not named elsewhere in `names`.
-    public static let otherProperties = "*"
+    package static let otherProperties = "*"
 
-    public let names: [String]
-    public let nested: [String: MemberOrder]
+    package let names: [String]
+    package let nested: [String: MemberOrder]
     /// The names of `names` (without `*`), for the rest's lookups.
-    public let named: Set<String>
+    package let named: Set<String>
 
-    public init(names: [String] = [], nested: [String: MemberOrder] = [:]) {
+    package init(names: [String] = [], nested: [String: MemberOrder] = [:]) {
         var seen = Set<String>()
         self.names = names.filter { seen.insert($0).inserted }
         self.nested = nested
@@ -22,14 +22,14 @@ public struct MemberOrder: Sendable, Equatable {
     }
 
     /// True when it changes nothing: no names, and no order inside any member.
-    public var isEmpty: Bool { names.isEmpty && nested.isEmpty }
+    package var isEmpty: Bool { names.isEmpty && nested.isEmpty }
 
     /// The order inside member `name` (nil: the usual order).
-    public func inside(_ name: String) -> MemberOrder? { nested[name] }
+    package func inside(_ name: String) -> MemberOrder? { nested[name] }
 
     /// The members of one value put in this order: `members` in their usual order, each with its name and whether it
     /// is a property (structural or dynamic; `*` takes those), not an expanded navigation property.
-    public func arrange<T>(_ members: [T], name: (T) -> String, isProperty: (T) -> Bool) -> [T] {
+    package func arrange<T>(_ members: [T], name: (T) -> String, isProperty: (T) -> Bool) -> [T] {
         guard !names.isEmpty else { return members }
         var out: [T] = []
         out.reserveCapacity(members.count)

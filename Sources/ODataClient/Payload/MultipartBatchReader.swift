@@ -4,18 +4,18 @@
 ///
 /// A batch response is read whole: feed the transport's chunks to `feed`, then `finish`; the bodies of its parts
 /// go to a `PayloadReader` afterwards.
-public final class MultipartBatchReader {
+package final class MultipartBatchReader {
     private let contentType: String
     private var bytes: [UInt8] = []
 
-    public init(contentType: String) { self.contentType = contentType }
+    package init(contentType: String) { self.contentType = contentType }
 
-    public func feed(_ chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
+    package func feed(_ chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
 
-    public func finish() throws -> BatchResponse { try Self.read(bytes, contentType: contentType) }
+    package func finish() throws -> BatchResponse { try Self.read(bytes, contentType: contentType) }
 
     /// Reads a whole response body; `contentType` is the response's Content-Type header (it names the boundary).
-    public static func read(_ body: [UInt8], contentType: String) throws -> BatchResponse {
+    package static func read(_ body: [UInt8], contentType: String) throws -> BatchResponse {
         guard let b = boundary(of: contentType) else {
             throw BatchFormatError("the Content-Type \(contentType) names no multipart boundary")
         }
@@ -28,7 +28,7 @@ public final class MultipartBatchReader {
     }
 
     /// The `boundary` parameter of a multipart Content-Type.
-    public static func boundary(of contentType: String) -> String? {
+    package static func boundary(of contentType: String) -> String? {
         guard contentType.lowercased().hasPrefix("multipart/") else { return nil }
         for param in contentType.split(separator: ";").dropFirst() {
             let kv = param.split(separator: "=", maxSplits: 1)

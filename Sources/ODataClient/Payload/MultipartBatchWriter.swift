@@ -4,17 +4,17 @@ import ODataModel
 /// request an `application/http` part, each change set a nested `multipart/mixed` part whose requests carry a
 /// Content-ID, CR LF line ends, bodies with their Content-Length. URLs are written as given: keep keys unencoded
 /// (`Customers('ALFKI')`), some services reject percent-encoded keys inside a batch.
-public struct MultipartBatchWriter {
-    public let version: ODataVersion
-    public var boundary: String
+package struct MultipartBatchWriter {
+    package let version: ODataVersion
+    package var boundary: String
     /// The boundary of the change set at an index (0 for the first change set of the batch).
-    public var changeSetBoundary: (Int) -> String
+    package var changeSetBoundary: (Int) -> String
     /// A `Host:` header in every request, for URLs given as absolute paths.
-    public var host: String?
+    package var host: String?
     /// `Content-Transfer-Encoding: binary` in every part: V2 services (SAP Gateway) expect it; V4 allows it.
-    public var transferEncodingBinary: Bool
+    package var transferEncodingBinary: Bool
 
-    public init(version: ODataVersion, boundary: String = BatchRequest.makeBoundary("batch"), host: String? = nil) {
+    package init(version: ODataVersion, boundary: String = BatchRequest.makeBoundary("batch"), host: String? = nil) {
         self.version = version
         self.boundary = boundary
         self.host = host
@@ -23,9 +23,9 @@ public struct MultipartBatchWriter {
     }
 
     /// The Content-Type of the batch request.
-    public var contentType: String { "multipart/mixed; boundary=\(boundary)" }
+    package var contentType: String { "multipart/mixed; boundary=\(boundary)" }
 
-    public func body(for request: BatchRequest) -> [UInt8] {
+    package func body(for request: BatchRequest) -> [UInt8] {
         var out: [UInt8] = []
         var changeSets = 0
         for part in request.parts {

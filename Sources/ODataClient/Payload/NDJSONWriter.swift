@@ -7,17 +7,17 @@ import Glibc
 /// properties last; V4 value forms (Int64 and Decimal as exact numbers,
 /// `NaN`/`INF` as strings, dates as ISO text, binary as base64). With `annotations`, entity metadata comes first
 /// as `@odata.*` members. This is what `odsh payload decode` and `odsh -o ndjson` write.
-public final class NDJSONWriter {
-    public struct Options {
+package final class NDJSONWriter {
+    package struct Options {
         /// Write `@odata.id`, `@odata.etag`, edit/read/media links and navigation links too.
-        public var annotations = false
+        package var annotations = false
         /// Flush to the sink when this many bytes are buffered.
-        public var bufferSize = 1 << 16
+        package var bufferSize = 1 << 16
         /// Write one JSON array (`[` ... `,` ... `]`, closed by `finish()`) instead of one object per line.
-        public var jsonArray = false
+        package var jsonArray = false
         /// The order of the members, as a query's select and expand named them (nil: metadata order).
-        public var memberOrder: MemberOrder?
-        public init(annotations: Bool = false, jsonArray: Bool = false, memberOrder: MemberOrder? = nil) {
+        package var memberOrder: MemberOrder?
+        package init(annotations: Bool = false, jsonArray: Bool = false, memberOrder: MemberOrder? = nil) {
             self.annotations = annotations; self.jsonArray = jsonArray; self.memberOrder = memberOrder
         }
     }
@@ -27,10 +27,10 @@ public final class NDJSONWriter {
     private let options: Options
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     /// Lines written so far.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// A writer that hands full buffers to `sink`.
-    public init(options: Options = Options(), sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    package init(options: Options = Options(), sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.options = options
         self.sink = sink
         out = JSONOutput(capacity: options.bufferSize + 4096)
@@ -40,7 +40,7 @@ public final class NDJSONWriter {
     }
 
     /// A writer to a C stream (stdout), which must stay open while the writer is used.
-    public convenience init(file: UnsafeMutablePointer<FILE>, options: Options = Options()) {
+    package convenience init(file: UnsafeMutablePointer<FILE>, options: Options = Options()) {
         self.init(options: options) { bytes in
             guard bytes.count > 0 else { return }
             if fwrite(bytes.baseAddress, 1, bytes.count, file) < bytes.count {
@@ -49,13 +49,13 @@ public final class NDJSONWriter {
         }
     }
 
-    public func write(_ entity: EntityValue) throws {
+    package func write(_ entity: EntityValue) throws {
         startItem()
         writer.writeEntity(entity, to: out, order: options.memberOrder)
         try endLine()
     }
 
-    public func write(_ value: DataValue) throws {
+    package func write(_ value: DataValue) throws {
         startItem()
         writer.write(value, to: out, order: options.memberOrder)
         try endLine()
@@ -67,7 +67,7 @@ public final class NDJSONWriter {
     }
 
     /// Ends the output (closes the array in `jsonArray` mode) and flushes.
-    public func finish() throws {
+    package func finish() throws {
         if options.jsonArray { out.ascii(count == 0 ? "[]\n" : "\n]\n") }
         try flush()
     }
@@ -79,7 +79,7 @@ public final class NDJSONWriter {
     }
 
     /// Hands what is buffered to the sink.
-    public func flush() throws {
+    package func flush() throws {
         guard out.count > 0 else { return }
         try sink(out.bytesView)
         out.removeAll()
@@ -87,9 +87,9 @@ public final class NDJSONWriter {
 }
 
 /// The output of an NDJSON writer could not be written.
-public struct NDJSONWriteError: CategorizedError, CustomStringConvertible {
-    public var category: ErrorCategory { .usage }
+package struct NDJSONWriteError: CategorizedError, CustomStringConvertible {
+    package var category: ErrorCategory { .usage }
 
-    public var message: String
-    public var description: String { "cannot write output: \(message)" }
+    package var message: String
+    package var description: String { "cannot write output: \(message)" }
 }

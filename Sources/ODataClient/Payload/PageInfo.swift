@@ -11,6 +11,7 @@ public struct PageInfo: Equatable, Sendable {
     /// How many entities (or values) this page held.
     public var itemCount = 0
 
+    /// Page information with these links and count.
     public init(nextLink: String? = nil, count: Int64? = nil, deltaLink: String? = nil, context: String? = nil) {
         self.nextLink = nextLink; self.count = count; self.deltaLink = deltaLink; self.context = context
     }

@@ -3,9 +3,22 @@ import ODataModel
 /// a type name the model does not know, a payload that is not well-formed. In lenient reading the first kinds
 /// are warnings; in strict reading, and for malformed payloads always, they are thrown as `PayloadError`.
 public struct PayloadIssue: Equatable, Sendable, CustomStringConvertible {
+    /// What kind of problem it is.
     public enum Kind: String, Sendable {
-        case typeMismatch, unknownProperty, unknownType, malformed, unexpectedStructure, serviceError
+        /// A value that does not fit the type the metadata declares for it.
+        case typeMismatch
+        /// A property the entity's or complex value's type does not declare.
+        case unknownProperty
+        /// A type name (`@odata.type`, `__metadata.type`) the model does not know.
+        case unknownType
+        /// The payload is not well-formed JSON or XML.
+        case malformed
+        /// Well-formed, but not shaped as an OData payload of the expected kind (an array where an object belongs).
+        case unexpectedStructure
+        /// The payload is the service's error body, not data.
+        case serviceError
     }
+    /// What kind of problem it is.
     public var kind: Kind
     /// The entity set (or type, when the set is unknown) of the entity the value belongs to.
     public var entitySet: String?
@@ -21,9 +34,12 @@ public struct PayloadIssue: Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// 1-based line and column, and byte offset from the start of the payload (0 when not known).
     public var line = 0
+    /// The 1-based column of the problem (0 when not known).
     public var column = 0
+    /// The byte offset of the problem from the start of the payload (0 when not known).
     public var offset = 0
 
+    /// An issue of this kind with this message, at this place in the payload.
     public init(kind: Kind, message: String, line: Int = 0, column: Int = 0, offset: Int = 0) {
         self.kind = kind; self.message = message; self.line = line; self.column = column; self.offset = offset
     }
@@ -42,9 +58,13 @@ public struct PayloadIssue: Equatable, Sendable, CustomStringConvertible {
 
 /// A payload that could not be read: malformed, truncated, or (in strict reading) not fitting the model.
 public struct PayloadError: CategorizedError, Sendable, Equatable, CustomStringConvertible {
+    /// `invalidData`: the service sent what its metadata does not allow.
     public var category: ErrorCategory { .invalidData }
 
+    /// What is wrong, and where.
     public var issue: PayloadIssue
+    /// The error of this issue.
     public init(_ issue: PayloadIssue) { self.issue = issue }
+    /// The issue in one line.
     public var description: String { issue.description }
 }

@@ -6,7 +6,14 @@
 /// value as a `RawValue` (`.untyped`) and records a warning naming entity set, key, property, expected type and
 /// what came. Strict reading throws that warning as a `PayloadError` instead.
 public struct PayloadReadOptions: Sendable {
-    public enum Mode: Sendable { case lenient, strict }
+    /// How a value that does not fit its metadata is met.
+    public enum Mode: Sendable {
+        /// Kept as a `RawValue`, with a warning.
+        case lenient
+        /// Thrown as a `PayloadError`.
+        case strict
+    }
+    /// Lenient (the default) or strict.
     public var mode: Mode = .lenient
     /// At most this many warnings are kept in `PayloadReader.warnings` (all are counted and passed to `onWarning`).
     public var maxCollectedWarnings = 1000
@@ -18,7 +25,10 @@ public struct PayloadReadOptions: Sendable {
     /// 64 MiB.
     public static let defaultMaxUnitBytes = 64 << 20
 
+    /// Options of this mode, the other settings at their defaults.
     public init(mode: Mode = .lenient) { self.mode = mode }
+    /// Strict reading: a value that does not fit its metadata is an error.
     public static var strict: PayloadReadOptions { PayloadReadOptions(mode: .strict) }
+    /// Lenient reading (the default): a value that does not fit its metadata is kept raw, with a warning.
     public static var lenient: PayloadReadOptions { PayloadReadOptions(mode: .lenient) }
 }

@@ -11,8 +11,11 @@ import ODataModel
 /// caller follows the next link with a new reader for the next page, so that reading all pages holds one entity
 /// at a time. `PayloadReader.readAll` collects everything of small payloads.
 public final class PayloadReader {
+    /// The wire format being read.
     public let format: PayloadFormat
+    /// The metadata the payload is read against.
     public let model: CsdlDocument
+    /// What the payload is expected to hold.
     public let target: PayloadTarget
     private let ctx: DecodingContext
     private var json: JSONPayloadReader?
@@ -63,6 +66,7 @@ public final class PayloadReader {
         }
     }
 
+    /// Reads the next bytes of the payload (see `feed(_:)` for a buffer).
     public func feed(_ bytes: [UInt8]) throws { try bytes.withUnsafeBytes { try feed($0) } }
 
     /// Ends the input: throws when the payload is incomplete; returns next link, count and delta link.
@@ -106,9 +110,13 @@ public final class PayloadReader {
 
     /// Everything a small payload holds.
     public struct Result {
+        /// The entities, in the order of the payload.
         public var entities: [EntityValue] = []
+        /// The values (operation results, a property's value), in order.
         public var values: [DataValue] = []
+        /// The next link, count and delta link the payload carried.
         public var pageInfo = PageInfo()
+        /// What lenient reading let pass (at most `PayloadReadOptions.maxCollectedWarnings`).
         public var warnings: [PayloadIssue] = []
     }
 
@@ -160,10 +168,15 @@ public final class PayloadReader {
 
 /// A payload file that could not be opened or read.
 public struct PayloadFileError: CategorizedError, CustomStringConvertible {
+    /// `usage`: the file named cannot be read.
     public var category: ErrorCategory { .usage }
 
+    /// The file's path, as given.
     public var path: String
+    /// Why it cannot be read (the system's words).
     public var message: String
+    /// The error for this file and reason.
     public init(path: String, message: String) { self.path = path; self.message = message }
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 }

@@ -4,7 +4,9 @@ import ODataModel
 /// operation results), or values of a type (collections of primitives or complex values from functions, a
 /// single property value).
 public enum PayloadTarget: Sendable {
+    /// Entities of this entity set.
     case entitySet(EntitySet)
+    /// The entity of this singleton.
     case singleton(Singleton)
     /// Entities of a type, optionally in a known entity set.
     case entityType(EntityType, set: EntitySet?)

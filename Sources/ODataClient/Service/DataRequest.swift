@@ -37,7 +37,9 @@ public struct DataRequest {
 
     /// One part of a batch: a request on its own, or a change set whose requests succeed or fail together.
     public enum BatchPart {
+        /// A request on its own.
         case request(DataRequest)
+        /// Requests applied all or none.
         case changeSet([DataRequest])
     }
 
@@ -55,6 +57,7 @@ public struct DataRequest {
         case none
     }
 
+    /// What the request does.
     public var kind: Kind
     /// The resource path and query options (unused for raw requests).
     public var query: DataQuery
@@ -68,16 +71,20 @@ public struct DataRequest {
     /// Where a reading stopped, to go on from there: the page `nextLink` names is requested instead of the query's
     /// URL, and `top` counts the `delivered` entities already read.
     public struct Resume: Sendable, Equatable {
+        /// The next link of the last page read.
         public var nextLink: String
+        /// How many entities were read before.
         public var delivered: Int
+        /// Goes on at `nextLink`, `delivered` entities read.
         public init(nextLink: String, delivered: Int) { self.nextLink = nextLink; self.delivered = delivered }
     }
     /// Set to go on with a reading that stopped after a page (`ServiceResponse.nextLink`).
     public var resume: Resume?
     /// Streams a plain answer's body (`$value`, a raw URL's body that is not a payload) as it arrives instead of
-    /// keeping it in `ServiceResponse.rawBody` (`ServiceRequest.onRawChunk`).
+    /// keeping it in `ServiceResponse.rawBody`.
     public var onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?
 
+    /// A request of this kind at the query's path.
     public init(_ kind: Kind, query: DataQuery = DataQuery()) {
         self.kind = kind
         self.query = query

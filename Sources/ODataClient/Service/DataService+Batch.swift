@@ -41,9 +41,13 @@ extension DataService {
 
     /// What one request of a batch came back as: its response, and the entities or values in it.
     public struct BatchResult {
+        /// The request as it was given.
         public var request: DataRequest
+        /// Its response in the batch: status, headers, body.
         public var response: BatchOperationResponse
+        /// The entities its response holds.
         public var entities: [EntityValue]
+        /// The values its response holds (a property, an operation's result).
         public var values: [DataValue]
         /// The request was in a change set.
         public var inChangeSet: Bool

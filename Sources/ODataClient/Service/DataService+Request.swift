@@ -17,12 +17,14 @@ extension DataService {
         return HTTPRequest(method: r.method, url: url, headers: headers, body: r.body)
     }
 
-    /// Sends `request` and streams its answer, as `execute(_: ServiceRequest, ...)` does, with what the typed request
-    /// knows: `top` holds across pages whatever the next links say; `maxPageSize` is asked for with
-    /// `Prefer: odata.maxpagesize`; a write sends `If-Match` as `request.ifMatch` says (with
-    /// `.entityETagReadingIfMissing`, reading the entity's ETag first when it has none and the service wants one);
-    /// a stale ETag (412) is `DataServiceError.Kind.conflict`. The entity of a create or update takes the values and
-    /// ETag the service answers with.
+    /// Sends `request` and streams its answer: entities and values go to the callbacks as their bytes arrive, and with
+    /// `.allPages` next links are followed lazily, one page held at a time; `onEntity` returns false to stop reading
+    /// (no further page is requested), and `onPageEnd` sees each page's end before the next is requested. What the
+    /// typed request knows is used: `top` holds across pages whatever the next links say; `maxPageSize` is asked for
+    /// with `Prefer: odata.maxpagesize`; a write sends `If-Match` as `request.ifMatch` says (with
+    /// `.entityETagReadingIfMissing`, reading the entity's ETag first when it has none and the service wants one); a
+    /// stale ETag (412) is `DataServiceError.Kind.conflict`. The entity of a create or update takes the values and ETag
+    /// the service answers with.
     public func execute(_ request: DataRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {

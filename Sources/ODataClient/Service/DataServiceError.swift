@@ -11,6 +11,7 @@ public struct DataServiceError: CategorizedError, Sendable, CustomStringConverti
         }
     }
 
+    /// What went wrong.
     public enum Kind: Sendable {
         /// 412: the entity changed on the server since it was read (its ETag is stale).
         case conflict(entity: String)
@@ -27,10 +28,12 @@ public struct DataServiceError: CategorizedError, Sendable, CustomStringConverti
         case notOData(contentType: String, summary: String, signInPage: Bool)
     }
 
+    /// What went wrong.
     public let kind: Kind
     /// The HTTP error behind a conflict or precondition failure.
     public let underlying: Error?
 
+    /// An error of this kind, with the error behind it if any.
     public init(_ kind: Kind, underlying: Error? = nil) {
         self.kind = kind
         self.underlying = underlying
@@ -39,6 +42,7 @@ public struct DataServiceError: CategorizedError, Sendable, CustomStringConverti
     /// True for 412 conflicts.
     public var isConflict: Bool { if case .conflict = kind { return true } else { return false } }
 
+    /// The error in one sentence, naming the entity or argument.
     public var description: String {
         switch kind {
         case .conflict(let entity):

@@ -10,12 +10,14 @@ public final class EntitySequence: Sequence {
 
     init(first: QueryResult) { self.first = first }
 
+    /// Hands out the entities of one page, then requests the next.
     public struct Iterator: IteratorProtocol {
         let owner: EntitySequence
         var page: QueryResult?
         var index = 0
         var pages: NextLinkGuard
 
+        /// The next entity; nil after the last one, or when a page could not be read (see `EntitySequence.error`).
         public mutating func next() -> EntityValue? {
             while let p = page {
                 if index < p.entities.count {
@@ -37,6 +39,7 @@ public final class EntitySequence: Sequence {
         }
     }
 
+    /// Starts at the first page again, clearing `error`.
     public func makeIterator() -> Iterator {
         error = nil
         return Iterator(owner: self, page: first, pages: first.pagingGuard())

@@ -23,6 +23,7 @@ public struct ServiceResponse: Sendable {
     /// continued as a whole entity set (pyslet's function imports do that) would add rows the function never chose.
     public var nextLinkNotFollowed: String?
 
+    /// A response summary with these parts.
     public init(status: Int = 0, count: Int? = nil, nextLink: String? = nil, pagesRead: Int = 0, morePages: Bool = false,
                 rawBody: Data? = nil, etag: String? = nil, contentType: String? = nil) {
         self.status = status; self.count = count; self.nextLink = nextLink; self.pagesRead = pagesRead

@@ -70,5 +70,6 @@ public struct ServiceRoot: Sendable, Equatable, CustomStringConvertible {
         return result + fragment
     }
 
+    /// Equal when their text is: the same base and the same parameters in the same order.
     public static func == (a: ServiceRoot, b: ServiceRoot) -> Bool { a.description == b.description }
 }

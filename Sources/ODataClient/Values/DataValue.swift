@@ -24,33 +24,60 @@ import ODataQuery
 /// | `stream` | Edm.Stream, media | StreamLink |
 /// | `untyped` | Edm.Untyped, dynamic or unfitting values | RawValue |
 public enum DataValue: Equatable, Sendable, CustomStringConvertible {
+    /// Null: the property has the value null.
     case null
+    /// Edm.Boolean.
     case boolean(Bool)
+    /// Edm.Byte, 0 to 255.
     case unsignedByte(UInt8)
+    /// Edm.SByte, -128 to 127.
     case byte(Int8)
+    /// Edm.Int16.
     case short(Int16)
+    /// Edm.Int32.
     case int(Int32)
+    /// Edm.Int64.
     case long(Int64)
+    /// Edm.Decimal, exact.
     case decimal(DecimalValue)
+    /// Edm.Double.
     case double(Double)
+    /// Edm.Single.
     case float(Float)
+    /// Edm.String.
     case string(String)
+    /// Edm.Guid.
     case guid(GuidValue)
+    /// Edm.Binary, as bytes.
     case binary([UInt8])
+    /// Edm.Date.
     case localDate(LocalDate)
+    /// Edm.TimeOfDay, and V2's Edm.Time.
     case localTime(LocalTime)
+    /// V2/V3 Edm.DateTime: a date and time without an offset.
     case localDateTime(LocalDateTime)
+    /// Edm.DateTimeOffset.
     case globalDateTime(GlobalDateTime)
+    /// Edm.Duration.
     case duration(DayTimeDuration)
+    /// A member (or flags combination) of an enum type.
     case enumValue(EnumValue)
+    /// An Edm.Geography* or Edm.Geometry* value.
     case geography(GeographyValue)
+    /// A value of a complex type.
     case complex(ComplexValue)
+    /// A collection of primitive, enum or complex values.
     case list(DataValueList)
+    /// An entity: an expanded single-valued navigation property.
     case entity(EntityValue)
+    /// Entities: an expanded collection-valued navigation property.
     case entityList(EntityValueList)
+    /// Edm.Stream: the links of a stream property or media resource, not its bytes.
     case stream(StreamLink)
+    /// Edm.Untyped, a dynamic property, or a value that did not fit its declared type (lenient reading).
     case untyped(RawValue)
 
+    /// Whether the value is null.
     public var isNull: Bool { if case .null = self { return true } else { return false } }
 
     /// The EDM primitive type of a primitive value (nil for null, structured, collection and untyped values).
@@ -131,6 +158,7 @@ public enum DataValue: Equatable, Sendable, CustomStringConvertible {
         if d.isInfinite { return d < 0 ? "-INF" : "INF" }
         return d.description
     }
+    /// `INF`, `-INF`, `NaN`, else the shortest text that reads back as the same Float.
     public static func text(of f: Float) -> String {
         if f.isNaN { return "NaN" }
         if f.isInfinite { return f < 0 ? "-INF" : "INF" }

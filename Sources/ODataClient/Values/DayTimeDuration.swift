@@ -1,11 +1,13 @@
 /// A signed length of time in days, hours, minutes and seconds: Edm.Duration (SAP's `DayTimeDuration`).
 /// Kept as whole seconds plus an exact fraction; printed in canonical form (`P1DT2H3M4.5S`, `PT0S`, `-PT1M`).
 public struct DayTimeDuration: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Whether the duration is negative (a zero duration never is).
     public let isNegative: Bool
     /// Whole seconds of the magnitude.
     public let seconds: Int64
     let fraction: Fraction
 
+    /// A duration of `seconds` and `nanoseconds` (the magnitude), negative when `negative`.
     public init(seconds: Int64, nanoseconds: Int = 0, negative: Bool = false) {
         self.init(negative: negative, seconds: seconds,
                   fraction: Fraction(picoseconds: Int64(nanoseconds) * 1000, digits: nanoseconds == 0 ? 0 : 9))
@@ -56,8 +58,10 @@ public struct DayTimeDuration: Hashable, Comparable, Sendable, CustomStringConve
         return DayTimeDuration(negative: negative, seconds: total, fraction: fraction)
     }
 
+    /// The fractional second of the magnitude in nanoseconds (digits beyond the ninth dropped).
     public var nanoseconds: Int { Int(fraction.picoseconds / 1000) }
 
+    /// The canonical text: `P1DT2H3M4.5S`, `PT0S`, `-PT1M`.
     public var description: String {
         var s = isNegative ? "-P" : "P"
         let days = seconds / 86_400
@@ -76,7 +80,10 @@ public struct DayTimeDuration: Hashable, Comparable, Sendable, CustomStringConve
     private var signedPicos: (Int64, Int64) {
         isNegative ? (-seconds, -fraction.picoseconds) : (seconds, fraction.picoseconds)
     }
+    /// Ordered by signed length.
     public static func < (a: DayTimeDuration, b: DayTimeDuration) -> Bool { a.signedPicos < b.signedPicos }
+    /// Equal when the signed lengths are.
     public static func == (a: DayTimeDuration, b: DayTimeDuration) -> Bool { a.signedPicos == b.signedPicos }
+    /// Hashes what `==` compares.
     public func hash(into h: inout Hasher) { h.combine(seconds); h.combine(fraction); h.combine(isNegative) }
 }

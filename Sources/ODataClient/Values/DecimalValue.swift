@@ -5,6 +5,7 @@ public struct DecimalValue: Hashable, Comparable, Sendable, CustomStringConverti
     public let digits: String
     /// How many of `digits` stand after the decimal point (0 or more).
     public let scale: Int
+    /// Whether the value is below zero (zero never is).
     public let isNegative: Bool
 
     /// The value `(-1)^negative × digits × 10^-scale`; `digits` must be ASCII decimal digits.
@@ -17,10 +18,13 @@ public struct DecimalValue: Hashable, Comparable, Sendable, CustomStringConverti
         self.isNegative = negative && d != "0"
     }
 
+    /// The integer `value`, scale 0.
     public init(_ value: Int64) {
         digits = String(value.magnitude); scale = 0; isNegative = value < 0
     }
+    /// The integer `value`, scale 0.
     public init(_ value: Int) { self.init(Int64(value)) }
+    /// The integer literal's value, scale 0.
     public init(integerLiteral value: Int64) { self.init(value) }
 
     /// Parses `[+-]digits[.digits][(e|E)[+-]digits]`; an exponent is folded into the digits and scale
@@ -120,6 +124,7 @@ public struct DecimalValue: Hashable, Comparable, Sendable, CustomStringConverti
         digits = checkedDigits; self.scale = scale; isNegative = negative
     }
 
+    /// Whether the value is zero, whatever its scale.
     public var isZero: Bool { digits == "0" }
 
     /// The text with the scale's digits after the point: `-12.50`, `0.05`, `3`.
@@ -165,14 +170,17 @@ public struct DecimalValue: Hashable, Comparable, Sendable, CustomStringConverti
         return x.frac < y.frac ? -1 : 1   // same-length integer parts: fractions compare as text
     }
 
+    /// Numerically equal: `12.5 == 12.50` (see `isIdentical(to:)`).
     public static func == (a: DecimalValue, b: DecimalValue) -> Bool {
         a.isNegative == b.isNegative && compareMagnitude(a, b) == 0
     }
+    /// Numerically less.
     public static func < (a: DecimalValue, b: DecimalValue) -> Bool {
         if a.isNegative != b.isNegative { return a.isNegative }
         let c = compareMagnitude(a, b)
         return a.isNegative ? c > 0 : c < 0
     }
+    /// Hashes the numeric value, so that `12.5` and `12.50` hash alike.
     public func hash(into h: inout Hasher) {
         let n = normalized
         h.combine(isNegative); h.combine(n.int); h.combine(n.frac)

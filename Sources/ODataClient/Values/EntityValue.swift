@@ -183,6 +183,7 @@ public final class EntityValue: StructureBase, @unchecked Sendable {
             && navigationLinks == o.navigationLinks
     }
 
+    /// The entity's path (`Customers('ALFKI')`) and its values.
     public override var description: String { displayPath + " " + super.description }
 }
 

@@ -7,8 +7,10 @@ public struct EnumValue: Hashable, Sendable, CustomStringConvertible {
     public let type: EnumType?
     /// Member names joined by commas, in the order given.
     public let name: String
+    /// The numeric value: the member's, or for flags the members' combined.
     public let value: Int64
 
+    /// A value of `type` with these names and numeric value, unchecked (`parse` checks).
     public init(type: EnumType?, name: String, value: Int64) { self.type = type; self.name = name; self.value = value }
 
     /// The member (or, for flags, the combination) named `text` (`A,B`; spaces around names allowed), or a
@@ -33,11 +35,14 @@ public struct EnumValue: Hashable, Sendable, CustomStringConvertible {
     /// The member names one by one.
     public var memberNames: [String] { name.split(separator: ",").map(String.init) }
 
+    /// The member names, as OData writes them.
     public var description: String { name }
 
+    /// Equal when value, names and type name are.
     public static func == (a: EnumValue, b: EnumValue) -> Bool {
         a.value == b.value && a.name == b.name && a.type?.qualifiedName == b.type?.qualifiedName
     }
+    /// Hashes the names and numeric value.
     public func hash(into h: inout Hasher) { h.combine(name); h.combine(value) }
 }
 

@@ -10,6 +10,7 @@ public struct GlobalDateTime: Hashable, Sendable, CustomStringConvertible {
     /// True when written `Z` rather than `+00:00`.
     public let isZulu: Bool
 
+    /// The local date and time at this offset; `zulu` (default: offset 0) writes it with `Z`.
     public init(local: LocalDateTime, offsetMinutes: Int = 0, zulu: Bool? = nil) {
         self.local = local
         self.offsetMinutes = Int16(clamping: offsetMinutes)
@@ -63,10 +64,13 @@ public struct GlobalDateTime: Hashable, Sendable, CustomStringConvertible {
         return (offsetMinutes < 0 ? "-" : "+") + pad2(a / 60) + ":" + pad2(a % 60)
     }
 
+    /// `YYYY-MM-DDThh:mm:ss[.f]` and `Z` or `±hh:mm`.
     public var description: String { local.description + offsetText }
 
+    /// Equal when the local date and time and the offset are (not the instant: see `instantCompare`).
     public static func == (a: GlobalDateTime, b: GlobalDateTime) -> Bool {
         a.local == b.local && a.offsetMinutes == b.offsetMinutes
     }
+    /// Hashes what `==` compares.
     public func hash(into h: inout Hasher) { h.combine(local); h.combine(offsetMinutes) }
 }

@@ -2,8 +2,11 @@ import ODataQuery
 /// A calendar date without time or offset: Edm.Date (SAP's `LocalDate`). Proleptic Gregorian; years may be
 /// negative, as OData's `-0001-01-01` allows.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year; zero or negative before year 1, as OData's `-0001-01-01` allows.
     public let year: Int32
+    /// The month, 1 to 12.
     public let month: UInt8
+    /// The day of the month, from 1.
     public let day: UInt8
 
     /// A valid date, or nil (month 1-12, day within the month, leap years counted).
@@ -44,6 +47,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `YYYY-MM-DD`.
     public var description: String { "\(padYear(year))-\(pad2(Int(month)))-\(pad2(Int(day)))" }
 
+    /// Ordered by calendar.
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }

@@ -1,9 +1,12 @@
 /// A date and time without offset: V2/V3's Edm.DateTime (SAP's `LocalDateTime`). `/Date(ms)/` values are read
 /// as the UTC wall-clock time they denote.
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The date.
     public let date: LocalDate
+    /// The time of day.
     public let time: LocalTime
 
+    /// The `time` on `date`.
     public init(date: LocalDate, time: LocalTime) { self.date = date; self.time = time }
 
     /// Parses `YYYY-MM-DDThh:mm[:ss[.f]]`; a trailing `Z` or `+00:00` is accepted (some V2 services write one).
@@ -59,5 +62,6 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// `YYYY-MM-DDThh:mm:ss[.f]`.
     public var description: String { "\(date)T\(time)" }
 
+    /// Ordered by date, then time.
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { (a.date, a.time) < (b.date, b.time) }
 }

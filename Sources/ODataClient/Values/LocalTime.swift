@@ -1,8 +1,11 @@
 /// A time of day: Edm.TimeOfDay, and V2's Edm.Time (SAP's `LocalTime`), with fractional seconds exact to the
 /// picosecond and printed with as many digits as were read.
 public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The hour, 0 to 23.
     public let hour: UInt8
+    /// The minute, 0 to 59.
     public let minute: UInt8
+    /// The whole second, 0 to 59.
     public let second: UInt8
     let fraction: Fraction
 
@@ -63,6 +66,7 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
         self.init(hour: s / 3600, minute: s / 60 % 60, second: s % 60, fraction: d.fraction)
     }
 
+    /// Ordered by time of day.
     public static func < (a: LocalTime, b: LocalTime) -> Bool {
         (a.secondsSinceMidnight, a.fraction.picoseconds) < (b.secondsSinceMidnight, b.fraction.picoseconds)
     }

@@ -16,10 +16,12 @@ extension Property {
     /// True when the value is null or there is none.
     public func isNull(in s: StructureBase) -> Bool { s.value(for: self)?.isNull ?? true }
 
+    /// An Edm.String value.
     public func getStringValue(from s: StructureBase) -> String? {
         if case .string(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets an Edm.String (or untyped) property.
     public func setStringValue(in s: StructureBase, to v: String) throws {
         guard primitiveType == .string || isUntyped else { throw ValueConversion.mismatch(self, "a string") }
         try s.setValue(self, to: .string(v))
@@ -27,10 +29,14 @@ extension Property {
 
     /// Any integral value (Byte, SByte, Int16, Int32, Int64) as Int.
     public func getIntValue(from s: StructureBase) -> Int? { s.value(for: self)?.integerValue.flatMap { Int(exactly: $0) } }
+    /// Sets an integral property (Byte, SByte, Int16, Int32, Int64), range-checked, or a Decimal or Double one.
     public func setIntValue(in s: StructureBase, to v: Int) throws { try s.setValue(self, to: ValueConversion.integer(Int64(v), for: self)) }
+    /// Any integral value (Byte, SByte, Int16, Int32, Int64) as Int64.
     public func getLongValue(from s: StructureBase) -> Int64? { s.value(for: self)?.integerValue }
+    /// Sets an integral property (Byte, SByte, Int16, Int32, Int64), range-checked, or a Decimal or Double one.
     public func setLongValue(in s: StructureBase, to v: Int64) throws { try s.setValue(self, to: ValueConversion.integer(v, for: self)) }
 
+    /// An Edm.Decimal value, or an integral one as a decimal.
     public func getDecimalValue(from s: StructureBase) -> DecimalValue? {
         switch s.value(for: self) {
         case .decimal(let d)?: return d
@@ -38,6 +44,7 @@ extension Property {
         case nil: return nil
         }
     }
+    /// Sets a Decimal property; a Double property gets the nearest Double, an integral one an integral value.
     public func setDecimalValue(in s: StructureBase, to v: DecimalValue) throws {
         switch primitiveType {
         case .decimal?: try s.setValue(self, to: .decimal(v))
@@ -57,6 +64,7 @@ extension Property {
         case nil: return nil
         }
     }
+    /// Sets a Double or Single property, or a Decimal one to the value's shortest text (a finite value only).
     public func setDoubleValue(in s: StructureBase, to v: Double) throws {
         switch primitiveType {
         case .double?: try s.setValue(self, to: .double(v))
@@ -68,28 +76,36 @@ extension Property {
         }
     }
 
+    /// An Edm.Boolean value.
     public func getBooleanValue(from s: StructureBase) -> Bool? {
         if case .boolean(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets an Edm.Boolean property.
     public func setBooleanValue(in s: StructureBase, to v: Bool) throws { try s.setValue(self, to: .boolean(v)) }
 
+    /// An Edm.Guid value.
     public func getGuidValue(from s: StructureBase) -> GuidValue? {
         if case .guid(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets an Edm.Guid property.
     public func setGuidValue(in s: StructureBase, to v: GuidValue) throws { try s.setValue(self, to: .guid(v)) }
 
+    /// An Edm.Binary value, as bytes.
     public func getBinaryValue(from s: StructureBase) -> [UInt8]? {
         if case .binary(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets an Edm.Binary property.
     public func setBinaryValue(in s: StructureBase, to v: [UInt8]) throws { try s.setValue(self, to: .binary(v)) }
 
+    /// An Edm.Date value.
     public func getLocalDate(from s: StructureBase) -> LocalDate? {
         if case .localDate(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets an Edm.Date property.
     public func setLocalDate(in s: StructureBase, to v: LocalDate) throws { try s.setValue(self, to: .localDate(v)) }
 
     /// Edm.TimeOfDay and V2 Edm.Time.
@@ -97,6 +113,7 @@ extension Property {
         if case .localTime(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets an Edm.TimeOfDay or V2 Edm.Time property.
     public func setLocalTime(in s: StructureBase, to v: LocalTime) throws { try s.setValue(self, to: .localTime(v)) }
 
     /// V2/V3 Edm.DateTime.
@@ -104,20 +121,26 @@ extension Property {
         if case .localDateTime(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets a V2/V3 Edm.DateTime property.
     public func setLocalDateTime(in s: StructureBase, to v: LocalDateTime) throws { try s.setValue(self, to: .localDateTime(v)) }
 
+    /// An Edm.DateTimeOffset value.
     public func getGlobalDateTime(from s: StructureBase) -> GlobalDateTime? {
         if case .globalDateTime(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets an Edm.DateTimeOffset property.
     public func setGlobalDateTime(in s: StructureBase, to v: GlobalDateTime) throws { try s.setValue(self, to: .globalDateTime(v)) }
 
+    /// An Edm.Duration value.
     public func getDuration(from s: StructureBase) -> DayTimeDuration? {
         if case .duration(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets an Edm.Duration property.
     public func setDuration(in s: StructureBase, to v: DayTimeDuration) throws { try s.setValue(self, to: .duration(v)) }
 
+    /// The value of an enum property.
     public func getEnumValue(from s: StructureBase) -> EnumValue? {
         if case .enumValue(let v)? = s.value(for: self) { return v }
         return nil
@@ -131,16 +154,20 @@ extension Property {
         try s.setValue(self, to: .enumValue(v))
     }
 
+    /// The value of a complex property.
     public func getComplexValue(from s: StructureBase) -> ComplexValue? {
         if case .complex(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets a complex property.
     public func setComplexValue(in s: StructureBase, to v: ComplexValue) throws { try s.setValue(self, to: .complex(v)) }
 
+    /// The value of a collection property.
     public func getDataValueList(from s: StructureBase) -> DataValueList? {
         if case .list(let v)? = s.value(for: self) { return v }
         return nil
     }
+    /// Sets a collection property.
     public func setDataValueList(in s: StructureBase, to v: DataValueList) throws { try s.setValue(self, to: .list(v)) }
 
     private var isUntyped: Bool { if case .untyped = ValueShape(property: self).kind { return true } else { return false } }
@@ -158,6 +185,8 @@ extension NavigationProperty {
         if case .entityList(let v)? = e.value(for: self) { return v }
         return nil
     }
+    /// Sets a single-valued navigation property to this entity (a deep insert or a binding).
     public func setEntityValue(in e: EntityValue, to v: EntityValue) throws { try e.setValue(self, to: .entity(v)) }
+    /// Sets a collection-valued navigation property to these entities (a deep insert or bindings).
     public func setEntityValueList(in e: EntityValue, to v: EntityValueList) throws { try e.setValue(self, to: .entityList(v)) }
 }

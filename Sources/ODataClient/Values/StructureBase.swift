@@ -166,8 +166,10 @@ public class StructureBase: @unchecked Sendable, Equatable, CustomStringConverti
         return true
     }
 
+    /// Equal when they are the same object, or of the same type with the same values (dynamic properties included).
     public static func == (a: StructureBase, b: StructureBase) -> Bool { a === b || a.hasSameContent(as: b) }
 
+    /// `Type{Name: value, ...}`: the type's name and the values set, in metadata order, then dynamic properties.
     public var description: String {
         let (values, dynamic) = snapshot()
         var parts: [String] = []

@@ -1,21 +1,21 @@
 /// The columns SAP's `UI.LineItem` annotation lists for a type or set: what the service says matters in a table.
-public struct LineItemColumns: Sendable, Equatable {
+package struct LineItemColumns: Sendable, Equatable {
     /// Property paths of the `UI.DataField` records (and their variants with a `Value`), in the annotation's order.
-    public var paths: [String]
+    package var paths: [String]
     /// The qualifier of the `UI.LineItem` the columns come from (nil for the unqualified one).
-    public var qualifier: String?
+    package var qualifier: String?
 
     /// Columns for these property paths, from a `UI.LineItem` with this qualifier.
-    public init(paths: [String], qualifier: String? = nil) { self.paths = paths; self.qualifier = qualifier }
+    package init(paths: [String], qualifier: String? = nil) { self.paths = paths; self.qualifier = qualifier }
 
     /// The `UI.LineItem` columns of an entity set (its own annotation first, else its entity type's), or nil when
     /// neither has one with a property path.
-    public static func of(_ set: ContainerElement) -> LineItemColumns? {
+    package static func of(_ set: ContainerElement) -> LineItemColumns? {
         of(element: set) ?? set.entityTypeIfResolved.flatMap { of($0) }
     }
 
     /// The `UI.LineItem` columns of a type, or of its nearest base type that has them.
-    public static func of(_ type: StructuredType) -> LineItemColumns? {
+    package static func of(_ type: StructuredType) -> LineItemColumns? {
         for t in [type] + type.baseTypeChain { if let c = of(element: t) { return c } }
         return nil
     }

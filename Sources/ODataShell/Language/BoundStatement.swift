@@ -10,5 +10,5 @@ public struct BoundStatement {
     /// Things the service may refuse (a property marked not filterable, a required filter missing).
     public var warnings: [String]
     /// The order of the output's columns, when the statement's select (or a nested one) gives one.
-    public var columnOrder: MemberOrder? = nil
+    package var columnOrder: MemberOrder? = nil
 }

@@ -2,16 +2,16 @@ import Foundation
 import Testing
 import TestSupport
 
-/// scripts/doc-coverage.sh on the modules this test run was built from: every public symbol of ODataModel and
-/// ODataQuery has a doc comment of its own; and the script counts what its header says it counts.
+/// scripts/doc-coverage.sh on the modules this test run was built from: every public symbol of ODataModel,
+/// ODataQuery and ODataClient has a doc comment of its own; and the script counts what its header says it counts.
 @Suite("documentation coverage", .enabled(if: DocCoverage.isAvailable, Comment(rawValue: DocCoverage.missing)))
 struct DocCoverageTests {
-    @Test("every public symbol of ODataModel and ODataQuery has a doc comment")
-    func modelAndQueryAreDocumented() throws {
-        let run = try DocCoverage.run(["--skip-build", "--list", "--require", "100", "ODataModel", "ODataQuery"],
+    @Test("every public symbol of ODataModel, ODataQuery and ODataClient has a doc comment")
+    func librariesAreDocumented() throws {
+        let run = try DocCoverage.run(["--skip-build", "--list", "--require", "100", "ODataModel", "ODataQuery", "ODataClient"],
                                       environment: ["ODSH_BUILD_DIR": try #require(DocCoverage.buildFolder).path])
         #expect(run.status == 0, "public symbols without a doc comment:\n\(run.stdout)\(run.stderr)")
-        for library in ["ODataModel", "ODataQuery"] {
+        for library in ["ODataModel", "ODataQuery", "ODataClient"] {
             #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix(library + " ") },
                     "no line for \(library):\n\(run.stdout)\(run.stderr)")
         }
