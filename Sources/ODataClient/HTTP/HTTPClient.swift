@@ -143,9 +143,8 @@ public final class HTTPClient: @unchecked Sendable {
     public func flushCookies() {
         lock.lock()
         defer { lock.unlock() }
-        guard let h = handle, configuration.cookieJar != nil else { return }
-        _ = odsh_curl_setopt_string(h, CURLOPT_COOKIELIST, "FLUSH")
-        protectCookieJar()
+        guard let h = handle, let jar = configuration.cookieJar else { return }
+        CookieJarFile(path: jar).save(from: h)
     }
 
     /// Ends the session: writes the cookie jar and closes connections. Later sends fail.
@@ -155,9 +154,9 @@ public final class HTTPClient: @unchecked Sendable {
         guard let h = handle else { return }
         if let m = multi { odsh_curl_multi_cleanup(m) }  // closes the pooled connections
         multi = nil
-        odsh_curl_easy_cleanup(h)  // writes the cookie jar
+        if let jar = configuration.cookieJar { CookieJarFile(path: jar).save(from: h) }
+        odsh_curl_easy_cleanup(h)
         handle = nil
-        protectCookieJar()
     }
 
     // MARK: one request: CSRF, redirects
@@ -378,7 +377,7 @@ public final class HTTPClient: @unchecked Sendable {
             divert = { head in signIn.needsSignIn(head, request: request) }
         }
         transfer.reset(url: url, traceLimit: tracer?.withData == true ? configuration.traceBodyLimit : 0,
-                       onHeaders: onHeaders, onChunk: onChunk, divert: divert)
+                       onHeaders: onHeaders, onChunk: onChunk, divert: divert, timeLimit: limit)
         let started = ContinuousClock.now
         let code = perform(h)
         let handedOver = code == CURLE_OK ? transfer.finish() : true
@@ -405,10 +404,9 @@ public final class HTTPClient: @unchecked Sendable {
             throw error
         }
         tracer?.trace(trace)
-        if configuration.cookieJar != nil, head.headers.contains("Set-Cookie") {
+        if let jar = configuration.cookieJar, head.headers.contains("Set-Cookie") {
             // Written now rather than only at close, so a session cookie survives an interrupted run.
-            _ = odsh_curl_setopt_string(h, CURLOPT_COOKIELIST, "FLUSH")
-            protectCookieJar()
+            CookieJarFile(path: jar).save(from: h)
         }
         var redirectTarget: String?
         if transfer.isRedirect {
@@ -584,9 +582,9 @@ public final class HTTPClient: @unchecked Sendable {
         }
         if let cookie = c.cookie, !cookie.isEmpty { try set(h, CURLOPT_COOKIE, cookie) }
         if let jar = c.cookieJar {
-            try prepareCookieJar(jar)
+            // curl reads the jar; odsh writes it (`CookieJarFile`: never through a link), so no CURLOPT_COOKIEJAR.
+            try requireWritableDirectory(of: jar)
             try set(h, CURLOPT_COOKIEFILE, jar)
-            try set(h, CURLOPT_COOKIEJAR, jar)
         } else {
             try set(h, CURLOPT_COOKIEFILE, "")  // the cookie engine on, in memory: session and CSRF cookies
         }
@@ -617,17 +615,13 @@ public final class HTTPClient: @unchecked Sendable {
         if let proxy = c.proxy, !proxy.isEmpty { try set(h, CURLOPT_PROXY, proxy) }
     }
 
-    /// The jar is created 0600 before curl writes it: curl keeps an existing file's mode, and it holds credentials.
-    private func prepareCookieJar(_ path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw ODataClientError(.invalidRequest("cookie jar \(path): \(String(cString: strerror(errno)))"), method: nil, url: "")
+    /// The jar is written as a new file beside it, renamed into place: its directory must take new files.
+    private func requireWritableDirectory(of path: String) throws {
+        let dir = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard access(dir, W_OK | X_OK) == 0 else {
+            throw ODataClientError(.invalidRequest("cookie jar \(path): \(String(cString: strerror(errno))) (its folder \(dir))"),
+                                   method: nil, url: "")
         }
-        Glibc.close(fd)
-    }
-
-    private func protectCookieJar() {
-        if let jar = configuration.cookieJar { chmod(jar, 0o600) }
     }
 
     private func requireReadable(_ path: String, _ what: String) throws {
