@@ -116,8 +116,8 @@ final class CurlTransfer {
     /// Body bytes from CURLOPT_WRITEFUNCTION (already content-decoded). Returns false to abort the transfer.
     func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
         if let deadline, ContinuousClock.now > deadline {
-            consumerError = ODataClientError(.timeout(curlText: "the answer was not read within the time limit of "
-                                                      + "\(Self.seconds(timeLimit)) (it was still being decompressed and read)"),
+            consumerError = ODataClientError(.timeout(curlText: "the answer was not read in full within the time limit of "
+                                                      + "\(Self.seconds(timeLimit)) (\(bodyBytes) bytes read, after any decompression)"),
                                              method: nil, url: url)
             return false
         }
