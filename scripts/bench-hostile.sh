@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench-hostile.sh [ODSH_BINARY] -- peak memory (max RSS, /usr/bin/time) and exit status of odsh for each hostile
-# answer of issue 28, against the project's own hostile servers on loopback (scripts/testenv/hostile-server.py and
-# fixture-server.py next-links). Default binary: the debug build. Prints one line per case:
+# answer of issues 28 and 38, against the project's own hostile servers on loopback (scripts/testenv/hostile-server.py
+# and fixture-server.py next-links). Default binary: the debug build. Prints one line per case:
 #   CASE  EXIT  PEAK-MiB  SECONDS
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -56,3 +56,22 @@ run "a 400 MiB string value, --max-value-size 500" "$h/bigstring/400/" --no-cach
 run "a 300 MiB error body"                       "$h/bigerror/300/" --no-cache -o ndjson -c Items
 run "an endless \$metadata (limit 256 MiB)"      "$f/endless/" --no-cache -c Items
 HEAD=$((1 << 30)) run "an endless octet-stream, 1 GiB of it to a pipe" "$f/bigbody/" --no-cache -c 'get /blob'
+# Issue 38: cycles and runs of empty pages end (exit 4), framing and timeouts hold (exit 3), long lists are linear.
+run "next links A->B->A (exit 4)"                "$h/loop/2/" --no-cache -o ndjson -c Items
+run "next links 1->2->3->1, relative (exit 4)"   "$h/loop-rel/3/" --no-cache -o ndjson -c Items
+run "a V2 page whose __next is itself (exit 4)"  "$h/v2loop/1/" --no-cache -o ndjson -c Items
+run "empty pages without end (exit 4)"           "$h/emptyrun/" --no-cache -o ndjson -c Items
+run "two different Content-Lengths (exit 3)"     "$h/two-lengths/" --no-cache -o ndjson -c Items
+run "top 2 against a page that never ends"       "$h/stall/" --no-cache --timeout 30 -o ndjson -c 'Items top 2'
+curl -s "$h/gzip/2048/Items" -o /dev/null  # the server makes the 2 GiB bomb once, before it is timed
+run "a 2 GiB gzip bomb, --timeout 20 (exit 3)"   "$h/gzip/2048/" --no-cache --timeout 20 -o ndjson -c Items
+run "a catalog entry on another origin (exit 3)" "$h" AWAY_SRV -u bob:pw --no-cache -c Items
+names() { local sep="$1" n="$2"; awk -v n="$n" -v sep="$sep" 'BEGIN { split("ID Name Note", p, " ");
+  for (i = 0; i < n; i++) printf "%s%s", (i ? ", " : ""), p[i % 3 + 1] sep }'; }
+# In files: 100,000 names are longer than one argument may be.
+{ printf 'Items select '; names '' 20000; echo; } >"$dir/select-20000.odsh"
+{ printf 'Items select '; names '' 100000; echo; } >"$dir/select-100000.odsh"
+{ printf 'Items order by '; names ' desc' 100000; echo; } >"$dir/orderby-100000.odsh"
+run "select of 20,000 items (--dry-run)"         "$h/rows/1/" --no-cache --dry-run -f "$dir/select-20000.odsh"
+run "select of 100,000 items (--dry-run)"        "$h/rows/1/" --no-cache --dry-run -f "$dir/select-100000.odsh"
+run "order by of 100,000 items (--dry-run)"      "$h/rows/1/" --no-cache --dry-run -f "$dir/orderby-100000.odsh"

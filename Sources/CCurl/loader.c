@@ -141,3 +141,4 @@ CURLcode odsh_curl_setopt_debug_callback(CURL *h, CURLoption o, curl_debug_callb
 CURLcode odsh_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return api.curl_easy_getinfo(h, i, v); }
 CURLcode odsh_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return api.curl_easy_getinfo(h, i, v); }
 CURLcode odsh_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return api.curl_easy_getinfo(h, i, v); }
+CURLcode odsh_curl_getinfo_slist(CURL *h, CURLINFO i, struct curl_slist **v) { return api.curl_easy_getinfo(h, i, v); }

@@ -55,6 +55,7 @@ CURLcode odsh_curl_setopt_debug_callback(CURL *h, CURLoption o, curl_debug_callb
 CURLcode odsh_curl_getinfo_long(CURL *h, CURLINFO i, long *v);
 CURLcode odsh_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v);
 CURLcode odsh_curl_getinfo_string(CURL *h, CURLINFO i, char **v);
+CURLcode odsh_curl_getinfo_slist(CURL *h, CURLINFO i, struct curl_slist **v);
 
 // Macros with casts are not imported into Swift: re-exported as constants.
 static const long ODSH_CURLAUTH_NONE = (long)CURLAUTH_NONE;

@@ -34,7 +34,7 @@ public struct QueryPageSequence: AsyncSequence, Sendable {
             let page: QueryResult
             if let last {
                 var g = guardian ?? last.pagingGuard()
-                let link = g.linkToFollow(afterPageOf: last.entities.count + last.values.count, count: last.count,
+                let link = try g.linkToFollow(afterPageOf: last.entities.count + last.values.count, count: last.count,
                                           nextLink: last.nextLink)
                 guardian = g
                 guard link != nil, let next = try await last.nextPage() else {

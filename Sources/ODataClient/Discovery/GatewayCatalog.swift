@@ -117,6 +117,13 @@ public struct GatewayCatalog {
         return found.max { (Int($0.version) ?? 0) < (Int($1.version) ?? 0) }
     }
 
+    /// Whether a service the catalog lists is on this system's origin (scheme, host and port as libcurl reads them).
+    /// A catalog is server text, like a next link: a service elsewhere must not be sent the system's credentials.
+    public func isOnSystem(_ service: Service) -> Bool {
+        guard let mine = URLOrigin(systemRoot), let theirs = URLOrigin(service.url) else { return false }
+        return mine == theirs
+    }
+
     /// The services of one catalog.
     public func services(_ p: Catalog) throws -> [Service] {
         switch p {

@@ -86,6 +86,12 @@ package struct CurlCommand: Sendable {
         if let ca = caBundle { parts.append("--cacert " + Self.quoted(ca)) }
         if insecure { parts.append("-k") }
         if let p = proxy { parts.append("-x " + Self.quoted(includingSecrets ? p : Redaction.redactURLPasswords(p))) }
+        // Every line but the body goes through the same redaction: a password in the URL may stand in any of them
+        // (the service root of the CSRF note, a proxy, a header value).
+        if !includingSecrets {
+            notes = notes.map(Redaction.redactURLPasswords)
+            parts = parts.map(Redaction.redactURLPasswords)
+        }
         if let body = request.body { parts.append("--data-binary " + Self.quoted(body)) }
         return (notes + [parts.joined(separator: " \\\n  ")]).joined(separator: "\n") + "\n"
     }

@@ -44,9 +44,6 @@ final class CurlConnection: @unchecked Sendable {
     /// libcurl's own text for the last failure, empty when it gave none.
     var errorText: String { String(cString: errorBuffer) }
 
-    /// Writes the shared cookies to the jar file.
-    func flushCookies() { _ = odsh_curl_setopt_string(handle, CURLOPT_COOKIELIST, "FLUSH") }
-
     /// Runs the transfer set up on the handle. The request's cancellation (`RequestCancellation`) ends it: looked
     /// at whenever curl returns from waiting, which `wake()` makes it do at once, and every 100 ms besides (the
     /// shell's interrupt flag cannot wake anything from a signal handler).
@@ -81,7 +78,7 @@ final class CurlConnection: @unchecked Sendable {
         _ = odsh_curl_multi_wakeup(multi)
     }
 
-    /// Closes the connection and writes the cookie jar (when one is set). Once only.
+    /// Closes the connection. Once only.
     func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         odsh_curl_multi_cleanup(multi)

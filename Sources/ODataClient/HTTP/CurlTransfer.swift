@@ -39,9 +39,18 @@ final class CurlTransfer {
     /// An error thrown by the consumer; it aborted the transfer and is rethrown as it is.
     private(set) var consumerError: Error?
 
+    /// When the exchange's time is up (`timeLimit` from `reset`): checked as body bytes arrive too, since libcurl
+    /// checks its own timeout only between reads, and a compressed answer (a gzip bomb) inflates into many writes
+    /// from one read.
+    private var deadline: ContinuousClock.Instant?
+    private var timeLimit: Double = 0
+
+    /// `timeLimit`: seconds the whole exchange may take (0: no limit).
     func reset(url: String, traceLimit: Int, onHeaders: HeadHandler?, onChunk: ChunkHandler?,
-               divert: ((HTTPResponseHead) -> Bool)? = nil) {
+               divert: ((HTTPResponseHead) -> Bool)? = nil, timeLimit: Double = 0) {
         self.url = url
+        self.timeLimit = timeLimit
+        deadline = timeLimit > 0 ? ContinuousClock.now + .milliseconds(Int64(timeLimit * 1000)) : nil
         self.traceLimit = traceLimit
         self.onHeaders = onHeaders
         self.onChunk = onChunk
@@ -72,8 +81,9 @@ final class CurlTransfer {
     // MARK: callbacks
 
     /// One header line from CURLOPT_HEADERFUNCTION. A status line starts a new head: interim 1xx responses and
-    /// a proxy's CONNECT answer come before the final one.
-    func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
+    /// a proxy's CONNECT answer come before the final one. Returns false to abort the transfer: a head whose
+    /// framing is invalid (`MessageFraming`), with the error in `consumerError`.
+    func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) -> Bool {
         var end = raw.count
         while end > 0, raw[end - 1] == 0x0A || raw[end - 1] == 0x0D { end -= 1 }
         let line = String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<end]), as: UTF8.self)
@@ -83,11 +93,16 @@ final class CurlTransfer {
                                     reason: parts.count > 2 ? String(parts[2]) : "",
                                     httpVersion: String(parts.first ?? "HTTP"), url: url)
             headerBlockDone = false
-            return
+            return true
         }
-        guard head != nil, !headerBlockDone else { return }
+        guard head != nil, !headerBlockDone else { return true }
         if line.isEmpty {
             headerBlockDone = true
+            if let conflict = MessageFraming.conflict(head!.headers.values(for: "Content-Length")) {
+                consumerError = ODataClientError(.transport(curlCode: Int(CURLE_WEIRD_SERVER_REPLY.rawValue), curlText: conflict),
+                                                 method: nil, url: url)
+                return false
+            }
         } else if line.first == " " || line.first == "\t" {
             head!.headers.continueLastValue(line.trimmingBlanks())  // obsolete line folding
         } else if let colon = line.firstIndex(of: ":") {
@@ -95,10 +110,17 @@ final class CurlTransfer {
             let value = line[line.index(after: colon)...].trimmingBlanks()
             head!.headers.add(name, value)
         }
+        return true
     }
 
     /// Body bytes from CURLOPT_WRITEFUNCTION (already content-decoded). Returns false to abort the transfer.
     func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if let deadline, ContinuousClock.now > deadline {
+            consumerError = ODataClientError(.timeout(curlText: "the answer was not read in full within the time limit of "
+                                                      + "\(Self.seconds(timeLimit)) (\(bodyBytes) bytes read, after any decompression)"),
+                                             method: nil, url: url)
+            return false
+        }
         if mode == .undecided && !decide() { return false }
         bodyBytes += Int64(chunk.count)
         if traced.count < traceLimit {
@@ -147,6 +169,10 @@ final class CurlTransfer {
         }
     }
 
+    private static func seconds(_ s: Double) -> String {
+        s == s.rounded() ? "\(Int(s)) s" : "\(s) s"
+    }
+
     /// Request headers as curl sent them, from CURLOPT_DEBUGFUNCTION (CURLINFO_HEADER_OUT).
     func receiveSentHeaders(_ raw: UnsafeRawBufferPointer) {
         let text = String(decoding: raw, as: UTF8.self)
@@ -167,8 +193,7 @@ func odshCurlHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: 
     guard let user else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
     let n = size * count
-    transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: n))
-    return n
+    return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: n)) ? n : 0
 }
 
 /// Polls the request's cancellation and the shell's interrupt; a non-zero answer makes curl abort with

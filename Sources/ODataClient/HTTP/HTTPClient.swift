@@ -187,24 +187,26 @@ public final class HTTPClient: Sendable {
 
     /// Writes the cookie jar now (it is also written after a response that sets cookies, and by `close()`).
     public func flushCookies() {
-        let (jar, any) = state.withLock { ($0.configuration.cookieJar, $0.all.first) }
-        guard jar != nil, let any else { return }
-        any.flushCookies()
-        protectCookieJar()
+        guard let jar = configuration.cookieJar else { return }
+        // An idle connection: a handle in use belongs to the thread of its exchange.
+        guard let c = try? checkOut(HTTPRequest(url: "")) else { return }
+        defer { checkIn(c) }
+        CookieJarFile(path: jar).save(from: c.handle)
     }
 
     /// Ends the session: writes the cookie jar and closes connections. Later sends fail.
     public func close() {
-        let idle = state.withLock { s -> [CurlConnection] in
-            guard !s.closed else { return [] }
+        let (idle, jar) = state.withLock { s -> ([CurlConnection], String?) in
+            guard !s.closed else { return ([], nil) }
             s.closed = true
             let idle = s.idle
             s.idle = []
-            return idle
+            return (idle, s.configuration.cookieJar)
         }
-        // Connections in use are closed when their exchange hands them back.
-        for c in idle { c.close() }  // writes the cookie jar
-        protectCookieJar()
+        // The handles share their cookies: one writes the jar. Connections in use are closed when their exchange
+        // hands them back.
+        if let jar, let first = idle.first { CookieJarFile(path: jar).save(from: first.handle) }
+        for c in idle { c.close() }
     }
 
     // MARK: one request: CSRF, redirects
@@ -435,7 +437,7 @@ public final class HTTPClient: Sendable {
             divert = { head in signIn.needsSignIn(head, request: request) }
         }
         transfer.reset(url: url, traceLimit: tracer?.withData == true ? configuration.traceBodyLimit : 0,
-                       onHeaders: onHeaders, onChunk: onChunk, divert: divert)
+                       onHeaders: onHeaders, onChunk: onChunk, divert: divert, timeLimit: limit)
         let started = ContinuousClock.now
         let code = connection.perform()
         let handedOver = code == CURLE_OK ? transfer.finish() : true
@@ -462,10 +464,9 @@ public final class HTTPClient: Sendable {
             throw error
         }
         tracer?.trace(trace)
-        if configuration.cookieJar != nil, head.headers.contains("Set-Cookie") {
+        if let jar = configuration.cookieJar, head.headers.contains("Set-Cookie") {
             // Written now rather than only at close, so a session cookie survives an interrupted run.
-            connection.flushCookies()
-            protectCookieJar()
+            CookieJarFile(path: jar).save(from: h)
         }
         var redirectTarget: String?
         if transfer.isRedirect {
@@ -621,9 +622,9 @@ public final class HTTPClient: Sendable {
         }
         if let cookie = c.cookie, !cookie.isEmpty { try set(h, CURLOPT_COOKIE, cookie) }
         if let jar = c.cookieJar {
-            try prepareCookieJar(jar)
+            // curl reads the jar; odsh writes it (`CookieJarFile`: never through a link), so no CURLOPT_COOKIEJAR.
+            try requireWritableDirectory(of: jar)
             try set(h, CURLOPT_COOKIEFILE, jar)
-            try set(h, CURLOPT_COOKIEJAR, jar)
         } else {
             try set(h, CURLOPT_COOKIEFILE, "")  // the cookie engine on, in memory: session and CSRF cookies
         }
@@ -654,17 +655,13 @@ public final class HTTPClient: Sendable {
         if let proxy = c.proxy, !proxy.isEmpty { try set(h, CURLOPT_PROXY, proxy) }
     }
 
-    /// The jar is created 0600 before curl writes it: curl keeps an existing file's mode, and it holds credentials.
-    private func prepareCookieJar(_ path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw ODataClientError(.invalidRequest("cookie jar \(path): \(String(cString: strerror(errno)))"), method: nil, url: "")
+    /// The jar is written as a new file beside it, renamed into place: its directory must take new files.
+    private func requireWritableDirectory(of path: String) throws {
+        let dir = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard access(dir, W_OK | X_OK) == 0 else {
+            throw ODataClientError(.invalidRequest("cookie jar \(path): \(String(cString: strerror(errno))) (its folder \(dir))"),
+                                   method: nil, url: "")
         }
-        Glibc.close(fd)
-    }
-
-    private func protectCookieJar() {
-        if let jar = configuration.cookieJar { chmod(jar, 0o600) }
     }
 
     private func requireReadable(_ path: String, _ what: String) throws {

@@ -44,8 +44,15 @@ extension DataService {
             response.nextLink = nextLink(page.nextLink)
             response.morePages = page.stopped || response.nextLink != nil
             var next: String?
+            // A cycle ends the reading with an error once this page's rows have gone out (`onPageEnd`).
+            var cycle: PagingError?
             if paging == .allPages, !page.stopped, request.method == .get {
-                next = pages.linkToFollow(afterPageOf: page.items, count: response.count, nextLink: response.nextLink)
+                do {
+                    next = try pages.linkToFollow(afterPageOf: page.items, count: response.count, nextLink: response.nextLink)
+                } catch let e as PagingError {
+                    cycle = e
+                }
+                response.emptyPagesCut = pages.emptyPagesCut
                 if let link = next, !followsNextLink(link) {
                     response.nextLinkNotFollowed = link
                     next = nil
@@ -54,6 +61,7 @@ extension DataService {
                 if next == nil { response.morePages = false; response.nextLink = nil }
             }
             try onPageEnd?(response)
+            if let cycle { throw cycle }
             guard let next else { break }
             url = next
         }

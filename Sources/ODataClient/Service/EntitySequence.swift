@@ -7,6 +7,8 @@ public final class EntitySequence: Sequence {
     public private(set) var error: Error?
     /// Pages requested by iterations so far, the first page not counted.
     public private(set) var pagesRequested = 0
+    /// Set when the last iteration ended after a run of empty pages that still linked on: there may be more rows.
+    public private(set) var emptyPagesCut: PagingError?
 
     init(first: QueryResult) { self.first = first }
 
@@ -24,9 +26,12 @@ public final class EntitySequence: Sequence {
                     index += 1
                     return p.entities[index - 1]
                 }
-                // As in `DataService.execute`: the count reached, a run of empty pages (pyslet) or a link followed before ends it.
-                guard pages.linkToFollow(afterPageOf: p.entities.count, count: p.count, nextLink: p.nextLink) != nil else { return nil }
+                // As in `DataService.execute`: the count reached or a run of empty pages (pyslet) ends it; a link
+                // followed before (a cycle) ends it with an error.
                 do {
+                    let link = try pages.linkToFollow(afterPageOf: p.entities.count, count: p.count, nextLink: p.nextLink)
+                    owner.emptyPagesCut = pages.emptyPagesCut
+                    guard link != nil else { return nil }
                     page = try p.nextPage()
                     if page != nil { owner.pagesRequested += 1 }
                 } catch {
@@ -42,6 +47,7 @@ public final class EntitySequence: Sequence {
     /// Starts at the first page again, clearing `error`.
     public func makeIterator() -> Iterator {
         error = nil
+        emptyPagesCut = nil
         return Iterator(owner: self, page: first, pages: first.pagingGuard())
     }
 }

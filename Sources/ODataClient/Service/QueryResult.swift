@@ -95,7 +95,7 @@ public final class QueryResult: Sendable {
         guard allPages else { return }
         // The guard has seen this page: its rows and inline count may already be all there is.
         var pages = pagingGuard()
-        guard let next = pages.linkToFollow(afterPageOf: entities.count + values.count, count: count, nextLink: nextLink) else { return }
+        guard let next = try pages.linkToFollow(afterPageOf: entities.count + values.count, count: count, nextLink: nextLink) else { return }
         let r = ServiceRequest(method: .get, relativeURL: next, target: target)
         _ = try service.execute(r, paging: .allPages, continuing: pages, onEntity: body, onValue: { _ in })
     }

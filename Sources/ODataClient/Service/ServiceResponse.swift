@@ -22,6 +22,9 @@ public struct ServiceResponse: Sendable {
     /// A next link that was not followed because it leaves the resource that was asked for: a function's result
     /// continued as a whole entity set (pyslet's function imports do that) would add rows the function never chose.
     public var nextLinkNotFollowed: String?
+    /// Set when reading all pages ended after a run of empty pages that still linked on (`DataService.maxEmptyPagesInARow`):
+    /// the result may have more rows than were read. A caller that needs the whole result treats it as an error.
+    public var emptyPagesCut: PagingError?
 
     /// A response summary with these parts.
     public init(status: Int = 0, count: Int? = nil, nextLink: String? = nil, pagesRead: Int = 0, morePages: Bool = false,

@@ -59,16 +59,16 @@ final class StructureLayout {
         let total = names.reduce(0) { $0 + $1.count }
         nameBase = .allocate(capacity: max(1, total))
         nameStart = .allocate(capacity: names.count + 1)
-        keyBase = .allocate(capacity: max(1, total + 3 * names.count))
+        // Names are server text: the keys are escaped as JSON (`JSONMemberKey`).
+        let keys = names.map { JSONMemberKey.bytes($0) }
+        keyBase = .allocate(capacity: max(1, keys.reduce(0) { $0 + $1.count }))
         keyStart = .allocate(capacity: names.count + 1)
         var at = 0, keyAt = 0
         for (i, name) in names.enumerated() {
             nameStart[i] = at
             keyStart[i] = keyAt
             for b in name { nameBase[at] = b; at += 1 }
-            keyBase[keyAt] = UInt8(ascii: "\""); keyAt += 1
-            for b in name { keyBase[keyAt] = b; keyAt += 1 }
-            keyBase[keyAt] = UInt8(ascii: "\""); keyBase[keyAt + 1] = UInt8(ascii: ":"); keyAt += 2
+            for b in keys[i] { keyBase[keyAt] = b; keyAt += 1 }
         }
         nameStart[names.count] = at
         keyStart[names.count] = keyAt

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import ODataClient
 import ODataModel
 
 /// `odsh complete`: what TAB offers at a cursor position, for scripting, debugging and the completion benchmark.
@@ -45,8 +46,11 @@ struct CompleteCommand: ParsableCommand {
             return
         }
         let result = completer.complete(line: line, cursor: at)
+        // One candidate a line, its note after a tab: names are server text, escaped (tabs and line breaks too), so
+        // that a name cannot add a candidate, split one, or act on a terminal.
         for c in result.candidates {
-            Stdout.write(c.annotation.map { "\(c.insertText)\t\($0)\n" } ?? "\(c.insertText)\n")
+            let name = ServerText.oneLine(c.insertText)
+            Stdout.write(c.annotation.map { "\(name)\t\(ServerText.oneLine($0))\n" } ?? "\(name)\n")
         }
     }
 }

@@ -183,19 +183,23 @@ struct ShellCommand: ParsableCommand {
 
     func gatherStatements() throws -> [Statement] {
         var out: [Statement] = []
+        // A statement that is not UTF-8 is refused, with where (`-c` values as they came, before Swift's decoding).
+        for (n, raw) in StatementBytes.commandArguments().enumerated() {
+            _ = try StatementBytes.text(raw, source: "-c statement \(n + 1)")
+        }
         for c in commands {
             out += StatementSplitter.split(c).map { Statement(text: $0.text, context: nil) }
         }
         var source: (name: String, text: String)?
         if let f = file {
             if f == "-" {
-                source = ("stdin", readStdin())
+                source = ("stdin", try readStdin())
             } else {
                 guard let data = FileManager.default.contents(atPath: f) else { throw UsageError("cannot read \(f)") }
-                source = (f, String(decoding: data, as: UTF8.self))
+                source = (f, try StatementBytes.text(data, source: f))
             }
         } else if commands.isEmpty, isatty(0) == 0 {
-            source = ("stdin", readStdin())
+            source = ("stdin", try readStdin())
         }
         if let s = source {
             out += StatementSplitter.split(s.text).map { Statement(text: $0.text, context: "\(s.name):\($0.line)") }
@@ -203,8 +207,8 @@ struct ShellCommand: ParsableCommand {
         return out
     }
 
-    private func readStdin() -> String {
-        String(decoding: DescriptorInput.readToEnd(0), as: UTF8.self)
+    private func readStdin() throws -> String {
+        try StatementBytes.text(DescriptorInput.readToEnd(0), source: "stdin")
     }
 
     /// One interactive session on a service, until `.quit`, Ctrl-D or `.open` (which calls `open` with the name,

@@ -21,8 +21,15 @@ extension MetadataLoader {
         } else if Self.isURL(named) {
             url = named
         } else {
-            guard let found = try target.catalog().resolve(named) else {
+            let catalog = try target.catalog()
+            guard let found = try catalog.resolve(named) else {
                 throw UsageError("\(named): no service of that technical name in the catalogs of \(host) (odsh services \(system) lists them)")
+            }
+            // The catalog is the system's text: a service it places on another origin is not opened with the
+            // system's credentials (and settings). Opening it by its URL is the user's choice to make.
+            guard catalog.isOnSystem(found) else {
+                throw CatalogElsewhere(service: ServerText.oneLine(found.technicalName), url: ServerText.oneLine(HTTPClient.urlForDisplay(found.url)),
+                                       system: HTTPClient.urlForDisplay(host))
             }
             url = found.url
         }

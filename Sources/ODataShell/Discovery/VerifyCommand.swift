@@ -74,7 +74,7 @@ struct VerifyCommand: ParsableCommand {
             let ran = p.outcome != .skipped
             t.add([p.entitySet, p.outcome.rawValue, p.status.map(String.init) ?? "", p.outcome == .ok ? String(p.entities) : "",
                    ran ? milliseconds(p.seconds) : ""])
-            if !p.detail.isEmpty { reasons += "\(p.entitySet): \(p.detail)\n" }
+            if !p.detail.isEmpty { reasons += "\(p.entitySet.forTerminal()): \(p.detail.forTerminal())\n" }
         }
         let ok = probes.filter { $0.outcome == .ok }.count
         let failed = probes.filter { $0.outcome == .failed }.count

@@ -372,22 +372,29 @@ public struct Binder {
             guard version.isV4 else { throw unsupported("search ($search)", at: s.range) }
             q = q.search(s.text)
         }
+        // Gathered first and set once: a copy of the query per item made long lists quadratic.
+        var paths: [PropertyPath] = []
+        paths.reserveCapacity(o.select.count)
         for item in o.select {
             if item.path.isEmpty { q = q.selectAll(); continue }
-            q = q.select([try selectPath(item, type: type)])
+            paths.append(try selectPath(item, type: type))
         }
+        if !paths.isEmpty { q = q.select(paths) }
         for item in o.expand {
             q = try expand(item, into: q, type: type, set: set)
         }
-        for (i, item) in o.orderBy.enumerated() {
+        var sorts: [SortItem] = []
+        sorts.reserveCapacity(o.orderBy.count)
+        for item in o.orderBy {
             let (e, t) = try bindExpr(item.expr, ctx, expected: nil)
             if t.structured != nil || t.isCollection {
                 throw LanguageError(.typeMismatch, "cannot order by \(t.origin ?? "this"): it is not a single value", at: item.expr.range)
             }
             checkSortable(item.expr, type: type, set: set)
-            let order: SortOrder = item.descending ? .descending : .ascending
-            q = i == 0 ? q.orderBy(e, order) : q.thenBy(e, order)
+            sorts.append(SortItem(e, item.descending ? .descending : .ascending))
         }
+        // As `orderBy` then `thenBy` per item, without a copy of the query per item.
+        if !sorts.isEmpty { q.sortItems = sorts }
         if let t = o.top { q = q.top(t.value) }
         if let s = o.skip { q = q.skip(s.value) }
         if o.inlineCount != nil { q = q.inlineCount() }

@@ -49,36 +49,36 @@ struct ElementDescription {
 
     func text(_ target: Target) -> String {
         switch target {
-        case .set(let s, let t):
-            var out = "\(s is Singleton ? "Singleton" : "EntitySet") \(s.name)\(ElementMarks.text(s)): \(s.type.qualifiedName)\n"
+        case .set(let s, let setType):
+            var out = "\(s is Singleton ? "Singleton" : "EntitySet") \(t(s.name))\(ElementMarks.text(s)): \(t(s.type.qualifiedName))\n"
             out += sapLine(s)
-            if let columns = LineItemColumns.of(s) { out += "  line item: " + columns.paths.joined(separator: ", ") + "\n" }
+            if let columns = LineItemColumns.of(s) { out += "  line item: " + columns.paths.map(t).joined(separator: ", ") + "\n" }
             out += annotationLines(s.annotations)
             if !s.navigationPropertyBindings.isEmpty {
                 out += "  bindings:\n"
-                for b in s.navigationPropertyBindings { out += "    \(b.path) → \(b.target)\n" }
+                for b in s.navigationPropertyBindings { out += "    \(t(b.path)) → \(t(b.target))\n" }
             }
-            for p in s.problems { out += "  ! \(p.message)\n" }
-            if let t = t { out += "\n" + text(.structured(t)) }
+            for p in s.problems { out += "  ! \(t(p.message))\n" }
+            if let type = setType { out += "\n" + text(.structured(type)) }
             return out
-        case .structured(let t):
-            var out = "\(t is EntityType ? "EntityType" : "ComplexType") \(t.qualifiedName)\(ElementMarks.text(t))"
-            if let b = t.baseTypeName { out += " : \(b.qualifiedName)" }
+        case .structured(let type):
+            var out = "\(type is EntityType ? "EntityType" : "ComplexType") \(t(type.qualifiedName))\(ElementMarks.text(type))"
+            if let b = type.baseTypeName { out += " : \(t(b.qualifiedName))" }
             var flags: [String] = []
-            if t.isAbstract { flags.append("abstract") }
-            if t.isOpen { flags.append("open") }
-            if (t as? EntityType)?.hasStream == true { flags.append("media entity") }
+            if type.isAbstract { flags.append("abstract") }
+            if type.isOpen { flags.append("open") }
+            if (type as? EntityType)?.hasStream == true { flags.append("media entity") }
             if !flags.isEmpty { out += " (" + flags.joined(separator: ", ") + ")" }
             out += "\n"
-            out += sapLine(t)
-            if let e = t as? EntityType { out += "  key: \(e.allKeyNames.joined(separator: ", "))\n" }
-            out += annotationLines(t.annotations)
-            for p in t.problems { out += "  ! \(p.message)\n" }
+            out += sapLine(type)
+            if let e = type as? EntityType { out += "  key: \(e.allKeyNames.map(t).joined(separator: ", "))\n" }
+            out += annotationLines(type.annotations)
+            for p in type.problems { out += "  ! \(t(p.message))\n" }
             var table = TextTable(headers: ["PROPERTY", "TYPE", "NULL", "LABEL", "NOTES"])
-            for p in t.properties {
+            for p in type.properties {
                 var notes: [String] = []
                 if p.isKey { notes.append("key") }
-                if p.declaringType !== t { notes.append("from \(p.declaringType?.name ?? "?")") }
+                if p.declaringType !== type { notes.append("from \(p.declaringType?.name ?? "?")") }
                 if let d = p.facets.defaultValue { notes.append("default \(d)") }
                 if let s = p.facets.srid { notes.append("SRID \(s)") }
                 if p.facets.unicode == false { notes.append("non-unicode") }
@@ -93,7 +93,7 @@ struct ElementDescription {
                            p.sap.label ?? "", notes.joined(separator: "; ")])
             }
             out += "\n" + table.render()
-            let navs = t.navigationProperties
+            let navs = type.navigationProperties
             if !navs.isEmpty {
                 var nt = TextTable(headers: ["NAVIGATION", "TARGET", "MULT", "PARTNER", "NOTES"])
                 for n in navs {
@@ -109,40 +109,40 @@ struct ElementDescription {
                 }
                 out += "\n" + nt.render()
             }
-            let derived = t.derivedTypes
-            if !derived.isEmpty { out += "\nderived types: " + derived.map(\.qualifiedName).joined(separator: ", ") + "\n" }
+            let derived = type.derivedTypes
+            if !derived.isEmpty { out += "\nderived types: " + derived.map { t($0.qualifiedName) }.joined(separator: ", ") + "\n" }
             return out
         case .enumeration(let e):
-            var out = "EnumType \(e.qualifiedName)\(ElementMarks.text(e)): \(e.underlyingType.rawValue)\(e.isFlags ? " (flags)" : "")\n"
+            var out = "EnumType \(t(e.qualifiedName))\(ElementMarks.text(e)): \(e.underlyingType.rawValue)\(e.isFlags ? " (flags)" : "")\n"
             out += annotationLines(e.annotations)
-            for m in e.members { out += "  \(m.name) = \(m.value)\(ElementMarks.text(m))\n" }
+            for m in e.members { out += "  \(t(m.name)) = \(m.value)\(ElementMarks.text(m))\n" }
             return out
-        case .typeDefinition(let t):
-            return "TypeDefinition \(t.qualifiedName): \(t.underlyingType.qualifiedName)\(t.facets.shortForm(for: t.underlyingType.primitive))\n"
-                + annotationLines(t.annotations)
+        case .typeDefinition(let d):
+            return "TypeDefinition \(t(d.qualifiedName)): \(t(d.underlyingType.qualifiedName))\(d.facets.shortForm(for: d.underlyingType.primitive))\n"
+                + annotationLines(d.annotations)
         case .operations(let ops):
             return ops.map { o in
-                var out = "\(o.kind.rawValue) \(o.qualifiedName)\(ElementMarks.text(o))\(o.isBound ? " (bound)" : "")\(o.isComposable ? " (composable)" : "")\n"
+                var out = "\(o.kind.rawValue) \(t(o.qualifiedName))\(ElementMarks.text(o))\(o.isBound ? " (bound)" : "")\(o.isComposable ? " (composable)" : "")\n"
                 for p in o.parameters {
-                    out += "  \(p.name): \(p.type)\(p.isNullable ? "" : " not null")\(o.bindingParameter === p ? " (binding)" : "")\n"
+                    out += "  \(t(p.name)): \(t("\(p.type)"))\(p.isNullable ? "" : " not null")\(o.bindingParameter === p ? " (binding)" : "")\n"
                 }
-                if let r = o.returnType { out += "  returns \(r.type)\(r.isNullable ? "" : " not null")\n" }
+                if let r = o.returnType { out += "  returns \(t("\(r.type)"))\(r.isNullable ? "" : " not null")\n" }
                 out += annotationLines(o.annotations)
                 return out
             }.joined(separator: "\n")
         case .functionImport(let f):
-            var out = "FunctionImport \(f.name)\(ElementMarks.text(f))"
-            if let fn = f.function { out += " → \(fn)" }
+            var out = "FunctionImport \(t(f.name))\(ElementMarks.text(f))"
+            if let fn = f.function { out += " → \(t("\(fn)"))" }
             if let m = f.httpMethod { out += " (HTTP \(m))" }
             out += "\n"
-            for p in f.parameters { out += "  \(p.name): \(p.type)\(p.isNullable ? "" : " not null")\n" }
-            if let r = f.returnType { out += "  returns \(r.type)\(f.entitySet.map { " from \($0)" } ?? "")\n" }
+            for p in f.parameters { out += "  \(t(p.name)): \(t("\(p.type)"))\(p.isNullable ? "" : " not null")\n" }
+            if let r = f.returnType { out += "  returns \(t("\(r.type)"))\(f.entitySet.map { " from \(t("\($0)"))" } ?? "")\n" }
             out += sapLine(f)
             out += annotationLines(f.annotations)
             for o in f.resolvedFunctions { out += "\n" + text(.operations([o])) }
             return out
         case .actionImport(let a):
-            var out = "ActionImport \(a.name) → \(a.action)\n"
+            var out = "ActionImport \(t(a.name)) → \(t("\(a.action)"))\n"
             for o in a.resolvedActions { out += "\n" + text(.operations([o])) }
             return out
         }
@@ -153,18 +153,21 @@ struct ElementDescription {
         return n.isCollection ? "*" : (n.isNullable ? "0..1" : "1")
     }
 
+    /// A name or other text of the metadata, fit for a terminal: server text cannot act on it or forge a line.
+    private func t(_ s: String) -> String { s.forTerminal() }
+
     private func sapLine(_ e: CsdlElement) -> String {
         let sap = e.sap
         var out = ""
         if !sap.isEmpty {
-            out += "  sap: " + sap.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") + "\n"
+            out += "  sap: " + sap.all.sorted { $0.key < $1.key }.map { t("\($0.key)=\($0.value)") }.joined(separator: " ") + "\n"
         }
-        if !e.fixedFacets.isEmpty { out += "  fixed locally: " + e.fixedFacets.sorted().joined(separator: ", ") + "\n" }
+        if !e.fixedFacets.isEmpty { out += "  fixed locally: " + e.fixedFacets.sorted().map(t).joined(separator: ", ") + "\n" }
         return out
     }
 
     private func annotationLines(_ list: [CsdlAnnotation]) -> String {
-        list.map { "  " + AnnotationFormatter.text($0) + "\n" }.joined()
+        list.map { "  " + t(AnnotationFormatter.text($0)) + "\n" }.joined()
     }
 
     // MARK: JSON

@@ -44,9 +44,10 @@ struct MetadataSummary {
         var out = "\(doc.source)\n"
         out += "  version      \(versionText)\n"
         for s in doc.schemas {
-            out += "  schema       \(s.namespace)\(s.alias.map { " (alias \($0))" } ?? "")\n"
+            // Names are server text: escaped, so that none acts on a terminal or forges a line.
+            out += "  schema       \(s.namespace.forTerminal())\(s.alias.map { " (alias \($0.forTerminal()))" } ?? "")\n"
         }
-        if let c = doc.entityContainer { out += "  container    \(c.qualifiedName)\n" }
+        if let c = doc.entityContainer { out += "  container    \(c.qualifiedName.forTerminal())\n" }
         let counts = counts
         let width = counts.map { $0.label.count }.max() ?? 0
         for (name, _, n) in counts where n > 0 || ["entity types", "entity sets"].contains(name) {
@@ -85,7 +86,9 @@ enum IssueList {
         issues.map { i in
             var s = source.isEmpty ? "" : "\(source):"
             if i.location != .unknown { s += "\(i.location.line):\(i.location.column):" }
-            return s + " \(i.severity.rawValue): " + (i.path.isEmpty ? "" : "\(i.path): ") + i.message + " [\(i.code)]\n"
+            // Paths and messages quote names of the document (server text): one line each, nothing a terminal acts on.
+            return s + " \(i.severity.rawValue): " + (i.path.isEmpty ? "" : "\(i.path.forTerminal()): ") + i.message.forTerminal()
+                + " [\(i.code)]\n"
         }.joined()
     }
     static func json(_ issues: [MetadataIssue], _ w: inout JSONWriter) {

@@ -10,10 +10,13 @@ public struct TextTable {
 
     public init(headers: [String]) { self.headers = headers }
 
+    /// Adds a row. Cells are taken as server text (names and labels from metadata and catalogs): control characters,
+    /// line breaks included, are escaped (`String.forTerminal`), so that a cell is one line that cannot act on a terminal.
     public mutating func add(_ row: [String]) {
         let last = row.count - 1
         rows.append(row.enumerated().map { i, c in
-            i < last ? DisplayWidth.fit(c, maxCellWidth) : c
+            let c = c.forTerminal()
+            return i < last ? DisplayWidth.fit(c, maxCellWidth) : c
         })
     }
 

@@ -52,8 +52,12 @@ public enum CompletionListing {
 
     /// The candidates in columns fitted to `width`, ordered down then across (as `ls`), one string per row.
     /// A candidate with an annotation is shown as `CompanyName  Edm.String(40)`, the annotations aligned.
+    /// Names and notes are server text (from the metadata, or values from a value list): escaped, each one line.
     public static func columns(_ candidates: [CompletionCandidate], width: Int) -> [String] {
         guard !candidates.isEmpty else { return [] }
+        let candidates = candidates.map { c in
+            CompletionCandidate(c.insertText, display: c.displayText.forTerminal(), annotation: c.annotation?.forTerminal())
+        }
         let gap = 2
         let nameWidth = candidates.map { TerminalText.displayWidth($0.displayText) }.max() ?? 0
         let noteWidth = candidates.map { $0.annotation.map(TerminalText.displayWidth) ?? 0 }.max() ?? 0

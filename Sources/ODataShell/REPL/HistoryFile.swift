@@ -88,7 +88,13 @@ public final class HistoryFile {
     private func openLocked() throws -> Int32 {
         try ensureDirectory()
         for _ in 0..<20 {
-            let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            // Never through a link: a symlink planted at the name is replaced by a file of our own (its target,
+            // not ours, is neither read, written nor chmodded).
+            let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if fd < 0 && errno == ELOOP {
+                try replace(with: [])
+                continue
+            }
             guard fd >= 0 else { throw HistoryFileError(path: path, errno: errno) }
             while flock(fd, LOCK_EX) != 0 {
                 guard errno == EINTR else { let e = errno; close(fd); throw HistoryFileError(path: path, errno: e) }
@@ -96,9 +102,13 @@ public final class HistoryFile {
             var opened = stat(), current = stat()
             fstat(fd, &opened)
             // Another session replaced the file (trim) while we waited: lock the new one instead.
-            if stat(path, &current) != 0 || current.st_ino != opened.st_ino || current.st_dev != opened.st_dev {
+            if lstat(path, &current) != 0 || current.st_ino != opened.st_ino || current.st_dev != opened.st_dev {
                 close(fd)
                 continue
+            }
+            guard opened.st_mode & S_IFMT == S_IFREG else {
+                close(fd)
+                throw HistoryFileError(path: path, message: "not a regular file")
             }
             if opened.st_mode & 0o077 != 0 { fchmod(fd, 0o600) }
             return fd
@@ -109,7 +119,9 @@ public final class HistoryFile {
     /// Writes the entries to a new file beside the old one and renames it over (caller holds the lock).
     private func replace(with entries: [String]) throws {
         let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // A file of our own: created exclusively (a stale one of this pid, or a link planted there, removed first).
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw HistoryFileError(path: temporary, errno: errno) }
         var text = Self.header + "\n"
         for e in entries { text += Self.encode(e) + "\n" }

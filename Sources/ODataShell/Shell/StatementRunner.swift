@@ -106,6 +106,7 @@ final class StatementRunner {
         // The row limit: reached with the last row shown; cut once a row past it came (so there was more).
         var reachedLimit = false
         var cut = false
+        let topCount = request.query.countOnly ? nil : request.query.topCount
         let response: ServiceResponse
         do {
             response = try service.execute(request, paging: settings.all ? .allPages : .firstPage, onEntity: { e in
@@ -116,6 +117,9 @@ final class StatementRunner {
                 try renderer.entity(e)
                 if out.isClosed() { return false }
                 if settings.rowLimit > 0 && rows >= settings.rowLimit { reachedLimit = true }
+                // `top N` read in full: nothing after it is wanted, so reading ends here and the rows are written
+                // now, not when a page that does not end (or sends more than asked) finally does.
+                if let top = topCount, (request.resume?.delivered ?? 0) + rows >= top { return false }
                 return true
             }, onValue: { v in
                 rows += 1
@@ -166,6 +170,30 @@ final class StatementRunner {
             if cut { Stderr.write("odsh: stopped at the row limit (\(settings.rowLimit) rows); the result has more\n") }
             else if more { Stderr.write("odsh: the first page only (\(rows) rows); the result has more (--all, or .set all on)\n") }
         }
+        // A run of empty pages cut the reading: the result may not be whole. That fails the statement (a script must
+        // be able to tell) unless the user capped the reading (`top`, the row limit) and so asked for a part anyway.
+        // Before that, the service's own count may settle it: some services (pyslet) link on from every page of a
+        // filtered set, empty ones past the last row included, and then the rows read are all there is.
+        if let emptyPages = response.emptyPagesCut, !countConfirms(request, rows: (request.resume?.delivered ?? 0) + rows) {
+            let capped = settings.rowLimit > 0 || request.query.topCount != nil
+            if capped { Stderr.write("odsh: warning: \(emptyPages)\n") }
+            else { throw IncompleteReading(cause: emptyPages) }
+        }
+    }
+
+    /// Whether the service counts as many entities for `request` as were read (`/$count` with its path, filter and
+    /// search): asked only after a run of empty pages cut the reading. False when it cannot tell (a `skip`, a
+    /// request that is not a plain query, a service without `$count`, another number).
+    private func countConfirms(_ request: DataRequest, rows: Int) -> Bool {
+        guard case .query = request.kind, request.query.skipCount == nil, !request.query.countOnly else { return false }
+        var q = request.query
+        q.selectItems = []; q.selectsAll = false; q.sortItems = []; q.expandItems = []; q.topCount = nil
+        q.includesInlineCount = false; q.expandLevels = nil
+        q.countOnly = true
+        guard let answer = try? service.execute(DataRequest.query(q), paging: .firstPage, onEntity: { _ in true }, onValue: { _ in }),
+              let raw = answer.rawBody,
+              let n = Int(String(decoding: raw, as: UTF8.self).trimmingBlanksAndNewlines()) else { return false }
+        return n == rows
     }
 
     /// The renderer for the session's format and `expanded` setting: on a terminal fitted to its width, with colour

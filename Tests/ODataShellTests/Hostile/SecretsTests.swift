@@ -33,6 +33,24 @@ struct SecretsTests {
         #expect(limits.contains("Max core file size        0"), "\(limits)")
     }
 
+    /// Issue 38: a password in the service URL (`user:pw@`, `sap-password=`) is blanked in argv as flag values are.
+    @Test("A URL's password is blanked in /proc/PID/cmdline")
+    func urlPasswordBlanked() throws {
+        let root = try HostileServer.serviceRoot("stall")
+        let withPassword = root.replacingOccurrences(of: "http://", with: "http://bob:pw-in-url@") + "?sap-password=pw-in-query&sap-client=100"
+        let pid = try Spawn.start([OdshProcess.binary.path, withPassword, "--no-cache", "--timeout", "20", "-o", "ndjson", "-c", "Items"],
+                                  stdout: "/dev/null", stderr: "/dev/null", environment: Spawn.environment(OdshProcess.isolatedXDG))
+        defer { kill(pid, SIGKILL); _ = try? Spawn.wait(pid, timeout: 10) }
+        var cmdline = ""
+        for _ in 0..<100 {
+            usleep(50_000)
+            cmdline = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+            if cmdline.contains("bob:") && !cmdline.contains("pw-in-url") { break }
+        }
+        #expect(cmdline.contains("http://bob:") && cmdline.contains("sap-client=100"), "\(cmdline)")
+        #expect(!cmdline.contains("pw-in-url") && !cmdline.contains("pw-in-query"), "\(cmdline)")
+    }
+
     @Test("API keys are hidden under --trace-data; the cache's sidecar holds no URL password")
     func traceAndCache() throws {
         let root = try HostileServer.serviceRoot("rows/2")

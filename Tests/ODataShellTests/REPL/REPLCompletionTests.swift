@@ -32,6 +32,20 @@ import Testing
         #expect(CompletionListing.columns(words, width: 200) == [words.map { $0.displayText.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined().trimmingTrailing()])
     }
 
+    /// Issue 38: names and notes are server text; the TAB listing shows them escaped, one line each.
+    @Test func listedNamesAreEscaped() {
+        let words = [CompletionCandidate("Esc\u{1B}]0;pwned\u{07}", annotation: "Edm.String"),
+                     CompletionCandidate("Line\nFeed", annotation: "note\u{202E}x"), CompletionCandidate("Csi\u{9B}2J")]
+        let rows = CompletionListing.columns(words, width: 200)
+        #expect(rows.count == 1)
+        let text = rows.joined(separator: "\n")
+        #expect(text.contains("Esc\\e]0;pwned\\x07") && text.contains("Line⏎Feed") && text.contains("note\\u202Ex")
+                && text.contains("Csi\\u009B2J"), "\(text)")
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
+        // What TAB inserts stays the model's spelling.
+        #expect(words[0].insertText == "Esc\u{1B}]0;pwned\u{07}")
+    }
+
     @Test func longListingsAreCut() {
         let words = (1...100).map { CompletionCandidate("Name\($0)") }
         // 11 names a row at width 100 make 10 rows; with 5 allowed: the first 40 names in 4 rows, then a count.

@@ -51,6 +51,31 @@ private func mode(_ path: String) -> mode_t {
         #expect(mode(path) == 0o600)
     }
 
+    /// Issue 38: a symlink planted at the history's name (or at the name of its trimmed copy) is never written
+    /// through, read or chmodded: it is replaced by a file of our own.
+    @Test func aSymlinkIsReplacedNotFollowed() throws {
+        let tmp = TemporaryDirectory()
+        let path = tmp.path + "/history", target = tmp.path + "/precious"
+        try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
+        chmod(target, 0o644)
+        #expect(symlink(target, path) == 0)
+        let h = HistoryFile(path: path, limit: 2)
+        #expect(try h.load() == [])
+        try h.append("Orders")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+        #expect(mode(target) == 0o644)
+        var st = stat()
+        #expect(lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG)
+        #expect(mode(path) == 0o600)
+        #expect(try HistoryFile(path: path).load() == ["Orders"])
+        // The trimmed copy is written to a file of its own too, not through a link planted at its name.
+        let temporary = path + ".tmp-\(getpid())"
+        #expect(symlink(target, temporary) == 0)
+        for e in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n"] { try h.append(e) }
+        #expect(try HistoryFile(path: path, limit: 2).load() == ["m", "n"])
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    }
+
     @Test func entriesRoundTrip() throws {
         let tmp = TemporaryDirectory()
         let path = tmp.path + "/history"

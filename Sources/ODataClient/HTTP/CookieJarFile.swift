@@ -1,0 +1,56 @@
+import CCurl
+import Glibc
+
+/// A session's cookie jar on disk (Netscape format, as curl reads it), written by odsh rather than by libcurl.
+///
+/// libcurl opens `CURLOPT_COOKIEJAR` by name and writes through whatever stands there: a symlink planted at a
+/// profile's `cookies-NAME.txt` (or given as `--cookie-jar`) had its target truncated. Here the cookies are taken
+/// from the handle (`CURLINFO_COOKIELIST`), written to a new file of our own beside the jar (created exclusively,
+/// mode 0600, never through a link) and renamed into place: a link at the jar's name is replaced, its target left
+/// alone. Reading the jar at the start stays libcurl's (`CURLOPT_COOKIEFILE`).
+struct CookieJarFile {
+    let path: String
+
+    /// The jar's header line, as curl writes it.
+    static let header = "# Netscape HTTP Cookie File\n# Written by odsh: edit at your own risk.\n\n"
+
+    /// Writes the handle's cookies (all of them, session cookies too, as curl's own jar does) to the jar.
+    /// Returns false when it could not be written (the jar is then left as it was).
+    @discardableResult
+    func save(from handle: UnsafeMutableRawPointer) -> Bool {
+        var list: UnsafeMutablePointer<curl_slist>?
+        guard odsh_curl_getinfo_slist(handle, CURLINFO_COOKIELIST, &list) == CURLE_OK else { return false }
+        defer { if let list { odsh_curl_slist_free_all(list) } }
+        var text = Self.header
+        var item = list
+        while let node = item {
+            if let line = node.pointee.data { text += String(cString: line) + "\n" }
+            item = node.pointee.next
+        }
+        return write(text)
+    }
+
+    /// Writes `text` to a new file beside the jar and renames it over the jar's name.
+    func write(_ text: String) -> Bool {
+        var template = Array((path + ".XXXXXX").utf8CString)
+        // mkstemp creates the file exclusively (O_EXCL: a link planted at the name makes it fail), mode 0600.
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return false }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temporary = String(cString: template)
+        var ok = fchmod(fd, 0o600) == 0
+        let bytes = Array(text.utf8)
+        var done = 0
+        while ok && done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { ok = false } else { done += n }
+        }
+        ok = close(fd) == 0 && ok
+        guard ok, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+}

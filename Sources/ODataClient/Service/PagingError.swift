@@ -1,0 +1,32 @@
+import ODataModel
+
+/// A reading of all pages that the next links made end badly: a cycle of next links (a page that links to itself,
+/// A→B→A, 1→2→3→1), or a run of empty pages that still link on, cut before its end. Rows read before stay read.
+public struct PagingError: CategorizedError, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A next link that names a page this reading requested before (absolute; redacted in `description`).
+        case cycle(link: String, pagesRead: Int)
+        /// `pages` empty pages in a row, each with a next link: the next one (absolute) was not followed, so the
+        /// result may have more rows than were read.
+        case emptyPagesCut(pages: Int, nextLink: String)
+    }
+
+    public let kind: Kind
+
+    public init(_ kind: Kind) { self.kind = kind }
+
+    /// Both are answers that cannot be read as a whole result.
+    public var category: ErrorCategory { .invalidData }
+
+    public var description: String {
+        switch kind {
+        case .cycle(let link, let pages):
+            return "the service's next links go round in a circle: after \(pages) page\(pages == 1 ? "" : "s") the next link "
+                + "\(ServerText.oneLine(Redaction.redactURLPasswords(link))) names a page already read; the rows read so far "
+                + "were kept, the rest was not read"
+        case .emptyPagesCut(let pages, let link):
+            return "reading stopped after \(pages) empty pages in a row that each linked to another (next: "
+                + "\(ServerText.oneLine(Redaction.redactURLPasswords(link)))); the result may have more rows"
+        }
+    }
+}
