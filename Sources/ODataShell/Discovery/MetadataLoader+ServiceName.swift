@@ -21,8 +21,12 @@ extension MetadataLoader {
         } else if Self.isURL(named) {
             url = named
         } else {
-            guard let found = try target.catalog().resolve(named) else {
-                throw UsageError("\(named): no service of that technical name in the catalogs of \(host) (odsh services \(system) lists them)")
+            let catalog = try target.catalog()
+            guard let found = try catalog.resolve(named) else {
+                let close = NameSuggester.closest(to: named, in: (try? catalog.list().services.map(\.technicalName)) ?? [])
+                throw UsageError("\(named): no service of that technical name in the catalogs of \(host)"
+                                 + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
+                                 + " (odsh services \(system) lists them)")
             }
             url = found.url
         }
