@@ -43,7 +43,8 @@ run="$(mktemp -d)"
 setsid "$venv/bin/python" scripts/sample/sample_server.py 0 >"$run/log" 2>&1 &
 server=$!
 stop() {
-  kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  # (Under set -e: the server's own status, 143 after the TERM, is not this script's.)
+  if kill "$server" 2>/dev/null; then wait "$server" 2>/dev/null || true; fi
   rm -rf "$run"
 }
 trap stop EXIT

@@ -72,3 +72,16 @@ struct FacetSyntaxTests {
         #expect(doc.warnings.filter { $0.code == "bad-facet" }.isEmpty, "\(doc.warnings.map(\.description))")
     }
 }
+
+/// The same warning at the same line:column is listed once.
+@Suite("Metadata warnings")
+struct WarningListTests {
+    @Test("a warning found twice at the same place is listed once")
+    func listedOnce() throws {
+        let doc = try FacetSyntaxTests.read(#"<Property Name="A" Type="Edm.String" MaxLength="-1"/>"#)
+        let once = try #require(doc.warnings.first { $0.code == "bad-facet" })
+        doc.issues.append(once)
+        #expect(doc.warnings.filter { $0 == once }.count == 1)
+        #expect(doc.issues.filter { $0 == once }.count == 2)
+    }
+}
