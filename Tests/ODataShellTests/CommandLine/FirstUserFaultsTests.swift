@@ -1,5 +1,7 @@
 import Foundation
+import ODataModel
 import Testing
+@testable import ODataShell
 import TestSupport
 
 /// Faults a new user met on the reference servers (issue 35): each test failed before its fix.
@@ -122,6 +124,54 @@ struct FirstUserFaultsTests {
         #expect(system.status != 0)
         #expect(system.stderr.contains("GWSAMPLE: no service of that technical name") && system.stderr.contains("(did you mean GWSAMPLE_BASIC?)"),
                 "\(system.stderr)")
+    }
+
+    @Test("a write retried after 428 reads the ETag without a failed read in the trace")
+    func retryAfter428TracesNoFailure() throws {
+        let catalog = try ReferenceServers.baseURL(.v4) + "/catalog/"
+        let r = try OdshProcess.run([catalog, "--trace", "-c", "update Products(3) {Name: 'Chisel'}"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("428") && r.stderr.contains("GET \(catalog)Products(3) -> 200"), "\(r.stderr)")
+        #expect(!r.stderr.contains("failed"), "\(r.stderr)")
+    }
+
+    @Test("sap-client in the URL and another --sap-client: refused, not one silently dropped")
+    func sapClientConflict() throws {
+        let root = try ReferenceServers.baseURL(.v2) + "/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/"
+        let r = try OdshProcess.run([root + "?sap-client=200", "--sap-client", "100", "-c", "count BusinessPartnerSet"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("the URL says sap-client=200, and --sap-client (or the profile) says 100"), "\(r.stderr)")
+        let same = try OdshProcess.run([root + "?sap-client=100", "--sap-client", "100", "-c", "count BusinessPartnerSet"])
+        #expect(same.status == 0, "\(same.stderr)")
+    }
+
+    @Test("a system's root opened alone lists its services; profile add recognises a system root")
+    func systemOpenedAlone() throws {
+        let system = try ReferenceServers.baseURL(.v2) + "/"
+        let r = try OdshProcess.run([system, "-c", "count BusinessPartnerSet"])
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderr.contains("is an SAP system, not a service") && r.stderr.contains("GWSAMPLE_BASIC"), "\(r.stderr)")
+        #expect(r.stderr.contains("name the service after the system, as in odsh \(system) "), "\(r.stderr)")
+        #expect(!r.stderr.contains("MAINT_SERVICE"), "\(r.stderr)")
+        let xdg = TestXDG()
+        let add = try xdg.odsh(["profile", "add", "sys", system, "--no-input"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stderr.contains("is an SAP system: its catalogs list"), "\(add.stderr)")
+        let open = try xdg.odsh(["sys", "GWSAMPLE_BASIC", "-c", "count BusinessPartnerSet"])
+        #expect(open.status == 0 && open.stdout == "8\n", "\(open.stdout)\(open.stderr)")
+    }
+
+    @Test(".set NAME <TAB> offers the setting's values; .open <TAB> the names it is given")
+    func settingAndServiceCompletion() throws {
+        let doc = try MetadataReader.read(file: OdshProcess.packageRoot.appendingPathComponent("scripts/sample/northwind-mini.xml").path)
+        let completer = ReplSession.completer(for: doc, serviceNames: { [CompletionCandidate("GWSAMPLE_BASIC", annotation: "sample")] })
+        func offered(_ line: String) -> [String] { completer.complete(line: line, cursor: line.count).candidates.map(\.insertText) }
+        #expect(offered(".set pager ") == ["on", "off"])
+        #expect(offered(".set expanded ") == ["auto", "on", "off"])
+        #expect(offered(".set texts o").sorted() == ["off", "on"])
+        #expect(offered(".set lineitem ") == ["on", "off"] && offered(".set units ") == ["on", "off"])
+        #expect(offered(".set editing ") == ["emacs", "vi"])
+        #expect(offered(".open GW") == ["GWSAMPLE_BASIC"])
     }
 
     @Test(".refresh with --metadata FILE says the file was read again and the service not asked")
