@@ -174,6 +174,18 @@ struct FirstUserFaultsTests {
         #expect(offered(".open GW") == ["GWSAMPLE_BASIC"])
     }
 
+    @Test(".describe SET/PROPERTY describes the property, through navigation too")
+    func describeProperty() throws {
+        let file = OdshProcess.packageRoot.appendingPathComponent("scripts/sample/northwind-mini.xml").path
+        let r = try OdshProcess.run(["--metadata", file, "http://127.0.0.1:9/northwind/", "-c", ".describe Orders/Freight",
+                                     "-c", ".describe Orders/Customer/City"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("Property NorthwindMini.Model.Order/Freight: Edm.Decimal"), "\(r.stdout)")
+        #expect(r.stdout.contains("Property NorthwindMini.Model.Customer/City: Edm.String"), "\(r.stdout)")
+        let wrong = try OdshProcess.run(["--metadata", file, "http://127.0.0.1:9/northwind/", "-c", ".describe Orders/Frieght"])
+        #expect(wrong.status == 2 && wrong.stderr.contains("has no property Frieght (did you mean Freight?)"), "\(wrong.stderr)")
+    }
+
     @Test(".refresh with --metadata FILE says the file was read again and the service not asked")
     func refreshWithMetadataFile() throws {
         let file = OdshProcess.packageRoot.appendingPathComponent("scripts/sample/northwind-mini.xml").path

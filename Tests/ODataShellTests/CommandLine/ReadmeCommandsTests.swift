@@ -339,6 +339,7 @@ enum Readme {
 
     static func parse(_ text: String) -> Parsed {
         var parsed = Parsed(consoleCommands: [], shCommands: [])
+        var sampleCommandSeen = false
         var language: String?
         for (index, raw) in text.components(separatedBy: "\n").enumerated() {
             let line = Line(number: index + 1, text: raw)
@@ -354,7 +355,8 @@ enum Readme {
                     parsed.consoleCommands[parsed.consoleCommands.count - 1].output.append(line)
                 }
             case "console run-sample":
-                if !raw.hasPrefix("$ ") { parsed.sampleTranscript.append(line) }
+                // The block's first line is the command; the `$ odsh ...` lines after it are what the tour prints.
+                if sampleCommandSeen { parsed.sampleTranscript.append(line) } else { sampleCommandSeen = raw.hasPrefix("$ ") }
             case "sh":
                 // Comments (`  # ...`) aside; `#` inside a word (like $#) is not one.
                 let command = raw.replacingOccurrences(of: #"(^|\s+)#.*$"#, with: "", options: .regularExpression)
