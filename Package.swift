@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "odsh",
+    // odsh and its libraries are licensed under the Apache License, Version 2.0 (LICENSE, NOTICE).
     products: [
         .executable(name: "odsh", targets: ["odsh"]),
         .library(name: "ODataModel", targets: ["ODataModel"]),

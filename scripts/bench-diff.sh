@@ -29,7 +29,7 @@ if [ ! -f "$old" ] || [ ! -f "$new" ]; then
   echo "bench-diff: corpus not found at $corpus (set ODSH_SHARED to the shared folder)" >&2
   exit 1
 fi
-if ! command -v hyperfine >/dev/null; then bash scripts/setup.sh; fi
+if ! command -v hyperfine >/dev/null; then bash scripts/setup.sh --tests; fi
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
 
 source "$root/scripts/bench/odsh-binary.sh"

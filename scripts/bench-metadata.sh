@@ -40,7 +40,7 @@ if $smoke; then
   [ -n "${BENCH_OUT:-}" ] || { BENCH_OUT="$(mktemp -d)"; smoke_out="$BENCH_OUT"; }
 fi
 
-bash scripts/setup.sh
+bash scripts/setup.sh --tests
 
 source "$root/scripts/bench/odsh-binary.sh"
 odsh_binary "${1:-}"

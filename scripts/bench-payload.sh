@@ -21,7 +21,7 @@ if [ "${1:-}" = --smoke ]; then
   [ -n "${BENCH_OUT:-}" ] || { BENCH_OUT="$(mktemp -d)"; smoke_out="$BENCH_OUT"; }
 fi
 
-bash scripts/setup.sh
+bash scripts/setup.sh --tests
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
 
 source "$root/scripts/bench/odsh-binary.sh"

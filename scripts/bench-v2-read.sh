@@ -19,7 +19,7 @@ cd "$root"
 smoke=0
 if [ "${1:-}" = --smoke ]; then smoke=1; shift; fi
 
-bash scripts/setup.sh
+bash scripts/setup.sh --tests
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
 
 odsh="${1:-${ODSH_BIN:-}}"

@@ -58,6 +58,32 @@ pkg="$work/deb"
 lay_out "$pkg/usr" zsh/vendor-completions
 gzip -9n "$pkg/usr/share/man/man1/odsh.1"
 install -D -m 0644 README.md "$pkg/usr/share/doc/odsh/README.md"
+# Debian's machine-readable copyright file (DEP-5); the licence's full text is in base-files' common-licenses.
+cat >"$pkg/usr/share/doc/odsh/copyright" <<EOF
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: odsh
+
+Files: *
+Copyright: 2026 odsh developers
+License: Apache-2.0
+
+License: Apache-2.0
+ Licensed under the Apache License, Version 2.0 (the "License");
+ you may not use this file except in compliance with the License.
+ You may obtain a copy of the License at
+ .
+ https://www.apache.org/licenses/LICENSE-2.0
+ .
+ Unless required by applicable law or agreed to in writing, software
+ distributed under the License is distributed on an "AS IS" BASIS,
+ WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ See the License for the specific language governing permissions and
+ limitations under the License.
+ .
+ On Debian systems, the complete text of the Apache version 2.0 license
+ can be found in "/usr/share/common-licenses/Apache-2.0".
+EOF
+chmod 0644 "$pkg/usr/share/doc/odsh/copyright"
 
 if command -v dpkg-shlibdeps >/dev/null; then
   # dpkg-shlibdeps wants a source package's debian/control beside it.
@@ -101,7 +127,7 @@ dpkg-deb --root-owner-group -Zxz --build "$pkg" "$deb" >/dev/null
 # .tar.gz: odsh-VERSION/{bin,share} for a prefix such as /usr/local or ~/.local.
 name="odsh-$version-linux-$arch"
 lay_out "$work/tar/odsh-$version" zsh/site-functions
-install -m 0644 README.md "$work/tar/odsh-$version/README.md"
+install -m 0644 README.md LICENSE NOTICE "$work/tar/odsh-$version/"
 tarball="$out/$name.tar.gz"
 tar -C "$work/tar" --owner=0 --group=0 --numeric-owner -czf "$tarball" "odsh-$version"
 

@@ -1,49 +1,85 @@
 #!/usr/bin/env bash
-# run-sample.sh: set everything up and run odsh's main job on a sample Northwind service.
-# With ../shared (or $ODSH_SHARED): Northwind V4 from the corpus, and in url/repl mode the V4 reference server
-# (odatapy on 127.0.0.1). Without it: scripts/sample/northwind-mini.xml, shipped in this repo.
-# ODSH_BIN=PATH runs that odsh instead of building a release binary (the README test runs the debug build).
+# run-sample.sh: set up, build, and run odsh's main job on the sample service this repository ships: Northwind's
+# customers, orders, order lines and products (scripts/sample/: the $metadata, the rows with their source and
+# licence, and the server script), served by odatapy from PyPI (pinned in scripts/sample/requirements.txt, in a
+# venv under ${XDG_CACHE_HOME:-~/.cache}/odsh-sample) on a free loopback port, and stopped again on the way out.
+# Nothing else is needed: not ../shared, not the network once the venv is made.
+# On a terminal it opens the interactive shell; otherwise it runs a short tour of statements and their results.
+# ODSH_SAMPLE_MODE=repl|tour chooses; ODSH_BIN=PATH runs that odsh instead of building a release binary.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
-# The interactive shell on a terminal; otherwise a few one-shot statements. ODSH_SAMPLE_MODE=file|url|repl|oneshot.
-if [ -t 0 ] && [ -t 1 ]; then default=repl; else default=oneshot; fi
+if [ -t 0 ] && [ -t 1 ]; then default=repl; else default=tour; fi
 mode="${ODSH_SAMPLE_MODE:-$default}"
-case "$mode" in file | url | repl | oneshot) ;; *) echo "run-sample: ODSH_SAMPLE_MODE is file, url, repl or oneshot" >&2; exit 2 ;; esac
+case "$mode" in repl | tour) ;; *) echo "run-sample: ODSH_SAMPLE_MODE is repl or tour" >&2; exit 2 ;; esac
 
 bash scripts/setup.sh
 if [ -n "${ODSH_BIN:-}" ]; then
   [ -x "$ODSH_BIN" ] || { echo "run-sample: ODSH_BIN=$ODSH_BIN is not an executable" >&2; exit 2; }
   odsh="$(cd "$(dirname "$ODSH_BIN")" && pwd)/$(basename "$ODSH_BIN")"
 else
-  bash scripts/build-release.sh
+  if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
+  echo "run-sample: building odsh (release; the first build takes minutes)"
+  bash scripts/build-release.sh >/dev/null
   odsh="$root/.build-static/release/odsh"
 fi
 
-shared="${ODSH_SHARED:-$root/../shared}"
-if [ ! -d "$shared/corpus" ]; then
-  echo "run-sample: $shared not found: using the small sample shipped in scripts/sample/"
-  exec "$odsh" metadata summary "$root/scripts/sample/northwind-mini.xml"
+# The venv, made once and made again when the pinned versions change.
+state="${XDG_CACHE_HOME:-$HOME/.cache}/odsh-sample"
+venv="$state/venv"
+if ! cmp -s scripts/sample/requirements.txt "$venv/requirements.txt" 2>/dev/null; then
+  echo "run-sample: installing $(grep -v '^#' scripts/sample/requirements.txt | tr '\n' ' ')into $venv (once)"
+  rm -rf "$venv"
+  mkdir -p "$state"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r scripts/sample/requirements.txt
+  cp scripts/sample/requirements.txt "$venv/requirements.txt"
 fi
 
-if [ "$mode" = file ]; then
-  exec "$odsh" metadata summary "$shared/corpus/metadata/northwind-v4.xml"
+# The server picks a free port itself (port 0) and prints its address; its own session, so that Ctrl-C in the
+# shell does not reach it. Stopped, and its log removed, however this script ends.
+run="$(mktemp -d)"
+setsid "$venv/bin/python" scripts/sample/sample_server.py 0 >"$run/log" 2>&1 &
+server=$!
+stop() {
+  # (Under set -e: the server's own status, 143 after the TERM, is not this script's.)
+  if kill "$server" 2>/dev/null; then wait "$server" 2>/dev/null || true; fi
+  rm -rf "$run"
+}
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+service=
+for _ in $(seq 1 120); do
+  service="$(sed -n 's/^odsh sample service on \(http:[^ ]*\)$/\1/p' "$run/log")"
+  [ -n "$service" ] && break
+  if ! kill -0 "$server" 2>/dev/null; then echo "run-sample: the sample service did not start:" >&2; cat "$run/log" >&2; exit 1; fi
+  sleep 0.5
+done
+[ -n "$service" ] || { echo "run-sample: the sample service did not start within 60 s:" >&2; cat "$run/log" >&2; exit 1; }
+echo "run-sample: the sample service runs at $service"
+
+if [ "$mode" = repl ]; then
+  "$odsh" "$service" || status=$?
+  exit "${status:-0}"
 fi
 
-# url and repl need the server: a free loopback port, stopped again on the way out.
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-bash "$shared/refsrv/start-v4.sh" "$port"
-trap 'bash "$shared/refsrv/stop.sh" "$port" >/dev/null' EXIT
-service="http://127.0.0.1:$port/northwind/"
-case "$mode" in
-  url) "$odsh" metadata summary "$service" ;;
-  repl) "$odsh" "$service" ;;
-  oneshot)
-    set -x
-    "$odsh" metadata sets "$service"
-    "$odsh" "$service" -o table -c "Customers where Country = 'UK' select CustomerID, CompanyName, City order by CompanyName top 5"
-    "$odsh" "$service" -o vertical -c "Orders(10248) select OrderID, Freight expand Customer(select CompanyName)"
-    "$odsh" "$service" -c "count Orders where Freight > 100"
-    ;;
-esac
+# The tour: each command as typed, then what it prints.
+tour() {
+  local arg shown=
+  for arg in "$@"; do
+    if [ "$arg" = "$service" ]; then shown+=" URL"
+    elif [[ "$arg" =~ ^[A-Za-z0-9_./:=-]+$ ]]; then shown+=" $arg"
+    else shown+=" \"$arg\""; fi
+  done
+  printf '\n$ odsh%s\n' "$shown"
+  "$odsh" "$@"
+}
+echo "(URL stands for $service; run this on a terminal for the interactive shell)"
+tour metadata sets "$service"
+tour "$service" -o table -c "Customers where Country = 'UK' select CustomerID, CompanyName, City order by CompanyName top 5"
+tour "$service" -o vertical -c "Orders(10248) select OrderID, OrderDate, Freight expand Customer(select CompanyName)"
+tour "$service" -c "count Orders where Freight > 100"
+tour "$service" -c ".url Products where UnitPrice > 50 and not Discontinued select ProductName, UnitPrice"
+tour "$service" -o table -c "Products where UnitPrice > 50 and not Discontinued select ProductName, UnitPrice order by UnitPrice desc"

@@ -1,26 +1,36 @@
 #!/usr/bin/env bash
-# setup.sh: install the Debian packages that odsh's build, tests and scripts need, and only those that are missing.
+# setup.sh [--tests] [--list]: install the Debian packages odsh needs, and only those that are missing.
+#   (no option)  building and running odsh, and the sample service of run-sample.sh: scripts/apt-packages.txt
+#   --tests      also what the tests and benchmarks need: scripts/testenv/apt-packages.txt, scripts/bench/...
+#   --list       print the names wanted (one a line, installed or not) and install nothing
 # Idempotent and non-interactive; prints one line per action and nothing when there is nothing to do.
-# Extra package names come from scripts/*/apt-packages.txt (one a line, '#' starts a comment).
+# In the lists, one name or more a line, '#' starts a comment.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-# Build: libedit-dev libcurl4-openssl-dev libxml2-dev pkg-config (the system-library modules).
-# Tests and scripts: xmllint, hyperfine, tmux and less (REPL tests: the default pager), nginx-light, openssl (TLS test server), mandoc (man page),
-# curl, python3-venv (reference servers, benchmark venv), time (/usr/bin/time for peak memory).
-wanted=(libedit-dev libcurl4-openssl-dev libxml2-dev pkg-config libxml2-utils hyperfine tmux less nginx-light openssl
-  mandoc curl python3-venv time)
-shopt -s nullglob
-for list in scripts/*/apt-packages.txt; do
+lists=(scripts/apt-packages.txt)
+list_only=
+for arg in "$@"; do
+  case "$arg" in
+    --tests) lists+=(scripts/testenv/apt-packages.txt scripts/bench/apt-packages.txt) ;;
+    --list) list_only=1 ;;
+    *) echo "setup: unknown option $arg (setup.sh [--tests] [--list])" >&2; exit 2 ;;
+  esac
+done
+
+wanted=()
+for list in "${lists[@]}"; do
   while IFS= read -r line || [ -n "$line" ]; do
     line="${line%%#*}"
-    for name in $line; do wanted+=("$name"); done
+    for name in $line; do
+      case " ${wanted[*]} " in *" $name "*) ;; *) wanted+=("$name") ;; esac
+    done
   done <"$list"
 done
+if [ -n "$list_only" ]; then printf '%s\n' "${wanted[@]}"; exit 0; fi
 
 missing=()
 for name in "${wanted[@]}"; do
-  case " ${missing[*]} " in *" $name "*) continue ;; esac
   # "installed" only: a removed package whose config files remain is still known to dpkg -s.
   if [ "$(dpkg-query -W -f='${db:Status-Status}' "$name" 2>/dev/null)" != installed ]; then missing+=("$name"); fi
 done

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# test.sh [SWIFT-TEST-ARGS...]: the project's test command. Installs what is missing (setup.sh), builds, makes the
+# test.sh [SWIFT-TEST-ARGS...]: the project's test command. Installs what is missing (setup.sh --tests), builds, makes the
 # packages the package test installs (scripts/package.sh), runs the tests. Extra arguments go to `swift test`
 # (e.g. --filter ODataModelTests, --no-parallel). Exit code = swift test's.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit
 
-bash scripts/setup.sh || exit
+bash scripts/setup.sh --tests || exit
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
 
 # The tests find the corpus and the reference servers in ../shared beside the repo root, or in $ODSH_SHARED.

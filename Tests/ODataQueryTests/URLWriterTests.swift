@@ -108,7 +108,36 @@ struct URLWriterTests {
         let q = DataQuery().from("Orders").expand("Customer", withQuery: DataQuery().select("CompanyName"))
             .expand("Order_Details", withQuery: DataQuery().expand("Product")).inlineCount()
         #expect(URLEncoding.decode(try q.relativeURL(for: .v2))
-            == "Orders?$select=*,Order_Details,Order_Details/Product,Customer/CompanyName&$expand=Customer,Order_Details/Product&$inlinecount=allpages")
+            == "Orders?$select=*,Order_Details/*,Order_Details/Product,Customer/CompanyName&$expand=Customer,Order_Details/Product&$inlinecount=allpages")
+    }
+
+    @Test("V2 select with expand: every expanded entity keeps its properties unless a nested select names them")
+    func v2SelectExpand() throws {
+        let cases: [(DataQuery, String)] = [
+            // An expand path A/B beside a nested select elsewhere: A's own properties with A/*, B whole.
+            (DataQuery().from("Orders").expand("Customer", withQuery: DataQuery().select("CompanyName")).expand("Order_Details/Product"),
+             "Orders?$select=*,Order_Details/*,Order_Details/Product,Customer/CompanyName&$expand=Customer,Order_Details/Product"),
+            // Deeper, under a select of the main entity.
+            (DataQuery().from("Orders").select("OrderID").expand("Order_Details/Product/Supplier"),
+             "Orders?$select=OrderID,Order_Details/*,Order_Details/Product/*,Order_Details/Product/Supplier&$expand=Order_Details/Product/Supplier"),
+            // A nested select on the intermediate entity wins over A/*.
+            (DataQuery().from("Orders").select("OrderID").expand("Order_Details", withQuery: DataQuery().select("Quantity").expand("Product")),
+             "Orders?$select=OrderID,Order_Details/Product,Order_Details/Quantity&$expand=Order_Details/Product"),
+            (DataQuery().from("Orders").select("OrderID")
+                .expand("Order_Details", withQuery: DataQuery().select("Quantity")).expand("Order_Details/Product"),
+             "Orders?$select=OrderID,Order_Details/Product,Order_Details/Quantity&$expand=Order_Details,Order_Details/Product"),
+            // A leaf selected whole, and a whole intermediate beside its own path.
+            (DataQuery().from("Orders").select("OrderID").expand("Customer"), "Orders?$select=OrderID,Customer&$expand=Customer"),
+            (DataQuery().from("Orders").select("OrderID").expand("Order_Details").expand("Order_Details/Product"),
+             "Orders?$select=OrderID,Order_Details,Order_Details/Product&$expand=Order_Details,Order_Details/Product"),
+            // No select anywhere: no $select, everything comes back.
+            (DataQuery().from("Orders").expand("Order_Details/Product"), "Orders?$expand=Order_Details/Product"),
+            (DataQuery().from("Orders").expand("Order_Details", withQuery: DataQuery().expand("Product")), "Orders?$expand=Order_Details/Product"),
+        ]
+        for (query, url) in cases {
+            let written = URLEncoding.decode(try query.relativeURL(for: .v2))
+            #expect(written == url)
+        }
     }
 
     @Test("function imports: V4 inline parameters, V2 query parameters; custom options last")

@@ -30,7 +30,7 @@ public struct KerberosFixture: Sendable {
         ReferenceServers.isAvailable && ["krb5kdc", "kdb5_util", "kadmin.local", "kinit", "apache2", "openssl"].allSatisfy(Tools.isInstalled)
             && FileManager.default.fileExists(atPath: "/usr/lib/apache2/modules/mod_auth_gssapi.so")
     }
-    public static let missing = "Kerberos KDC or Apache with mod_auth_gssapi missing (scripts/setup.sh installs krb5-kdc, "
+    public static let missing = "Kerberos KDC or Apache with mod_auth_gssapi missing (scripts/setup.sh --tests installs krb5-kdc, "
         + "krb5-admin-server, krb5-user, apache2, libapache2-mod-auth-gssapi), or no reference servers"
 
     nonisolated(unsafe) private static var started: KerberosFixture?

@@ -25,7 +25,7 @@ public struct NginxFixture: Sendable {
     public static var isAvailable: Bool {
         ReferenceServers.isAvailable && Tools.isInstalled("nginx") && Tools.isInstalled("openssl")
     }
-    public static let missing = "nginx or openssl missing (scripts/setup.sh installs them), or no reference servers"
+    public static let missing = "nginx or openssl missing (scripts/setup.sh --tests installs them), or no reference servers"
 
     nonisolated(unsafe) private static var started: NginxFixture?
     private static let lock = NSLock()

@@ -17,7 +17,7 @@ public struct SAMLClientKeys: Sendable {
     public func text(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
     public static var isAvailable: Bool { Tools.isInstalled("openssl") && Tools.isInstalled("xmlsec1") && ReferenceServers.isAvailable }
-    public static let missing = "openssl or xmlsec1 missing (scripts/setup.sh installs them), or no reference servers"
+    public static let missing = "openssl or xmlsec1 missing (scripts/setup.sh --tests installs them), or no reference servers"
 
     nonisolated(unsafe) private static var made: SAMLClientKeys?
     private static let lock = NSLock()

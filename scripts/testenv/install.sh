@@ -3,7 +3,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 # The project's setup script, where present, installs this list together with everything else.
-[ -x "$here/../setup.sh" ] && exec "$here/../setup.sh"
+[ -x "$here/../setup.sh" ] && exec "$here/../setup.sh" --tests
 missing=()
 while read -r pkg; do
   case "$pkg" in ''|'#'*) continue ;; esac

@@ -28,8 +28,11 @@ package struct CurlCommand: Sendable {
     package var includingSecrets: Bool
 
     /// The command for `request` as a session with `configuration` sends it (`request` should carry the session's
-    /// headers already: `HTTPClient.requestAsSent(_:)` or `HTTPClient.lastRequest`).
-    package init(request: HTTPRequest, configuration: HTTPConfiguration, includingSecrets: Bool = false) {
+    /// headers already: `HTTPClient.requestAsSent(_:)` or `HTTPClient.lastRequest`). `serviceIssuesCSRFToken`:
+    /// whether the service asked for CSRF tokens (`HTTPClient.issuesCSRFToken()`); only then does a write get the
+    /// steps that fetch one.
+    package init(request: HTTPRequest, configuration: HTTPConfiguration, includingSecrets: Bool = false,
+                serviceIssuesCSRFToken: Bool = true) {
         self.request = request
         authentication = configuration.authentication
         cookie = configuration.cookie
@@ -43,7 +46,8 @@ package struct CurlCommand: Sendable {
         proxy = configuration.proxy
         secretHeaderNames = Set(configuration.secretHeaderNames.map { $0.lowercased() })
         let givenToken = configuration.headers.contains("X-CSRF-Token")
-        csrfRoot = request.method.isModifying && configuration.csrfProtection && !givenToken ? configuration.serviceRoot : nil
+        csrfRoot = request.method.isModifying && configuration.csrfProtection && !givenToken && serviceIssuesCSRFToken
+            ? configuration.serviceRoot : nil
         self.includingSecrets = includingSecrets
     }
 

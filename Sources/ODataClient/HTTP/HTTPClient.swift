@@ -240,6 +240,21 @@ public final class HTTPClient: Sendable {
         return HTTPResponse(head: outcome.head, body: nil, metrics: metrics)
     }
 
+    /// Whether the service issues CSRF tokens for the modifying requests of this session (a write would fetch one
+    /// first and send it): known after the first write or fetch, else found out now with the same fetch (a GET on
+    /// the service root with `X-CSRF-Token: Fetch`) that the first write would send. False without
+    /// `csrfProtection` or a service root, and when the session's own headers carry a token.
+    package func issuesCSRFToken() throws -> Bool {
+        let configuration = self.configuration
+        let root = configuration.serviceRoot ?? ""
+        guard configuration.csrfProtection, !root.isEmpty, !configuration.headers.contains("X-CSRF-Token") else { return false }
+        if csrfToken == nil {
+            var metrics = HTTPTransferMetrics()
+            _ = try fetchCSRFToken(root, &metrics)
+        }
+        return !(csrfToken ?? "").isEmpty
+    }
+
     /// One request with its redirects, through the sign-in (when configured): authorized first (and given a CSRF
     /// token when `csrfRoot` is set); when the answer says the session is gone, signed in again and sent once more.
     private func signedInExchange(_ original: HTTPRequest, _ csrfRoot: String?, _ onHeaders: CurlTransfer.HeadHandler?,

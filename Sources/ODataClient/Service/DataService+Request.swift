@@ -50,6 +50,16 @@ extension DataService {
         }
     }
 
+    /// Gives the entity of a write the ETag that `execute` would send in `If-Match`: with
+    /// `.entityETagReadingIfMissing`, when the entity has none, it is read now, as `execute` reads it (first when
+    /// the metadata declares a concurrency token, else after the service answered 428). For showing the request as
+    /// it would be sent (a curl command line); an entity without an ETag keeps none.
+    package func readETagIfMissing(for request: DataRequest) throws {
+        guard let entity = request.entity, request.ifMatch == .entityETagReadingIfMissing, entity.etag == nil,
+              request.sendsIfMatch else { return }
+        try loadETag(of: request, into: entity)
+    }
+
     /// The request in the terms of `execute(_: ServiceRequest, ...)`: relative URL, body, target and headers.
     func serviceRequest(for request: DataRequest, ifMatch etag: String?) throws -> ServiceRequest {
         let method = request.method(for: version)
@@ -118,9 +128,11 @@ extension DataService {
             !reachedTop && (!continuesFunction || Self.path(of: link) == Self.path(of: self.requestURL(r.relativeURL)))
         })
         if reachedTop {
-            // All that was asked for has come: a next link past `top` (pyslet drops `$top` from them) is not more.
+            // All that was asked for has come: a next link past `top` (pyslet drops `$top` from them) is not more,
+            // and not a link refused either (`followsNextLink` said no because of `top`, not of where it leads).
             response.morePages = false
             response.nextLink = nil
+            response.nextLinkNotFollowed = nil
         }
         return response
     }
@@ -169,7 +181,8 @@ extension DataService {
         path.entityType = request.query.entityType
         var tag: String?
         let read = ServiceRequest(method: .get, relativeURL: try path.relativeURL(for: version), target: target(for: path))
-        let response = try execute(read, paging: .firstPage, continuing: nil, onEntity: { e in tag = e.etag; return false },
+        // The one entity is read to its end: a read stopped early would show in the trace as failed.
+        let response = try execute(read, paging: .firstPage, continuing: nil, onEntity: { e in tag = e.etag; return true },
                                    onValue: { _ in })
         entity.etag = tag ?? response.etag
     }

@@ -88,8 +88,12 @@ public final class CsdlDocument: @unchecked Sendable {
         if isPlaceholder { throw MetadataNotLoadedError(source: source, lookup: lookup()) }
     }
 
-    /// The issues of warning severity.
-    public var warnings: [MetadataIssue] { issues.filter { $0.severity == .warning } }
+    /// The warnings, each once: an element checked twice (an annotation reached by two paths) gives the same
+    /// warning at the same place only once.
+    public var warnings: [MetadataIssue] {
+        var seen = Set<MetadataIssue>()
+        return issues.filter { $0.severity == .warning && seen.insert($0).inserted }
+    }
 
     // MARK: All elements of a kind, over every schema
 

@@ -221,7 +221,9 @@ final class CsdlXmlBuilder {
                     stack.append(.key(e))
                 }
             case .Property:
-                let p = Property(name: a.take(.Name) ?? "", type: TypeReference(a.take(.type) ?? "Edm.String"), facets: facets(a), location: location)
+                let propertyName = a.take(.Name) ?? ""
+                let p = Property(name: propertyName, type: TypeReference(a.take(.type) ?? "Edm.String"),
+                                 facets: facets(a, of: t.qualifiedName + "/" + propertyName), location: location)
                 p.concurrencyMode = a.take(.ConcurrencyMode)
                 p.foreignAttributes = a.foreignAttributes
                 t.addProperty(p)
@@ -368,19 +370,54 @@ final class CsdlXmlBuilder {
         return p
     }
 
-    private func facets(_ a: Attrs) -> Facets {
+    /// The facets of a property, parameter, return type, type definition or term (`owner`, for warnings). A value
+    /// the CSDL does not allow is a `bad-facet` warning at the element, and is left out (the default holds).
+    private func facets(_ a: Attrs, of owner: String = "") -> Facets {
         var f = Facets()
+        for name in [AttrName.Nullable, .Unicode, .FixedLength] {
+            if let v = a[name], v != "true", v != "false", v != "1", v != "0" {
+                badFacet(owner, name, v, "true or false")
+            }
+        }
         f.nullable = a.bool(.Nullable)
-        if let m = a[.MaxLength] { f.maxLength = MaxLength(m) }
-        if let p = a[.Precision] { f.precision = Int(p) }
-        if let s = a[.Scale] { f.scale = Scale(s) }
+        if let m = a[.MaxLength] {
+            f.maxLength = MaxLength(m)
+            if case .length(let n)? = f.maxLength, n > 0 {} else if f.maxLength != .max {
+                f.maxLength = nil
+                badFacet(owner, .MaxLength, m, "a positive integer or max")
+            }
+        }
+        if let p = a[.Precision] {
+            f.precision = Int(p)
+            if f.precision.map({ $0 < 0 }) ?? true {
+                f.precision = nil
+                badFacet(owner, .Precision, p, "a non-negative integer")
+            }
+        }
+        if let s = a[.Scale] {
+            f.scale = Scale(s)
+            if case .fixed(let n)? = f.scale, n < 0 { f.scale = nil }
+            if f.scale == nil {
+                badFacet(owner, .Scale, s, "a non-negative integer, variable or floating")
+            } else if case .fixed(let n)? = f.scale, let precision = f.precision, n > precision {
+                warn("bad-facet", path: owner, "Scale=\"\(s)\" is greater than Precision=\"\(precision)\" (the CSDL allows at most the precision)")
+            }
+        }
         f.srid = a.take(.SRID)
+        if let srid = f.srid, srid.lowercased() != "variable", (Int(srid).map { $0 < 0 } ?? true) {
+            f.srid = nil
+            badFacet(owner, .SRID, srid, "a non-negative integer or variable")
+        }
         f.unicode = a.bool(.Unicode)
         f.fixedLength = a.bool(.FixedLength)
         f.defaultValue = a.take(.DefaultValue)
         // SAP V2: a decfloat is a Decimal whose scale floats.
         if f.scale == nil, a.foreign(SAPAttributes.namespace, "variable-scale") == "true" { f.scale = .floating }
         return f
+    }
+
+    private func badFacet(_ owner: String, _ facet: AttrName, _ value: String, _ allowed: String) {
+        warn("bad-facet", path: owner, "\(facet.name)=\"\(value)\" is not a value the CSDL allows (\(allowed)); the facet is ignored")
     }
 
     private func startSchemaChild(_ element: ElementName, _ a: Attrs, _ s: CsdlSchema) {

@@ -103,16 +103,19 @@ public struct QueryURLWriter: Sendable {
             if !sel.isEmpty { o.append(("$select", sel.joined(separator: ","))) }
             if !q.expandItems.isEmpty { o.append(("$expand", try q.expandItems.map(v4Expand).joined(separator: ","))) }
         } else {
-            var expands: [String] = [], selects: [String] = [], wholes: [String] = []
-            for item in q.expandItems { try v2Expand(item, prefix: "", expands: &expands, selects: &selects, wholes: &wholes) }
+            var v2 = V2Selection()
+            for item in q.expandItems { try v2Expand(item, prefix: "", into: &v2) }
             var sel = q.selectItems.map(\.description)
-            let anySelect = !sel.isEmpty || !selects.isEmpty || q.selectsAll
+            let anySelect = !sel.isEmpty || !v2.selects.isEmpty || q.selectsAll
             if anySelect {
-                if q.selectsAll || (sel.isEmpty && !selects.isEmpty) { sel.insert("*", at: 0) }
-                sel += wholes + selects
+                if q.selectsAll || (sel.isEmpty && !v2.selects.isEmpty) { sel.insert("*", at: 0) }
+                // A navigation expanded further but selected from nowhere keeps its own properties: `P/*` beside
+                // `P/Child`, since `P/Child` alone would select only the child (V2 URI conventions, $select).
+                let stars = v2.stars.filter { !v2.explicit.contains($0) && !v2.wholes.contains($0) }.map { "\($0)/*" }
+                for entry in stars + v2.wholes + v2.selects where !sel.contains(entry) { sel.append(entry) }
                 o.append(("$select", sel.joined(separator: ",")))
             }
-            if !expands.isEmpty { o.append(("$expand", expands.joined(separator: ","))) }
+            if !v2.expands.isEmpty { o.append(("$expand", v2.expands.joined(separator: ","))) }
         }
         if !q.sortItems.isEmpty {
             o.append(("$orderby", try q.sortItems.map { item in
@@ -141,12 +144,31 @@ public struct QueryURLWriter: Sendable {
         return opts.isEmpty ? item.path.description : "\(item.path)(" + opts.map { "\($0.0)=\($0.1)" }.joined(separator: ";") + ")"
     }
 
-    /// V2: `Orders(select X; expand Y)` becomes `$expand=Orders/Y` and `$select=Orders/X`; with a `$select` present,
-    /// an expanded property without nested select is selected whole so that the service still returns it.
-    private func v2Expand(_ item: ExpandItem, prefix: String, expands: inout [String], selects: inout [String],
-                          wholes: inout [String]) throws {
+    /// What V2's `$expand` and `$select` are written from: V2 has no nested options, so the nested select and
+    /// expand of each expanded item become paths.
+    private struct V2Selection {
+        /// `$expand` paths, the deepest of each chain.
+        var expands: [String] = []
+        /// `$select` paths into expanded items (`Customer/CompanyName`).
+        var selects: [String] = []
+        /// Expanded items selected whole (`Customer`): no nested select and nothing expanded below them.
+        var wholes: [String] = []
+        /// Expanded items that something below them is expanded from, and that need their own properties (`P/*`).
+        var stars: [String] = []
+        /// Expanded items with a nested select of their own.
+        var explicit: Set<String> = []
+    }
+
+    /// V2: `Orders(select X; expand Y)` becomes `$expand=Orders/Y` and `$select=Orders/X,Orders/Y`; with a `$select`
+    /// present, an expanded property without nested select is selected whole (a leaf) or with `/*` (one expanded
+    /// further, as are the first segments of an expand path `A/B`), so that the service still returns its properties.
+    private func v2Expand(_ item: ExpandItem, prefix: String, into v2: inout V2Selection) throws {
         let path = prefix.isEmpty ? item.path.description : "\(prefix)/\(item.path)"
-        guard let nq = item.query else { expands.append(path); wholes.append(path); return }
+        for length in 1..<max(1, item.path.segments.count) {
+            let step = item.path.segments.prefix(length).joined(separator: "/")
+            v2.stars.append(prefix.isEmpty ? step : "\(prefix)/\(step)")
+        }
+        guard let nq = item.query else { v2.expands.append(path); v2.wholes.append(path); return }
         let unsupported: [(Bool, String)] = [
             (nq.filterExpression != nil, "$filter"), (!nq.sortItems.isEmpty, "$orderby"), (nq.topCount != nil, "$top"),
             (nq.skipCount != nil, "$skip"), (nq.includesInlineCount, "$count"), (nq.searchText != nil, "$search"),
@@ -158,10 +180,16 @@ public struct QueryURLWriter: Sendable {
                 message: "nested \(what) in the expansion of \(path) cannot be expressed in OData \(version.rawValue): "
                     + "it has no nested expand options (only select and expand, written as paths)")
         }
-        if nq.expandItems.isEmpty { expands.append(path) }
-        if nq.selectItems.isEmpty && !nq.selectsAll { wholes.append(path) }
-        for s in nq.selectItems { selects.append("\(path)/\(s)") }
-        if nq.selectsAll { selects.append("\(path)/*") }
-        for child in nq.expandItems { try v2Expand(child, prefix: path, expands: &expands, selects: &selects, wholes: &wholes) }
+        if nq.expandItems.isEmpty { v2.expands.append(path) }
+        if !nq.selectItems.isEmpty || nq.selectsAll {
+            v2.explicit.insert(path)
+        } else if nq.expandItems.isEmpty {
+            v2.wholes.append(path)
+        } else {
+            v2.stars.append(path)
+        }
+        for s in nq.selectItems { v2.selects.append("\(path)/\(s)") }
+        if nq.selectsAll { v2.selects.append("\(path)/*") }
+        for child in nq.expandItems { try v2Expand(child, prefix: path, into: &v2) }
     }
 }

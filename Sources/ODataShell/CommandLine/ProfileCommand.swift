@@ -194,9 +194,28 @@ struct ProfileCommand: ParsableCommand {
                 Stderr.write("odsh: ok: OData \(doc.version.rawValue), \(doc.entitySets.count) entity sets, \(doc.singletons.count) singletons\n")
                 return nil
             } catch {
+                // A system's root has no $metadata, but catalogs: a profile for the system (odsh NAME SERVICE).
+                if ShellCommand.isSystemRoot(profile.url), let count = systemServiceCount(profile, secrets, context) {
+                    Stderr.write("odsh: ok: \(profile.url) is an SAP system: its catalogs list \(count) service\(count == 1 ? "" : "s") "
+                                 + "(odsh services \(name) lists them; odsh \(name) SERVICE opens one)\n")
+                    return nil
+                }
                 _ = try? ProfileFiles.reset(name, profile: nil, context: context)  // no cookies or cache of a failed try
                 return error
             }
+        }
+
+        /// How many services the catalogs of the profile's system list, signed in as the profile is; nil when none
+        /// or when no catalog answers.
+        private func systemServiceCount(_ profile: Profile, _ secrets: [String: String], _ context: ProfileContext) -> Int? {
+            guard let connection = try? ProfileConnection(serviceRoot: GatewayCatalog.hostPart(of: profile.url) + "/", profile: profile,
+                                                          options: ConnectionOptions.parse([]), context: context, pending: secrets)
+            else { return nil }
+            var c = connection.configuration
+            c.serviceParameters = []
+            guard let client = try? HTTPClient(configuration: c),
+                  let services = try? GatewayCatalog(url: profile.url, client: client).list().services, !services.isEmpty else { return nil }
+            return services.count
         }
 
         private var interactiveOutput: Bool { isatty(2) == 1 }

@@ -91,31 +91,49 @@ struct ShellCommand: ParsableCommand {
         guard let service = service else {
             throw UsageError("give the service root URL, as in odsh --metadata northwind.xml http://host/northwind/ -c \"Customers top 2\"")
         }
-        let statements = try gatherStatements()
-        if statements.isEmpty && commands.isEmpty && file == nil && isatty(0) != 0 {
+        if commands.isEmpty && file == nil && isatty(0) != 0 {
             // A terminal and nothing to run: the interactive shell. A profile has a history of its own. `.open`
             // ends one session with the next service loaded, and the next session starts with the same settings.
-            var loaded = try loadMetadata(service: service)
+            var asked: String?
+            var loaded = try loadMetadata(service: service, asking: true, chosen: &asked)
             var carried: ShellSettings?
+            // What names the service in use, for `.refresh`: the command line's service name and metadata file,
+            // then, after `.open NAME`, that name on the same system (the metadata file was the first service's).
+            var name = serviceName ?? asked
+            var file = metadata
+            var fileInUse = metadata ?? loaded.2?.metadata
             while true {
                 let (doc, serviceRoot, profile) = loaded
                 var settings = carried ?? initialSettings(profile: profile)
                 if carried == nil, output == nil && profile?.output == nil { settings.format = .table }
                 settings.repl = true
                 var next: (CsdlDocument, String, Profile?)?
-                let code = runSession(doc, serviceRoot: serviceRoot, profile: profile, settings: settings, reloadService: service,
+                var opened: String?
+                let (currentName, currentFile) = (name, file)
+                let code = runSession(doc, serviceRoot: serviceRoot, profile: profile, settings: settings, system: service,
+                                      metadataFile: fileInUse,
+                                      reload: {
+                                          try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+                                              .load(service: service, metadataFile: currentFile, serviceName: currentName).document
+                                      },
                                       open: { name in
                                           // From the system this shell was opened on (a profile or a URL on it).
                                           let found = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
                                               .load(service: service, metadataFile: nil, serviceName: name)
                                           _ = Unmanaged.passRetained(found.document)
                                           next = found
+                                          opened = name
                                       }, carry: { carried = $0 })
                 guard let n = next else { throw OdshExit(code) }
                 loaded = n
+                name = opened
+                file = nil
+                fileInUse = nil
             }
         }
-        guard !statements.isEmpty else {
+        // The first statement is waited for before the metadata is loaded: no statements at all is a usage error.
+        let statements = try gatherStatements()
+        guard let first = try statements.next() else {
             throw UsageError("no statements: give them with -c, -f FILE or on stdin")
         }
         let (doc, serviceRoot, profile) = try loadMetadata(service: service)
@@ -126,6 +144,7 @@ struct ShellCommand: ParsableCommand {
         settings.all = !firstPage
         let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: settings,
                                            reloadMetadata: { try self.reloadMetadata(service: service) })
+        commands.metadataFile = metadata ?? profile?.metadata
         commands.onSettingsChange = { settings in holder.update(settings, document: commands.document) }
         commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
         commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
@@ -142,7 +161,11 @@ struct ShellCommand: ParsableCommand {
         }
         var status = ExitStatus.success
         let reporter = ErrorReporter(verbose: verbose)
-        statementLoop: for s in statements {
+        var upcoming: Statement? = first
+        statementLoop: while let s = try upcoming ?? statements.next() {
+            upcoming = nil
+            // Each answer goes out before the next statement is waited for (a reader at the other end of a pipe).
+            defer { Stdout.flush() }
             commands.recent.append(s.text)
             do {
                 // `.output FILE` sends results to the file; with timing, the time goes to stderr, in every format.
@@ -175,46 +198,60 @@ struct ShellCommand: ParsableCommand {
         if status != .success { throw OdshExit(status) }
     }
 
+    /// The service names `.open` completes, once read.
+    final class ServiceNames {
+        var candidates: [CompletionCandidate]?
+    }
+
     /// A statement and where it came from (for messages).
     struct Statement {
         var text: String
         var context: String?
     }
 
-    func gatherStatements() throws -> [Statement] {
-        var out: [Statement] = []
-        // A statement that is not UTF-8 is refused, with where (`-c` values as they came, before Swift's decoding).
+    /// The statements of -c, then those of -f FILE, or of stdin (-f -, or no -c and stdin not a terminal), read
+    /// as they arrive.
+    final class Statements {
+        private var given: [Statement]
+        private let stream: StatementStream?
+        private let streamName: String
+
+        init(given: [Statement], stream: StatementStream?, streamName: String) {
+            self.given = given
+            self.stream = stream
+            self.streamName = streamName
+        }
+
+        func next() throws -> Statement? {
+            if !given.isEmpty { return given.removeFirst() }
+            return try stream?.next().map { Statement(text: $0.text, context: "\(streamName):\($0.line)") }
+        }
+    }
+
+    func gatherStatements() throws -> Statements {
+        var given: [Statement] = []
+        // A statement that is not UTF-8 is refused, with where (`-c` values as they came, before Swift's decoding;
+        // a file whole; stdin line by line as it arrives).
         for (n, raw) in StatementBytes.commandArguments().enumerated() {
             _ = try StatementBytes.text(raw, source: "-c statement \(n + 1)")
         }
         for c in commands {
-            out += StatementSplitter.split(c).map { Statement(text: $0.text, context: nil) }
+            given += StatementSplitter.split(c).map { Statement(text: $0.text, context: nil) }
         }
-        var source: (name: String, text: String)?
-        if let f = file {
-            if f == "-" {
-                source = ("stdin", try readStdin())
-            } else {
-                guard let data = FileManager.default.contents(atPath: f) else { throw UsageError("cannot read \(f)") }
-                source = (f, try StatementBytes.text(data, source: f))
-            }
-        } else if commands.isEmpty, isatty(0) == 0 {
-            source = ("stdin", try readStdin())
+        if let f = file, f != "-" {
+            guard let data = FileManager.default.contents(atPath: f) else { throw UsageError("cannot read \(f)") }
+            given += StatementSplitter.split(try StatementBytes.text(data, source: f)).map { Statement(text: $0.text, context: "\(f):\($0.line)") }
+            return Statements(given: given, stream: nil, streamName: f)
         }
-        if let s = source {
-            out += StatementSplitter.split(s.text).map { Statement(text: $0.text, context: "\(s.name):\($0.line)") }
-        }
-        return out
-    }
-
-    private func readStdin() throws -> String {
-        try StatementBytes.text(DescriptorInput.readToEnd(0), source: "stdin")
+        let readsStdin = file == "-" || (commands.isEmpty && isatty(0) == 0)
+        return Statements(given: given, stream: readsStdin ? StatementStream(fd: 0) : nil, streamName: "stdin")
     }
 
     /// One interactive session on a service, until `.quit`, Ctrl-D or `.open` (which calls `open` with the name,
     /// and, when it loaded the service, ends the session after handing its settings to `carry`).
     private func runSession(_ doc: CsdlDocument, serviceRoot: String, profile: Profile?, settings: ShellSettings,
-                            reloadService: String, open: @escaping (String) throws -> Void,
+                            system: String, metadataFile: String?, reload: @escaping () throws -> CsdlDocument,
+                            open: @escaping (String) throws -> Void,
                             carry: @escaping (ShellSettings) -> Void) -> ExitStatus {
         let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
         let holder = RunnerHolder(document: doc, profile: profile)
@@ -223,7 +260,8 @@ struct ShellCommand: ParsableCommand {
                                   execute: { bound, settings, out in
                                       try self.runBound(bound, service: serviceRoot, settings: settings, runner: holder, out: out)
                                   },
-                                  reloadMetadata: { try self.reloadMetadata(service: reloadService) })
+                                  reloadMetadata: reload)
+        session.commands.metadataFile = metadataFile
         sessionRef = session
         session.onSettingsChange = { settings in holder.update(settings, document: sessionRef?.document ?? doc) }
         session.commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
@@ -237,6 +275,21 @@ struct ShellCommand: ParsableCommand {
         session.commands.discovery = { name, arg, out in
             try ReplDiscovery.run(name, arg, service: holder.runner(self, service: serviceRoot, settings: session.settings).service, out: out)
         }
+        // `.open <TAB>`: the profile's aliases and the system's catalog, read once (a slow system is given up on).
+        let names = ServiceNames()
+        session.serviceNames = { [connection] in
+            if let known = names.candidates { return known }
+            var found = (profile?.services ?? [:]).sorted { $0.key < $1.key }.map { CompletionCandidate($0.key, annotation: "alias: \($0.value)") }
+            if var target = try? SystemTarget(system, connection: connection) {
+                target.configuration.timeout = 2
+                target.configuration.traceRequests = false
+                if let listing = try? target.catalog().list() {
+                    found += listing.services.map { CompletionCandidate($0.technicalName, annotation: $0.title) }
+                }
+            }
+            names.candidates = found
+            return found
+        }
         session.commands.openService = { [unowned session] name in
             try open(name)
             carry(session.settings)
@@ -247,14 +300,59 @@ struct ShellCommand: ParsableCommand {
     /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and
     /// its profile, if it is one.
     func loadMetadata(service: String) throws -> (CsdlDocument, String, Profile?) {
+        var chosen: String?
+        return try loadMetadata(service: service, asking: false, chosen: &chosen)
+    }
+
+    /// As above; when `service` is a system rather than a service (a profile or URL on the root of a host whose
+    /// catalogs list services), its services are listed and, `asking` on a terminal, one is asked for (`chosen`).
+    func loadMetadata(service: String, asking: Bool, chosen: inout String?) throws -> (CsdlDocument, String, Profile?) {
+        let reporter = ErrorReporter(verbose: verbose)
         do {
             let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
                 .load(service: service, metadataFile: metadata, serviceName: serviceName)
             _ = Unmanaged.passRetained(loaded.document)  // the process ends soon: skip tearing the model down
             return loaded
         } catch {
-            throw OdshExit(ErrorReporter(verbose: verbose).report(error))
+            guard let services = systemServices(service) else { throw OdshExit(reporter.report(error)) }
+            Stderr.write("odsh: \(service) is an SAP system, not a service; its catalogs list these services:\n")
+            Stderr.write(ServicesCommand.text(services))
+            guard asking, isatty(0) != 0, isatty(2) != 0 else {
+                throw OdshExit(reporter.report(UsageError("name the service after the system, as in odsh \(service) \(services[0].technicalName)")))
+            }
+            let names = services.map(\.technicalName)
+            let answer = try TerminalQuestions.ask("The service to open (its technical name)") { answer in
+                names.contains { $0.lowercased() == answer.lowercased() } ? nil
+                    : "no service named \(answer) in the list" + (NameSuggester.closest(to: answer, in: names).first.map { " (did you mean \($0)?)" } ?? "")
+            }
+            let name = names.first { $0.lowercased() == answer.lowercased() } ?? answer
+            do {
+                let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+                    .load(service: service, metadataFile: nil, serviceName: name)
+                _ = Unmanaged.passRetained(loaded.document)
+                chosen = name
+                return loaded
+            } catch {
+                throw OdshExit(reporter.report(error))
+            }
         }
+    }
+
+    /// The services of `service` when it names a system: a profile or URL whose path is the host's root (`/`),
+    /// with no service name or metadata file given, and catalogs that list services. Nil otherwise.
+    private func systemServices(_ service: String) -> [GatewayCatalog.Service]? {
+        guard serviceName == nil, metadata == nil, let target = try? SystemTarget(service, connection: connection),
+              Self.isSystemRoot(target.url), target.profile?.metadata == nil,
+              let listing = try? target.catalog().list(), !listing.services.isEmpty else { return nil }
+        return listing.services
+    }
+
+    /// A URL on the root of its host: no path, or `/` (its query aside).
+    static func isSystemRoot(_ url: String) -> Bool {
+        guard let scheme = url.firstRange(of: "://") else { return false }
+        let rest = url[scheme.upperBound...].prefix { $0 != "?" && $0 != "#" }
+        guard let slash = rest.firstIndex(of: "/") else { return true }
+        return rest[slash...] == "/"
     }
 
     /// The service's metadata loaded again, for `.refresh` (errors go to the command that asked).
@@ -287,6 +385,7 @@ struct ShellCommand: ParsableCommand {
             // The profile's sign-in, cookies and settings, with the command line's options over them.
             var config = try ProfileConnection(serviceRoot: ServiceRoot(service).base, profile: profile,
                                                options: command.connection, context: ProfileContext.current()).configuration
+            try ProfileConnection.checkRootParameters(service, config)
             config.traceRequests = settings.trace != .off
             config.traceWithData = settings.trace == .data || settings.trace == .pretty
             config.prettyTracing = settings.trace == .pretty
@@ -320,14 +419,22 @@ struct ShellCommand: ParsableCommand {
             let r = try runner(command, service: service, settings: settings)
             let request: HTTPRequest
             if let bound {
-                request = r.service.client.requestAsSent(try r.service.httpRequest(for: r.prepared(bound, settings: settings)))
+                // With the If-Match the write would send: the ETag read in this session, else read now as the write
+                // would read it first.
+                let prepared = r.prepared(bound, settings: settings)
+                // (Best effort: an entity that cannot be read still gets its command, without If-Match.)
+                try? r.service.readETagIfMissing(for: prepared)
+                request = r.service.client.requestAsSent(try r.service.httpRequest(for: prepared))
             } else {
                 guard let last = r.service.client.lastRequest else {
                     throw UsageError("no request sent yet: .curl STATEMENT shows the one a statement would make")
                 }
                 request = last
             }
-            return CurlCommand(request: request, configuration: r.service.client.configuration, includingSecrets: withSecrets).text
+            // The steps that fetch a CSRF token only for a service that issues them.
+            let csrf = request.method.isModifying ? try r.service.client.issuesCSRFToken() : false
+            return CurlCommand(request: request, configuration: r.service.client.configuration, includingSecrets: withSecrets,
+                               serviceIssuesCSRFToken: csrf).text
         }
 
         func next(_ command: ShellCommand, service: String, settings: ShellSettings, out: TextOutput) throws {

@@ -23,7 +23,10 @@ extension MetadataLoader {
         } else {
             let catalog = try target.catalog()
             guard let found = try catalog.resolve(named) else {
-                throw UsageError("\(named): no service of that technical name in the catalogs of \(host) (odsh services \(system) lists them)")
+                let close = NameSuggester.closest(to: named, in: (try? catalog.list().services.map(\.technicalName)) ?? [])
+                throw UsageError("\(named): no service of that technical name in the catalogs of \(host)"
+                                 + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
+                                 + " (odsh services \(system) lists them)")
             }
             // The catalog is the system's text: a service it places on another origin is not opened with the
             // system's credentials (and settings). Opening it by its URL is the user's choice to make.

@@ -217,7 +217,9 @@ public struct Binder {
                     return Target(query: q, entityType: nil, entitySet: nil, isCollection: false, endsInProperty: what)
                 }
             } else {
+                // Bound functions and casts are qualified (`Catalog.PriceWithTax`): the unqualified name finds them too.
                 let names = type.navigationProperties.map(\.name) + type.properties.map(\.name)
+                    + boundOperations(for: type, isCollection: isCollection).map(\.qualifiedName)
                 throw LanguageError(.unknownName, "\(seg.name.text) is neither a property nor a navigation property of \(type.name)",
                                     at: seg.name.range,
                                     suggestions: NameSuggester.closest(to: seg.name.text, in: names))
@@ -257,6 +259,15 @@ public struct Binder {
         return BoundStatement(request: .action(q, parameters: parameters), query: nil, warnings: warnings)
     }
 
+    /// The bound actions and functions whose binding parameter takes `type` (one entity, or a collection).
+    private func boundOperations(for type: EntityType, isCollection: Bool) -> [Operation] {
+        (document.functions + document.actions).filter { op in
+            guard op.isBound, let binding = op.bindingParameter, binding.type.isCollection == isCollection,
+                  let bound = document.structuredType(withName: binding.type.qualifiedName) else { return false }
+            return type.isSubtype(of: bound)
+        }
+    }
+
     /// What a qualified segment leads to: entities of a type (one or many), or a value.
     private enum SegmentResult {
         case entities(EntityType, many: Bool)
@@ -284,9 +295,21 @@ public struct Binder {
             return type.isSubtype(of: bound)
         }
         guard !candidates.isEmpty else {
-            let bindable = (document.actions + document.functions).filter { $0.isBound }.map(\.qualifiedName)
+            // Bound elsewhere: say to what, rather than suggest the very name.
+            let named = document.operations(named: name).filter(\.isBound).compactMap(\.bindingParameter)
+            if let binding = named.first {
+                let what = document.operations(named: name).first?.kind == .action ? "action" : "function"
+                let to = binding.type.isCollection ? "a collection of \(binding.type.qualifiedName)" : "one \(binding.type.qualifiedName)"
+                let here = isCollection ? "a collection of \(type.name)" : "one \(type.name)"
+                throw LanguageError(.typeMismatch, "the \(what) \(name) is bound to \(to), not to \(here)"
+                                    + (binding.type.isCollection || !isCollection ? "" : ": give a key first, as in Set(key)/\(name)(...)"),
+                                    at: seg.name.range)
+            }
+            // What could follow here: the operations bound to this type, and casts to the types derived from it.
+            let bindable = boundOperations(for: type, isCollection: isCollection).map(\.qualifiedName)
+            let casts = document.entityTypes.filter { $0 !== type && $0.isSubtype(of: type) }.map(\.qualifiedName)
             throw LanguageError(.unknownName, "no cast or bound function named \(name) for \(isCollection ? "a collection of " : "")\(type.name)",
-                                at: seg.name.range, suggestions: NameSuggester.closest(to: name, in: bindable + [type.qualifiedName]))
+                                at: seg.name.range, suggestions: NameSuggester.closest(to: name, in: bindable + casts))
         }
         guard candidates.allSatisfy({ $0.kind == .function }) else {
             throw LanguageError(.syntax, "\(name) is an action: invoke it with call, as in call ...(...)/\(name)(...)", at: seg.name.range)
@@ -323,6 +346,10 @@ public struct Binder {
     private func bindKey(_ k: AST.Key, type: EntityType) throws -> EntityKey {
         let keys = type.keyProperties
         guard !keys.isEmpty else { throw LanguageError(.syntax, "\(type.name) has no key", at: k.range) }
+        guard !k.values.isEmpty else {
+            throw LanguageError(.syntax, "an empty key: one \(type.name) is addressed by its key, as in ("
+                                + (keys.count == 1 ? "..." : keys.map { "\($0.name)=..." }.joined(separator: ", ")) + ")", at: k.range)
+        }
         if k.values.count == 1, k.values[0].name == nil {
             guard keys.count == 1 else {
                 throw LanguageError(.syntax, "\(type.name) has a key of \(keys.count) properties: name them, as in ("

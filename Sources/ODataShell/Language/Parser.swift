@@ -328,6 +328,8 @@ public struct Parser {
         var values: [(name: AST.Name?, value: AST.Expr)] = []
         while true {
             try complete([.keyProperty(scope, given: values.compactMap { $0.name?.text }), .value(comparedWith: nil)])
+            // `NS.F()`: a function called without arguments (the binder says which parameters it lacks).
+            if values.isEmpty, tok.isSymbol(")") { break }
             if tok.kind == .identifier, peek().isSymbol("=") {
                 let n = try name("a key property")
                 advance()

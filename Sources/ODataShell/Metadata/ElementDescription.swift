@@ -12,10 +12,13 @@ struct ElementDescription {
         case operations([Operation])
         case functionImport(FunctionImport)
         case actionImport(ActionImport)
+        /// `Orders/Freight`, `Order/Customer/City`: a property of a set's or type's entities (through navigation).
+        case property(Property, owner: StructuredType)
     }
 
     /// Finds what a name refers to: a set or singleton first, then types, then operations and imports.
     func find(_ name: String) throws -> Target {
+        if name.contains("/"), !name.hasPrefix("/") { return try findProperty(name) }
         if let s = doc.entitySets.first(where: { $0.name == name }) { return .set(s, s.entityTypeIfResolved) }
         if let s = doc.singletons.first(where: { $0.name == name }) { return .set(s, s.entityTypeIfResolved) }
         if let t = doc.structuredType(withName: name) { return .structured(t) }
@@ -45,6 +48,30 @@ struct ElementDescription {
         throw ModelLookupError(name: name, message: message, suggestions: suggestions)
     }
 
+    /// `Set/Property` or `Type/Property`, through navigation properties (`Orders/Customer/City`).
+    private func findProperty(_ path: String) throws -> Target {
+        let segments = path.split(separator: "/").map(String.init)
+        var type: StructuredType
+        switch try find(segments[0]) {
+        case .set(_, let t?): type = t
+        case .structured(let t): type = t
+        default: throw ModelLookupError(name: path, message: "\(segments[0]) has no properties: \(path) names nothing")
+        }
+        for (i, segment) in segments.dropFirst().enumerated() {
+            let last = i == segments.count - 2
+            if last, let p = type.structuralProperty(named: segment) { return .property(p, owner: type) }
+            if let n = type.navigationProperty(named: segment), let target = doc.structuredType(withName: n.type.qualifiedName) {
+                if last { return .structured(target) }
+                type = target
+                continue
+            }
+            let names = type.properties.map(\.name) + type.navigationProperties.map(\.name)
+            throw ModelLookupError(name: segment, message: "\(type.qualifiedName) has no \(last ? "property" : "navigation property") \(segment)",
+                                   suggestions: NameSuggester.closest(to: segment, in: names))
+        }
+        return .structured(type)
+    }
+
     // MARK: Text
 
     func text(_ target: Target) -> String {
@@ -60,6 +87,18 @@ struct ElementDescription {
             }
             for p in s.problems { out += "  ! \(t(p.message))\n" }
             if let type = setType { out += "\n" + text(.structured(type)) }
+            return out
+        case .property(let p, let owner):
+            var out = "Property \(t(owner.qualifiedName))/\(t(p.name))\(ElementMarks.text(p)): \(t(p.typeDescription))"
+            out += p.isNullable ? " (nullable)\n" : " (not nullable)\n"
+            if p.isKey { out += "  key of \(t(owner.name))\n" }
+            if let label = p.sap.label { out += "  label: \(t(label))\n" }
+            var notes = PropertySemantics(p).notes
+            notes += p.sap.all.filter { $0.key != "label" }.sorted { $0.key < $1.key }.map { "sap:\($0.key)=\($0.value)" }
+            if p.concurrencyMode == "Fixed" { notes.append("etag") }
+            for n in notes { out += "  \(t(n))\n" }
+            out += annotationLines(p.annotations)
+            for problem in p.problems { out += "  ! \(t(problem.message))\n" }
             return out
         case .structured(let type):
             var out = "\(type is EntityType ? "EntityType" : "ComplexType") \(t(type.qualifiedName))\(ElementMarks.text(type))"
@@ -188,6 +227,12 @@ struct ElementDescription {
 
     private func write(_ target: Target, _ w: inout JSONWriter, key: String? = nil) {
         switch target {
+        case .property(let p, let owner):
+            w.beginObject(key)
+            w.string("kind", "Property"); w.string("name", p.name); w.string("owner", owner.qualifiedName)
+            w.string("type", p.typeDescription); w.bool("nullable", p.isNullable); w.bool("key", p.isKey)
+            common(p, &w)
+            w.endObject()
         case .set(let s, let t):
             w.beginObject(key)
             w.string("kind", s is Singleton ? "Singleton" : "EntitySet")

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ODataClient
+import ODataModel
 
 /// The HTTP settings for a service: a profile's (with its secrets resolved, its cookie jar and its sign-in),
 /// then the command line's options over them.
@@ -18,9 +19,23 @@ struct ProfileConnection {
             identity = profile.identity
         }
         try options.apply(to: &c, environment: context.environment)
+        try Self.checkRootParameters(serviceRoot, c)
         if let user = options.user { identity = String(user.prefix { $0 != ":" }) }
         configuration = c
         self.identity = identity
+    }
+
+    /// A parameter that the URL's query sets (`?sap-client=200`) and an option or the profile sets otherwise
+    /// (`--sap-client 100`): one of them would be dropped without a word, so the conflict is refused.
+    static func checkRootParameters(_ root: String, _ c: HTTPConfiguration) throws {
+        let inURL = ServiceRoot(root).parameters
+        for (name, value) in [("sap-client", c.sapClient), ("sap-language", c.sapLanguage)] {
+            guard let value, !value.isEmpty,
+                  let given = inURL.first(where: { $0.name.lowercased() == name })?.value else { continue }
+            let decoded = given.removingPercentEscapes ?? given
+            guard decoded.lowercased() != value.lowercased() else { continue }
+            throw UsageError("the URL says \(name)=\(decoded), and --\(name) (or the profile) says \(value): give one of them")
+        }
     }
 
     private static func fill(_ c: inout HTTPConfiguration, from p: Profile, resolver: SecretResolver, dirs: XDGDirectories) throws {

@@ -32,7 +32,7 @@ final class ReplSession {
         editor = LineEditor(configuration: config)
         let editor = self.editor
         commands.onDocumentChange = { [unowned self] in
-            editor.configuration.completionProvider = ReplSession.completer(for: $0, valueHelp: self.valueHelp)
+            editor.configuration.completionProvider = ReplSession.completer(for: $0, valueHelp: self.valueHelp, serviceNames: self.serviceNames)
         }
         commands.onSettingsChange = { [unowned self] settings in
             if settings.editingMode != editor.configuration.editingMode { editor.configuration.editingMode = settings.editingMode }
@@ -50,12 +50,22 @@ final class ReplSession {
 
     /// Values for a literal from the service's value help (see `ValueHelp`); set by the shell once it has a service.
     var valueHelp: ((Property, String) -> [CompletionCandidate])? {
-        didSet { editor.configuration.completionProvider = ReplSession.completer(for: document, valueHelp: valueHelp) }
+        didSet { editor.configuration.completionProvider = ReplSession.completer(for: document, valueHelp: valueHelp, serviceNames: serviceNames) }
     }
 
-    static func completer(for doc: CsdlDocument, valueHelp: ((Property, String) -> [CompletionCandidate])? = nil) -> ModelCompleter {
+    /// The services `.open` can open (the system's catalog, the profile's aliases); set by the shell.
+    var serviceNames: (() -> [CompletionCandidate])? {
+        didSet { editor.configuration.completionProvider = ReplSession.completer(for: document, valueHelp: valueHelp, serviceNames: serviceNames) }
+    }
+
+    static func completer(for doc: CsdlDocument, valueHelp: ((Property, String) -> [CompletionCandidate])? = nil,
+                          serviceNames: (() -> [CompletionCandidate])? = nil) -> ModelCompleter {
         var c = ModelCompleter(document: doc) { command in
+            if command.hasPrefix(".set ") {
+                return ShellSettings.values(of: String(command.dropFirst(".set ".count))).map { CompletionCandidate($0) }
+            }
             switch command {
+            case ".open": return serviceNames?() ?? []
             case ".format": return ShellSettings.OutputFormat.allCases.map { CompletionCandidate($0.rawValue, annotation: "format") }
             case ".trace": return ShellSettings.TraceLevel.allCases.map { CompletionCandidate($0.rawValue) }
             case ".timing": return ["on", "off"].map { CompletionCandidate($0) }

@@ -12,6 +12,9 @@ final class ShellCommandHandler {
     var recent: [String] = []
     /// Loads the service's live metadata again (for `.refresh`).
     let reloadMetadata: () throws -> CsdlDocument
+    /// The file the metadata comes from instead of the service (`--metadata FILE`, a profile's `metadata`): `.refresh`
+    /// reads it again and says so, since the service is not asked.
+    var metadataFile: String?
     /// Called when settings change, so the transport (`.trace`) and the line editor (`.set editing`) can follow.
     var onSettingsChange: (ShellSettings) -> Void = { _ in }
     /// Called when `.refresh` puts new metadata in use.
@@ -191,9 +194,11 @@ final class ShellCommandHandler {
             document = result.document
             onDocumentChange(document)
             onSettingsChange(settings)
+            let from = metadataFile.map { " (read again from \($0), the metadata file in use; the service was not asked)" } ?? ""
             if result.report.isEmpty {
-                out.write("metadata unchanged\n")
+                out.write("metadata unchanged\(from)\n")
             } else {
+                if !from.isEmpty { out.write("metadata changed\(from)\n") }
                 out.write(DiffTextRenderer(outcome: outcome).render())
                 out.writeAfter("refreshed: the new metadata is in use\n")
             }

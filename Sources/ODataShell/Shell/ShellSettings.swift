@@ -54,6 +54,18 @@ public struct ShellSettings {
         ]
     }
 
+    /// The values a setting takes, for completion (`.set pager <TAB>`); none for the numbers and unknown names.
+    static func values(of setting: String) -> [String] {
+        switch setting.lowercased() {
+        case "format": return OutputFormat.allCases.map(\.rawValue)
+        case "expanded": return Expanded.allCases.map(\.rawValue)
+        case "trace": return TraceLevel.allCases.map(\.rawValue)
+        case "editing": return ["emacs", "vi"]
+        case "all", "timing", "dryrun", "pager", "lineitem", "units", "texts": return ["on", "off"]
+        default: return []
+        }
+    }
+
     /// Changes a setting by name; throws a usage error naming what is allowed.
     public mutating func set(_ name: String, to value: String) throws {
         func flag() throws -> Bool {

@@ -12,7 +12,7 @@ import ODataQuery
 /// session sends it in `If-Match`, and where the last result stopped, for `.next`.
 final class StatementRunner {
     let service: DataService
-    /// ETags of the entities read in this session, by `Set(key)`.
+    /// ETags of the entities read in this session, by `Set(key)` (see `sessionAddresses(of:)`).
     private var etags: [String: String] = [:]
     /// The last result that had more pages, for `.next`.
     private var continuation: (request: DataRequest, order: MemberOrder?, counted: Bool)?
@@ -56,12 +56,48 @@ final class StatementRunner {
 
     /// The entity a write carries takes the ETag it was read with in this session, if it has none.
     private func giveSessionETag(_ request: DataRequest) {
-        if let e = request.entity, e.etag == nil, let tag = etags[e.displayPath] { e.etag = tag }
+        if let e = request.entity, e.etag == nil, let tag = sessionAddresses(of: e).lazy.compactMap({ self.etags[$0] }).first {
+            e.etag = tag
+        }
     }
 
-    /// Remembers the ETag of an entity the session read (one with a set and a key).
+    /// Remembers the ETag of an entity the session read, whatever the read selected or expanded: the last read of
+    /// an entity replaces the ETag kept for it.
     private func remember(_ e: EntityValue) {
-        if let tag = e.etag, e.entitySet != nil, (try? e.keyPredicate(version: .v4)) != nil { etags[e.displayPath] = tag }
+        guard let tag = e.etag else { return }
+        for address in sessionAddresses(of: e) { etags[address] = tag }
+    }
+
+    /// The names the session keeps an entity's ETag under: `Set(key)` from its key properties (in V4 spelling,
+    /// and in the service's own), and, when a `select` left the keys out, the address in the link the service gave
+    /// it (V2 `__metadata.uri`, `@odata.id`, Atom's edit link), as the service spells its key.
+    private func sessionAddresses(of e: EntityValue) -> [String] {
+        var addresses: [String] = []
+        if e.entitySet != nil, let key = try? e.keyPredicate(version: .v4) {
+            addresses.append(e.entitySetName + key)
+            if let native = try? e.keyPredicate(version: service.version), native != key { addresses.append(e.entitySetName + native) }
+        }
+        if let link = e.editLink ?? e.id ?? e.readLink, let address = Self.address(ofLink: link, serviceRoot: service.serviceRoot),
+           !addresses.contains(address) {
+            addresses.append(address)
+        }
+        return addresses
+    }
+
+    /// `Set(key)` of an entity's link, absolute or relative to the service root; nil for any other link (a path
+    /// through navigation, a link elsewhere).
+    static func address(ofLink link: String, serviceRoot: String) -> String? {
+        var path = String(link[..<(link.firstIndex { $0 == "?" || $0 == "#" } ?? link.endIndex)])
+        let root = serviceRoot.hasSuffix("/") ? serviceRoot : serviceRoot + "/"
+        if path.hasPrefix(root) {
+            path = String(path.dropFirst(root.count))
+        } else if path.contains("://") || path.hasPrefix("/") {
+            return nil
+        }
+        path = path.removingPercentEscapes ?? path
+        guard let open = path.firstIndex(of: "("), path.hasSuffix(")"), open != path.startIndex,
+              !path[..<open].contains("/") else { return nil }
+        return path
     }
 
     func run(_ bound: BoundStatement, settings: ShellSettings, out: TextOutput = .standard) throws {
@@ -343,8 +379,10 @@ final class StatementRunner {
 
     /// What a write changes in the session's ETags: the entity's new one, or none once it is deleted.
     private func afterWrite(_ request: DataRequest, method: HTTPMethod) {
-        guard let e = request.entity, (try? e.keyPredicate(version: .v4)) != nil else { return }
-        if method == .delete { etags[e.displayPath] = nil } else if let tag = e.etag { etags[e.displayPath] = tag }
+        guard let e = request.entity else { return }
+        for address in sessionAddresses(of: e) {
+            if method == .delete { etags[address] = nil } else if let tag = e.etag { etags[address] = tag }
+        }
     }
 }
 

@@ -8,35 +8,18 @@ public enum StatementSplitter {
     }
 
     /// True while a bracket or string, or a `batch` block, is still open: the REPL then reads a continuation line.
+    /// A `#` comment line is no statement: a quote in it opens nothing.
     public static func isIncomplete(_ text: String) -> Bool {
-        scan(text).openBlocks > 0 || isOpen(text)
-    }
-
-    private static func isOpen(_ text: String) -> Bool {
-        var depth = 0
-        var quote: Character?
-        var prev: Character = " "
-        for c in text {
-            if let q = quote {
-                if c == q && !(q == "\"" && prev == "\\") { quote = nil }
-            } else {
-                switch c {
-                case "'", "\"": quote = c
-                case "(", "{", "[": depth += 1
-                case ")", "}", "]": depth = max(0, depth - 1)
-                default: break
-                }
-            }
-            prev = c
-        }
-        return depth > 0 || quote != nil
+        let scanned = scan(text)
+        return scanned.openBlocks > 0 || scanned.isOpen
     }
 
     public static func split(_ text: String) -> [Piece] { scan(text).pieces }
 
-    /// The statements, and how many `batch` or `changeset` blocks are still open at the end. A block, from its
-    /// `batch` line to the `end` that closes it, is one piece: its statements joined with `;`.
-    private static func scan(_ text: String) -> (pieces: [Piece], openBlocks: Int) {
+    /// The statements, how many `batch` or `changeset` blocks are still open at the end, and whether a bracket or
+    /// a string is. A block, from its `batch` line to the `end` that closes it, is one piece: its statements joined
+    /// with `;`.
+    private static func scan(_ text: String) -> (pieces: [Piece], openBlocks: Int, isOpen: Bool) {
         var out: [Piece] = []
         var block: [String] = []
         var blockLine = 1
@@ -94,7 +77,7 @@ public enum StatementSplitter {
         flush()
         // A block left open is handed over as it is: the parser says what it lacks.
         if openBlocks > 0 { out.append(Piece(text: block.joined(separator: "; "), line: blockLine)) }
-        return (out, openBlocks)
+        return (out, openBlocks, depth > 0 || quote != nil)
     }
 }
 

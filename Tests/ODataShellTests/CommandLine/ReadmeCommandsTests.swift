@@ -168,19 +168,42 @@ struct ReadmeCommandsTests {
         #expect(script.contains("swift test --parallel \"$@\""), "README.md:\(line.number): scripts/test.sh no longer hands its arguments to swift test")
     }
 
-    /// run-sample.sh without a terminal runs a few statements on the V4 reference server; ODSH_BIN spares it the
-    /// release build.
+    /// run-sample.sh as on a machine that has only this repository: in a copy of the repository's files (those git
+    /// tracks or would track) with no ../shared beside it and no ODSH_SHARED, not on a terminal, so that it runs its
+    /// tour of the sample service it starts itself; ODSH_BIN spares it the release build. What it prints is what the
+    /// README's run-sample transcript shows (the service's port aside), and the service is stopped afterwards.
     func runSample(_ line: Readme.Line) throws {
-        guard ReferenceServers.isAvailable else {
-            Issue.record(Comment(rawValue: "README.md:\(line.number): run-sample.sh not run: \(ReferenceServers.missing)"), severity: .warning)
-            return
-        }
-        let run = try Scratch.run("/bin/bash", [OdshProcess.packageRoot.appendingPathComponent("scripts/run-sample.sh").path],
-                                  environment: ["ODSH_BIN": OdshProcess.binary.path, "ODSH_SHARED": SharedCorpus.root.deletingLastPathComponent().path])
+        let transcript = try Readme.load().sampleTranscript
+        #expect(transcript.count >= 10, "README.md:\(line.number): the README shows no run-sample transcript (a ```console run-sample block)")
+        let root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-bare-\(UUID().uuidString.prefix(8))")
+        let copy = root.appendingPathComponent("odsh")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let copied = try Scratch.run("/bin/bash", ["-o", "pipefail", "-c",
+                                                   "cd \"$1\" && git ls-files -z -co --exclude-standard | tar --null -cf - -T - | tar -xf - -C \"$2\"",
+                                                   "copy", OdshProcess.packageRoot.path, copy.path])
+        try #require(copied.status == 0, "copying the repository: \(copied.output)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("shared").path))
+        var environment = ProcessInfo.processInfo.environment
+        environment["ODSH_SHARED"] = nil
+        environment["ODSH_SAMPLE_MODE"] = nil
+        environment["ODSH_BIN"] = OdshProcess.binary.path
+        let run = try Scratch.run("/bin/bash", [copy.appendingPathComponent("scripts/run-sample.sh").path], environment: environment, replacing: true)
         #expect(run.status == 0, "README.md:\(line.number): run-sample.sh exited with \(run.status):\n\(run.output)")
-        for shown in ["Customers", "AROUT       Around the Horn        London", "Customer/CompanyName │ Vins et alcools Chevalier", "187"] {
+        let address = try #require(run.output.firstMatch(of: #/the sample service runs at http://127\.0\.0\.1:([0-9]+)/northwind//#),
+                                   "run-sample.sh did not say where its service runs:\n\(run.output)")
+        let port = String(address.output.1)
+        let shownPort = transcript.lazy.compactMap { $0.text.firstMatch(of: #/127\.0\.0\.1:([0-9]+)/#) }.first.map { String($0.output.1) } ?? port
+        let output = run.output.replacingOccurrences(of: "127.0.0.1:\(port)/", with: "127.0.0.1:\(shownPort)/")
+        if let problem = Transcript.mismatch(expected: transcript, actual: Transcript.lines(output)) {
+            Issue.record("README.md:\(line.number): run-sample.sh\n\(problem)")
+        }
+        // Rows of the sample service, whatever the README shows.
+        for shown in ["AROUT       Around the Horn        London", "Customer/CompanyName │ Vins et alcools Chevalier", "\n187\n"] {
             #expect(run.output.contains(shown), "README.md:\(line.number): run-sample.sh did not print \"\(shown)\":\n\(run.output)")
         }
+        let after = try Scratch.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/northwind/"])
+        #expect(after.output == "000", "the sample service still answers on port \(port) after run-sample.sh ended")
     }
 
     /// install.sh with the README's options, into a scratch prefix instead of the README's, installing the debug build
@@ -305,6 +328,9 @@ enum Readme {
     struct Parsed {
         var consoleCommands: [Command]
         var shCommands: [Line]
+        /// The lines of the ```console run-sample block after its command: what `bash scripts/run-sample.sh`
+        /// prints when it is not run on a terminal.
+        var sampleTranscript: [Line] = []
     }
 
     static func load() throws -> Parsed {
@@ -313,6 +339,7 @@ enum Readme {
 
     static func parse(_ text: String) -> Parsed {
         var parsed = Parsed(consoleCommands: [], shCommands: [])
+        var sampleCommandSeen = false
         var language: String?
         for (index, raw) in text.components(separatedBy: "\n").enumerated() {
             let line = Line(number: index + 1, text: raw)
@@ -327,6 +354,9 @@ enum Readme {
                 } else if !parsed.consoleCommands.isEmpty {
                     parsed.consoleCommands[parsed.consoleCommands.count - 1].output.append(line)
                 }
+            case "console run-sample":
+                // The block's first line is the command; the `$ odsh ...` lines after it are what the tour prints.
+                if sampleCommandSeen { parsed.sampleTranscript.append(line) } else { sampleCommandSeen = raw.hasPrefix("$ ") }
             case "sh":
                 // Comments (`  # ...`) aside; `#` inside a word (like $#) is not one.
                 let command = raw.replacingOccurrences(of: #"(^|\s+)#.*$"#, with: "", options: .regularExpression)

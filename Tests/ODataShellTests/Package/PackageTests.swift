@@ -35,9 +35,15 @@ struct PackageTests {
         for dependency in ["libcurl4", "libedit2", "libxml2", "libc6"] { #expect(fields.contains(dependency), "\(fields)") }
         let listing = try Spawn.output(["dpkg-deb", "-c", deb.path])
         for file in ["./usr/bin/odsh", "./usr/share/man/man1/odsh.1.gz", "./usr/share/bash-completion/completions/odsh",
-                     "./usr/share/zsh/vendor-completions/_odsh", "./usr/share/fish/vendor_completions.d/odsh.fish"] {
+                     "./usr/share/zsh/vendor-completions/_odsh", "./usr/share/fish/vendor_completions.d/odsh.fish",
+                     "./usr/share/doc/odsh/copyright"] {
             #expect(listing.contains(" \(file)\n"), "\(file) is not in the package")
         }
+        // Debian's copyright file, machine-readable (DEP-5), naming the licence of LICENSE.
+        let copyright = try Spawn.output(["/bin/sh", "-c", "dpkg-deb --fsys-tarfile \"$1\" | tar -xOf - ./usr/share/doc/odsh/copyright", "sh", deb.path])
+        #expect(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"), "\(copyright)")
+        #expect(copyright.contains("\nFiles: *\n") && copyright.contains("\nLicense: Apache-2.0\n")
+                    && copyright.contains("/usr/share/common-licenses/Apache-2.0"), "\(copyright)")
         // Installed for real only as root, and only when no odsh package is installed already (it is not ours to remove).
         let installedBefore = (try? Spawn.run(["dpkg-query", "-W", "-f=${db:Status-Status}", "odsh"]))?.stdout == "installed"
         guard getuid() == 0, !installedBefore, Tools.isInstalled("dpkg") else {
@@ -70,7 +76,7 @@ struct PackageTests {
         _ = try Spawn.output(["tar", "-xzf", tarball.path, "-C", scratch])
         let top = scratch + "/odsh-\(PackageFiles.version)"
         for file in ["share/man/man1/odsh.1", "share/bash-completion/completions/odsh", "share/zsh/site-functions/_odsh",
-                     "share/fish/vendor_completions.d/odsh.fish"] {
+                     "share/fish/vendor_completions.d/odsh.fish", "LICENSE", "NOTICE"] {
             #expect(FileManager.default.fileExists(atPath: top + "/" + file), "\(file)")
         }
         try Self.check(top + "/bin/odsh")

@@ -32,4 +32,29 @@ struct OpenServiceTerminalTests {
         try t.type(".quit")
         try t.press("Enter")
     }
+
+    /// `.refresh` after `.open` checks the service opened, not the first one (whose sets it would have "added").
+    @Test func refreshAfterOpenChecksTheServiceOpened() throws {
+        let base = try ReferenceServers.baseURL(.v2)
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("odsh-open-refresh-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let t = try TerminalSession("XDG_STATE_HOME=\(state) XDG_CACHE_HOME=\(state) XDG_CONFIG_HOME=\(state) "
+                                    + "\(TerminalSession.odsh!) \(base)/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/", width: 140, height: 40)
+        _ = try t.waitFor("GWSAMPLE_BASIC>", timeout: 30) { $0.contains { $0.contains("GWSAMPLE_BASIC>") } }
+        try t.type(".open API_BUSINESS_PARTNER_SRV")
+        try t.press("Enter")
+        _ = try t.waitFor("the new prompt", timeout: 30) { $0.contains { $0.contains("API_BUSINESS_PARTNER_SRV>") } }
+        try t.type(".refresh")
+        try t.press("Enter")
+        let screen = try t.waitFor("metadata unchanged", timeout: 30) { lines in
+            lines.contains { $0.hasPrefix("metadata unchanged") } || lines.contains { $0.contains("ProductSet") }
+        }
+        #expect(!screen.contains { $0.contains("ProductSet") }, "\(screen.joined(separator: "\n"))")
+        try t.type(".sets")
+        try t.press("Enter")
+        let sets = try t.waitFor("the sets", timeout: 20) { $0.contains { $0.contains("A_BusinessPartner") } }
+        #expect(!sets.contains { $0.contains("ProductSet") }, "\(sets.joined(separator: "\n"))")
+        try t.type(".quit")
+        try t.press("Enter")
+    }
 }

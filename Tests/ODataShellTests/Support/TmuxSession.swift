@@ -7,7 +7,7 @@ import TestSupport
 /// holds no pipe of ours; an empty signal mask, so that the program in it sees SIGINT; a timeout).
 final class TmuxSession {
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
-    static let missing: Comment = "tmux is not installed (scripts/setup.sh installs it): the onboarding test is skipped"
+    static let missing: Comment = "tmux is not installed (scripts/setup.sh --tests installs it): the onboarding test is skipped"
 
     let socket = "odsh-test-\(getpid())-\(UUID().uuidString.prefix(6))"
 
