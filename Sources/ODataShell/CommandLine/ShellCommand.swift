@@ -106,8 +106,9 @@ struct ShellCommand: ParsableCommand {
                 let code = runSession(doc, serviceRoot: serviceRoot, profile: profile, settings: settings, reloadService: service,
                                       open: { name in
                                           // From the system this shell was opened on (a profile or a URL on it).
-                                          let found = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                                              .load(service: service, metadataFile: nil, serviceName: name)
+                                          var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+                                          loader.maxAge = 0  // a session starts on the current metadata
+                                          let found = try loader.load(service: service, metadataFile: nil, serviceName: name)
                                           _ = Unmanaged.passRetained(found.document)
                                           next = found
                                       }, carry: { carried = $0 })
@@ -118,7 +119,10 @@ struct ShellCommand: ParsableCommand {
         guard !statements.isEmpty else {
             throw UsageError("no statements: give them with -c, -f FILE or on stdin")
         }
-        let (doc, serviceRoot, profile) = try loadMetadata(service: service)
+        // A script trusts cached metadata within its freshness window (one request for a one-shot query), and asks
+        // the service again when a request fails in a way that can mean the metadata moved on.
+        let ((doc, serviceRoot, profile), load) = try loadMetadata(service: service, maxAge: metadataOptions.metadataMaxAge)
+        let revalidation = MetadataRevalidation(load: load, reload: { try self.reloadMetadata(service: service) })
         let holder = RunnerHolder(document: doc, profile: profile)
         // Dot-commands work in scripts too (`.format csv`, `.set pagesize 50`, `.describe Orders`, `.quit`).
         var settings = initialSettings(profile: profile)
@@ -162,8 +166,17 @@ struct ShellCommand: ParsableCommand {
                         Stderr.write(String(cFormat: "time: %.1f ms\n", (ContinuousClock.now - start).milliseconds))
                     }
                 }
-                try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder,
-                             out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                do {
+                    try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder,
+                                 out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                } catch let error where !commands.settings.dryRun && revalidation.isDue(after: error, of: bound.request) {
+                    guard case .compatible(let newer) = revalidation.revalidate(commands.document) else { throw error }
+                    commands.document = newer
+                    holder.update(commands.settings, document: newer)
+                    let rebound = try Binder.bind(s.text, document: newer)
+                    try runBound(rebound, service: serviceRoot, settings: commands.settings, runner: holder,
+                                 out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                }
                 try commands.checkOutputFile()
             } catch {
                 let st = reporter.report(error, context: s.context)
@@ -241,22 +254,32 @@ struct ShellCommand: ParsableCommand {
     }
 
     /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and
-    /// its profile, if it is one.
+    /// its profile, if it is one. The interactive shell asks the service on start (a session should begin on the
+    /// current metadata, and it is not a loop); `maxAge` is for scripts.
     func loadMetadata(service: String) throws -> (CsdlDocument, String, Profile?) {
+        try loadMetadata(service: service, maxAge: 0).loaded
+    }
+
+    /// The same, using a cached copy for `maxAge` seconds (nil: the profile's, the service's or the default
+    /// window), and how the document came.
+    func loadMetadata(service: String, maxAge: Int?) throws -> (loaded: (CsdlDocument, String, Profile?), load: MetadataLoader.LoadInfo?) {
         do {
-            let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                .load(service: service, metadataFile: metadata, serviceName: serviceName)
+            var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+            loader.maxAge = maxAge
+            let loaded = try loader.load(service: service, metadataFile: metadata, serviceName: serviceName)
             _ = Unmanaged.passRetained(loaded.document)  // the process ends soon: skip tearing the model down
-            return loaded
+            return (loaded, loader.lastLoad)
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }
     }
 
-    /// The service's metadata loaded again, for `.refresh` (errors go to the command that asked).
+    /// The service's metadata loaded again, asking the service, for `.refresh` (errors go to the command that
+    /// asked).
     func reloadMetadata(service: String) throws -> CsdlDocument {
-        try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-            .load(service: service, metadataFile: metadata, serviceName: serviceName).document
+        var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+        loader.maxAge = 0
+        return try loader.load(service: service, metadataFile: metadata, serviceName: serviceName).document
     }
 
     /// Runs a bound statement: prints the request in a dry run, else sends it and renders the answer.
