@@ -55,4 +55,5 @@ run "a 400 MiB string value (limit 64 MiB)"      "$h/bigstring/400/" --no-cache 
 run "a 400 MiB string value, --max-value-size 500" "$h/bigstring/400/" --no-cache -o ndjson --max-value-size 500 -c 'Items select ID'
 run "a 300 MiB error body"                       "$h/bigerror/300/" --no-cache -o ndjson -c Items
 run "an endless \$metadata (limit 256 MiB)"      "$f/endless/" --no-cache -c Items
+run "an endless \$metadata of entity types"      "$f/endless-types/" --no-cache -c Items
 HEAD=$((1 << 30)) run "an endless octet-stream, 1 GiB of it to a pipe" "$f/bigbody/" --no-cache -c 'get /blob'
