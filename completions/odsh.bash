@@ -190,7 +190,7 @@ _odsh_shell() {
     repeating_flags=()
     non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
-    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -218,6 +218,9 @@ _odsh_shell() {
         ;;
     '--color')
         __odsh_add_completions -W 'auto'$'\n''always'$'\n''never'
+        return
+        ;;
+    '--metadata-max-age')
         return
         ;;
     '--metadata-fix')
@@ -327,11 +330,14 @@ _odsh_metadata_summary() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--metadata-max-age')
+        return
+        ;;
     '--metadata-fix')
         __odsh_add_completions -f
         return
@@ -416,11 +422,14 @@ _odsh_metadata_sets() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--metadata-max-age')
+        return
+        ;;
     '--metadata-fix')
         __odsh_add_completions -f
         return
@@ -505,11 +514,14 @@ _odsh_metadata_describe() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--metadata-max-age')
+        return
+        ;;
     '--metadata-fix')
         __odsh_add_completions -f
         return
@@ -594,11 +606,14 @@ _odsh_metadata_annotations() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file --term)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file --term)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
     case "${prev}" in
+    '--metadata-max-age')
+        return
+        ;;
     '--metadata-fix')
         __odsh_add_completions -f
         return
@@ -686,11 +701,14 @@ _odsh_metadata_find() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--metadata-max-age')
+        return
+        ;;
     '--metadata-fix')
         __odsh_add_completions -f
         return
@@ -775,7 +793,7 @@ _odsh_diff() {
     repeating_flags=()
     non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
-    non_repeating_options=(--format --fail-on --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--format --fail-on --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -789,6 +807,9 @@ _odsh_diff() {
         ;;
     '--fail-on')
         __odsh_add_completions -W 'incompatible'$'\n''any'$'\n''never'
+        return
+        ;;
+    '--metadata-max-age')
         return
         ;;
     '--metadata-fix')
@@ -902,7 +923,7 @@ _odsh_profile_add() {
     repeating_flags=()
     non_repeating_flags=(--token-cache --insecure --no-check --force --no-input -v --verbose --version -h --help)
     repeating_options=(--login-field -H --header)
-    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --company-id --saml-key --saml-cert --saml-audience --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix)
+    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --company-id --saml-key --saml-cert --saml-audience --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix --metadata-max-age)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -1005,6 +1026,9 @@ _odsh_profile_add() {
         ;;
     '--metadata-fix')
         __odsh_add_completions -f
+        return
+        ;;
+    '--metadata-max-age')
         return
         ;;
     esac
@@ -1218,7 +1242,7 @@ _odsh_verify() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--top --jobs --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--top --jobs --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -1227,6 +1251,9 @@ _odsh_verify() {
         return
         ;;
     '--jobs')
+        return
+        ;;
+    '--metadata-max-age')
         return
         ;;
     '--metadata-fix')

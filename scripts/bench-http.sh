@@ -43,7 +43,8 @@ done
 echo "document: $file ($(wc -c <"$file") bytes), served at $url"
 commands=(-n "curl URL" "curl -s '$url' -o /dev/null")
 if [ -n "$odsh" ]; then
-  commands+=(-n "odsh metadata summary URL" "'$odsh' metadata summary '$url' >/dev/null")
+  # Asking the service every run (a conditional GET: http.server sends Last-Modified), as before the freshness window.
+  commands+=(-n "odsh metadata summary URL" "'$odsh' metadata summary --metadata-max-age 0 '$url' >/dev/null")
   commands+=(-n "odsh metadata summary FILE" "'$odsh' metadata summary '$file' >/dev/null")
 else
   echo "(no odsh binary given: curl only)"

@@ -7,8 +7,10 @@
 #                                          the file from its offline library (imported first, untimed)
 #   python load_pyodata.py FILE            pyodata's MetadataBuilder (V2 files only)
 #   python load_odatapy.py FILE            odatapy's XmlEdmProvider + Edm, what its client does (V4 files only)
-# Wall time (hyperfine), CPU time (user + system, hyperfine's means) and peak memory (max RSS of one run under
-# /usr/bin/time). Results: bench-out/ (or $BENCH_OUT).
+# Wall time (hyperfine), CPU time (user + system, hyperfine's means), peak memory (max RSS of one run under
+# /usr/bin/time) and instructions (valgrind --tool=callgrind, one run each of odsh, xmllint and sap-odata-cli:
+# deterministic, unlike time on a shared machine; odsh is counted on a `strip --strip-debug` copy, since valgrind
+# cannot read this toolchain's debug info). Results: bench-out/ (or $BENCH_OUT). NO_CALLGRIND=1 skips the counts.
 # Rounds: hyperfine times each command's runs back to back, so on a shared machine a busy stretch can fall on one
 # command and not the others. Ten rounds of two runs (after one warm-up run), the commands in a different order each
 # round, spread such stretches over all of them; the ratios are given on the medians of all twenty runs (a stretch's
@@ -62,10 +64,27 @@ fi
 
 out="${BENCH_OUT:-$root/bench-out}"
 mkdir -p "$out"
-results="$out/metadata-results.tsv" # file, name, mean s, stddev s, min s, median s, max RSS KiB, what it printed, CPU s
+results="$out/metadata-results.tsv" # file, name, mean s, stddev s, min s, median s, max RSS KiB, what it printed, CPU s,
+                                    # instructions (callgrind)
 : >"$results"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp" ${smoke_out:+"$smoke_out"}' EXIT
+# valgrind cannot read the debug info of this toolchain's binaries: instructions are counted on a copy without it
+# (the same code; only the .debug sections go).
+callgrind=true
+if [ "${NO_CALLGRIND:-}" = 1 ] || ! command -v valgrind >/dev/null; then callgrind=false; fi
+if $callgrind; then
+  cp "$odsh" "$tmp/odsh-stripped"
+  strip --strip-debug "$tmp/odsh-stripped"
+fi
+# instructions NAME: the instructions callgrind counts for one run of cmd (odsh's stripped copy in its place); empty
+# when it cannot count them.
+instructions() {
+  local c=("${cmd[@]}")
+  [ "$1" = odsh ] && c[0]="$tmp/odsh-stripped"
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "${c[@]}" >/dev/null 2>"$tmp/callgrind" || true
+  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$tmp/callgrind" | tail -n 1
+}
 # sap-odata-cli keeps its offline library under $XDG_CONFIG_HOME: every command runs with an empty one of its own
 # here (odsh and the others read no configuration to load a file), into which each file is imported once.
 export XDG_CONFIG_HOME="$tmp/config"
@@ -128,11 +147,13 @@ for file in "${files[@]}"; do
       else check="COUNT MISMATCH: $found, expected $expected"; fi
       printf '   %-8s %s  [%s]\n' "$name" "$said" "$check"
       timed_names+=("$name"); timed_commands+=("$(printf '%q ' "${cmd[@]}")")
-      printf '%s\t%s\t\t\t\t\t%s\t%s\t\n' "$base" "$name" "$rss" "$said" >>"$results"
+      ir=""
+      if $callgrind && [ "$name" != pyodata ] && [ "$name" != odatapy ]; then ir="$(instructions "$name")"; fi
+      printf '%s\t%s\t\t\t\t\t%s\t%s\t\t%s\n' "$base" "$name" "$rss" "$said" "$ir" >>"$results"
     else
       why="$(tail -n 1 "$tmp/stderr" | cut -c1-200)"
       printf '   %-8s CANNOT LOAD the file: %s\n' "$name" "$why"
-      printf '%s\t%s\t-\t-\t-\t-\t-\tcannot load: %s\t-\n' "$base" "$name" "$why" >>"$results"
+      printf '%s\t%s\t-\t-\t-\t-\t-\tcannot load: %s\t-\t\n' "$base" "$name" "$why" >>"$results"
     fi
   done
 
@@ -180,8 +201,8 @@ import sys
 from collections import defaultdict
 by_file = defaultdict(dict)
 for line in open(sys.argv[1]):
-    base, name, mean, stddev, fastest, median, rss, said, cpu = line.rstrip("\n").split("\t")
-    by_file[base][name] = (mean, stddev, fastest, rss, median, cpu)
+    base, name, mean, stddev, fastest, median, rss, said, cpu, ir = line.rstrip("\n").split("\t")
+    by_file[base][name] = (mean, stddev, fastest, rss, median, cpu, ir)
 
 def verdict(ok):
     return "meets target" if ok else "MISSES target"
@@ -196,12 +217,13 @@ def ratio_text(a, b):
 
 for base, rows in by_file.items():
     print(f"{base}")
-    for name, (mean, stddev, fastest, rss, median, cpu) in rows.items():
+    for name, (mean, stddev, fastest, rss, median, cpu, ir) in rows.items():
         if mean in ("", "-"):
             print(f"  {name:9} cannot load")
         else:
+            instr = f"   instructions {int(ir) / 1e6:6.1f} M" if ir else ""
             print(f"  {name:9} median {float(median) * 1000:7.1f} ms   mean {float(mean) * 1000:7.1f} ms ± {float(stddev) * 1000:5.1f}"
-                  f"   fastest {float(fastest) * 1000:7.1f} ms   CPU {float(cpu) * 1000:7.1f} ms   peak RSS {int(rss) / 1024:6.1f} MiB")
+                  f"   fastest {float(fastest) * 1000:7.1f} ms   CPU {float(cpu) * 1000:7.1f} ms   peak RSS {int(rss) / 1024:6.1f} MiB{instr}")
     odsh = seconds(rows.get("odsh"), 4)
     if odsh is None:
         print("  no ratios: odsh did not load the file")
@@ -210,6 +232,15 @@ for base, rows in by_file.items():
         print(f"  odsh/xmllint wall = {ratio_text(rows['odsh'], rows['xmllint'])}")
         ratio = seconds(rows["odsh"], 5) / seconds(rows["xmllint"], 5)
         print(f"  odsh/xmllint CPU  = {ratio:5.2f}x (means of user + system)   target <= 1.6x: {verdict(ratio <= 1.6)}")
+    def instructions(name):
+        entry = rows.get(name)
+        return int(entry[6]) if entry and entry[6] else None
+    if instructions("odsh") and instructions("xmllint"):
+        ratio = instructions("odsh") / instructions("xmllint")
+        print(f"  odsh/xmllint instructions   = {ratio:5.2f}x (callgrind)   target <= 1.6x: {verdict(ratio <= 1.6)}")
+    if instructions("odsh") and instructions("sap-odata"):
+        ratio = instructions("odsh") / instructions("sap-odata")
+        print(f"  odsh/sap-odata instructions = {ratio:5.2f}x (callgrind)   target <= 1x: {verdict(ratio <= 1)}")
     sap = rows.get("sap-odata")
     if sap and seconds(sap, 4):
         ratio = odsh / seconds(sap, 4)

@@ -15,6 +15,7 @@ MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at 
                /moved/Items  GET as /same/; POST answered 301 with Location /moved/Elsewhere
                /garbage/Items, /http09/Items  a garbage status line; no status line at all (HTTP/0.9)
                /endless/$metadata, /bigbody/blob  bodies without end (the second beside the usual $metadata)
+               /endless-types/$metadata  a $metadata without end made of small entity types (all of it model)
                /seen         what reached the server by the name "localhost" (request lines and the credential
                              headers Authorization, Cookie, APIKey), one a line
 MODE sap-annotated: an SAP Gateway style OData V2 service (JSON) at /sap/ whose $metadata carries what SAP's UIs
@@ -33,6 +34,14 @@ MODE v4-catalog: an SAP system with only the OData V4 service catalog, answered 
                Services) lists two service groups and their services (ServiceId, ServiceVersion, ServiceUrl); the V2
                catalog is 404; /sap/opu/odata4/sap/api_sales_order/srvd_a2x/sap/salesorder/0001/ is a V4 service
                (SalesOrders: ID, Name) with $metadata and two rows.
+MODE evolving: an OData V4 service (JSON) whose $metadata moves on while the client holds a cached copy, one per
+               KEY at /KEY/ (each test its own): version 1 has Products (ID, Name, Price); version 2 renames Price
+               to UnitPrice (not compatible); version 3 adds Products' Category and a set Suppliers (compatible).
+               $metadata has an ETag per version and answers If-None-Match with 304. A $select naming a property
+               the current version lacks is 400 ("Could not find a property named ..."), an unknown set or a
+               missing key 404. GET /KEY/control/version/N switches the version, /KEY/control/max-age/N sends
+               Cache-Control: max-age=N with $metadata from then on, /KEY/control/fail-once makes the next data
+               request a 404 for its set; /KEY/control/metadata-requests answers how many GETs of $metadata came.
 
 Exits when its parent (the test process) goes away.
 """
@@ -303,6 +312,94 @@ def busy(request):
     return "200 OK", "", "application/json", b'{"d":{"results":[]}}'
 
 
+EVOLVING_PROPERTIES = {
+    1: [("ID", "Edm.Int32"), ("Name", "Edm.String"), ("Price", "Edm.Decimal")],
+    2: [("ID", "Edm.Int32"), ("Name", "Edm.String"), ("UnitPrice", "Edm.Decimal")],
+    3: [("ID", "Edm.Int32"), ("Name", "Edm.String"), ("Price", "Edm.Decimal"), ("Category", "Edm.String")],
+}
+evolving_state = {}
+evolving_lock = threading.Lock()
+
+
+def evolving_metadata(version):
+    props = "".join('<Property Name="%s" Type="%s"%s/>' % (n, t, ' Nullable="false"' if n == "ID" else "")
+                    for n, t in EVOLVING_PROPERTIES[version])
+    suppliers_type = ('<EntityType Name="Supplier"><Key><PropertyRef Name="ID"/></Key>'
+                      '<Property Name="ID" Type="Edm.Int32" Nullable="false"/><Property Name="Name" Type="Edm.String"/></EntityType>'
+                      if version == 3 else "")
+    suppliers_set = '<EntitySet Name="Suppliers" EntityType="Shop.Supplier"/>' if version == 3 else ""
+    return ('<?xml version="1.0" encoding="utf-8"?>\n'
+            '<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>'
+            '<Schema Namespace="Shop" xmlns="http://docs.oasis-open.org/odata/ns/edm">'
+            '<EntityType Name="Product"><Key><PropertyRef Name="ID"/></Key>' + props + '</EntityType>' + suppliers_type +
+            '<EntityContainer Name="Container"><EntitySet Name="Products" EntityType="Shop.Product"/>' + suppliers_set +
+            '</EntityContainer></Schema></edmx:DataServices></edmx:Edmx>\n').encode()
+
+
+def evolving(request):
+    """The answer of the evolving mode to one request: (status line, extra header lines, content type, body)."""
+    from urllib.parse import unquote, urlsplit, parse_qs
+    head = request.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    target = head[0].split(" ")[1]
+    url = urlsplit(target)
+    parts = url.path.split("/")
+    if len(parts) < 3:
+        return "404 Not Found", "", "text/plain", b"no such resource\n"
+    key, rest = parts[1], "/".join(parts[2:])
+    with evolving_lock:
+        state = evolving_state.setdefault(key, {"version": 1, "max_age": None, "fail_once": False, "metadata_requests": 0})
+        if rest.startswith("control/"):
+            what = rest.split("/")[1:]
+            if what[0] == "version":
+                state["version"] = int(what[1])
+            elif what[0] == "max-age":
+                state["max_age"] = int(what[1])
+            elif what[0] == "fail-once":
+                state["fail_once"] = True
+            elif what[0] == "metadata-requests":
+                return "200 OK", "", "text/plain", str(state["metadata_requests"]).encode()
+            return "200 OK", "", "text/plain", b"ok\n"
+        version = state["version"]
+        if rest == "$metadata":
+            state["metadata_requests"] += 1
+            etag = '"v%d"' % version
+            headers = "ETag: %s\r\n" % etag
+            if state["max_age"] is not None:
+                headers += "Cache-Control: max-age=%d\r\n" % state["max_age"]
+            sent = [h.split(":", 1)[1].strip() for h in head[1:] if h.lower().startswith("if-none-match:")]
+            if etag in sent:
+                return "304 Not Modified", headers, "application/xml", b""
+            return "200 OK", headers, "application/xml", evolving_metadata(version)
+        fail_once, state["fail_once"] = state["fail_once"], False
+    error = lambda status, code, message: (status, "", "application/json",
+                                          json.dumps({"error": {"code": code, "message": message}}).encode())
+    segment = unquote(rest).split("(")[0]
+    if rest == "":
+        return "200 OK", "", "application/json", json.dumps({"value": [{"name": "Products", "url": "Products"}]}).encode()
+    if fail_once or segment not in (["Products", "Suppliers"] if version == 3 else ["Products"]):
+        return error("404 Not Found", "NotFound", "Resource not found for the segment '%s'." % segment)
+    names = [n for n, _ in EVOLVING_PROPERTIES[version]]
+    rows = [{"ID": 1, "Name": "Chai", "Price": 18, "UnitPrice": 18, "Category": "Beverages"},
+            {"ID": 2, "Name": "Chang", "Price": 19, "UnitPrice": 19, "Category": "Beverages"}]
+    if segment == "Suppliers":
+        names, rows = ["ID", "Name"], [{"ID": 1, "Name": "Exotic Liquids"}]
+    query = parse_qs(url.query)
+    select = [p.strip() for p in ",".join(query.get("$select", [])).split(",") if p.strip()] or names
+    for p in select:
+        if p not in names:
+            return error("400 Bad Request", "BadRequest",
+                         "Could not find a property named '%s' on type 'Shop.%s'." % (p, segment[:-1]))
+    if "(" in rest:
+        wanted = int(unquote(rest).split("(")[1].rstrip(")"))
+        rows = [r for r in rows if r["ID"] == wanted]
+        if not rows:
+            return error("404 Not Found", "NotFound", "No entity with key %d." % wanted)
+        return "200 OK", "", "application/json", json.dumps(dict({p: rows[0][p] for p in select},
+                                                                 **{"@odata.context": "$metadata#%s/$entity" % segment})).encode()
+    value = [{p: r[p] for p in select} for r in rows]
+    return "200 OK", "", "application/json", json.dumps({"@odata.context": "$metadata#" + segment, "value": value}).encode()
+
+
 V4_CATALOG_PATH = "/sap/opu/odata4/iwfnd/config/default/iwfnd/catalog/0002/"
 V4_SERVICE = "/sap/opu/odata4/sap/api_sales_order/srvd_a2x/sap/salesorder/0001/"
 V4_SERVICE_METADATA = b"""<?xml version="1.0" encoding="utf-8"?>
@@ -347,8 +444,8 @@ def serve(conn):
     conn.settimeout(60)
     try:
         request = conn.recv(65536)
-        if mode == "busy":
-            status, headers, content_type, body = busy(request)
+        if mode == "busy" or mode == "evolving":
+            status, headers, content_type, body = (busy if mode == "busy" else evolving)(request)
             conn.sendall(("HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n%sConnection: close\r\n\r\n"
                           % (status, content_type, len(body), headers)).encode("latin-1") + body)
             conn.close()
@@ -365,6 +462,24 @@ def serve(conn):
                             break
                         rest += more
             first = request.split(b"\r\n", 1)[0]
+            if first.startswith(b"GET /endless-types/$metadata"):
+                # A $metadata without end whose every piece is model: small entity types, numbered, for ever.
+                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nConnection: close\r\n\r\n"
+                             b'<?xml version="1.0"?><edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">'
+                             b'<edmx:DataServices><Schema Namespace="Endless" xmlns="http://docs.oasis-open.org/odata/ns/edm">')
+                n = 0
+                try:
+                    while True:
+                        piece = b"".join(b'<EntityType Name="T%d"><Key><PropertyRef Name="ID"/></Key>'
+                                         b'<Property Name="ID" Type="Edm.Int32" Nullable="false"/>'
+                                         b'<Property Name="Name" Type="Edm.String" MaxLength="40"/></EntityType>' % (n + i)
+                                         for i in range(500))
+                        n += 500
+                        conn.sendall(piece)
+                except OSError:
+                    pass
+                conn.close()
+                return
             if first.startswith(b"GET /endless/$metadata") or first.startswith(b"GET /bigbody/blob"):
                 # A body without end: XML comments for $metadata, bytes for a blob; until the client goes away.
                 xml = first.startswith(b"GET /endless/")
@@ -423,8 +538,8 @@ def serve(conn):
         pass
 
 
-if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated", "busy", "v4-catalog"):
-    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated|busy|v4-catalog")
+if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated", "busy", "v4-catalog", "evolving"):
+    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated|busy|v4-catalog|evolving")
 threading.Thread(target=watch_parent, daemon=True).start()
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -54,9 +54,10 @@ public struct HTTPConfiguration: Sendable {
     /// How requests turned away with 429 or 503 are sent again (`RetryPolicy.off`: never).
     public var retry = RetryPolicy()
     /// The largest `$metadata` document read (bytes as received, after decompression): a service that sends more
-    /// (an endless or hostile one) fails with `ODataClientError.Kind.tooLarge` instead of filling memory. The
-    /// largest real documents known are a few MiB (Microsoft Graph's 3.5 MiB).
-    public var maxMetadataBytes = 256 << 20
+    /// (an endless or hostile one) fails with `ODataClientError.Kind.tooLarge` instead of filling memory. The model
+    /// of a document costs several bytes per byte read, so this bounds resident memory too (docs/performance.md);
+    /// the largest real documents known are a few MiB (Microsoft Graph's 3.5 MiB).
+    public var maxMetadataBytes = 128 << 20
     /// The largest body kept in memory when it is not streamed to a payload reader (a `$value`, a `$count`, a
     /// raw answer): over it, `ODataClientError.Kind.tooLarge`.
     public var maxBufferedBodyBytes = 512 << 20

@@ -4,7 +4,11 @@ import Glibc
 #endif
 
 /// Turns SAX events of a CSDL XML document into a raw `CsdlDocument` (names as written, nothing resolved yet).
-final class CsdlXmlBuilder {
+///
+/// A struct, held by `SAXCallbacks` and called once per event through a mutating method: its state (the open
+/// elements, the annotation being read, the flags) is then accessed where the compiler can see it is not shared,
+/// without a dynamic exclusivity check per field access.
+struct CsdlXmlBuilder {
     static let edmxV4 = "http://docs.oasis-open.org/odata/ns/edmx"
     static let edmxV2 = "http://schemas.microsoft.com/ado/2007/06/edmx"
     /// Entity Framework designer files use later edmx namespaces; accepted so that they can be recognised as such.
@@ -25,6 +29,10 @@ final class CsdlXmlBuilder {
     var fatal: MetadataIssue? { didSet { failed = fatal != nil } }
     /// `fatal != nil`, for checks on every event (cheaper than comparing an optional struct).
     private(set) var failed = false
+    /// A not-well-formed document, found by libxml2.
+    var parserFatal: MetadataIssue?
+    /// Set once either verdict is in: later events build nothing.
+    var stopped = false
     let doc = CsdlDocument()
 
     /// What an open element is, so that its children know where they go.
@@ -65,52 +73,20 @@ final class CsdlXmlBuilder {
     var wantsText = false
     var text = ""
 
+    /// Names, namespace URIs and long attribute values, converted once (see `NameInterner`).
+    let names = NameInterner()
+    let attributeTable = AttributeTable()
+    /// The parser, for line numbers and to stop it; set once it is made.
+    var ctxt: xmlParserCtxtPtr?
+    /// Open Annotation elements: text matters only inside them (whitespace between elements is skipped).
+    var annotationDepth = 0
+    /// The current element's attributes, reused from element to element (freed by `SAXCallbacks`).
+    var scratch = UnsafeMutablePointer<CapturedAttribute>.allocate(capacity: 32)
+    var scratchCapacity = 32
+
     init(source: String) { self.source = source }
 
-    /// Names and namespace URIs come from libxml2's dictionary, so equal names share one pointer: each is converted
-    /// once and found again through a small direct-mapped cache keyed by the pointer (no hashing).
-    private var nameCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 2048)
-    private var nameCacheValues = [String](repeating: "", count: 2048)
-    private var elementNameKeys = [UnsafeRawPointer?](repeating: nil, count: 1024)
-    let attributeTable = AttributeTable()
-    private var elementNameValues = [ElementName](repeating: .other, count: 1024)
-    /// The element-name enum of an interned local name.
-    func elementName(_ p: UnsafePointer<xmlChar>) -> ElementName {
-        let key = UnsafeRawPointer(p)
-        let slot = pointerSlot(key, bits: 10)
-        if elementNameKeys[slot] == key { return elementNameValues[slot] }
-        let n = ElementName(rawValue: interned(p)) ?? .other
-        elementNameKeys[slot] = key
-        elementNameValues[slot] = n
-        return n
-    }
-    func interned(_ p: UnsafePointer<xmlChar>) -> String {
-        let key = UnsafeRawPointer(p)
-        let slot = pointerSlot(key, bits: 11)
-        if nameCacheKeys[slot] == key { return nameCacheValues[slot] }
-        let s = String(cString: p)
-        nameCacheKeys[slot] = key
-        nameCacheValues[slot] = s
-        return s
-    }
-
-    /// What a namespace URI is, cached by its pointer in libxml2's dictionary (no string is made per element:
-    /// URIs are long strings, whose copies cost a retain and a release each).
-    enum NamespaceKind { case edmx, csdl, other }
-    private var lastNamespaceKey: UnsafeRawPointer?
-    private var lastNamespaceKind = NamespaceKind.other
-    func kind(ofURI uri: UnsafePointer<xmlChar>?) -> NamespaceKind {
-        guard let uri else { return .other }
-        let key = UnsafeRawPointer(uri)
-        if key == lastNamespaceKey { return lastNamespaceKind }
-        let ns = interned(uri)
-        let k: NamespaceKind = Self.edmxNamespaces.contains(ns) ? .edmx : Self.csdlNamespaces.contains(ns) ? .csdl : .other
-        lastNamespaceKey = key
-        lastNamespaceKind = k
-        return k
-    }
-
-    private func fail(_ code: String, _ message: String) {
+    private mutating func fail(_ code: String, _ message: String) {
         guard !failed else { return }
         fatal = MetadataIssue(.error, code: code, location: location, message)
     }
@@ -123,12 +99,12 @@ final class CsdlXmlBuilder {
 
     /// `local` and `namespace`: the element's local name and namespace URI as libxml2 interned them (made strings only
     /// where needed: long names cost a retain and a release per copy).
-    func startElement(local: UnsafePointer<xmlChar>, name: ElementName, namespace uri: UnsafePointer<xmlChar>?, attributes a: Attrs) {
+    mutating func startElement(local: UnsafePointer<xmlChar>, name: ElementName, namespace uri: UnsafePointer<xmlChar>?, attributes a: Attrs) {
         if !sawRoot {
             sawRoot = true
-            let ns = uri.map { interned($0) }
+            let ns = uri.map { names.interned($0) }
             guard name == .Edmx, let ns = ns, Self.edmxNamespaces.contains(ns) else {
-                fail("not-csdl", "not an OData metadata document: the root element is <\(interned(local))>\(ns.map { " in namespace \($0)" } ?? ""), expected <edmx:Edmx>")
+                fail("not-csdl", "not an OData metadata document: the root element is <\(names.interned(local))>\(ns.map { " in namespace \($0)" } ?? ""), expected <edmx:Edmx>")
                 return
             }
             doc.edmxVersion = a[.Version]
@@ -137,7 +113,7 @@ final class CsdlXmlBuilder {
         }
         guard let top = stack.last else { stack.append(.ignored); return }
         if case .expression = top {
-            openExpression(name: interned(local), kind: name, attributes: a)
+            openExpression(name: names.interned(local), kind: name, attributes: a)
             stack.append(.expression)
             wantsText = true
             text = ""
@@ -145,7 +121,7 @@ final class CsdlXmlBuilder {
         }
         if case .ignored = top { stack.append(.ignored); return }
 
-        let nsKind = kind(ofURI: uri)
+        let nsKind = names.kind(ofURI: uri)
         let isEdmx = nsKind == .edmx
         let isCsdl = nsKind == .csdl
 
@@ -202,7 +178,7 @@ final class CsdlXmlBuilder {
                 if let alias = s.alias {
                     doc.aliasToNamespace[alias] = s.namespace
                 }
-                s.foreignAttributes = a.foreignAttributes
+                if a.hasForeign { s.foreignAttributes = a.foreignAttributes }
                 doc.schemas.append(s)
                 stack.append(.schema(s))
             } else { unknown() }
@@ -224,8 +200,8 @@ final class CsdlXmlBuilder {
                 let propertyName = a.take(.Name) ?? ""
                 let p = Property(name: propertyName, type: TypeReference(a.take(.type) ?? "Edm.String"),
                                  facets: facets(a, of: t.qualifiedName + "/" + propertyName), location: location)
-                p.concurrencyMode = a.take(.ConcurrencyMode)
-                p.foreignAttributes = a.foreignAttributes
+                if let mode = a.take(.ConcurrencyMode) { p.concurrencyMode = mode }
+                if a.hasForeign { p.foreignAttributes = a.foreignAttributes }
                 t.addProperty(p)
                 stack.append(.property(p))
             case .NavigationProperty:
@@ -236,7 +212,7 @@ final class CsdlXmlBuilder {
                 n.relationship = a.take(.Relationship)
                 n.fromRole = a.take(.FromRole)
                 n.toRole = a.take(.ToRole)
-                n.foreignAttributes = a.foreignAttributes
+                if a.hasForeign { n.foreignAttributes = a.foreignAttributes }
                 t.addNavigationProperty(n)
                 stack.append(.navigation(n))
             default: unknown()
@@ -274,7 +250,7 @@ final class CsdlXmlBuilder {
                     value = e.isFlags ? (e.members.isEmpty ? 0 : 1 << Int64(e.members.count - 1)) : (e.members.last.map { $0.value + 1 } ?? 0)
                 }
                 let m = EnumMember(name: memberName, value: value, explicit: explicit != nil, location: location)
-                m.foreignAttributes = a.foreignAttributes
+                if a.hasForeign { m.foreignAttributes = a.foreignAttributes }
                 e.addMember(m)
                 stack.append(.member(m))
             } else { unknown() }
@@ -353,12 +329,12 @@ final class CsdlXmlBuilder {
 
     /// Pushes the frame of an annotation element, filled in place: a frame made first and then appended was copied
     /// on the way (every field retained, the original released), ~32,000 times for FAR_MANAGE.
-    private func openExpression(name: String, kind: ElementName, attributes a: Attrs) {
+    private mutating func openExpression(name: String, kind: ElementName, attributes a: Attrs) {
         exprStack.append(ExprFrame(name: name, kind: kind, location: location))
-        exprStack[exprStack.count - 1].take(a, builder: self)
+        exprStack[exprStack.count - 1].take(a, doc: doc)
     }
 
-    private func unknown() {
+    private mutating func unknown() {
         stack.append(.ignored)
     }
 
@@ -366,7 +342,7 @@ final class CsdlXmlBuilder {
         let p = Parameter(name: a.take(.Name) ?? "", type: TypeReference(a.take(.type) ?? ""), location: location)
         p.facets = facets(a)
         p.mode = a.take(.Mode)
-        p.foreignAttributes = a.foreignAttributes
+        if a.hasForeign { p.foreignAttributes = a.foreignAttributes }
         return p
     }
 
@@ -420,7 +396,7 @@ final class CsdlXmlBuilder {
         warn("bad-facet", path: owner, "\(facet.name)=\"\(value)\" is not a value the CSDL allows (\(allowed)); the facet is ignored")
     }
 
-    private func startSchemaChild(_ element: ElementName, _ a: Attrs, _ s: CsdlSchema) {
+    private mutating func startSchemaChild(_ element: ElementName, _ a: Attrs, _ s: CsdlSchema) {
         let name = a.take(.Name) ?? ""
         switch element {
         case .EntityType, .ComplexType:
@@ -437,7 +413,7 @@ final class CsdlXmlBuilder {
                 s.add(t as! ComplexType)
             }
             index(t)
-            t.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { t.foreignAttributes = a.foreignAttributes }
             stack.append(.structured(t))
         case .EnumType:
             let e = EnumType(name: name, namespace: s.namespace, location: location)
@@ -447,7 +423,7 @@ final class CsdlXmlBuilder {
                 }
             }
             e.isFlags = a.bool(.IsFlags) ?? false
-            e.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { e.foreignAttributes = a.foreignAttributes }
             s.add(e)
             index(e)
             stack.append(.enumType(e))
@@ -455,13 +431,13 @@ final class CsdlXmlBuilder {
             let t = TypeDefinition(name: name, namespace: s.namespace, location: location)
             t.underlyingType = TypeReference(a[.UnderlyingType] ?? "Edm.String")
             t.facets = facets(a)
-            t.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { t.foreignAttributes = a.foreignAttributes }
             s.add(t)
             index(t)
             stack.append(.typeDefinition(t))
         case .Association:
             let asc = Association(name: name, namespace: s.namespace, location: location)
-            asc.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { asc.foreignAttributes = a.foreignAttributes }
             s.add(asc)
             index(asc)
             stack.append(.association(asc))
@@ -469,7 +445,7 @@ final class CsdlXmlBuilder {
             let c = EntityContainer(name: name, namespace: s.namespace, location: location)
             c.extends = a[.Extends]
             c.isDefault = a.foreign(Self.metadataNS, "IsDefaultEntityContainer") == "true"
-            c.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { c.foreignAttributes = a.foreignAttributes }
             s.add(c)
             index(c)
             stack.append(.container(c))
@@ -478,7 +454,7 @@ final class CsdlXmlBuilder {
             o.isBound = a.bool(.IsBound) ?? false
             o.isComposable = a.bool(.IsComposable) ?? false
             o.entitySetPath = a[.EntitySetPath]
-            o.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { o.foreignAttributes = a.foreignAttributes }
             s.add(o)
             stack.append(.operation(o))
         case .Term:
@@ -500,23 +476,23 @@ final class CsdlXmlBuilder {
 
     /// Files a type, term, container or association under its qualified name as it is read, so that the resolver
     /// need not. A name seen twice leaves the indexing to the resolver, which decides which one counts and warns.
-    private func index(_ e: SchemaElement) {
+    private mutating func index(_ e: SchemaElement) {
         if doc.schemaElements.insertIfAbsent(e.qualifiedName, e) != nil { indexHasDuplicates = true }
     }
     private var indexHasDuplicates = false
 
-    private func startContainerChild(_ element: ElementName, _ a: Attrs, _ c: EntityContainer) {
+    private mutating func startContainerChild(_ element: ElementName, _ a: Attrs, _ c: EntityContainer) {
         let name = a.take(.Name) ?? ""
         switch element {
         case .EntitySet:
             let s = EntitySet(name: name, type: TypeReference(a.take(.EntityType) ?? ""), location: location)
             s.includeInServiceDocument = a.bool(.IncludeInServiceDocument) ?? true
-            s.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { s.foreignAttributes = a.foreignAttributes }
             c.add(s)
             stack.append(.containerElement(s))
         case .Singleton:
             let s = Singleton(name: name, type: TypeReference(a[.type] ?? ""), location: location)
-            s.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { s.foreignAttributes = a.foreignAttributes }
             c.add(s)
             stack.append(.containerElement(s))
         case .FunctionImport:
@@ -529,18 +505,18 @@ final class CsdlXmlBuilder {
             f.isSideEffecting = a.bool(.IsSideEffecting)
             f.isBindable = a.bool(.IsBindable)
             f.isComposable = a.bool(.IsComposable)
-            f.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { f.foreignAttributes = a.foreignAttributes }
             c.add(f)
             stack.append(.functionImport(f))
         case .ActionImport:
             let i = ActionImport(name: name, action: a[.Action] ?? "", location: location)
             i.entitySet = a[.EntitySet]
-            i.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { i.foreignAttributes = a.foreignAttributes }
             c.add(i)
             stack.append(.actionImport(i))
         case .AssociationSet:
             let s = AssociationSet(name: name, association: a[.Association] ?? "", location: location)
-            s.foreignAttributes = a.foreignAttributes
+            if a.hasForeign { s.foreignAttributes = a.foreignAttributes }
             c.add(s)
             stack.append(.associationSet(s))
         default:
@@ -548,7 +524,7 @@ final class CsdlXmlBuilder {
         }
     }
 
-    func endElement() {
+    mutating func endElement() {
         guard let top = stack.popLast() else { return }
         guard case .expression = top, var f = exprStack.popLast() else { return }
         f.text = text
@@ -682,7 +658,7 @@ struct ExprFrame {
 
     /// Files the element's attributes: the first constant or path attribute is its inline value, the ones read by
     /// name have fields of their own, and any others are kept in order.
-    mutating func take(_ a: Attrs, builder: CsdlXmlBuilder) {
+    mutating func take(_ a: Attrs, doc: CsdlDocument) {
         a.forEachUnprefixed { key, keyKind, value in
             if inline == nil {
                 if keyKind.isConstant { inline = .constant(kind: key, value: value); return }
@@ -699,7 +675,7 @@ struct ExprFrame {
             }
         }
         // Qualified names in values are stored with aliases replaced, like terms.
-        if kind == .Record, let t = type { type = builder.doc.resolveAnnotationAlias(t) }
+        if kind == .Record, let t = type { type = doc.resolveAnnotationAlias(t) }
     }
 
     func annotation(resolvingTermWith doc: CsdlDocument) -> CsdlAnnotation {
@@ -737,9 +713,10 @@ struct ExprFrame {
 /// during the start-element callback only.
 struct Attrs {
     let list: UnsafeBufferPointer<CapturedAttribute>
-    // Unowned: an Attrs lives only during its element's callback, while the builder (and its table) certainly do.
-    unowned let builder: CsdlXmlBuilder
-    unowned let table: AttributeTable
+    // Neither retained nor released: an Attrs lives only during its element's callback, while the builder's
+    // interner and table certainly do.
+    unowned(unsafe) let names: NameInterner
+    unowned(unsafe) let table: AttributeTable
     /// Tells this element's attributes apart from those of elements before it in the builder's table.
     let generation: UInt32
     /// The table's memory, read directly (the table outlives every Attrs).
@@ -747,13 +724,12 @@ struct Attrs {
     private let seen: UnsafeMutablePointer<UInt32>
     private let index: UnsafeMutablePointer<Int>
 
-    init(_ list: UnsafeBufferPointer<CapturedAttribute>, builder: CsdlXmlBuilder) {
+    init(_ list: UnsafeBufferPointer<CapturedAttribute>, table: AttributeTable, names: NameInterner) {
         self.list = list
-        self.builder = builder
-        let table = builder.attributeTable
+        self.names = names
         self.table = table
-        table.elements &+= 1
-        generation = table.elements
+        table.elements.pointee &+= 1
+        generation = table.elements.pointee
         filed = table.filed
         seen = table.seen
         index = table.index
@@ -799,16 +775,24 @@ struct Attrs {
         let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
         for a in list {
             guard let uri = a.uri else { continue }
-            if strcmp(UnsafeRawPointer(a.localName).assumingMemoryBound(to: CChar.self), want) == 0 && builder.interned(uri) == ns { return a.value }
+            if strcmp(UnsafeRawPointer(a.localName).assumingMemoryBound(to: CChar.self), want) == 0 && names.interned(uri) == ns { return a.value }
         }
         return nil
     }
+    /// Whether any attribute is in a namespace (SAP's `sap:`, ...): most elements have none, and then their
+    /// element's `foreignAttributes` is left as it is (an assignment costs an access check and a release).
+    var hasForeign: Bool {
+        for a in list where a.uri != nil { return true }
+        return false
+    }
+    /// The attributes in a namespace, as the model keeps them; their values are taken (see `take`): read them last.
     var foreignAttributes: [ForeignAttribute] {
         var out: [ForeignAttribute] = []
-        for a in list {
-            guard let uri = a.uri else { continue }
-            out.append(ForeignAttribute(prefix: a.prefix.map { builder.interned($0) } ?? "", localName: builder.interned(a.localName),
-                                        namespace: builder.interned(uri), value: a.value))
+        for i in list.indices {
+            guard let uri = list[i].uri else { continue }
+            let prefix = list[i].prefix.map { names.interned($0) } ?? ""
+            out.append(ForeignAttribute(prefix: prefix, localName: names.interned(list[i].localName), namespace: names.interned(uri),
+                                        value: taken(i)))
         }
         return out
     }
@@ -818,7 +802,7 @@ struct Attrs {
     func forEachUnprefixed(_ body: (String, ElementName, String) -> Void) {
         for i in list.indices where list[i].uri == nil {
             let name = list[i].localName
-            body(builder.interned(name), builder.elementName(name), taken(i))
+            body(names.interned(name), names.elementName(name), taken(i))
         }
     }
 }
@@ -854,23 +838,34 @@ enum AttrName: Int, CaseIterable {
 /// Where the attributes of the current element are, by `AttrName`: filled on the element's first look-up,
 /// reused for every element (a slot counts only when its generation is the element's).
 final class AttributeTable {
-    var elements: UInt32 = 0
-    // Plain memory rather than arrays: read a few hundred thousand times per large document, where bounds and
-    // uniqueness checks showed. `filed` holds the generation of the element whose attributes are filed.
+    // Plain memory behind `let` pointers: read a few hundred thousand times per large document, where bounds and
+    // uniqueness checks of arrays, and exclusivity checks of class properties, showed. `filed` holds the generation
+    // of the element whose attributes are filed; `elements` counts elements.
+    let elements = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     let filed = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
     let seen = UnsafeMutablePointer<UInt32>.allocate(capacity: AttrName.allCases.count)
     let index = UnsafeMutablePointer<Int>.allocate(capacity: AttrName.allCases.count)
+    /// Attribute names (interned by libxml2, so equal names share a pointer) → `AttrName` raw value (-1 for
+    /// others), direct-mapped.
+    private let attrCacheKeys = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 256)
+    private let attrCacheValues = UnsafeMutablePointer<Int>.allocate(capacity: 256)
 
     init() {
+        elements.initialize(to: 0)
         filed.initialize(to: 0)
         seen.initialize(repeating: 0, count: AttrName.allCases.count)
         index.initialize(repeating: 0, count: AttrName.allCases.count)
+        attrCacheKeys.initialize(repeating: nil, count: 256)
+        attrCacheValues.initialize(repeating: -1, count: 256)
     }
 
     deinit {
+        elements.deallocate()
         filed.deallocate()
         seen.deallocate()
         index.deallocate()
+        attrCacheKeys.deallocate()
+        attrCacheValues.deallocate()
     }
 
     func file(_ a: Attrs) {
@@ -887,10 +882,6 @@ final class AttributeTable {
         }
     }
 
-    /// Attribute names (interned by libxml2, so equal names share a pointer) → `AttrName` raw value (-1 for
-    /// others), direct-mapped.
-    private var attrCacheKeys = [UnsafeRawPointer?](repeating: nil, count: 256)
-    private var attrCacheValues = [Int](repeating: -1, count: 256)
     private func attrName(_ name: UnsafePointer<xmlChar>) -> Int {
         let key = UnsafeRawPointer(name)
         let slot = pointerSlot(key, bits: 8)

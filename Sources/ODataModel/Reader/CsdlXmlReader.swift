@@ -12,15 +12,15 @@ import Glibc
 package final class CsdlXmlReader {
     private var ctxt: xmlParserCtxtPtr?
     private var handler = xmlSAXHandler()
-    let builder: CsdlXmlBuilder
     private let callbacks: SAXCallbacks
+    private let source: String
     private var finished = false
     /// The most bytes handed to libxml2 at once: it copies each chunk into its input buffer, which then stays small.
     static let sliceSize = 1 << 14
 
     package init(source: String = "") {
-        builder = CsdlXmlBuilder(source: source)
-        callbacks = SAXCallbacks(builder: builder)
+        self.source = source
+        callbacks = SAXCallbacks(builder: CsdlXmlBuilder(source: source))
         callbacks.install(in: &handler)
         // The parser itself is made by the first `feed` (push) or by `read(pulling:)` (pull).
     }
@@ -37,11 +37,11 @@ package final class CsdlXmlReader {
             ctxt = xmlCreateIOParserCtxt(&handler, me, pullRead, nil, Unmanaged.passUnretained(input).toOpaque(),
                                          XML_CHAR_ENCODING_NONE)
         } else {
-            ctxt = builder.source.withCString { xmlCreatePushParserCtxt(&handler, me, nil, 0, $0) }
+            ctxt = source.withCString { xmlCreatePushParserCtxt(&handler, me, nil, 0, $0) }
         }
         guard let c = ctxt else { return nil }
         xmlCtxtUseOptions(c, Int32(XML_PARSE_HUGE.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
-        callbacks.ctxt = c
+        callbacks.builder.pointee.ctxt = c
         return c
     }
 
@@ -54,7 +54,7 @@ package final class CsdlXmlReader {
             let p = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self)
             xmlParseChunk(c, p, Int32(n), 0)
             offset += n
-            if let e = builder.fatal ?? callbacks.fatal { throw MetadataError(source: builder.source, e) }
+            if let e = callbacks.builder.pointee.anyFatal { throw MetadataError(source: source, e) }
         }
     }
 
@@ -67,7 +67,7 @@ package final class CsdlXmlReader {
         guard let c = startParser() else { throw noParser }
         if !finished {
             finished = true
-            if builder.fatal == nil { xmlParseChunk(c, nil, 0, 1) }
+            if callbacks.builder.pointee.fatal == nil { xmlParseChunk(c, nil, 0, 1) }
         }
         return try verdict(c)
     }
@@ -85,16 +85,16 @@ package final class CsdlXmlReader {
     }
 
     private var noParser: MetadataError {
-        MetadataError(source: builder.source, MetadataIssue(.error, code: "internal", "could not create an XML parser"))
+        MetadataError(source: source, MetadataIssue(.error, code: "internal", "could not create an XML parser"))
     }
 
     private func verdict(_ c: xmlParserCtxtPtr) throws -> CsdlDocument {
         // The builder found the document is not CSDL before the parser found it broken, or the other way round:
         // the builder's verdict is about an earlier element (the root), so it comes first.
-        if let e = builder.fatal { throw MetadataError(source: builder.source, e) }
-        if let e = callbacks.fatal { throw MetadataError(source: builder.source, e) }
-        builder.location = SourceLocation(line: Int(xmlSAX2GetLineNumber(c)), column: Int(xmlSAX2GetColumnNumber(c)))
-        return try builder.finishDocument()
+        if let e = callbacks.builder.pointee.fatal { throw MetadataError(source: source, e) }
+        if let e = callbacks.builder.pointee.parserFatal { throw MetadataError(source: source, e) }
+        callbacks.builder.pointee.location = SourceLocation(line: Int(xmlSAX2GetLineNumber(c)), column: Int(xmlSAX2GetColumnNumber(c)))
+        return try callbacks.builder.pointee.finishDocument()
     }
 
     /// Reads a whole document held in memory.

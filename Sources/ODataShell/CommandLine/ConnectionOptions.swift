@@ -40,7 +40,7 @@ public struct ConnectionOptions: ParsableArguments {
     public var netrc = false
 
     @Option(name: .customLong("max-metadata-size"),
-            help: ArgumentHelp("Read a $metadata document of at most this many MiB (default: 256).", valueName: "MiB"))
+            help: ArgumentHelp("Read a $metadata document of at most this many MiB (default: 128).", valueName: "MiB"))
     public var maxMetadataSize: Int?
 
     @Option(name: .customLong("max-body-size"),

@@ -68,7 +68,8 @@ struct DiffCommand: ParsableCommand {
         DiffRequest(old: old, new: new, format: format, openEnums: openEnums, allowChanges: allowChanges,
                     allowRemovals: allowRemovals, canBeRemoved: canBeRemoved, failOn: failOn,
                     loading: MetadataLoading(strict: strict, verbose: verbose, quiet: quiet, noCache: metadataOptions.noCache,
-                                             metadataFix: metadataOptions.metadataFix, connection: connection),
+                                             maxAge: metadataOptions.metadataMaxAge, metadataFix: metadataOptions.metadataFix,
+                                             connection: connection),
                     timings: timings)
     }
 }

@@ -96,7 +96,8 @@ struct MetadataSourceOptions: ParsableArguments {
     var settings: MetadataSource {
         MetadataSource(source: source, json: json,
                        loading: MetadataLoading(strict: strict, verbose: verbose, quiet: quiet, noCache: metadataOptions.noCache,
-                                                metadataFix: metadataOptions.metadataFix, connection: connection))
+                                                maxAge: metadataOptions.metadataMaxAge, metadataFix: metadataOptions.metadataFix,
+                                                connection: connection))
     }
 }
 
@@ -116,6 +117,8 @@ struct MetadataLoading {
     var verbose = false
     var quiet = false
     var noCache = false
+    /// `--metadata-max-age` (see `MetadataLoader.maxAge`).
+    var maxAge: Int?
     var metadataFix: String?
     /// nil: no connection options were parsed (see `MetadataLoader.connection`).
     var connection: ConnectionOptions?
@@ -125,7 +128,7 @@ struct MetadataLoading {
     /// documents); errors exit with 4.
     func load(_ location: String, warningsListed: Int, label: String? = nil) throws -> CsdlDocument {
         do {
-            let loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix)
+            let loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix, maxAge: maxAge)
             let doc = try loader.load(location)
             // Nor tear down the model, a large object graph (a measurable share of a one-shot run on multi-megabyte
             // metadata).

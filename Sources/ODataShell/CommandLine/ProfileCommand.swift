@@ -113,6 +113,10 @@ struct ProfileCommand: ParsableCommand {
         @Option(help: ArgumentHelp("Apply this metadata fix-up file after every load.", valueName: "file"), completion: .file())
         var metadataFix: String?
 
+        @Option(help: ArgumentHelp("Use cached metadata without asking the service for this long after it was last checked (0: always ask).",
+                                   valueName: "seconds"))
+        var metadataMaxAge: Int?
+
         @Flag(help: "Store the profile without loading the metadata first.")
         var noCheck = false
 
@@ -188,6 +192,7 @@ struct ProfileCommand: ParsableCommand {
             if interactiveOutput { Stderr.write("odsh: checking: loading the metadata of \(profile.url) ...\n") }
             do {
                 var loader = MetadataLoader(connection: nil, strict: false)
+                loader.maxAge = 0  // a check asks the service itself
                 loader.context = context
                 loader.pendingSecrets = secrets
                 let doc = try loader.load(profile: profile, metadataFile: nil)
@@ -296,6 +301,8 @@ struct ProfileCommand: ParsableCommand {
             p.pageSize = pageSize
             p.metadata = metadata
             p.metadataFix = metadataFix
+            if let age = metadataMaxAge, age < 0 { throw ValidationError("--metadata-max-age takes a number of seconds, 0 or more") }
+            p.metadataMaxAge = metadataMaxAge
             if p.auth.secretName == nil && (secretFrom != nil) {
                 throw ValidationError("--auth \(p.auth.rawValue) takes no secret, so no --secret-from")
             }
@@ -379,6 +386,7 @@ struct ProfileCommand: ParsableCommand {
             add("pager", p.pager.map { $0 ? "on" : "off" })
             add("metadata", p.metadata)
             add("metadata-fix", p.metadataFix)
+            add("metadata-max-age", p.metadataMaxAge.map { "\($0) s" })
             for (alias, target) in p.services.sorted(by: { $0.key < $1.key }) { lines.append(("service", "\(alias) = \(target)")) }
             let jar = context.dirs.cookieJar(profile: p.name)
             lines.append(("cookies", Self.cookieText(jar)))

@@ -118,8 +118,9 @@ struct ShellCommand: ParsableCommand {
                                       },
                                       open: { name in
                                           // From the system this shell was opened on (a profile or a URL on it).
-                                          let found = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                                              .load(service: service, metadataFile: nil, serviceName: name)
+                                          var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+                                          loader.maxAge = 0  // a session starts on the current metadata
+                                          let found = try loader.load(service: service, metadataFile: nil, serviceName: name)
                                           _ = Unmanaged.passRetained(found.document)
                                           next = found
                                           opened = name
@@ -136,7 +137,10 @@ struct ShellCommand: ParsableCommand {
         guard let first = try statements.next() else {
             throw UsageError("no statements: give them with -c, -f FILE or on stdin")
         }
-        let (doc, serviceRoot, profile) = try loadMetadata(service: service)
+        // A script trusts cached metadata within its freshness window (one request for a one-shot query), and asks
+        // the service again when a request fails in a way that can mean the metadata moved on.
+        let ((doc, serviceRoot, profile), load) = try loadMetadata(service: service, maxAge: metadataOptions.metadataMaxAge)
+        let revalidation = MetadataRevalidation(load: load, reload: { try self.reloadMetadata(service: service) })
         let holder = RunnerHolder(document: doc, profile: profile)
         // Dot-commands work in scripts too (`.format csv`, `.set pagesize 50`, `.describe Orders`, `.quit`).
         var settings = initialSettings(profile: profile)
@@ -185,8 +189,17 @@ struct ShellCommand: ParsableCommand {
                         Stderr.write(String(cFormat: "time: %.1f ms\n", (ContinuousClock.now - start).milliseconds))
                     }
                 }
-                try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder,
-                             out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                do {
+                    try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder,
+                                 out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                } catch let error where !commands.settings.dryRun && revalidation.isDue(after: error, of: bound.request) {
+                    guard case .compatible(let newer) = revalidation.revalidate(commands.document) else { throw error }
+                    commands.document = newer
+                    holder.update(commands.settings, document: newer)
+                    let rebound = try Binder.bind(s.text, document: newer)
+                    try runBound(rebound, service: serviceRoot, settings: commands.settings, runner: holder,
+                                 out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                }
                 try commands.checkOutputFile()
             } catch {
                 let st = reporter.report(error, context: s.context)
@@ -298,21 +311,36 @@ struct ShellCommand: ParsableCommand {
     }
 
     /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and
-    /// its profile, if it is one.
+    /// its profile, if it is one. The interactive shell asks the service on start (a session should begin on the
+    /// current metadata, and it is not a loop); `maxAge` is for scripts.
     func loadMetadata(service: String) throws -> (CsdlDocument, String, Profile?) {
         var chosen: String?
-        return try loadMetadata(service: service, asking: false, chosen: &chosen)
+        return try loadMetadata(service: service, maxAge: 0, asking: false, chosen: &chosen).loaded
     }
 
-    /// As above; when `service` is a system rather than a service (a profile or URL on the root of a host whose
-    /// catalogs list services), its services are listed and, `asking` on a terminal, one is asked for (`chosen`).
+    /// For scripts: a cached copy is used for `maxAge` seconds (nil: the profile's, the service's or the default
+    /// window); also how the document came.
+    func loadMetadata(service: String, maxAge: Int?) throws -> (loaded: (CsdlDocument, String, Profile?), load: MetadataLoader.LoadInfo?) {
+        var chosen: String?
+        return try loadMetadata(service: service, maxAge: maxAge, asking: false, chosen: &chosen)
+    }
+
+    /// For the interactive shell, asking the service: when `service` is a system rather than a service (a profile
+    /// or URL on the root of a host whose catalogs list services), its services are listed and, `asking` on a
+    /// terminal, one is asked for (`chosen`).
     func loadMetadata(service: String, asking: Bool, chosen: inout String?) throws -> (CsdlDocument, String, Profile?) {
+        try loadMetadata(service: service, maxAge: 0, asking: asking, chosen: &chosen).loaded
+    }
+
+    private func loadMetadata(service: String, maxAge: Int?, asking: Bool, chosen: inout String?)
+        throws -> (loaded: (CsdlDocument, String, Profile?), load: MetadataLoader.LoadInfo?) {
         let reporter = ErrorReporter(verbose: verbose)
         do {
-            let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                .load(service: service, metadataFile: metadata, serviceName: serviceName)
+            var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+            loader.maxAge = maxAge
+            let loaded = try loader.load(service: service, metadataFile: metadata, serviceName: serviceName)
             _ = Unmanaged.passRetained(loaded.document)  // the process ends soon: skip tearing the model down
-            return loaded
+            return (loaded, loader.lastLoad)
         } catch {
             guard let services = systemServices(service) else { throw OdshExit(reporter.report(error)) }
             Stderr.write("odsh: \(service) is an SAP system, not a service; its catalogs list these services:\n")
@@ -327,11 +355,12 @@ struct ShellCommand: ParsableCommand {
             }
             let name = names.first { $0.lowercased() == answer.lowercased() } ?? answer
             do {
-                let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                    .load(service: service, metadataFile: nil, serviceName: name)
+                var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+                loader.maxAge = maxAge
+                let loaded = try loader.load(service: service, metadataFile: nil, serviceName: name)
                 _ = Unmanaged.passRetained(loaded.document)
                 chosen = name
-                return loaded
+                return (loaded, loader.lastLoad)
             } catch {
                 throw OdshExit(reporter.report(error))
             }
@@ -355,10 +384,12 @@ struct ShellCommand: ParsableCommand {
         return rest[slash...] == "/"
     }
 
-    /// The service's metadata loaded again, for `.refresh` (errors go to the command that asked).
+    /// The service's metadata loaded again, asking the service, for `.refresh` (errors go to the command that
+    /// asked).
     func reloadMetadata(service: String) throws -> CsdlDocument {
-        try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-            .load(service: service, metadataFile: metadata, serviceName: serviceName).document
+        var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+        loader.maxAge = 0
+        return try loader.load(service: service, metadataFile: metadata, serviceName: serviceName).document
     }
 
     /// Runs a bound statement: prints the request in a dry run, else sends it and renders the answer.

@@ -13,19 +13,27 @@ import Glibc
 struct MetadataCache {
     let directory: String
 
-    /// What a cached document is kept by.
+    /// What a cached document is kept by. Its fields are normalised once, when it is made from a service URL
+    /// (`init(profile:serviceURL:...)`), and stored so in the sidecar: the key read back from a sidecar is the key
+    /// the document was filed under, and both files carry the same name.
     struct Key: Equatable {
-        var profile: String?
-        var url: String
-        var user: String
-        var sapClient: String?
-        var sapLanguage: String?
+        let profile: String?
+        /// The service URL without its passwords (`user:pw@`, `sap-password=`): the sidecar never holds them, and
+        /// the user is part of the key anyway.
+        let url: String
+        let user: String
+        let sapClient: String?
+        let sapLanguage: String?
 
-        /// A key; the URL's passwords (`user:pw@`, `sap-password=`) are left out, so that the sidecar never holds
-        /// them (the user is part of the key anyway).
-        init(profile: String?, url: String, user: String, sapClient: String?, sapLanguage: String?) {
+        /// The key of a service URL as given (passwords and all).
+        init(profile: String?, serviceURL: String, user: String, sapClient: String?, sapLanguage: String?) {
+            self.init(stored: profile, url: Redaction.redactURLPasswords(serviceURL), user: user, sapClient: sapClient, sapLanguage: sapLanguage)
+        }
+
+        /// A key whose URL is normalised already (as a sidecar holds it): taken as it is, never normalised twice.
+        fileprivate init(stored profile: String?, url: String, user: String, sapClient: String?, sapLanguage: String?) {
             self.profile = profile
-            self.url = Redaction.redactURLPasswords(url)
+            self.url = url
             self.user = user
             self.sapClient = sapClient
             self.sapLanguage = sapLanguage
@@ -57,8 +65,18 @@ struct MetadataCache {
         var fetchedAt: Date
         /// When a conditional GET last said the copy is current.
         var checkedAt: Date?
+        /// How many seconds after `checkedAt` the service said the copy stays fresh (`Cache-Control: max-age`, less
+        /// the response's `Age`); nil when it said nothing.
+        var maxAge: Int?
 
-        var key: Key { Key(profile: profile, url: url, user: user, sapClient: sapClient, sapLanguage: sapLanguage) }
+        var key: Key { Key(stored: profile, url: url, user: user, sapClient: sapClient, sapLanguage: sapLanguage) }
+
+        /// Whether the copy may be used without asking the service, `window` seconds after it was last checked.
+        func isFresh(window: Int, now: Date = Date()) -> Bool {
+            let age = now.timeIntervalSince(checkedAt ?? fetchedAt)
+            // A clock that went back makes no copy fresh.
+            return age >= 0 && age < Double(window)
+        }
     }
 
     func documentPath(_ hash: String) -> String { "\(directory)/\(hash).metadata" }
@@ -103,11 +121,30 @@ struct MetadataCache {
         return removed
     }
 
-    /// Notes that a conditional GET found the copy current.
-    func markChecked(_ entry: Entry) {
+    /// Notes that a conditional GET found the copy current, and how long the service now says it stays fresh.
+    func markChecked(_ entry: Entry, maxAge: Int?) {
         var e = entry
         e.checkedAt = Date()
+        e.maxAge = maxAge
         try? writeSidecar(e)
+    }
+
+    /// Removes the temporary files of writers that are gone (a process killed while downloading or writing a
+    /// sidecar): those whose process no longer runs, and any older than a day (a process id may be reused).
+    func removeStaleTemporaries(now: Date = Date()) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let me = getpid()
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            // .HASH.PID.RANDOM.tmp (a document) or .HASH.json.PID.RANDOM.tmp (a sidecar)
+            let parts = name.split(separator: ".")
+            guard parts.count >= 4, let pid = pid_t(parts[parts.count - 3]), pid > 0 else { continue }
+            let path = "\(directory)/\(name)"
+            var st = stat()
+            guard lstat(path, &st) == 0 else { continue }
+            let old = now.timeIntervalSince1970 - Double(st.st_mtim.tv_sec) > 86_400
+            let gone = pid != me && kill(pid, 0) != 0 && errno == ESRCH
+            if gone || old { unlink(path) }
+        }
     }
 
     private func writeSidecar(_ entry: Entry) throws {
@@ -177,7 +214,7 @@ struct MetadataCache {
         }
 
         /// Puts the downloaded bytes in place, then the sidecar.
-        func commit(etag: String?, lastModified: String?, contentType: String?) throws {
+        func commit(etag: String?, lastModified: String?, contentType: String?, maxAge: Int?) throws {
             if fd < 0 && failure == nil { openFile() }  // an empty body
             guard fd >= 0 else { throw UsageError("cannot write the metadata cache in \(cache.directory): \(failure ?? "?")") }
             let ok = fsync(fd) == 0
@@ -190,7 +227,8 @@ struct MetadataCache {
             let now = Date()
             try cache.writeSidecar(Entry(url: key.url, user: key.user, profile: key.profile, sapClient: key.sapClient,
                                          sapLanguage: key.sapLanguage, etag: etag, lastModified: lastModified,
-                                         contentType: contentType, bytes: bytes, fetchedAt: now, checkedAt: now))
+                                         contentType: contentType, bytes: bytes, fetchedAt: now, checkedAt: now, maxAge: maxAge))
+            cache.removeStaleTemporaries(now: now)
         }
 
         func discard() {

@@ -6,9 +6,12 @@ import ODataModel
 
 /// Loads a service's metadata; the one place that does. A source is a file, a service URL or a profile's name.
 /// From a URL, `SERVICE/$metadata` is streamed into the SAX push parser and, at the same time, into the metadata
-/// cache (no whole-document buffer); the next load revalidates the cached copy with a conditional GET, and when
-/// the service cannot be reached the cached copy is used with a warning. A fix-up document (`--metadata-fix`,
-/// else the profile's `metadata-fix`) is applied after every load.
+/// cache (no whole-document buffer). A cached copy is used without asking the service for a freshness window after
+/// it was last checked (`--metadata-max-age`, else the profile's `metadata-max-age`, else the service's
+/// `Cache-Control: max-age`, else `defaultMaxAge`), so that a one-shot query costs one request; after it, the next
+/// load revalidates the copy with a conditional GET, and when the service cannot be reached the cached copy is used
+/// with a warning. A fix-up document (`--metadata-fix`, else the profile's `metadata-fix`) is applied after every
+/// load.
 struct MetadataLoader {
     /// The connection options given on the command line; nil when there were none to parse, and then their
     /// defaults are made only if a service is actually contacted.
@@ -16,6 +19,11 @@ struct MetadataLoader {
     var strict: Bool
     /// Neither read nor write the metadata cache (`--no-cache`).
     var useCache = true
+    /// Seconds a cached copy is used without asking the service (`--metadata-max-age`; 0: always ask); nil: the
+    /// profile's, else the service's, else `defaultMaxAge`.
+    var maxAge: Int?
+    /// The freshness window when neither the user nor the service gives one: five minutes.
+    static let defaultMaxAge = 300
     /// A fix-up document, applied instead of the profile's.
     var fixFile: String?
     /// Profiles, directories and environment; read on first use (a file needs none of it, and reading the
@@ -34,15 +42,40 @@ struct MetadataLoader {
     /// Secrets already at hand for the profile being loaded (`profile add` checks a profile before storing it).
     var pendingSecrets: [String: String] = [:]
 
-    init(connection: ConnectionOptions?, strict: Bool, options: MetadataOptions? = nil) {
-        self.init(connection: connection, strict: strict, noCache: options?.noCache ?? false, fixFile: options?.metadataFix)
+    /// How the last load from a service went (nil after a file): `ShellCommand` revalidates a trusted copy when a
+    /// request fails in a way that can mean the metadata moved on.
+    var lastLoad: LoadInfo? { loadHolder.value }
+    private final class LoadHolder { var value: LoadInfo? }
+    private let loadHolder = LoadHolder()
+
+    /// How a document came from a service.
+    struct LoadInfo {
+        enum Origin {
+            /// Downloaded whole (no cached copy, or it had changed).
+            case downloaded
+            /// The service said the cached copy is current (304).
+            case revalidated
+            /// The cached copy, used within its freshness window without asking the service.
+            case trusted
+            /// The cached copy, because the service could not be reached.
+            case offline
+        }
+        var origin: Origin
+        /// The cache entry read or written (nil with `--no-cache`, or when the cache could not be written).
+        var entry: MetadataCache.Entry?
     }
 
-    init(connection: ConnectionOptions?, strict: Bool, noCache: Bool, fixFile: String?) {
+    init(connection: ConnectionOptions?, strict: Bool, options: MetadataOptions? = nil) {
+        self.init(connection: connection, strict: strict, noCache: options?.noCache ?? false, fixFile: options?.metadataFix,
+                  maxAge: options?.metadataMaxAge)
+    }
+
+    init(connection: ConnectionOptions?, strict: Bool, noCache: Bool, fixFile: String?, maxAge: Int? = nil) {
         self.connection = connection
         self.strict = strict
         useCache = !noCache
         self.fixFile = fixFile
+        self.maxAge = maxAge
     }
 
     /// True for `http://` and `https://` sources.
@@ -121,19 +154,30 @@ struct MetadataLoader {
         let settings = try ProfileConnection(serviceRoot: root, profile: profile, options: connection ?? ConnectionOptions.parse([]),
                                              context: context,
                                              pending: pendingSecrets)
-        let client = try HTTPClient(configuration: settings.configuration)
-        defer { client.close() }
         let display = HTTPClient.metadataURLForDisplay(root)
         let reader = MetadataReader(source: display, options: readerOptions)
+        loadHolder.value = nil
         guard useCache else {
+            let client = try HTTPClient(configuration: settings.configuration)
+            defer { client.close() }
             try client.fetchMetadata(serviceURL: root, into: reader)
+            loadHolder.value = LoadInfo(origin: .downloaded, entry: nil)
             return try reader.finish()
         }
 
         let cache = MetadataCache(directory: context.dirs.metadataCache)
-        let key = MetadataCache.Key(profile: profile?.name, url: root, user: settings.identity,
+        let key = MetadataCache.Key(profile: profile?.name, serviceURL: root, user: settings.identity,
                                     sapClient: settings.configuration.sapClient, sapLanguage: settings.configuration.sapLanguage)
         let cached = cache.entry(for: key)
+        if let cached, cached.isFresh(window: maxAge ?? profile?.metadataMaxAge ?? cached.maxAge ?? Self.defaultMaxAge) {
+            // A copy the cache may no longer read (removed meanwhile) is fetched as if there were none.
+            if let doc = try? cache.read(cached, into: MetadataReader(source: display, options: readerOptions, expectedSize: cached.bytes)) {
+                loadHolder.value = LoadInfo(origin: .trusted, entry: cached)
+                return doc
+            }
+        }
+        let client = try HTTPClient(configuration: settings.configuration)
+        defer { client.close() }
         var validators = HTTPHeaders()
         if let etag = cached?.etag { validators.set("If-None-Match", etag) }
         if let date = cached?.lastModified { validators.set("If-Modified-Since", date) }
@@ -146,19 +190,23 @@ struct MetadataLoader {
             guard let cached else { throw error }
             Stderr.write("odsh: warning: \(error.summary)\nodsh: warning: using the metadata of \(display) cached on "
                          + "\(Self.dateText(cached.fetchedAt)) (--no-cache to fail instead)\n")
+            loadHolder.value = LoadInfo(origin: .offline, entry: cached)
             return try cache.read(cached, into: MetadataReader(source: display, options: readerOptions, expectedSize: cached.bytes))
         }
+        let freshFor = CacheControl(response.headers).freshFor
         if response.status == 304, let cached {
-            cache.markChecked(cached)
+            cache.markChecked(cached, maxAge: freshFor)
+            loadHolder.value = LoadInfo(origin: .revalidated, entry: cache.entry(for: key) ?? cached)
             return try cache.read(cached, into: MetadataReader(source: display, options: readerOptions, expectedSize: cached.bytes))
         }
         let doc = try reader.finish()
         do {
             try download.commit(etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"],
-                                contentType: response.headers["Content-Type"])
+                                contentType: response.headers["Content-Type"], maxAge: freshFor)
         } catch {
             Stderr.write("odsh: warning: \(error)\n")
         }
+        loadHolder.value = LoadInfo(origin: .downloaded, entry: cache.entry(for: key))
         return doc
     }
 

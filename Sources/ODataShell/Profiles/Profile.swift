@@ -87,6 +87,9 @@ public struct Profile: Sendable, Equatable {
     public var metadata: String?
     /// A metadata fix-up file applied after every load (`MetadataFixup`).
     public var metadataFix: String?
+    /// How many seconds cached metadata is used without asking the service (`metadata-max-age`; 0: always ask;
+    /// nil: the service's `Cache-Control: max-age`, else the default).
+    public var metadataMaxAge: Int?
     /// Short names of services on the profile's system (`odsh NAME ALIAS`): alias to technical name, path on the
     /// system (`/sap/opu/odata/sap/API_X_SRV/`) or URL.
     public var services: [String: String] = [:]
@@ -113,7 +116,7 @@ public struct Profile: Sendable, Equatable {
                        "login-fields", "login-user-agent", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
                        "company-id", "saml-key", "saml-cert", "saml-audience",
                        "headers", "secret-headers", "sap-client", "sap-language", "timeout", "connect-timeout", "proxy", "ca-bundle", "cert", "key",
-                       "insecure", "user-agent", "output", "page-size", "pager", "metadata", "metadata-fix", "services"]
+                       "insecure", "user-agent", "output", "page-size", "pager", "metadata", "metadata-fix", "metadata-max-age", "services"]
 
     /// Reads a `[profile.NAME]` table; `place` names it in errors.
     init(name: String, table: TOMLTable, place: String) throws {
@@ -204,6 +207,10 @@ public struct Profile: Sendable, Equatable {
         }
         metadata = try string("metadata")
         metadataFix = try string("metadata-fix")
+        if let v = table["metadata-max-age"] {
+            guard case .integer(let n) = v, n >= 0 else { throw fail("metadata-max-age must be a number of seconds, 0 or more") }
+            metadataMaxAge = n
+        }
         services = Dictionary(try pairs("services"), uniquingKeysWith: { $1 })
         try validate().map { throw fail($0) }
     }
@@ -294,6 +301,7 @@ public struct Profile: Sendable, Equatable {
         if let pager { t["pager"] = .bool(pager) }
         put("metadata", metadata)
         put("metadata-fix", metadataFix)
+        if let metadataMaxAge { t["metadata-max-age"] = .integer(metadataMaxAge) }
         var out = "[profile.\(TOMLValue.key(name))]\n"
         out += t.entries.map { "\($0.key) = \($0.value.tomlText)\n" }.joined()
         if !headers.isEmpty {

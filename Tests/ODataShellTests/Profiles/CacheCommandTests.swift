@@ -21,7 +21,7 @@ struct CacheCommandTests {
         let url = gateway.base + "/open/northwind/"
         let mark = gateway.mark
         let first = try xdg.odsh(["metadata", "summary", url])
-        let second = try xdg.odsh(["metadata", "summary", url])
+        let second = try xdg.odsh(["metadata", "summary", url, "--metadata-max-age", "0"])
         #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
         #expect(first.stdout == second.stdout)
         let log = gateway.entries(from: mark)
@@ -39,7 +39,7 @@ struct CacheCommandTests {
     func nginxsOwnValidatorsRevalidate() throws {
         let nginx = try NginxFixture.shared()
         let url = nginx.http + "/static/northwind-v2/"
-        for _ in 0..<2 { #expect(try xdg.odsh(["metadata", "summary", url]).status == 0) }
+        for _ in 0..<2 { #expect(try xdg.odsh(["metadata", "summary", url, "--metadata-max-age", "0"]).status == 0) }
         Thread.sleep(forTimeInterval: 0.2)  // nginx logs after answering
         let lines = nginx.accessLog(containing: "/static/northwind-v2/$metadata").suffix(2)
         #expect(lines.count == 2)
@@ -60,7 +60,7 @@ struct CacheCommandTests {
         let online = try xdg.odsh(["metadata", "describe", url, "Customers"])
         #expect(online.status == 0)
         own.stop()
-        let offline = try xdg.odsh(["metadata", "describe", url, "Customers"])
+        let offline = try xdg.odsh(["metadata", "describe", url, "Customers", "--metadata-max-age", "0"])
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(offline.stdout == online.stdout)
         #expect(offline.stderr.contains("warning: GET \(url)$metadata") && offline.stderr.contains("curl error 7"))

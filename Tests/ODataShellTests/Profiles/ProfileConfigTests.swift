@@ -179,15 +179,12 @@ struct ProfileConfigTests {
     }
 
     @Test func theCacheKeyKeepsServicesUsersAndProfilesApart() {
-        let a = MetadataCache.Key(profile: nil, url: "http://h/svc/", user: "alice", sapClient: nil, sapLanguage: nil)
-        var b = a
-        b.user = "bob"
-        var c = a
-        c.profile = "p"
-        var d = a
-        d.sapClient = "100"
+        let a = MetadataCache.Key(profile: nil, serviceURL: "http://h/svc/", user: "alice", sapClient: nil, sapLanguage: nil)
+        let b = MetadataCache.Key(profile: nil, serviceURL: "http://h/svc/", user: "bob", sapClient: nil, sapLanguage: nil)
+        let c = MetadataCache.Key(profile: "p", serviceURL: "http://h/svc/", user: "alice", sapClient: nil, sapLanguage: nil)
+        let d = MetadataCache.Key(profile: nil, serviceURL: "http://h/svc/", user: "alice", sapClient: "100", sapLanguage: nil)
         let hashes = Set([a, b, c, d].map(\.hash))
         #expect(hashes.count == 4 && hashes.allSatisfy { $0.count == 16 })
-        #expect(a.hash == MetadataCache.Key(profile: nil, url: "http://h/svc/", user: "alice", sapClient: nil, sapLanguage: nil).hash)
+        #expect(a.hash == MetadataCache.Key(profile: nil, serviceURL: "http://h/svc/", user: "alice", sapClient: nil, sapLanguage: nil).hash)
     }
 }

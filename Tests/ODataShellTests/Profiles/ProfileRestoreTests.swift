@@ -16,12 +16,12 @@ struct ProfileRestoreTests {
         #expect(gateway.count("login") == 1)
 
         let mark = gateway.mark
-        let later = try xdg.odsh(["metadata", "describe", "hr", "Orders"])
+        let later = try xdg.odsh(["metadata", "describe", "hr", "Orders", "--metadata-max-age", "0"])
         #expect(later.status == 0, "\(later.stderr)")
         #expect(gateway.requests(since: mark) == ["304 /form/northwind/$metadata"], "the stored cookie signs in; the copy is current")
 
         gateway.stop()
-        let offline = try xdg.odsh(["metadata", "describe", "hr", "Orders"])
+        let offline = try xdg.odsh(["metadata", "describe", "hr", "Orders", "--metadata-max-age", "0"])
         #expect(offline.status == 0, "\(offline.stderr)")
         #expect(offline.stdout == later.stdout)
         #expect(offline.stderr.contains("warning:") && offline.stderr.contains("cached on"))
