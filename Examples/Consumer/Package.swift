@@ -14,11 +14,7 @@ let package = Package(
         .package(url: url, from: version, traits: []),
     ],
     targets: [
-        .executableTarget(name: "ODataConsumer", dependencies: [
-            .product(name: "ODataClient", package: "odsh"),
-            .product(name: "ODataQuery", package: "odsh"),
-            .product(name: "ODataModel", package: "odsh"),
-        ]),
+        .executableTarget(name: "ODataConsumer", dependencies: [.product(name: "OData", package: "odsh")]),
     ],
     swiftLanguageModes: [.v6]
 )

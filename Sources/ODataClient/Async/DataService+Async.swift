@@ -127,6 +127,11 @@ extension DataService {
 
     // MARK: metadata
 
+    /// Loads `$metadata` into the service, once (SAP's `loadMetadata`; see the blocking `loadMetadata()`).
+    public func loadMetadata() async throws {
+        try await Self.offload { try self.loadMetadata() }
+    }
+
     /// Loads `$metadata` again and uses it when it is compatible (see the blocking `refreshMetadata(options:)`).
     @discardableResult
     public func refreshMetadata(options: MetadataComparison.Options = .init()) async throws -> MetadataRefresh {

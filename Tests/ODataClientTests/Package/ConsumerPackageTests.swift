@@ -43,6 +43,7 @@ extension IntegrationTests {
             #expect(out.contains("orders read with for try await: 830, last 11077"), "\(out)")
             #expect(out.contains("top 30 across pages: 30"))
             #expect(out.contains("concurrent: 5 customers, 7 products"))
+            #expect(out.contains("decoded: ALFKI, ANATR, ANTON"), "\(out)")
             #expect(out.contains("$metadata requests: 1\n"), "\(out)")
             let cancelled = out.split(separator: "\n").first { $0.hasPrefix("cancelled: ") }.map(String.init) ?? ""
             #expect(cancelled.hasPrefix("cancelled: true, after "), "\(out)")

@@ -1,10 +1,8 @@
 // The async dynamic API from a program of its own: ODataConsumer NORTHWIND-V4-ROOT HANGING-SERVER-URL
-// pages through all orders with `for try await`, runs two queries at once on one DataService, and cancels a request
-// to a server that never answers.
+// opens the service as SAP's examples do, pages through all orders with `for try await`, runs two queries at once on
+// one DataService, decodes entities into a Codable struct, and cancels a request to a server that never answers.
 import Foundation
-import ODataClient
-import ODataModel
-import ODataQuery
+import OData
 import Synchronization
 
 let arguments = CommandLine.arguments
@@ -20,7 +18,10 @@ configuration.traceRequests = true
 configuration.traceSink = ClosureTraceSink { line in requests.withLock { $0.append(line) } }
 configuration.timeout = 30
 
-let service = try DataService(url: root, configuration: configuration)
+var provider = OnlineODataProvider(serviceRoot: root)
+provider.networkOptions = configuration
+let service = try DataServiceAsync(provider: provider)
+try await service.loadMetadata()
 let orders = try service.entitySet(withName: "Orders")
 let customers = try service.entitySet(withName: "Customers")
 let products = try service.entitySet(withName: "Products")
@@ -44,6 +45,15 @@ async let someCustomers = service.executeQuery(DataQuery().from(customers).top(5
 async let someProducts = Task.detached { try await service.executeQuery(DataQuery().from(products).top(7)) }.value
 let (c, p) = try await (someCustomers, someProducts)
 print("concurrent: \(c.entities.count) customers, \(p.entities.count) products")
+// Entities as Swift values.
+struct Customer: Codable {
+    var CustomerID: String
+    var CompanyName: String
+    var City: String?
+}
+let decoded = try await service.executeQuery(DataQuery().from(customers).top(3)).entities.map { try $0.decode(Customer.self) }
+print("decoded: \(decoded.map(\.CustomerID).joined(separator: ", "))")
+
 let metadataRequests = requests.withLock { $0.filter { $0.contains("$metadata") && $0.contains("GET") }.count }
 print("$metadata requests: \(metadataRequests)")
 
