@@ -3,6 +3,7 @@ import ODataModel
 /// A reading of all pages that the next links made end badly: a cycle of next links (a page that links to itself,
 /// A→B→A, 1→2→3→1), or a run of empty pages that still link on, cut before its end. Rows read before stay read.
 public struct PagingError: CategorizedError, CustomStringConvertible, Sendable {
+    /// How the reading ended.
     public enum Kind: Sendable, Equatable {
         /// A next link that names a page this reading requested before (absolute; redacted in `description`).
         case cycle(link: String, pagesRead: Int)
@@ -11,13 +12,16 @@ public struct PagingError: CategorizedError, CustomStringConvertible, Sendable {
         case emptyPagesCut(pages: Int, nextLink: String)
     }
 
+    /// How the reading ended.
     public let kind: Kind
 
+    /// An error of `kind`.
     public init(_ kind: Kind) { self.kind = kind }
 
     /// Both are answers that cannot be read as a whole result.
     public var category: ErrorCategory { .invalidData }
 
+    /// What happened, in one sentence with the link (passwords redacted, control characters escaped).
     public var description: String {
         switch kind {
         case .cycle(let link, let pages):

@@ -113,8 +113,10 @@ struct ShellCommand: ParsableCommand {
                 let code = runSession(doc, serviceRoot: serviceRoot, profile: profile, settings: settings, system: service,
                                       metadataFile: fileInUse,
                                       reload: {
-                                          try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                                              .load(service: service, metadataFile: currentFile, serviceName: currentName).document
+                                          // `.refresh` asks the service, whatever the cache's freshness window.
+                                          var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+                                          loader.maxAge = 0
+                                          return try loader.load(service: service, metadataFile: currentFile, serviceName: currentName).document
                                       },
                                       open: { name in
                                           // From the system this shell was opened on (a profile or a URL on it).
