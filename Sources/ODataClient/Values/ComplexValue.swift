@@ -1,6 +1,7 @@
 import ODataModel
 
 /// A value of a complex type (SAP's `ComplexValue`).
+// @unchecked: as StructureBase, whose lock guards all of this class's state.
 public final class ComplexValue: StructureBase, @unchecked Sendable {
     /// The complex type (a derived type when the payload said so).
     public var complexType: ComplexType { layout.type as! ComplexType }

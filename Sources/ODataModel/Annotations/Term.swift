@@ -1,4 +1,5 @@
 /// A vocabulary term.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class Term: SchemaElement, @unchecked Sendable {
     /// The term's type: what its annotations' values must be.
     public var type: TypeReference
@@ -16,6 +17,7 @@ public final class Term: SchemaElement, @unchecked Sendable {
 }
 
 /// An `Annotations Target=...` block as written; its annotations are also attached to the element they target.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class AnnotationsBlock: CsdlElement, @unchecked Sendable {
     /// The target path as written (`NS.Customer/CompanyName`, aliases not yet replaced).
     public var target: String

@@ -1,4 +1,5 @@
 /// An entity container: entity sets, singletons, action and function imports, V2/V3 association sets.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class EntityContainer: SchemaElement, @unchecked Sendable {
     /// The qualified name of the container this one extends (V4 `Extends`): its elements are this one's too.
     public var extends: String?
@@ -28,6 +29,7 @@ public final class EntityContainer: SchemaElement, @unchecked Sendable {
 }
 
 /// What entity sets and singletons share: a type and navigation property bindings.
+// @unchecked: immutable once loaded, as CsdlElement says.
 open class ContainerElement: CsdlElement, @unchecked Sendable {
     /// The entity type as written (`NS.Customer`); `entityTypeIfResolved` is the type itself.
     public var type: TypeReference
@@ -68,6 +70,7 @@ open class ContainerElement: CsdlElement, @unchecked Sendable {
 }
 
 /// An entity set (SAP's `EntitySet`).
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class EntitySet: ContainerElement, @unchecked Sendable {
     /// Whether the service document lists it (V4 `IncludeInServiceDocument`, default true).
     public var includeInServiceDocument = true
@@ -76,12 +79,14 @@ public final class EntitySet: ContainerElement, @unchecked Sendable {
 }
 
 /// A singleton (V4).
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class Singleton: ContainerElement, @unchecked Sendable {
     /// The entity type of the singleton; a placeholder when it did not resolve (`requireEntityType()` says why).
     public var entityType: EntityType { entityTypeIfResolved ?? EntityType(name: type.simpleName, namespace: "") }
 }
 
 /// A function import: V4 (`Function`, `EntitySet`) or V2/V3 (HTTP method, return type, parameters).
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class FunctionImport: CsdlElement, @unchecked Sendable {
     /// V4: the qualified function it imports.
     public var function: String?
@@ -112,6 +117,7 @@ public final class FunctionImport: CsdlElement, @unchecked Sendable {
 }
 
 /// An action import (V4).
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class ActionImport: CsdlElement, @unchecked Sendable {
     /// The qualified name of the action it imports.
     public var action: String

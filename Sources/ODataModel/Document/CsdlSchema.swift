@@ -1,4 +1,5 @@
 /// One `Schema`: a namespace (with an optional alias) and the elements declared in it.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class CsdlSchema: CsdlElement, @unchecked Sendable {
     /// The schema's namespace (`Namespace`), which qualifies the names of its elements.
     public var namespace: String { name }

@@ -1,4 +1,5 @@
 /// A navigation property; for V2/V3 resolved through its Association to a target type and multiplicity.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class NavigationProperty: CsdlElement, @unchecked Sendable {
     /// The target type (V4 `Type`; V2/V3 derived from the association end).
     public var type: TypeReference

@@ -1,4 +1,5 @@
 /// A structural property of an entity or complex type (SAP's `Property`).
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class Property: CsdlElement, @unchecked Sendable {
     /// The property's type as written (`Edm.String`, `NS.Address`, `Collection(Edm.String)`).
     public var type: TypeReference

@@ -1,4 +1,5 @@
 /// A V4 action or function (one overload).
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class Operation: SchemaElement, @unchecked Sendable {
     /// Whether an operation is an action or a function.
     public enum Kind: String, Sendable {
@@ -37,6 +38,7 @@ public final class Operation: SchemaElement, @unchecked Sendable {
 }
 
 /// A parameter of an action, function or V2/V3 function import.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class Parameter: CsdlElement, @unchecked Sendable {
     /// The parameter's type as written (`Edm.String`, `Collection(NS.Item)`).
     public var type: TypeReference

@@ -1,4 +1,5 @@
 /// A V2/V3 association: two ends with types and multiplicities, and an optional referential constraint.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class Association: SchemaElement, @unchecked Sendable {
     /// One end of an association: a role played by an entity type, with a multiplicity.
     public struct End: Hashable, Sendable {
@@ -25,6 +26,7 @@ public final class Association: SchemaElement, @unchecked Sendable {
 }
 
 /// A V2/V3 association set: which entity sets play an association's roles.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class AssociationSet: CsdlElement, @unchecked Sendable {
     /// The qualified name of the association whose roles the sets play.
     public var association: String

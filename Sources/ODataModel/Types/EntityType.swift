@@ -1,4 +1,5 @@
 /// An entity type: a structured type with a key (SAP's `EntityType`).
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class EntityType: StructuredType, @unchecked Sendable {
     /// Key property names declared on this type (paths for V4 keys on complex members; alias kept apart).
     public var ownKeyNames: [String] = []
@@ -28,4 +29,5 @@ public final class EntityType: StructuredType, @unchecked Sendable {
 }
 
 /// A complex type: structured, keyless.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class ComplexType: StructuredType, @unchecked Sendable {}

@@ -1,4 +1,5 @@
 /// An enumeration type with its members and values.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class EnumType: SchemaElement, @unchecked Sendable {
     /// The integer type of the member values (`UnderlyingType`, default `Edm.Int32`).
     public var underlyingType: PrimitiveType = .int32
@@ -22,6 +23,7 @@ public final class EnumType: SchemaElement, @unchecked Sendable {
 }
 
 /// One member of an enumeration type.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class EnumMember: CsdlElement, @unchecked Sendable {
     /// The value: given, or implied by position (0, 1, 2, ...).
     public var value: Int64
@@ -41,6 +43,7 @@ public final class EnumMember: CsdlElement, @unchecked Sendable {
 }
 
 /// A type definition: a named primitive type with facets.
+// @unchecked: immutable once loaded, as CsdlElement says.
 public final class TypeDefinition: SchemaElement, @unchecked Sendable {
     /// The primitive type it defines a name for.
     public var underlyingType: TypeReference = TypeReference("Edm.String")

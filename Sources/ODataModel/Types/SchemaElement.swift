@@ -1,4 +1,5 @@
 /// An element that is a direct child of a schema and so has a qualified name.
+// @unchecked: immutable once loaded, as CsdlElement says.
 open class SchemaElement: CsdlElement, @unchecked Sendable {
     /// The namespace of the schema it is declared in.
     public let namespace: String

@@ -1,4 +1,5 @@
 /// What entity types and complex types share: a base type, properties (own and inherited), openness.
+// @unchecked: immutable once loaded, as CsdlElement says.
 open class StructuredType: SchemaElement, @unchecked Sendable {
     /// `BaseType`: the type this one derives from, as written.
     public var baseTypeName: TypeReference?
