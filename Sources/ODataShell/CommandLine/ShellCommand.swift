@@ -122,9 +122,8 @@ struct ShellCommand: ParsableCommand {
                                           // From the system this shell was opened on (a profile or a URL on it).
                                           var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
                                           loader.maxAge = 0  // a session starts on the current metadata
-                                          let found = try loader.load(service: service, metadataFile: nil, serviceName: name)
-                                          _ = Unmanaged.passRetained(found.document)
-                                          next = found
+                                          // Released normally when the session moves on: a long session may open many.
+                                          next = try loader.load(service: service, metadataFile: nil, serviceName: name)
                                           opened = name
                                       }, carry: { carried = $0 })
                 guard let n = next else { throw OdshExit(code) }
@@ -360,7 +359,7 @@ struct ShellCommand: ParsableCommand {
                 var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
                 loader.maxAge = maxAge
                 let loaded = try loader.load(service: service, metadataFile: nil, serviceName: name)
-                _ = Unmanaged.passRetained(loaded.document)
+                _ = Unmanaged.passRetained(loaded.document)  // as above: the process ends soon
                 chosen = name
                 return (loaded, loader.lastLoad)
             } catch {
