@@ -137,32 +137,11 @@ public struct DataRequest {
         switch kind {
         case .raw(_, let url): return url
         case .batch: return "$batch"
-        case .link, .unlink(nil): return try referencePath(for: version, key: nil)
-        case .unlink(let target?):
-            guard version.isV4 else {
-                guard case .key(let k)? = target.path.last else {
-                    throw QueryWriteError(feature: "$links", version: version, message: "unlink needs the related entity's key")
-                }
-                return try referencePath(for: version, key: k)
-            }
-            let id = absolute(try target.relativeURL(for: version))
-            return try referencePath(for: version, key: nil) + "?$id=" + URLEncoding.queryValue(URLEncoding.decode(id))
+        case .link: return try QueryURLWriter(version: version).referenceURL(for: query)
+        case .unlink(let target):
+            return try QueryURLWriter(version: version).referenceURL(for: query, removing: target, absolute: absolute)
         default: return try query.relativeURL(for: version)
         }
-    }
-
-    /// V4 `Source/Nav/$ref`; V2 `Source/$links/Nav` (with the related entity's key when given).
-    private func referencePath(for version: ODataVersion, key: EntityKey?) throws -> String {
-        guard case .navigation(let nav)? = query.path.last else {
-            throw QueryWriteError(feature: "$ref", version: version,
-                                  message: "a reference is added or removed at a navigation property, as in Categories(1)/Products")
-        }
-        if version.isV4 { return try query.relativeURL(for: version) + "/$ref" }
-        var source = query
-        source.path.removeLast()
-        var path = try source.relativeURL(for: version) + "/$links/" + URLEncoding.pathSegment(nav)
-        if let key { path += URLEncoding.pathSegment(try QueryURLWriter(version: version).keyPredicate(key)) }
-        return path
     }
 
     /// The JSON body a service of `version` is sent: the entity of a create (all its values), an update (its

@@ -80,6 +80,35 @@ public struct QueryURLWriter: Sendable {
         return (out, options)
     }
 
+    /// The URL of the references a navigation property holds, where one is added or removed: V4
+    /// `Categories(1)/Products/$ref`, V2 `Categories(1)/$links/Products`. `q` ends in the navigation property.
+    /// With `related` (removing one entity from a collection): V4 names it by its URL, made absolute by
+    /// `absolute`, in `?$id=` (OData V4 Protocol, 11.4.6.2); V2 appends its key (`$links/Products(5)`).
+    public func referenceURL(for q: DataQuery, removing related: DataQuery? = nil,
+                             absolute: (String) -> String = { $0 }) throws -> String {
+        let feature = version.isV4 ? "$ref" : "$links"
+        guard case .navigation(let nav)? = q.path.last else {
+            throw QueryWriteError(feature: feature, version: version,
+                                  message: "a reference is added or removed at a navigation property, as in Categories(1)/Products")
+        }
+        if version.isV4 {
+            let path = try resourcePath(q).0 + "/$ref"
+            guard let related else { return path }
+            let id = absolute(try relativeURL(for: related))
+            return path + "?$id=" + URLEncoding.queryValue(URLEncoding.decode(id))
+        }
+        var source = q
+        source.path.removeLast()
+        var path = try resourcePath(source).0 + "/$links/" + URLEncoding.pathSegment(nav)
+        if let related {
+            guard case .key(let k)? = related.path.last else {
+                throw QueryWriteError(feature: feature, version: version, message: "unlink needs the related entity's key")
+            }
+            path += URLEncoding.pathSegment(try keyPredicate(k))
+        }
+        return path
+    }
+
     /// `('ALFKI')` or `(OrderID=10248,ProductID=11)` (not yet percent-encoded).
     public func keyPredicate(_ k: EntityKey) throws -> String {
         if k.values.count == 1 { return "(" + (try literals.text(k.values[0].value)) + ")" }

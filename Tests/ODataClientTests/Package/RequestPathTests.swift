@@ -3,9 +3,8 @@ import Testing
 import TestSupport
 
 /// One request path, typed to the wire: in the service's request path (Sources/ODataClient/Service, Async,
-/// Codable) no URL or query text is put together by hand or read back to decide what a request answers. URL text
-/// is written by ODataQuery's writer (through `DataRequest.relativeURL(for:)`, which adds the `$ref`/`$links`
-/// segments of a reference); only a raw request's URL (`Answer.ofRawURL`, `target(forRelativeURL:)`), the next-link
+/// Codable, Batch, and the typed request itself) no URL or query text is put together by hand or read back to decide
+/// what a request answers. URL text is written by ODataQuery's writer (`QueryURLWriter`, references included); only a raw request's URL (`Answer.ofRawURL`, `target(forRelativeURL:)`), the next-link
 /// reader (`NextLinkGuard`) and the service root (`ServiceRoot`) read URL text.
 @Suite struct RequestPathTests {
     /// What hand-made URL text looks like: pieces joined with `/`, `?`, `&` or `(`...`)`, and a URL's last segment
@@ -18,7 +17,6 @@ import TestSupport
     ]
     /// The files allowed to read or write URL text, and why.
     static let allowed: Set<String> = [
-        "DataRequest.swift",        // the typed request's spelling: the writer, plus $ref/$links/$batch
         "ServiceRequest.swift",     // Answer.ofRawURL: a raw request's answer, from its URL
         "DataService+Targets.swift", // target(forRelativeURL:): a raw request's payload target
         "NextLinkGuard.swift",      // the next-link reader
@@ -29,7 +27,7 @@ import TestSupport
         let root = TestPaths.packageRoot.appendingPathComponent("Sources/ODataClient")
         let patterns = try Self.patterns.map { (name: $0.name, regex: try Regex($0.regex)) }
         var found: [String] = []
-        for folder in ["Service", "Async", "Codable"] {
+        for folder in ["Service", "Async", "Codable", "Batch"] {
             let dir = root.appendingPathComponent(folder)
             for file in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where file.hasSuffix(".swift") {
                 guard !Self.allowed.contains(file) else { continue }
