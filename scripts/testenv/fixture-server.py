@@ -46,6 +46,8 @@ MODE evolving: an OData V4 service (JSON) whose $metadata moves on while the cli
 Exits when its parent (the test process) goes away.
 """
 import json
+import re
+from urllib.parse import unquote
 import os
 import socket
 import sys
@@ -433,6 +435,24 @@ def v4_catalog(request):
         return "200 OK", "application/json", json.dumps(body).encode()
     if path == V4_SERVICE + "$metadata":
         return "200 OK", "application/xml", V4_SERVICE_METADATA
+    if path == V4_SERVICE:
+        doc = {"@odata.context": "$metadata", "value": [{"name": "SalesOrders", "url": "SalesOrders"}]}
+        return "200 OK", "application/json", json.dumps(doc).encode()
+    if path == V4_SERVICE + "$batch":
+        # A JSON batch (OData 4.01 JSON Format, 19): answered request by request in reverse order, which the
+        # format allows, so a client must match answers by their id.
+        body = json.loads(request.partition(b"\r\n\r\n")[2] or b"{}")
+        rows = {"0000000001": "First", "0000000002": "Second"}
+        responses = []
+        for r in body.get("requests", []):
+            m = re.match(r"SalesOrders\('(\d+)'\)$", unquote(r.get("url", "")))
+            if r.get("method", "").upper() == "GET" and m and m.group(1) in rows:
+                responses.append({"id": r["id"], "status": 200, "headers": {"content-type": "application/json"},
+                                  "body": {"ID": m.group(1), "Name": rows[m.group(1)]}})
+            else:
+                responses.append({"id": r.get("id"), "status": 404, "headers": {"content-type": "application/json"},
+                                  "body": {"error": {"code": "404", "message": "not found: " + r.get("url", "")}}})
+        return "200 OK", "application/json", json.dumps({"responses": responses[::-1]}).encode()
     if path.startswith(V4_SERVICE + "SalesOrders"):
         rows = [{"ID": "0000000001", "Name": "First"}, {"ID": "0000000002", "Name": "Second"}]
         return "200 OK", "application/json", json.dumps({"@odata.context": "$metadata#SalesOrders", "value": rows}).encode()
@@ -515,7 +535,16 @@ def serve(conn):
             conn.close()
             return
         if mode == "v4-catalog":
-            status, content_type, body = v4_catalog(request)
+            head, _, rest = request.partition(b"\r\n\r\n")
+            for h in head.split(b"\r\n")[1:]:
+                if h.lower().startswith(b"content-length:"):
+                    want = int(h.split(b":", 1)[1])
+                    while len(rest) < want:
+                        more = conn.recv(65536)
+                        if not more:
+                            break
+                        rest += more
+            status, content_type, body = v4_catalog(head + b"\r\n\r\n" + rest)
             conn.sendall(("HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n"
                           % (status, content_type, len(body))).encode("latin-1") + body)
             conn.close()

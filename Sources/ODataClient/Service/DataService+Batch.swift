@@ -21,7 +21,7 @@ extension DataService {
 
     /// The `$batch` request as it is sent: multipart/mixed, or a JSON batch (4.01 services, or when `json` says so).
     func batchHTTPRequest(_ batch: BatchRequest, json: Bool? = nil) throws -> HTTPRequest {
-        let useJSON = json ?? (version.isV4 && metadata.edmxVersion == "4.01")
+        let useJSON = usesJSONBatch(json)
         let body: [UInt8]
         var headers = HTTPHeaders()
         if useJSON {
@@ -38,6 +38,9 @@ extension DataService {
         if version.isV4 { headers.set("OData-Version", "4.0") } else { headers.set("DataServiceVersion", "2.0") }
         return HTTPRequest(method: .post, url: client.sessionURL(serviceRoot + "$batch"), headers: headers, body: Data(body))
     }
+
+    /// Whether a batch goes as JSON: as `json` says, else for a 4.01 service.
+    func usesJSONBatch(_ json: Bool?) -> Bool { json ?? (version.isV4 && metadata.edmxVersion == "4.01") }
 
     /// What one request of a batch came back as: its response, and the entities or values in it.
     public struct BatchResult {
@@ -60,26 +63,45 @@ extension DataService {
     public func executeBatch(_ parts: [DataRequest.BatchPart], json: Bool? = nil) throws -> [BatchResult] {
         let (batch, order) = try batchRequest(for: parts)
         let response = try executeBatch(batch, json: json, continueOnError: true)
-        var answers: [[BatchOperationResponse]] = []
-        if response.parts.count == parts.count {
-            for (part, answer) in zip(parts, response.parts) {
-                let n: Int = if case .changeSet(let rs) = part { rs.count } else { 1 }
-                switch answer {
-                case .response(let r): answers.append(Array(repeating: r, count: n))
-                case .changeSet(let rs): answers.append(rs.count == n ? rs : Array(repeating: rs.first ?? r0, count: n))
-                }
-            }
-        } else {
-            // A JSON batch answers request by request: by id.
-            var i = 0
+        // Each request has the Content-ID of its number (from 1). A JSON batch answers request by request in any
+        // order, by id; a multipart one part by part in order, the requests of a change set in any order, by
+        // Content-ID where the service echoes it (OData V4 Protocol, 11.7.7.2 and 11.7.8).
+        func answer(_ id: Int) -> BatchOperationResponse? { response.response(contentID: String(id)) }
+        var answers: [BatchOperationResponse] = []
+        var id = 0
+        if usesJSONBatch(json) {
             for part in parts {
                 let n: Int = if case .changeSet(let rs) = part { rs.count } else { 1 }
-                answers.append((0..<n).map { k in response.response(contentID: String(i + k + 1)) ?? r0 })
-                i += n
+                // A failed atomicity group may answer once for all of its requests.
+                let found = (0..<n).map { k in answer(id + k + 1) }
+                let failure = found.compactMap { $0 }.first { !$0.succeeded }
+                answers += found.map { $0 ?? failure ?? r0 }
+                id += n
+            }
+        } else {
+            for (k, part) in parts.enumerated() {
+                let n: Int = if case .changeSet(let rs) = part { rs.count } else { 1 }
+                defer { id += n }
+                guard k < response.parts.count else { answers += Array(repeating: r0, count: n); continue }
+                switch response.parts[k] {
+                case .response(let r):
+                    // A request's answer, or a failed change set's one answer for all of its requests.
+                    answers += Array(repeating: r, count: n)
+                case .changeSet(let rs):
+                    let ids = Set((id + 1...id + max(n, 1)).map(String.init))
+                    let byID = rs.count == n && rs.allSatisfy { $0.contentID.map(ids.contains) ?? false }
+                    if byID {
+                        answers += (0..<n).map { i in rs.first { $0.contentID == String(id + i + 1) } ?? r0 }
+                    } else if rs.count == n {
+                        answers += rs
+                    } else {
+                        answers += Array(repeating: rs.first ?? r0, count: n)
+                    }
+                }
             }
         }
         var results: [BatchResult] = []
-        for ((request, inChangeSet), r) in zip(order, answers.flatMap { $0 }) {
+        for ((request, inChangeSet), r) in zip(order, answers) {
             var entities: [EntityValue] = [], values: [DataValue] = []
             if r.succeeded { (entities, values) = try readBatchResponse(r, target: batchTarget(of: request)) }
             results.append(BatchResult(request: request, response: r, entities: entities, values: values, inChangeSet: inChangeSet))
