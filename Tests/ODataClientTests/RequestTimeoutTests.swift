@@ -3,7 +3,8 @@ import Testing
 import ODataClient
 import TestSupport
 
-/// `withTimeout`: the requests inside the scope give up after its limit; those after it have the configured one.
+/// A time limit is a cancellation: `RequestCancellation.withDeadline` cancels the requests inside its scope after its
+/// limit (a timeout error, not "cancelled"); those after it have the configured one.
 extension IntegrationTests {
     @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
     struct RequestTimeout {
@@ -14,14 +15,14 @@ extension IntegrationTests {
             let client = try HTTPClient(configuration: configuration)
             let request = HTTPRequest(url: "http://127.0.0.1:\(slow)/x")
             let start = Date()
-            let inside = Result { try client.withTimeout(0.3) { try client.send(request) } }
+            let inside = Result { try ODataClient.RequestCancellation.withDeadline(0.3) { try client.send(request) } }
             #expect(Date().timeIntervalSince(start) < 0.9)
             guard case .failure(let e as ODataClientError) = inside, case .timeout = e.kind else {
                 Issue.record("expected a timeout, got \(inside)")
                 return
             }
             // A longer limit than the configured one does not lengthen it; after the scope, the configured one.
-            #expect(try client.withTimeout(60) { try client.send(request) }.head.status == 200)
+            #expect(try ODataClient.RequestCancellation.withDeadline(60) { try client.send(request) }.head.status == 200)
             #expect(try client.send(request).head.status == 200)
         }
     }

@@ -45,8 +45,8 @@ final class CurlConnection: @unchecked Sendable {
     var errorText: String { String(cString: errorBuffer) }
 
     /// Runs the transfer set up on the handle. The request's cancellation (`RequestCancellation`) ends it: looked
-    /// at whenever curl returns from waiting, which `wake()` makes it do at once, and every 100 ms besides (the
-    /// shell's interrupt flag cannot wake anything from a signal handler).
+    /// at whenever curl returns from waiting, which `wake()` makes it do at once (the wait is bounded besides, so a
+    /// token cancelled between the look and the wait is seen within a second).
     func perform() -> CURLcode {
         guard odsh_curl_multi_add_handle(multi, handle) == CURLM_OK else { return odsh_curl_easy_perform(handle) }
         defer { odsh_curl_multi_remove_handle(multi, handle) }
@@ -60,7 +60,7 @@ final class CurlConnection: @unchecked Sendable {
             guard odsh_curl_multi_perform(multi, &running) == CURLM_OK else { return CURLE_FAILED_INIT }
             if running == 0 { break }
             if RequestCancellation.isCancelled { return CURLE_ABORTED_BY_CALLBACK }
-            guard odsh_curl_multi_poll(multi, nil, 0, 100, nil) == CURLM_OK else { return CURLE_FAILED_INIT }
+            guard odsh_curl_multi_poll(multi, nil, 0, 1000, nil) == CURLM_OK else { return CURLE_FAILED_INIT }
         }
         var left: Int32 = 0
         var result = CURLE_OK

@@ -196,12 +196,10 @@ func odshCurlHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: 
     return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: n)) ? n : 0
 }
 
-/// Polls the request's cancellation and the shell's interrupt; a non-zero answer makes curl abort with
-/// CURLE_ABORTED_BY_CALLBACK. (Runs on the sending thread, where the task-local token is not bound: the transfer
-/// carries it.)
+/// Polls the request's cancellation; a non-zero answer makes curl abort with CURLE_ABORTED_BY_CALLBACK. (The
+/// transfer carries the token it was sent under.)
 func odshCurlProgress(_ user: UnsafeMutableRawPointer?, _ dlTotal: curl_off_t, _ dlNow: curl_off_t,
                       _ ulTotal: curl_off_t, _ ulNow: curl_off_t) -> Int32 {
-    if ProcessInterrupt.isRequested { return 1 }
     guard let user else { return 0 }
     return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().token?.isCancelled == true ? 1 : 0
 }

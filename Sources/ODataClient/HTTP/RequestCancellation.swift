@@ -1,10 +1,15 @@
+import Dispatch
 import Synchronization
 
-/// What stops a request: the cancellation of the task that asked for it. The async API of `DataService` runs the
-/// blocking request path on a thread of its own with a token bound to that thread (`current`) and cancels the token
-/// when the task is cancelled; `CurlConnection` looks at it while waiting and is woken by it at once.
+/// What stops a request: the cancellation of the task (or the shell's statement) that asked for it. It is the one
+/// way a request is stopped before its end, and a time limit is one of them: a token that cancels itself.
+///
+/// The async API of `DataService` runs the blocking request path on a thread of its own with a token bound to that
+/// thread (`current`) and cancels the token when the task is cancelled; the shell binds one to each statement and
+/// cancels it on Ctrl-C. `CurlConnection` registers with the token while it waits and is woken by it at once.
 package final class RequestCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
+    private let expired = Atomic<Bool>(false)
     private let parent: RequestCancellation?
     private let waiting = Mutex<[CurlConnection]>([])
 
@@ -14,14 +19,14 @@ package final class RequestCancellation: Sendable {
     /// The token of the request being sent on this thread or task, if any.
     @TaskLocal package static var current: RequestCancellation?
 
-    /// Whether the request being sent on this thread or task must stop: its token, an enclosing one, or the
-    /// shell's interrupt (`ProcessInterrupt`).
-    package static var isCancelled: Bool {
-        ProcessInterrupt.isRequested || (current?.isCancelled ?? false)
-    }
+    /// Whether the request being sent on this thread or task must stop.
+    package static var isCancelled: Bool { current?.isCancelled ?? false }
 
     /// Whether this token or an enclosing one was cancelled.
     package var isCancelled: Bool { flag.load(ordering: .acquiring) || (parent?.isCancelled ?? false) }
+
+    /// Whether the cancellation came from a time limit (`withDeadline`) rather than from someone cancelling.
+    package var timedOut: Bool { expired.load(ordering: .acquiring) || (parent?.timedOut ?? false) }
 
     /// Stops the requests sent under this token, at once: waiting transfers are woken.
     package func cancel() {
@@ -34,6 +39,20 @@ package final class RequestCancellation: Sendable {
         try Self.$current.withValue(self) { try body() }
     }
 
+    /// Runs `body` under a token that cancels itself after `seconds`: each request in it (connecting, waiting for
+    /// the answer, a wait before a retry) ends within the limit with `ODataClientError.Kind.timeout`. For work that
+    /// must not keep a person waiting, such as the shell's value help while typing. Scopes nest; the shorter wins.
+    package static func withDeadline<T>(_ seconds: Double, _ body: () throws -> T) rethrows -> T {
+        let token = RequestCancellation()
+        let timer = DispatchWorkItem { [token] in
+            token.expired.store(true, ordering: .releasing)
+            token.cancel()
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds), execute: timer)
+        defer { timer.cancel() }
+        return try token.run(body)
+    }
+
     func register(_ c: CurlConnection) {
         waiting.withLock { $0.append(c) }
         if isCancelled { c.wake() }
@@ -44,15 +63,4 @@ package final class RequestCancellation: Sendable {
         waiting.withLock { $0.removeAll { $0 === c } }
         parent?.unregister(c)
     }
-}
-
-/// The shell's Ctrl-C: a flag a signal handler may set (a lock-free atomic store), looked at by every transfer
-/// while it waits (every 100 ms at most). The shell clears it before each command. Library users cancel tasks.
-package enum ProcessInterrupt {
-    private static let flag = Atomic<Bool>(false)
-
-    /// Async-signal-safe.
-    package static func request() { flag.store(true, ordering: .sequentiallyConsistent) }
-    package static func reset() { flag.store(false, ordering: .sequentiallyConsistent) }
-    package static var isRequested: Bool { flag.load(ordering: .sequentiallyConsistent) }
 }

@@ -161,52 +161,54 @@ struct ShellCommand: ParsableCommand {
             try ReplDiscovery.run(name, arg, service: holder.runner(self, service: serviceRoot, settings: commands.settings).service, out: out)
         }
         if !dryRun {
-            SignalHandling.installInterruptHandler()
-            SignalHandling.setInterruptHook(oneShotInterruptHook)
+            InterruptRelay.install()
         }
         var status = ExitStatus.success
         let reporter = ErrorReporter(verbose: verbose)
         var upcoming: Statement? = first
-        statementLoop: while let s = try upcoming ?? statements.next() {
-            upcoming = nil
-            // Each answer goes out before the next statement is waited for (a reader at the other end of a pipe).
-            defer { Stdout.flush() }
-            commands.recent.append(s.text)
-            do {
-                // `.output FILE` sends results to the file; with timing, the time goes to stderr, in every format.
-                if s.text.hasPrefix(".") {
-                    let out = PagedOutput(pager: nil, file: commands.writesToOutputFile(s.text))
-                    defer { out.finish() }
-                    if try !commands.run(s.text, out) { break statementLoop }
-                    try commands.checkOutputFile()
-                    continue
-                }
-                let start = ContinuousClock.now
-                let bound = try Binder.bind(s.text, document: commands.document)
-                for w in bound.warnings { reporter.warn(w, context: s.context) }
-                defer {
-                    if commands.settings.timing {
-                        Stdout.flush()
-                        Stderr.write(String(cFormat: "time: %.1f ms\n", (ContinuousClock.now - start).milliseconds))
-                    }
-                }
+        // One token for the run: Ctrl-C cancels the statement in flight and those after it (the run ends with 130).
+        try InterruptRelay.run {
+            statementLoop: while let s = try upcoming ?? statements.next() {
+                upcoming = nil
+                // Each answer goes out before the next statement is waited for (a reader at the other end of a pipe).
+                defer { Stdout.flush() }
+                commands.recent.append(s.text)
                 do {
-                    try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder,
-                                 out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
-                } catch let error where !commands.settings.dryRun && revalidation.isDue(after: error, of: bound.request) {
-                    guard case .compatible(let newer) = revalidation.revalidate(commands.document) else { throw error }
-                    commands.document = newer
-                    holder.update(commands.settings, document: newer)
-                    let rebound = try Binder.bind(s.text, document: newer)
-                    try runBound(rebound, service: serviceRoot, settings: commands.settings, runner: holder,
-                                 out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                    // `.output FILE` sends results to the file; with timing, the time goes to stderr, in every format.
+                    if s.text.hasPrefix(".") {
+                        let out = PagedOutput(pager: nil, file: commands.writesToOutputFile(s.text))
+                        defer { out.finish() }
+                        if try !commands.run(s.text, out) { break statementLoop }
+                        try commands.checkOutputFile()
+                        continue
+                    }
+                    let start = ContinuousClock.now
+                    let bound = try Binder.bind(s.text, document: commands.document)
+                    for w in bound.warnings { reporter.warn(w, context: s.context) }
+                    defer {
+                        if commands.settings.timing {
+                            Stdout.flush()
+                            Stderr.write(String(cFormat: "time: %.1f ms\n", (ContinuousClock.now - start).milliseconds))
+                        }
+                    }
+                    do {
+                        try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder,
+                                     out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                    } catch let error where !commands.settings.dryRun && revalidation.isDue(after: error, of: bound.request) {
+                        guard case .compatible(let newer) = revalidation.revalidate(commands.document) else { throw error }
+                        commands.document = newer
+                        holder.update(commands.settings, document: newer)
+                        let rebound = try Binder.bind(s.text, document: newer)
+                        try runBound(rebound, service: serviceRoot, settings: commands.settings, runner: holder,
+                                     out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                    }
+                    try commands.checkOutputFile()
+                } catch {
+                    let st = reporter.report(error, context: s.context)
+                    if status == .success || st.rawValue > status.rawValue { status = st }
+                    // The first failing statement ends a script, unless asked to go on.
+                    if !continueOnError { break }
                 }
-                try commands.checkOutputFile()
-            } catch {
-                let st = reporter.report(error, context: s.context)
-                if status == .success || st.rawValue > status.rawValue { status = st }
-                // The first failing statement ends a script, unless asked to go on.
-                if !continueOnError { break }
             }
         }
         if status != .success { throw OdshExit(status) }
@@ -492,7 +494,3 @@ struct ShellCommand: ParsableCommand {
 
 }
 
-/// Ctrl-C in a one-shot run: cancel the request in flight (the run then ends with 130).
-private func oneShotInterruptHook() {
-    ProcessInterrupt.request()
-}

@@ -51,7 +51,8 @@ final class ValueHelp {
             if let first = filters.first { query = query.filter(filters.dropFirst().reduce(first) { $0 && $1 }) }
             var found: [CompletionCandidate] = []
             do {
-                try service.withTimeout(timeout) {
+                // A time limit is a cancellation: a token that cancels itself.
+                try RequestCancellation.withDeadline(timeout) {
                     try service.executeQuery(query).forEachEntity(allPages: false) { e in
                         guard case .string(let v)? = e[valueName] else { return true }
                         var text: String?
@@ -62,7 +63,6 @@ final class ValueHelp {
                 }
             } catch {
                 // Too slow, cancelled or refused: no values this time, and nothing kept, so TAB asks again.
-                ProcessInterrupt.reset()
                 return []
             }
             cache[key] = found

@@ -44,9 +44,8 @@ struct ServicesCommand: ParsableCommand {
         let listing: GatewayCatalog.Listing
         do {
             let catalog = try SystemTarget(system, connection: connection).catalog()
-            SignalHandling.installInterruptHandler()
-            SignalHandling.setInterruptHook(servicesInterruptHook)
-            listing = try catalog.list(catalogs)
+            InterruptRelay.install()
+            listing = try InterruptRelay.run { try catalog.list(catalogs) }
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }
@@ -90,7 +89,3 @@ struct ServicesCommand: ParsableCommand {
     }
 }
 
-/// Ctrl-C: cancel the request in flight, or a wait before a retry.
-func servicesInterruptHook() {
-    ProcessInterrupt.request()
-}

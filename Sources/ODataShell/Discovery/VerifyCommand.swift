@@ -55,9 +55,8 @@ struct VerifyCommand: ParsableCommand {
                                                context: ProfileContext.current()).configuration
             let data = try DataService(url: url, configuration: config, metadata: loaded.document)
             if let mib = connection.maxValueSize { data.readOptions.maxUnitBytes = max(1, mib) << 20 }
-            SignalHandling.installInterruptHandler()
-            SignalHandling.setInterruptHook(servicesInterruptHook)
-            probes = try ServiceVerification(service: data, top: top, jobs: jobs).run()
+            InterruptRelay.install()
+            probes = try InterruptRelay.run { try ServiceVerification(service: data, top: top, jobs: jobs).run() }
         } catch {
             throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }

@@ -81,7 +81,7 @@ final class ReplSession {
 
     /// Runs until Ctrl-D or `.quit`; the exit status of an interactive session is 0.
     func run() -> ExitStatus {
-        SignalHandling.setInterruptHook(replInterruptHook)
+        InterruptRelay.install()
         if editor.isInteractive {
             Stderr.write("odsh \(ODataClientVersion.version): \(serviceRoot) (OData \(document.version.rawValue), "
                          + "\(document.entitySets.count) entity sets). .help for help, Ctrl-D to leave.\n")
@@ -99,21 +99,24 @@ final class ReplSession {
     /// pager when it is taller than the terminal; errors and the time come after the pager has been quit.
     func handle(_ text: String) -> Bool {
         commands.recent.append(text)
-        ProcessInterrupt.reset()
+        InterruptRelay.forgetPending()
         SignalHandling.resetInterrupt()
         let out = output(file: commands.writesToOutputFile(text))
         var failure: Error?
         var keepGoing = true
         var elapsed: Double?
         do {
-            if text.hasPrefix(".") {
-                keepGoing = try commands.run(text, out)
-            } else {
-                let start = ContinuousClock.now
-                let bound = try Binder.bind(text, document: document)
-                for w in bound.warnings { reporter.warn(w) }
-                try execute(bound, settings, out.textOutput)
-                if settings.timing { elapsed = (ContinuousClock.now - start).milliseconds }
+            // Ctrl-C cancels this statement's requests (and a wait before a retry), nothing after it.
+            try InterruptRelay.run {
+                if text.hasPrefix(".") {
+                    keepGoing = try commands.run(text, out)
+                } else {
+                    let start = ContinuousClock.now
+                    let bound = try Binder.bind(text, document: document)
+                    for w in bound.warnings { reporter.warn(w) }
+                    try execute(bound, settings, out.textOutput)
+                    if settings.timing { elapsed = (ContinuousClock.now - start).milliseconds }
+                }
             }
         } catch {
             failure = error
@@ -145,7 +148,3 @@ final class ReplSession {
     }
 }
 
-/// Ctrl-C while a statement runs: cancel the request in flight (a C function: the signal handler calls it).
-private func replInterruptHook() {
-    ProcessInterrupt.request()
-}
