@@ -3,7 +3,8 @@
 # slow: the V4 reference server's Northwind (26 entity sets, 20 rows a page) behind scripts/bench/slow-proxy.py,
 # which answers every request DELAY_MS (default 200) late. Side by side in one hyperfine run:
 #   odsh verify --jobs 1 | --jobs 4 | --jobs 8          (every set read with $top=1)
-#   odsh -c "Orders" -o ndjson, all 830 orders in 42 pages (the pages are requested one after another)
+#   odsh -c "Orders" -o ndjson, all 830 orders in 42 pages (the pages are requested one after another), and for
+#   it, from one traced run, the time outside its requests: the most that reading one page ahead could save
 # Needs ../shared (or ODSH_SHARED) for the reference server. ODSH_BINARY defaults to the release build.
 # Environment: RUNS (default 5), DELAY_MS (default 200), BENCH_EXPORT (a Markdown file for hyperfine's table).
 # --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): one run each,
@@ -47,5 +48,17 @@ hyperfine --runs "${RUNS:-5}" --warmup "$($smoke && echo 0 || echo 1)" ${BENCH_E
   -n "verify --jobs 4" "$odsh verify $url --jobs 4" \
   -n "verify --jobs 8" "$odsh verify $url --jobs 8" \
   "${orders[@]}"
+if ! $smoke; then
+  # What one page ahead could save at most: the reading's time outside its requests (start-up, and between the end
+  # of a page and the request for the next, whose link ends the page). One traced run: wall against the sum of the
+  # requests' own times.
+  trace="$(mktemp)"
+  start=$(date +%s%N)
+  "$odsh" "$url" -o ndjson --trace -c Orders 2>"$trace" >/dev/null
+  wall=$(( ($(date +%s%N) - start) / 1000000 ))
+  grep -oE '\(([0-9]+) ms' "$trace" | tr -d '(' | awk -v wall="$wall" \
+    '{ s += $1 } END { printf "all 830 orders: %d ms wall, %d ms in %d requests, %d ms outside them (%.1f%%): the most reading one page ahead could save\n", wall, s, NR, wall - s, 100 * (wall - s) / wall }'
+  rm -f "$trace"
+fi
 rm -rf "$XDG_CACHE_HOME"
 if $smoke; then echo "bench: a smoke run (--smoke: tiny input, few runs, $odsh): it shows the pipeline works; its times and verdicts mean nothing"; fi
