@@ -3,7 +3,9 @@ import ODataQuery
 /// The pages of a query's answer as an `AsyncSequence` (`DataService.pages(_:)`): the first page is requested when
 /// iteration starts, each next page when iteration reaches it, following the service's next links under the same
 /// guard as the blocking reading (the inline count reached, a run of empty pages, a link already followed). The
-/// query's `top` holds across pages: the page that reaches it is cut there, and no further page is requested.
+/// query's `top` holds across pages: the page that reaches it is cut there, and no further page is requested. A
+/// reading the guard ends early throws `PagingError` after the last page it handed out: `.cycle` for next links
+/// that go round, `.emptyPagesCut` for a run of empty pages cut before its end.
 public struct QueryPageSequence: AsyncSequence, Sendable {
     /// A page: its entities and values, count and next link.
     public typealias Element = QueryResult
@@ -37,6 +39,12 @@ public struct QueryPageSequence: AsyncSequence, Sendable {
                 let link = try g.linkToFollow(afterPageOf: last.entities.count + last.values.count, count: last.count,
                                           nextLink: last.nextLink)
                 guardian = g
+                // A run of empty pages that still link on, cut: the reading ends with the cut said, as a thrown
+                // `PagingError` (the pages before it were handed out; the result may have more rows).
+                if link == nil, let cut = g.emptyPagesCut {
+                    finished = true
+                    throw cut
+                }
                 guard link != nil, let next = try await last.nextPage() else {
                     finished = true
                     return nil

@@ -10,7 +10,7 @@ extension DataService {
     /// certificate that cannot be read), and that is an error to report, not a crash.
     public convenience init(provider: OnlineODataProvider) throws {
         let root = ServiceRoot(provider.serviceRoot.absoluteString)
-        try self.init(url: provider.serviceRoot, configuration: provider.networkOptions,
+        try self.init(url: provider.serviceRoot, serviceName: provider.serviceName, configuration: provider.networkOptions,
                       metadata: CsdlDocument.placeholder(for: root.base))
     }
 

@@ -22,6 +22,9 @@ public final class DataService: Sendable {
     public let root: ServiceRoot
     /// The HTTP session all requests go through.
     package let client: HTTPClient
+    /// Where the service's requests go, and how (SAP's `DataService.provider`): the service root, its name, and the
+    /// HTTP session's settings as the service was opened with them (`serviceRoot` filled in).
+    public let provider: OnlineODataProvider
     private let settings: Mutex<Settings>
 
     /// The service's metadata.
@@ -41,13 +44,20 @@ public final class DataService: Sendable {
     /// Opens a service: loads `$metadata` (streamed into `MetadataReader`) unless `metadata` is given.
     /// `url` is the service root or its `$metadata` URL; the root's own query (`?sap-client=100`) goes with every
     /// request. `configuration.serviceRoot` is set to the root when empty (CSRF tokens are fetched from it).
-    public init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration(), metadata: CsdlDocument? = nil) throws {
+    public convenience init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration(), metadata: CsdlDocument? = nil) throws {
+        try self.init(url: url, serviceName: nil, configuration: configuration, metadata: metadata)
+    }
+
+    /// As `init(url:configuration:metadata:)`, with the provider's service name (nil: from the URL).
+    init(url: URL, serviceName: String?, configuration: HTTPConfiguration, metadata: CsdlDocument?) throws {
         root = ServiceRoot(url.absoluteString)
         serviceRoot = root.base
         var configuration = configuration
         if configuration.serviceRoot?.isEmpty ?? true { configuration.serviceRoot = root.base }
         if configuration.serviceParameters.isEmpty { configuration.serviceParameters = root.parameters }
         client = try HTTPClient(configuration: configuration)
+        provider = serviceName.map { OnlineODataProvider(serviceName: $0, serviceRoot: url, networkOptions: configuration) }
+            ?? OnlineODataProvider(serviceRoot: url, networkOptions: configuration)
         let document = try metadata ?? Self.loadMetadata(client: client, root: root.base)
         settings = Mutex(Settings(metadata: document))
     }

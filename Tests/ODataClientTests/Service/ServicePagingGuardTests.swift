@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ODataClient
 import ODataModel
+import ODataQuery
 import TestSupport
 
 extension IntegrationTests {
@@ -33,6 +34,28 @@ extension IntegrationTests {
             #expect(sequence.error == nil)
             #expect(sequence.pagesRequested == service.maxEmptyPagesInARow)
             #expect(sequence.emptyPagesCut != nil)
+        }
+
+        /// The async sequences end the same way, and say the cut: a `PagingError` after the rows that were read.
+        @Test func pysletEmptyPagesEndTheAsyncReadingWithTheCutSaid() async throws {
+            let service = try ServiceSupport.northwindV2()
+            let query = DataQuery().from("Orders").filter(.binary(.eq, .path("ShipCountry"), .literal(.string("Poland"))))
+            var ids: [DataValue?] = []
+            do {
+                for try await order in service.entities(query) { ids.append(order["OrderID"]) }
+                Issue.record("the reading ended without saying the cut")
+            } catch let error as PagingError {
+                guard case .emptyPagesCut(let pages, _) = error.kind else {
+                    Issue.record("expected emptyPagesCut, got \(error.kind)")
+                    return
+                }
+                #expect(pages == service.maxEmptyPagesInARow)
+            }
+            #expect(ids.count == 7)
+            // With the inline count the first page is all there is: no cut, no error.
+            var counted = 0
+            for try await _ in service.entities(query.inlineCount()) { counted += 1 }
+            #expect(counted == 7)
         }
 
         /// `QueryResult.forEachEntity` goes on after the first page with what that page said, counted in pyslet's

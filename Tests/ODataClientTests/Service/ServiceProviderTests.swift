@@ -49,6 +49,11 @@ extension IntegrationTests {
             let service = try DataService(provider: provider)
             try service.loadMetadata()
             #expect(service.serviceRoot.hasSuffix("/northwind/"))
+            // SAP's `service.provider`: the provider as the service was opened with it.
+            #expect(service.provider.serviceName == "Northwind")
+            #expect(service.provider.serviceRoot == root)
+            #expect(service.provider.httpHeaders["X-Example"] == "1")
+            #expect(service.provider.networkOptions.serviceRoot == service.serviceRoot)
             let text = collector.text
             #expect(text.contains("$metadata?sap-client=100"))
             #expect(text.contains("X-Example: 1"))
