@@ -59,6 +59,27 @@ extension DataService {
         try await Self.offload { try self.createEntity(entity, options: options) }
     }
 
+    /// Creates the entity related to `source` (see the blocking `createRelatedEntity(_:in:property:options:)`).
+    public func createRelatedEntity(_ entity: EntityValue, in source: EntityValue, property: NavigationProperty,
+                                    options: RequestOptions = RequestOptions()) async throws {
+        try await Self.offload { try self.createRelatedEntity(entity, in: source, property: property, options: options) }
+    }
+
+    /// Adds a link (see the blocking `createLink(from:property:to:)`).
+    public func createLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue) async throws {
+        try await Self.offload { try self.createLink(from: source, property: property, to: target) }
+    }
+
+    /// Sets a single-valued link (see the blocking `updateLink(from:property:to:)`).
+    public func updateLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue) async throws {
+        try await Self.offload { try self.updateLink(from: source, property: property, to: target) }
+    }
+
+    /// Removes a link (see the blocking `deleteLink(from:property:to:)`).
+    public func deleteLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue? = nil) async throws {
+        try await Self.offload { try self.deleteLink(from: source, property: property, to: target) }
+    }
+
     /// Sends the entity's changes (see the blocking `updateEntity(_:options:)`).
     public func updateEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) async throws {
         try await Self.offload { try self.updateEntity(entity, options: options) }
@@ -73,14 +94,10 @@ extension DataService {
     /// `paging` says so: the async form of `execute(_:paging:onEntity:onValue:onPageEnd:)`.
     public func execute(_ request: DataRequest, paging: Paging = .firstPage) async throws
         -> (entities: [EntityValue], values: [DataValue], response: ServiceResponse) {
-        guard request.onRawChunk == nil else {
-            throw DataServiceError(.invalidArgument("a request that streams its body (onRawChunk) is sent with the blocking execute"))
-        }
-        let sendable = SendableRequest(request)
         return try await Self.offload {
             var entities: [EntityValue] = []
             var values: [DataValue] = []
-            let response = try self.execute(sendable.request, paging: paging, onEntity: { entities.append($0); return true },
+            let response = try self.execute(request, paging: paging, onEntity: { entities.append($0); return true },
                                             onValue: { values.append($0) })
             return (entities, values, response)
         }
@@ -121,8 +138,7 @@ extension DataService {
 
     /// Sends a batch of requests and change sets (see the blocking `executeBatch(_:json:)`).
     public func executeBatch(_ parts: [DataRequest.BatchPart], json: Bool? = nil) async throws -> [BatchResult] {
-        let sendable = SendableBatch(parts)
-        return try await Self.offload { try self.executeBatch(sendable.parts, json: json) }
+        try await Self.offload { try self.executeBatch(parts, json: json) }
     }
 
     // MARK: metadata
@@ -155,19 +171,4 @@ private struct SendableParameters: Sendable {
     let values: [DataValue]
     init(_ list: [(name: String, value: DataValue)]) { names = list.map(\.name); values = list.map(\.value) }
     var list: [(name: String, value: DataValue)] { Array(zip(names, values)).map { (name: $0.0, value: $0.1) } }
-}
-
-/// A typed request without a body sink (`onRawChunk` is refused before) on its way to the sending thread.
-// @unchecked: every stored part of a DataRequest is a Sendable value but `onRawChunk`, which is nil here, and
-// the parameter tuples, which hold Sendable values.
-private struct SendableRequest: @unchecked Sendable {
-    let request: DataRequest
-    init(_ request: DataRequest) { self.request = request }
-}
-
-/// Batch parts on their way to the sending thread.
-// @unchecked: as SendableRequest.
-private struct SendableBatch: @unchecked Sendable {
-    let parts: [DataRequest.BatchPart]
-    init(_ parts: [DataRequest.BatchPart]) { self.parts = parts }
 }

@@ -21,6 +21,8 @@ public final class ChangeSet {
     public enum Change {
         /// POST the entity to its entity set (or the only set of its type).
         case createEntity(EntityValue, options: RequestOptions)
+        /// POST the entity to `source`'s navigation property, which creates it related to `source`.
+        case createRelatedEntity(EntityValue, source: EntityValue, property: NavigationProperty, options: RequestOptions)
         /// PATCH (V4) or MERGE (V2) the entity's changed properties, or PUT all of them (`options.updateMode`).
         case updateEntity(EntityValue, options: RequestOptions)
         /// DELETE the entity.
@@ -57,6 +59,13 @@ public final class ChangeSet {
     /// Adds the creation of `entity` (SAP's `createEntity`).
     public func createEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) {
         changes.append(.createEntity(entity, options: options))
+    }
+
+    /// Adds the creation of `entity` related to `source` through `property` (SAP's `createRelatedEntity`): POST to
+    /// `Source(key)/Property`.
+    public func createRelatedEntity(_ entity: EntityValue, in source: EntityValue, property: NavigationProperty,
+                                    options: RequestOptions = RequestOptions()) {
+        changes.append(.createRelatedEntity(entity, source: source, property: property, options: options))
     }
 
     /// Adds an update of `entity` with its changed properties, `If-Match` from its ETag (SAP's `updateEntity`).

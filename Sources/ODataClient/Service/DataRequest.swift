@@ -4,9 +4,9 @@ import ODataQuery
 /// One request to a service, made of the library's types: a query, a write carrying an `EntityValue`, an
 /// operation call, or a raw URL. `DataService.execute(_:paging:onEntity:onValue:onPageEnd:)` sends it, and
 /// `DataService.httpRequest(for:)` says what would be sent, without sending it.
-public struct DataRequest {
+public struct DataRequest: Sendable {
     /// What the request does.
-    public enum Kind {
+    public enum Kind: Sendable {
         /// GET entities, values or a count (`DataQuery.countOnly`) at the query's path.
         case query
         /// POST `entity` to the query's path (an entity set, or a collection reached by navigation).
@@ -36,7 +36,7 @@ public struct DataRequest {
     }
 
     /// One part of a batch: a request on its own, or a change set whose requests succeed or fail together.
-    public enum BatchPart {
+    public enum BatchPart: Sendable {
         /// A request on its own.
         case request(DataRequest)
         /// Requests applied all or none.
@@ -80,9 +80,6 @@ public struct DataRequest {
     }
     /// Set to go on with a reading that stopped after a page (`ServiceResponse.nextLink`).
     public var resume: Resume?
-    /// Streams a plain answer's body (`$value`, a raw URL's body that is not a payload) as it arrives instead of
-    /// keeping it in `ServiceResponse.rawBody`.
-    public var onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?
 
     /// A request of this kind at the query's path.
     public init(_ kind: Kind, query: DataQuery = DataQuery()) {

@@ -24,15 +24,18 @@ extension DataService {
     /// with `Prefer: odata.maxpagesize`; a write sends `If-Match` as `request.ifMatch` says (with
     /// `.entityETagReadingIfMissing`, reading the entity's ETag first when it has none and the service wants one); a
     /// stale ETag (412) is `DataServiceError.Kind.conflict`. The entity of a create or update takes the values and ETag
-    /// the service answers with.
+    /// the service answers with. `onRawChunk` streams a plain answer's body (`$value`, a raw URL's body that is not a
+    /// payload) as it arrives instead of keeping it in `ServiceResponse.rawBody`.
     public func execute(_ request: DataRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
-                        onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
+                        onPageEnd: ((ServiceResponse) throws -> Void)? = nil,
+                        onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)? = nil) throws -> ServiceResponse {
         if case .batch = request.kind {
             throw DataServiceError(.invalidArgument("a batch is sent with executeBatch(_:), which answers request by request"))
         }
         guard let entity = request.entity else {
-            return try read(request, paging: paging, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)
+            return try read(request, paging: paging, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd,
+                            onRawChunk: onRawChunk)
         }
         var readETag = false
         let mayRead = request.ifMatch == .entityETagReadingIfMissing
@@ -73,7 +76,6 @@ extension DataService {
         var r = ServiceRequest(method: method, relativeURL: relative, body: body.map { Data($0) }, target: target)
         r.answer = Self.answer(of: request, method: method)
         r.headers = request.headers
-        r.onRawChunk = request.onRawChunk
         if let size = request.maxPageSize, method == .get {
             let prefer = [request.headers["Prefer"], "odata.maxpagesize=\(size)"].compactMap { $0 }.joined(separator: ", ")
             r.headers.set("Prefer", prefer)
@@ -109,8 +111,10 @@ extension DataService {
 
     /// A read (query, function, raw GET) with `top` held across pages.
     private func read(_ request: DataRequest, paging: Paging, onEntity: (EntityValue) throws -> Bool,
-                      onValue: (DataValue) throws -> Void, onPageEnd: ((ServiceResponse) throws -> Void)?) throws -> ServiceResponse {
+                      onValue: (DataValue) throws -> Void, onPageEnd: ((ServiceResponse) throws -> Void)?,
+                      onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?) throws -> ServiceResponse {
         var r = try serviceRequest(for: request, ifMatch: nil)
+        r.onRawChunk = onRawChunk
         if let resume = request.resume { r.relativeURL = resume.nextLink }
         let top: Int? = if case .query = request.kind, !request.query.countOnly { request.query.topCount } else { nil }
         var delivered = request.resume?.delivered ?? 0

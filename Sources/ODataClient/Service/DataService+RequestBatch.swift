@@ -72,8 +72,8 @@ extension DataService {
         batch.isProcessed = true
     }
 
-    /// The typed request of one change.
-    private func changeRequest(_ change: ChangeSet.Change) throws -> DataRequest {
+    /// The typed request of one change (also of the single writes that are changes: links, related entities).
+    func changeRequest(_ change: ChangeSet.Change) throws -> DataRequest {
         func withOptions(_ request: DataRequest, _ entity: EntityValue, _ options: RequestOptions) -> DataRequest {
             var r = request
             r.headers = options.headers
@@ -91,6 +91,8 @@ extension DataService {
                 throw DataServiceError(.invalidArgument("\(entity.entityType.name): no entity set to create it in (EntityValue.ofType(_:in:))"))
             }
             return withOptions(.create(entity, at: DataQuery().from(set)), entity, options)
+        case .createRelatedEntity(let entity, let source, let property, let options):
+            return withOptions(.create(entity, at: try path(of: source).navigate(property)), entity, options)
         case .updateEntity(let entity, let options):
             let path = try path(of: entity)
             return withOptions(options.updateMode == .replace ? .replace(entity, at: path) : .update(entity, at: path), entity, options)
@@ -119,7 +121,7 @@ extension DataService {
         let entity: EntityValue
         let isCreate: Bool
         switch change {
-        case .createEntity(let e, _): entity = e; isCreate = true
+        case .createEntity(let e, _), .createRelatedEntity(let e, _, _, _): entity = e; isCreate = true
         case .updateEntity(let e, _): entity = e; isCreate = false
         case .deleteEntity, .createLink, .updateLink, .deleteLink: return
         }

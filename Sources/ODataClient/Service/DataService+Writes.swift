@@ -19,6 +19,37 @@ extension DataService {
         entity.isNew = false
     }
 
+    /// Creates `entity` related to `source` through its navigation property `property` (SAP's
+    /// `createRelatedEntity`): POST to `Source(key)/Property`, so that the service links the new entity to `source`
+    /// (an order created for a customer). The entity takes the values and ETag the service answers with.
+    public func createRelatedEntity(_ entity: EntityValue, in source: EntityValue, property: NavigationProperty,
+                                    options: RequestOptions = RequestOptions()) throws {
+        _ = try execute(try changeRequest(.createRelatedEntity(entity, source: source, property: property, options: options)),
+                        paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
+        entity.isNew = false
+    }
+
+    /// Adds a link from `source`'s navigation property `property` to `target` (SAP's `createLink`): V4 POST (a
+    /// collection) or PUT (single-valued) `.../Property/$ref`, V2 `$links`.
+    public func createLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue) throws {
+        _ = try execute(try changeRequest(.createLink(source: source, property: property, target: target)),
+                        paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
+    }
+
+    /// Sets the link of the single-valued navigation property `property` of `source` to `target` (SAP's
+    /// `updateLink`); a collection-valued one is refused (use `createLink` and `deleteLink`).
+    public func updateLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue) throws {
+        _ = try execute(try changeRequest(.updateLink(source: source, property: property, target: target)),
+                        paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
+    }
+
+    /// Removes the link from `source` to `target` through `property` (a collection), or the one link of a
+    /// single-valued `property` when `target` is nil (SAP's `deleteLink`).
+    public func deleteLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue? = nil) throws {
+        _ = try execute(try changeRequest(.deleteLink(source: source, property: property, target: target)),
+                        paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
+    }
+
     /// Updates `entity` on the service: its changed properties with PATCH (V4) or MERGE (V2), or all of them with PUT
     /// when `options.updateMode` is `.replace`; `If-Match` carries the entity's ETag.
     public func updateEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) throws {

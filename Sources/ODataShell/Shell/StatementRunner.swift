@@ -118,12 +118,12 @@ final class StatementRunner {
 
     private func render(_ request: DataRequest, order: MemberOrder?, counted: Bool, settings: ShellSettings, out: TextOutput) throws {
         continuation = nil
-        var request = request
         var streamed = 0
+        var rawSink: ((UnsafeRawBufferPointer) throws -> Void)?
         if let bytes = out.writeBytes, !request.query.countOnly {
             // A plain answer to a file or a pipe goes out as it arrives, in any size (a terminal gets it checked).
             out.flush()
-            request.onRawChunk = { chunk in
+            rawSink = { chunk in
                 streamed += chunk.count
                 bytes(Data(chunk))
                 if out.isClosed() { throw OutputClosed() }
@@ -164,7 +164,7 @@ final class StatementRunner {
                 if out.isClosed() { throw OutputClosed() }
             }, onPageEnd: { _ in
                 try renderer.pageEnd()
-            })
+            }, onRawChunk: rawSink)
         } catch is OutputClosed {
             return
         } catch where out.isClosed() {

@@ -63,6 +63,57 @@ extension IntegrationTests {
             #expect(cleanup.isApplied)
         }
 
+        /// SAP's `createRelatedEntity`, `createLink`, `updateLink` and `deleteLink` on `DataService`, one request
+        /// each, on odatapy's catalog: a product created through its category's navigation property and unlinked
+        /// there, then its single-valued link to a category set, moved and removed.
+        @Test func catalogRelatedEntityAndLinks() async throws {
+            let service = try ServiceSupport.catalogV4()
+            let categories = try service.entitySet(withName: "Categories"), products = try service.entitySet(withName: "Products")
+            let ct = categories.entityType, pt = products.entityType
+            let toProducts: NavigationProperty = try ct.property(withName: "Products")
+            let toCategory: NavigationProperty = try pt.property(withName: "Category")
+            let c = Int.random(in: 700..<799), p = Int.random(in: 40_000..<50_000)
+            let category = EntityValue.ofType(ct, in: categories), other = EntityValue.ofType(ct, in: categories)
+            try ct.property(withName: "ID").setIntValue(in: category, to: c)
+            try ct.property(withName: "Name").setStringValue(in: category, to: "related \(c)")
+            try ct.property(withName: "ID").setIntValue(in: other, to: c + 100)
+            try ct.property(withName: "Name").setStringValue(in: other, to: "other \(c)")
+            try await service.createEntity(category)
+            try await service.createEntity(other)
+            let product = EntityValue.ofType(pt)
+            try pt.property(withName: "ID").setIntValue(in: product, to: p)
+            try pt.property(withName: "Name").setStringValue(in: product, to: "made for \(c)")
+            try pt.property(withName: "Price").setDecimalValue(in: product, to: DecimalValue("2.5")!)
+            try await service.createRelatedEntity(product, in: category, property: toProducts)
+            #expect(!product.isNew)
+            let productID = try pt.property(withName: "ID")
+            func productsOf(_ id: Int) throws -> [Int] {
+                try service.executeQuery(DataQuery().from(categories).withKey(EntityKey(.int32(Int32(id)))).navigate(toProducts))
+                    .entities.compactMap { productID.getIntValue(from: $0) }
+            }
+            #expect(try productsOf(c) == [p])
+            try await service.deleteLink(from: category, property: toProducts, to: product)
+            #expect(try productsOf(c).isEmpty)
+            // odatapy keeps the two sides of a relationship apart: a single-valued link is read from its own side.
+            let categoryID = try ct.property(withName: "ID")
+            func categoryOf(_ id: Int) throws -> Int? {
+                let read = try service.executeQuery(DataQuery().from(products).withKey(EntityKey(.int32(Int32(id)))).expand(toCategory))
+                    .requiredEntity()
+                guard case .entity(let related)? = read[toCategory.name] else { return nil }
+                return categoryID.getIntValue(from: related)
+            }
+            try await service.createLink(from: product, property: toCategory, to: category)
+            #expect(try categoryOf(p) == c)
+            try await service.updateLink(from: product, property: toCategory, to: other)
+            #expect(try categoryOf(p) == c + 100)
+            await #expect(throws: DataServiceError.self) { try await service.updateLink(from: category, property: toProducts, to: product) }
+            try await service.deleteLink(from: product, property: toCategory)
+            #expect(try categoryOf(p) == nil)
+            try await service.deleteEntity(product)
+            try await service.deleteEntity(category)
+            try await service.deleteEntity(other)
+        }
+
         /// A multipart batch holding queries and a change set: each answer read back per request.
         @Test func northwindProcessBatchQueriesAndChangeSet() throws {
             let service = try ServiceSupport.northwindV4()
