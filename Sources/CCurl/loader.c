@@ -41,9 +41,13 @@ static const char *failure;
 static char message[512];
 
 static void load(void) {
-    // The runtime package's name (Debian: libcurl4); "libcurl.so" only exists with the -dev package.
-    void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) lib = dlopen("libcurl.so", RTLD_NOW | RTLD_LOCAL);
+    // The runtime package's name (Debian: libcurl4); "libcurl.so" only exists with the -dev package. Lazy binding,
+    // as when a program links libcurl: RTLD_NOW would bind every function libcurl and the libraries under it
+    // import (TLS, HTTP/2, LDAP, Kerberos, ...), each looked up through all of odsh's libraries first, though a
+    // request calls few of them. The functions odsh calls are looked up below, so a libcurl that lacks one still
+    // fails here.
+    void *lib = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
+    if (!lib) lib = dlopen("libcurl.so", RTLD_LAZY | RTLD_LOCAL);
     if (!lib) {
         snprintf(message, sizeof message, "libcurl could not be loaded (%s); install libcurl4", dlerror());
         failure = message;

@@ -40,7 +40,7 @@ public struct OdshCommand: ParsableCommand {
         }
         let command: ParsableCommand
         do {
-            command = try parseAsRoot(given)
+            command = try parseDispatched(given)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -51,6 +51,44 @@ public struct OdshCommand: ParsableCommand {
         }
         var cmd = command
         run { try cmd.run() }
+    }
+
+    /// Parses the command line as `parseAsRoot` does, the subcommand its first word names (else the default one)
+    /// first on its own. Parsing from the root builds, through reflection, the argument sets of the root and of the
+    /// default subcommand (the shell's, with all its option groups), whichever command runs; parsing the one
+    /// subcommand builds only its own. Whatever that parse does not end with a command of that subcommand's tree
+    /// (help, `--version`, `help`, completion requests, any error) is parsed again from the root, so that help, messages
+    /// and completion scripts stay the root's.
+    static func parseDispatched(_ given: [String]) throws -> ParsableCommand {
+        if let (sub, arguments) = dispatchedSubcommand(given),
+           let parsed = try? sub.parseAsRoot(arguments),
+           commandTypes(under: sub).contains(ObjectIdentifier(type(of: parsed))) {
+            return parsed
+        }
+        return try parseAsRoot(given)
+    }
+
+    /// The subcommand that parsing from the root would pick, with its arguments: the one the first argument names (by
+    /// name or alias) with the rest, else the default subcommand with all of them; nil where only the root's parse
+    /// will do (`help`, a subcommand without a name of its own).
+    static func dispatchedSubcommand(_ given: [String]) -> (ParsableCommand.Type, [String])? {
+        guard let defaultSubcommand = configuration.defaultSubcommand else { return nil }
+        guard let first = given.first else { return (defaultSubcommand, given) }
+        if first == "help" { return nil }
+        for sub in configuration.subcommands {
+            let c = sub.configuration
+            // The root's parser would derive a name from the type's: not worth repeating here.
+            guard let name = c.commandName else { return nil }
+            if name == first || c.aliases.contains(first) { return (sub, Array(given.dropFirst())) }
+        }
+        return (defaultSubcommand, given)
+    }
+
+    /// The command types of a subcommand's tree (it and its subcommands, theirs, ...).
+    private static func commandTypes(under command: ParsableCommand.Type) -> Set<ObjectIdentifier> {
+        var types: Set<ObjectIdentifier> = [ObjectIdentifier(command)]
+        for sub in command.configuration.subcommands { types.formUnion(commandTypes(under: sub)) }
+        return types
     }
 
     /// Runs a parsed command and exits with its status: 0, or what the error it threw stands for.

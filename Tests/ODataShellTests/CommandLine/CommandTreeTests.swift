@@ -21,4 +21,61 @@ struct CommandTreeTests {
         let parsed = try OdshCommand.parseAsRoot(["metadata", "summary", "x.xml"])
         #expect(String(describing: type(of: parsed)) == "Summary")
     }
+
+    /// What `OdshCommand.parseDispatched` gives for a command line, next to what the root's parse gives: the same
+    /// command with the same values, or the same error message.
+    static func bothWays(_ arguments: [String]) -> (dispatched: String, root: String) {
+        func outcome(_ parse: () throws -> ParsableCommand) -> String {
+            do {
+                let c = try parse()
+                return "\(type(of: c)): \(c)"
+            } catch {
+                return "error \(OdshCommand.exitCode(for: error).rawValue): \(OdshCommand.fullMessage(for: error))"
+            }
+        }
+        return (outcome { try OdshCommand.parseDispatched(arguments) }, outcome { try OdshCommand.parseAsRoot(arguments) })
+    }
+
+    @Test("the subcommand parsed on its own gives what the root's parse gives", arguments: [
+        ["metadata", "summary", "x.xml"],
+        ["metadata", "describe", "--metadata", "x.xml", "Customer"],
+        ["http://h/s/", "-o", "json", "-c", "Customers('ALFKI')"],
+        ["--metadata", "m.xml", "http://h/s/", "-c", "Customers top 2", "--dry-run"],
+        ["--metadata", "metadata", "http://h/s/"],
+        ["http://h/s/", "--metadata-max-age", "0", "-c", "Customers"],
+        ["shell", "http://h/s/", "-c", "Customers"],
+        ["profile", "list"],
+        ["cache", "list"],
+        ["diff", "a.xml", "b.xml"],
+        ["payload", "decode", "--help"],
+        ["--", "metadata"],
+        [],
+    ])
+    func dispatchedLikeRoot(_ arguments: [String]) {
+        let (dispatched, root) = Self.bothWays(arguments)
+        #expect(dispatched == root)
+    }
+
+    @Test("help, version and errors come from the root's parse", arguments: [
+        ["--help"], ["-h"], ["--version"], ["help"], ["help", "metadata"], ["metadata", "--help"],
+        ["metadata", "help", "summary"], ["metadata", "summary", "--help"], ["metadata", "summary"],
+        ["metadata", "nosuch"], ["http://h/s/", "--no-such-option"], ["http://h/s/", "--version"],
+        ["http://h/s/", "-o", "yaml"], ["shell", "--help"], ["http://h/s/", "--help"],
+    ])
+    func fallsBackToRoot(_ arguments: [String]) {
+        let (dispatched, root) = Self.bothWays(arguments)
+        #expect(dispatched == root)
+    }
+
+    @Test("the first word picks the subcommand to parse on its own")
+    func dispatch() {
+        func picked(_ arguments: [String]) -> String? {
+            OdshCommand.dispatchedSubcommand(arguments).map { "\($0.0) \($0.1)" }
+        }
+        #expect(picked(["metadata", "summary", "x.xml"]) == "MetadataCommand [\"summary\", \"x.xml\"]")
+        #expect(picked(["http://h/s/", "-c", "X"]) == "ShellCommand [\"http://h/s/\", \"-c\", \"X\"]")
+        #expect(picked(["-o", "json", "metadata"]) == "ShellCommand [\"-o\", \"json\", \"metadata\"]")
+        #expect(picked([]) == "ShellCommand []")
+        #expect(picked(["help", "metadata"]) == nil)
+    }
 }
