@@ -167,3 +167,22 @@ public enum AST {
         public func hash(into h: inout Hasher) { h.combine(String(describing: self).count) }
     }
 }
+
+extension AST.Value {
+    /// Where the value was written.
+    var range: SourceRange {
+        switch self {
+        case .expr(let e): return e.range
+        case .object(_, let r), .array(_, let r): return r
+        }
+    }
+
+    /// What the value is, for messages ("a collection [ ... ]").
+    var shape: String {
+        switch self {
+        case .array: return "a collection [ ... ]"
+        case .object: return "a structure { ... }"
+        case .expr: return "an expression"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ODataClient
+import ODataModel
+import ODataQuery
+
+/// Binds `batch ... end`: each statement as it would be bound on its own, changesets holding changes only.
+struct BatchBinder {
+    let version: ODataVersion
+    /// The whole statement, for errors that concern the batch as a whole.
+    let text: String
+
+    /// The batch request; `binder` binds its statements (and gathers their warnings).
+    func bind(_ items: [AST.BatchItem], with binder: inout Binder) throws -> DataRequest {
+        var parts: [DataRequest.BatchPart] = []
+        for item in items {
+            switch item {
+            case .statement(let s, _):
+                parts.append(.request(try request(s, with: &binder)))
+            case .changeSet(let statements, let r):
+                let requests = try statements.map { try request($0, with: &binder) }
+                if requests.contains(where: { $0.method(for: version) == .get }) {
+                    throw LanguageError(.syntax, "a changeset holds changes only (create, update, replace, delete, call of an action)", at: r)
+                }
+                parts.append(.changeSet(requests))
+            }
+        }
+        guard !parts.isEmpty else { throw LanguageError(.syntax, "the batch is empty", at: SourceRange(start: 0, end: text.count)) }
+        return DataRequest(.batch(parts))
+    }
+
+    /// A statement inside a batch: any but another batch.
+    private func request(_ s: AST.Statement, with binder: inout Binder) throws -> DataRequest {
+        if case .batch = s { throw LanguageError(.syntax, "a batch cannot hold a batch", at: SourceRange(start: 0, end: text.count)) }
+        return try binder.bindStatement(s).request
+    }
+}

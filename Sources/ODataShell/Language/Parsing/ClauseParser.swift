@@ -1,0 +1,155 @@
+import ODataModel
+import ODataQuery
+
+/// Reads the clauses of a query: where, select, order by, top, skip, expand (with nested clauses), count, search
+/// and, inside an expand, levels.
+struct ClauseParser {
+    /// The tokens and the parse state, shared with the other parsers of this statement.
+    let c: ParseCursor
+
+    init(_ c: ParseCursor) { self.c = c }
+
+    private static let clauseWords = "where, select, order by, top, skip, expand, count or search"
+
+    /// The clauses after a resource path (or inside an expand item's parentheses, `nested`).
+    func options(nested: Bool = false) throws -> AST.Options {
+        var o = AST.Options()
+        let savedKind = c.clauseKind
+        c.clauseKind = nested ? .expandOption : .clauseKeyword
+        defer { c.clauseKind = savedKind }
+        while true {
+            try c.complete([c.clauseKind])
+            if c.atEnd { return o }
+            if nested && (c.tok.isSymbol(")") || c.tok.isSymbol(";")) { return o }
+            // `;` ends a statement of a batch.
+            if !nested && c.inBatch && c.tok.isSymbol(";") { return o }
+            guard c.tok.kind == .identifier else { throw c.unexpected(nested ? "an expand option (\(Self.clauseWords))" : "a clause (\(Self.clauseWords))") }
+            let kw = c.advance()
+            switch kw.text.lowercased() {
+            case "where", "filter":
+                if o.filter != nil { throw LanguageError(.syntax, "where is given twice (combine the conditions with and)", at: kw.range) }
+                c.depth = 0
+                o.filter = try ExpressionParser(c).expression()
+            case "select":
+                if !o.select.isEmpty { throw LanguageError(.syntax, "select is given twice", at: kw.range) }
+                o.select = try selectList()
+            case "order", "orderby":
+                if kw.text.lowercased() == "order" {
+                    try c.complete([.keyword("by")])
+                    guard c.tok.isKeyword("by") else { throw c.unexpected("by after order") }
+                    c.advance()
+                }
+                if !o.orderBy.isEmpty { throw LanguageError(.syntax, "order by is given twice", at: kw.range) }
+                o.orderBy = try orderList()
+            case "top", "skip":
+                try c.complete([.value(comparedWith: nil)])
+                guard c.tok.kind == .integer, let n = Int(c.tok.text) else { throw c.unexpected("a whole number after \(kw.text)") }
+                let t = c.advance()
+                if kw.text.lowercased() == "top" { o.top = (n, kw.range.to(t.range)) } else { o.skip = (n, kw.range.to(t.range)) }
+            case "expand":
+                if !o.expand.isEmpty { throw LanguageError(.syntax, "expand is given twice (list the items after one expand)", at: kw.range) }
+                o.expand = try expandList()
+            case "count":
+                o.inlineCount = kw.range
+            case "levels" where nested:
+                try c.complete([.keyword("max")])
+                if c.tok.isKeyword("max") {
+                    o.levels = (nil, kw.range.to(c.advance().range))
+                } else {
+                    guard c.tok.kind == .integer, let n = Int(c.tok.text), n > 0 else { throw c.unexpected("a number of levels (1 or more) or max") }
+                    o.levels = (n, kw.range.to(c.advance().range))
+                }
+            case "search":
+                try c.complete([.value(comparedWith: nil)])
+                guard c.tok.kind == .string else { throw c.unexpected("the search text in quotes") }
+                let t = c.advance()
+                o.search = (t.value, kw.range.to(t.range))
+            default:
+                throw LanguageError(.syntax, "expected \(nested ? "an expand option" : "a clause") (\(Self.clauseWords)), found \(kw.text)",
+                                    at: kw.range, suggestions: NameSuggester.closest(to: kw.text.lowercased(), in: ["where", "select", "order", "top", "skip", "expand", "count", "search"] + (nested ? ["levels"] : [])))
+            }
+            if nested {
+                try c.complete([.keyword(";"), .keyword(")")])
+                if c.tok.isSymbol(";") { c.advance(); continue }
+                return o
+            }
+        }
+    }
+
+    private func pathNames(_ first: AST.Name, continuing: (CompletionContext.Scope) -> [CompletionContext.Expectation]) throws -> [AST.Name] {
+        var names = [first]
+        while c.tok.isSymbol("/") {
+            c.advance()
+            try c.complete(continuing(c.scope.appending(names.map(\.text))))
+            names.append(try c.name("a property name after /"))
+        }
+        return names
+    }
+
+    private func selectList() throws -> [AST.SelectItem] {
+        var items: [AST.SelectItem] = []
+        while true {
+            try c.complete([.structuralProperty(c.scope)])
+            if c.tok.isSymbol("*") {
+                let t = c.advance()
+                items.append(AST.SelectItem(path: [], range: t.range))
+            } else {
+                let n = try c.name("a property to select")
+                let names = try pathNames(n) { [.structuralProperty($0)] }
+                items.append(AST.SelectItem(path: names, range: names.first!.range.to(names.last!.range)))
+            }
+            if c.tok.isSymbol(",") { c.advance(); continue }
+            return items
+        }
+    }
+
+    private func orderList() throws -> [AST.OrderItem] {
+        var items: [AST.OrderItem] = []
+        c.afterExpression = [.keyword("asc"), .keyword("desc"), .keyword(",")]
+        defer { c.afterExpression = [] }
+        while true {
+            c.depth = 0
+            let e = try ExpressionParser(c).expression()
+            var desc = false
+            try c.complete([.keyword("asc"), .keyword("desc"), .keyword(","), c.clauseKind])
+            if c.tok.isKeyword("desc") || c.tok.isKeyword("descending") { c.advance(); desc = true }
+            else if c.tok.isKeyword("asc") || c.tok.isKeyword("ascending") { c.advance() }
+            items.append(AST.OrderItem(expr: e, descending: desc))
+            try c.complete([.keyword(","), c.clauseKind])
+            if c.tok.isSymbol(",") { c.advance(); continue }
+            return items
+        }
+    }
+
+    private func expandList() throws -> [AST.ExpandItem] {
+        var items: [AST.ExpandItem] = []
+        while true {
+            try c.complete([.navigationProperty(c.scope)])
+            if c.tok.isSymbol("*") {
+                let t = c.advance()
+                items.append(AST.ExpandItem(path: [], options: nil, range: t.range))
+            } else {
+                let n = try c.name("a navigation property to expand")
+                let names = try pathNames(n) { [.navigationProperty($0)] }
+                var range = names.first!.range.to(names.last!.range)
+                var opts: AST.Options? = nil
+                try c.complete([.keyword("("), .keyword(","), c.clauseKind])
+                if c.tok.isSymbol("(") {
+                    c.advance()
+                    let saved = c.scope
+                    c.scope = c.scope.appending(names.map(\.text))
+                    try c.enterNesting()
+                    opts = try options(nested: true)
+                    c.nesting -= 1
+                    c.scope = saved
+                    let close = try c.expectSymbol(")", ") or ; after the expand options")
+                    range = range.to(close.range)
+                }
+                items.append(AST.ExpandItem(path: names, options: opts, range: range))
+            }
+            try c.complete([.keyword(","), c.clauseKind])
+            if c.tok.isSymbol(",") { c.advance(); continue }
+            return items
+        }
+    }
+}
