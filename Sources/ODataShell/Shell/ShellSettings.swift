@@ -1,4 +1,5 @@
-/// The settings a session runs with: from the command line, changed in the REPL with `.set`, `.format`, `.trace`.
+/// The settings a session runs with: from the command line, changed in the REPL with `.set`, `.format`, `.trace`
+/// (each declared once in `ShellSetting`).
 import ArgumentParser
 
 public struct ShellSettings {
@@ -43,11 +44,6 @@ public struct ShellSettings {
     /// The values a setting takes, for completion (`.set pager <TAB>`); none for the numbers and unknown names.
     static func values(of setting: String) -> [String] {
         (try? ShellSetting.named(setting))?.values ?? []
-    }
-
-    /// Changes a setting by name (`.set NAME VALUE`); throws a usage error naming what is allowed.
-    public mutating func set(_ name: String, to value: String) throws {
-        try ShellSetting.named(name).apply(&self, value)
     }
 }
 

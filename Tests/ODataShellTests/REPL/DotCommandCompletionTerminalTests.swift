@@ -27,8 +27,8 @@ struct DotCommandCompletionTerminalTests {
             lines.contains { $0.range(of: #"\bon\b.*\boff\b|\boff\b.*\bon\b"#, options: .regularExpression) != nil && !$0.contains(".set") }
         }
         try t.press("C-u")
-        // `.open API_BUS<TAB>`: the one service of the catalog with that prefix.
-        try t.type(".open API_BUS")
+        // `.open API_BUSINESS_P<TAB>`: the one service of the catalog with that prefix (several start API_BUSINESS).
+        try t.type(".open API_BUSINESS_P")
         try t.press("Tab")
         _ = try t.waitFor("the service's name", timeout: 20) { $0.contains { $0.hasSuffix(".open API_BUSINESS_PARTNER_SRV") } }
         try t.press("Enter")
