@@ -33,18 +33,16 @@ public struct OdshCommand: ParsableCommand {
         let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         // Swift has its copy of the arguments now (CommandLine.arguments is read once): blank the secrets in argv.
         if arguments == nil { ArgumentSecrets.blankInPlace() }
-        // The completion scripts: the argument parser's, with the profile names of `odsh NAME` added.
-        if let shell = ShellCompletion.requestedShell(given) {
-            Stdout.write(ShellCompletion.script(for: shell) + "\n")
-            Darwin_exit(0)
-        }
         let command: ParsableCommand
         do {
             command = try parseDispatched(given)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                exit(withError: error)   // --help, --version
+                // --help, --version, and --generate-completion-script, whose script gets the profile names of
+                // `odsh NAME` added.
+                Stdout.write(ShellCompletion.addingProfileNames(to: fullMessage(for: error)) + "\n")
+                Darwin_exit(0)
             }
             Stderr.write(fullMessage(for: error) + "\n")
             Darwin_exit(ExitStatus.usage.rawValue)

@@ -107,28 +107,17 @@ struct ShellCommand: ParsableCommand {
                 var settings = carried ?? initialSettings(profile: profile)
                 if carried == nil, output == nil && profile?.output == nil { settings.format = .table }
                 settings.repl = true
-                var next: (CsdlDocument, String, Profile?)?
-                var opened: String?
-                let (currentName, currentFile) = (name, file)
-                let code = runSession(doc, serviceRoot: serviceRoot, profile: profile, settings: settings, system: service,
-                                      metadataFile: fileInUse,
-                                      reload: {
-                                          // `.refresh` asks the service, whatever the cache's freshness window.
-                                          var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                                          loader.maxAge = 0
-                                          return try loader.load(service: service, metadataFile: currentFile, serviceName: currentName).document
-                                      },
-                                      open: { name in
-                                          // From the system this shell was opened on (a profile or a URL on it).
-                                          var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                                          loader.maxAge = 0  // a session starts on the current metadata
-                                          // Released normally when the session moves on: a long session may open many.
-                                          next = try loader.load(service: service, metadataFile: nil, serviceName: name)
-                                          opened = name
-                                      }, carry: { carried = $0 })
-                guard let n = next else { throw OdshExit(code) }
-                loaded = n
-                name = opened
+                let services = ShellSessionServices(command: self, system: service, serviceRoot: serviceRoot, serviceName: name,
+                                                    metadataFile: file, document: doc, profile: profile, settings: settings,
+                                                    interactive: true)
+                let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
+                commands.metadataFile = fileInUse
+                let code = runSession(commands, profile: profile)
+                // `.open NAME` ended the session with the next service loaded: it starts with the same settings.
+                guard let opened = services.opened else { throw OdshExit(code) }
+                loaded = opened.loaded
+                carried = commands.settings
+                name = opened.name
                 file = nil
                 fileInUse = nil
             }
@@ -142,24 +131,15 @@ struct ShellCommand: ParsableCommand {
         // the service again when a request fails in a way that can mean the metadata moved on.
         let ((doc, serviceRoot, profile), load) = try loadMetadata(service: service, maxAge: metadataOptions.metadataMaxAge)
         let revalidation = MetadataRevalidation(load: load, reload: { try self.reloadMetadata(service: service) })
-        let holder = RunnerHolder(document: doc, profile: profile)
         // Dot-commands work in scripts too (`.format csv`, `.set pagesize 50`, `.describe Orders`, `.quit`).
         var settings = initialSettings(profile: profile)
         // A script's result is complete: every page is read, unless asked for the first page only.
         settings.all = !firstPage
-        let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: settings,
-                                           reloadMetadata: { try self.reloadMetadata(service: service) })
+        let services = ShellSessionServices(command: self, system: service, serviceRoot: serviceRoot, serviceName: serviceName,
+                                            metadataFile: metadata, document: doc, profile: profile, settings: settings,
+                                            interactive: false)
+        let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
         commands.metadataFile = metadata ?? profile?.metadata
-        commands.onSettingsChange = { settings in holder.update(settings, document: commands.document) }
-        commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
-        commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
-        commands.showRows = { n, name, settings, out in try holder.show(n, name, settings: settings, out: out) }
-        commands.curl = { bound, settings, secrets in
-            try holder.curl(bound, self, service: serviceRoot, settings: settings, withSecrets: secrets)
-        }
-        commands.discovery = { name, arg, out in
-            try ReplDiscovery.run(name, arg, service: holder.runner(self, service: serviceRoot, settings: commands.settings).service, out: out)
-        }
         if !dryRun {
             InterruptRelay.install()
         }
@@ -192,15 +172,12 @@ struct ShellCommand: ParsableCommand {
                         }
                     }
                     do {
-                        try runBound(bound, service: serviceRoot, settings: commands.settings, runner: holder,
-                                     out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                        try services.run(bound, settings: commands.settings, out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
                     } catch let error where !commands.settings.dryRun && revalidation.isDue(after: error, of: bound.request) {
                         guard case .compatible(let newer) = revalidation.revalidate(commands.document) else { throw error }
-                        commands.document = newer
-                        holder.update(commands.settings, document: newer)
+                        commands.replaceDocument(newer)
                         let rebound = try Binder.bind(s.text, document: newer)
-                        try runBound(rebound, service: serviceRoot, settings: commands.settings, runner: holder,
-                                     out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
+                        try services.run(rebound, settings: commands.settings, out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
                     }
                     try commands.checkOutputFile()
                 } catch {
@@ -212,11 +189,6 @@ struct ShellCommand: ParsableCommand {
             }
         }
         if status != .success { throw OdshExit(status) }
-    }
-
-    /// The service names `.open` completes, once read.
-    final class ServiceNames {
-        var candidates: [CompletionCandidate]?
     }
 
     /// A statement and where it came from (for messages).
@@ -263,54 +235,11 @@ struct ShellCommand: ParsableCommand {
         return Statements(given: given, stream: readsStdin ? StatementStream(fd: 0) : nil, streamName: "stdin")
     }
 
-    /// One interactive session on a service, until `.quit`, Ctrl-D or `.open` (which calls `open` with the name,
-    /// and, when it loaded the service, ends the session after handing its settings to `carry`).
-    private func runSession(_ doc: CsdlDocument, serviceRoot: String, profile: Profile?, settings: ShellSettings,
-                            system: String, metadataFile: String?, reload: @escaping () throws -> CsdlDocument,
-                            open: @escaping (String) throws -> Void,
-                            carry: @escaping (ShellSettings) -> Void) -> ExitStatus {
+    /// One interactive session on a service, until `.quit`, Ctrl-D or `.open` (which leaves the next service in the
+    /// session's services).
+    private func runSession(_ commands: ShellCommandHandler, profile: Profile?) -> ExitStatus {
         let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
-        let holder = RunnerHolder(document: doc, profile: profile)
-        var sessionRef: ReplSession?
-        let session = ReplSession(serviceRoot: serviceRoot, document: doc, settings: settings, historyPath: history,
-                                  execute: { bound, settings, out in
-                                      try self.runBound(bound, service: serviceRoot, settings: settings, runner: holder, out: out)
-                                  },
-                                  reloadMetadata: reload)
-        session.commands.metadataFile = metadataFile
-        sessionRef = session
-        session.onSettingsChange = { settings in holder.update(settings, document: sessionRef?.document ?? doc) }
-        session.commands.describe = { bound, settings in try holder.describe(bound, self, service: serviceRoot, settings: settings) }
-        session.commands.nextPage = { settings, out in try holder.next(self, service: serviceRoot, settings: settings, out: out) }
-        let help = ValueHelp(service: { [unowned session] in try holder.runner(self, service: serviceRoot, settings: session.settings).service })
-        session.valueHelp = { help.candidates(for: $0, typed: $1) }
-        session.commands.showRows = { n, name, settings, out in try holder.show(n, name, settings: settings, out: out) }
-        session.commands.curl = { bound, settings, secrets in
-            try holder.curl(bound, self, service: serviceRoot, settings: settings, withSecrets: secrets)
-        }
-        session.commands.discovery = { name, arg, out in
-            try ReplDiscovery.run(name, arg, service: holder.runner(self, service: serviceRoot, settings: session.settings).service, out: out)
-        }
-        // `.open <TAB>`: the profile's aliases and the system's catalog, read once (a slow system is given up on).
-        let names = ServiceNames()
-        session.serviceNames = { [connection] in
-            if let known = names.candidates { return known }
-            var found = (profile?.services ?? [:]).sorted { $0.key < $1.key }.map { CompletionCandidate($0.key, annotation: "alias: \($0.value)") }
-            if var target = try? SystemTarget(system, connection: connection) {
-                target.configuration.timeout = 2
-                target.configuration.traceRequests = false
-                if let listing = try? target.catalog().list() {
-                    found += listing.services.map { CompletionCandidate($0.technicalName, annotation: $0.title) }
-                }
-            }
-            names.candidates = found
-            return found
-        }
-        session.commands.openService = { [unowned session] name in
-            try open(name)
-            carry(session.settings)
-        }
-        return session.run()
+        return ReplSession(commands: commands, historyPath: history).run()
     }
 
     /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and
@@ -394,103 +323,4 @@ struct ShellCommand: ParsableCommand {
         loader.maxAge = 0
         return try loader.load(service: service, metadataFile: metadata, serviceName: serviceName).document
     }
-
-    /// Runs a bound statement: prints the request in a dry run, else sends it and renders the answer.
-    func runBound(_ bound: BoundStatement, service: String, settings: ShellSettings, runner: RunnerHolder,
-                  out: TextOutput = .standard) throws {
-        if settings.dryRun {
-            out.write(try runner.describe(bound, self, service: service, settings: settings))
-            return
-        }
-        try runner.runner(self, service: service, settings: settings).run(bound, settings: settings, out: out)
-    }
-
-    /// The connection to the service, made on the first statement that is sent (a dry run needs none).
-    final class RunnerHolder {
-        var document: CsdlDocument
-        let profile: Profile?
-        private var made: StatementRunner?
-        private var spelling: DataService?
-        init(document: CsdlDocument, profile: Profile?) { self.document = document; self.profile = profile }
-
-        func runner(_ command: ShellCommand, service: String, settings: ShellSettings) throws -> StatementRunner {
-            if let r = made { return r }
-            guard let url = URL(string: service) else { throw UsageError("not a URL: \(service)") }
-            // The profile's sign-in, cookies and settings, with the command line's options over them.
-            var config = try ProfileConnection(serviceRoot: ServiceRoot(service).base, profile: profile,
-                                               options: command.connection, context: ProfileContext.current()).configuration
-            try ProfileConnection.checkRootParameters(service, config)
-            config.traceRequests = settings.trace != .off
-            config.traceWithData = settings.trace == .data || settings.trace == .pretty
-            config.prettyTracing = settings.trace == .pretty
-            let service = try DataService(url: url, configuration: config, metadata: document)
-            if let mib = command.connection.maxValueSize { service.readOptions.maxUnitBytes = max(1, mib) << 20 }
-            let r = StatementRunner(service: service)
-            made = r
-            return r
-        }
-
-        /// The request a statement makes, as the library would send it: through the session's service once there
-        /// is one, else through a service that only spells requests (no credentials are read, nothing is sent).
-        func describe(_ bound: BoundStatement, _ command: ShellCommand, service: String, settings: ShellSettings) throws -> String {
-            if let r = made { return try StatementRunner.describe(r.prepared(bound, settings: settings), service: r.service) }
-            if spelling == nil || spelling?.metadata !== document {
-                guard let url = URL(string: service) else { throw UsageError("not a URL: \(service)") }
-                var config = HTTPConfiguration(serviceRoot: ServiceRoot(service).base)
-                config.sapClient = command.connection.transport.sapClient ?? profile?.sapClient
-                config.sapLanguage = command.connection.transport.sapLanguage ?? profile?.sapLanguage
-                spelling = try DataService(url: url, configuration: config, metadata: document)
-            }
-            var request = bound.request
-            if settings.pageSize > 0 { request.maxPageSize = settings.pageSize }
-            return try StatementRunner.describe(request, service: spelling!)
-        }
-
-        /// `.next`: the next page of the last result that had more.
-        /// `.curl`: a statement's request as this session would send it, or the last request sent.
-        func curl(_ bound: BoundStatement?, _ command: ShellCommand, service: String, settings: ShellSettings,
-                  withSecrets: Bool) throws -> String {
-            let r = try runner(command, service: service, settings: settings)
-            let request: HTTPRequest
-            if let bound {
-                // With the If-Match the write would send: the ETag read in this session, else read now as the write
-                // would read it first.
-                let prepared = r.prepared(bound, settings: settings)
-                // (Best effort: an entity that cannot be read still gets its command, without If-Match.)
-                try? r.service.readETagIfMissing(for: prepared)
-                request = r.service.client.requestAsSent(try r.service.httpRequest(for: prepared))
-            } else {
-                guard let last = r.service.client.lastRequest else {
-                    throw UsageError("no request sent yet: .curl STATEMENT shows the one a statement would make")
-                }
-                request = last
-            }
-            // The steps that fetch a CSRF token only for a service that issues them.
-            let csrf = request.method.isModifying ? try r.service.client.issuesCSRFToken() : false
-            return CurlCommand(request: request, configuration: r.service.client.configuration, includingSecrets: withSecrets,
-                               serviceIssuesCSRFToken: csrf).text
-        }
-
-        func next(_ command: ShellCommand, service: String, settings: ShellSettings, out: TextOutput) throws {
-            guard let r = made else { throw UsageError("no more pages: .next continues the last result that had more") }
-            try r.next(settings: settings, out: out)
-        }
-
-        /// `.show`: rows of the last result in full.
-        func show(_ n: Int?, _ name: String?, settings: ShellSettings, out: TextOutput) throws {
-            guard let r = made else { throw UsageError("no rows to show: .show shows the rows of the last result") }
-            try r.show(row: n, name: name, settings: settings, out: out)
-        }
-
-        /// Follows the settings that concern the connection (`.trace`) and a refreshed model.
-        func update(_ settings: ShellSettings, document: CsdlDocument) {
-            self.document = document
-            guard let r = made else { return }
-            r.service.client.setTracing(requests: settings.trace != .off, withData: settings.trace == .data || settings.trace == .pretty,
-                                        pretty: settings.trace == .pretty)
-            if r.service.metadata !== document { r.service.replaceMetadata(document) }
-        }
-    }
-
 }
-

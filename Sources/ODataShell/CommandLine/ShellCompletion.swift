@@ -8,7 +8,7 @@ import FoundationEssentials
 /// The scripts come from swift-argument-parser (`odsh --generate-completion-script SHELL`, written to completions/
 /// by scripts/gen-completions.sh). Arguments that take a profile name complete through `.custom` closures, which the
 /// scripts run as `odsh ---completion ...`. The default subcommand's profile (`odsh NAME`) is a word of the top
-/// level, where the parser offers only subcommand names: `script(for:)` adds `odsh profile list --names` there.
+/// level, where the parser offers only subcommand names: `addingProfileNames` adds `odsh profile list --names` there.
 enum ShellCompletion {
     /// The names of the configured profiles, in the config's order; none when there is no config or it cannot be read
     /// (a completion never reports errors).
@@ -55,48 +55,40 @@ enum ShellCompletion {
         }
     }
 
-    /// `--generate-completion-script SHELL` (or `=SHELL`) among the arguments: the shell asked for.
-    static func requestedShell(_ arguments: [String]) -> CompletionShell? {
-        if arguments.count == 2, arguments[0] == "--generate-completion-script" { return CompletionShell(rawValue: arguments[1]) }
-        if arguments.count == 1, arguments[0].hasPrefix("--generate-completion-script=") {
-            return CompletionShell(rawValue: String(arguments[0].dropFirst("--generate-completion-script=".count)))
-        }
-        return nil
+    /// The argument parser's completion script for `shell` with the profile names added (see `addingProfileNames`).
+    static func script(for shell: CompletionShell) -> String {
+        addingProfileNames(to: OdshCommand.completionScript(for: shell))
     }
 
-    /// The argument parser's completion script with the profile names added to the top level, where `odsh NAME`
-    /// opens a profile in the default subcommand. Each addition follows a line of the generated script; when the
-    /// generator changes so that the line is gone, the script goes out without it (the shell completion tests fail).
-    static func script(for shell: CompletionShell) -> String {
-        let generated = OdshCommand.completionScript(for: shell)
-        switch shell {
-        case .bash:
-            // In _odsh's `*)` branch, after the subcommand names; only for the first word after odsh.
-            return insert(afterLineContaining: "COMPREPLY+=($(compgen -W 'shell ", in: generated, [
-                "        # The default subcommand's profile: odsh NAME",
-                "        [[ \"${#unparsed_words[@]}\" -eq 0 ]] && __odsh_add_completions -W \"$(\"${COMP_WORDS[0]}\" profile list --names 2>/dev/null)\"",
-            ])
-        case .zsh:
-            // In _odsh's `command` state, after the subcommand names.
-            return insert(afterLineContaining: "_describe -V subcommand subcommands && ret=0", in: generated, [
-                "        # The default subcommand's profile: odsh NAME",
-                "        local -a profiles=(\"${(@f)$(\"${command_name}\" profile list --names 2>/dev/null)}\")",
-                "        profiles=(\"${(@)profiles:#}\")",
-                "        (( ${#profiles} )) && _describe -V profile profiles && ret=0",
-            ])
-        case .fish:
-            // After the last of the top level's subcommand names.
-            return insert(afterLineContaining: "__odsh_should_offer_completions_for_positional \"odsh\" -eq 1' -fa 'help'", in: generated, [
-                "# The default subcommand's profile: odsh NAME",
-                "function __odsh_profile_names",
-                "    set -l tokens (__odsh_tokens -p)",
-                "    command $tokens[1] profile list --names 2>/dev/null",
-                "end",
-                "complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional \"odsh\" -eq 1' -fa '(__odsh_profile_names)' -d 'profile'",
-            ])
-        default:
-            return generated
-        }
+    /// A completion script the argument parser generated (`--generate-completion-script SHELL`), with the profile
+    /// names added to the top level, where `odsh NAME` opens a profile in the default subcommand. Each addition
+    /// follows a line that only that shell's script has; other text (help, a version) has none and is unchanged.
+    /// When the generator changes so that the line is gone, the script goes out without it (the shell completion
+    /// tests fail).
+    static func addingProfileNames(to generated: String) -> String {
+        var text = generated
+        // bash: in _odsh's `*)` branch, after the subcommand names; only for the first word after odsh.
+        text = insert(afterLineContaining: "COMPREPLY+=($(compgen -W 'shell ", in: text, [
+            "        # The default subcommand's profile: odsh NAME",
+            "        [[ \"${#unparsed_words[@]}\" -eq 0 ]] && __odsh_add_completions -W \"$(\"${COMP_WORDS[0]}\" profile list --names 2>/dev/null)\"",
+        ])
+        // zsh: in _odsh's `command` state, after the subcommand names.
+        text = insert(afterLineContaining: "_describe -V subcommand subcommands && ret=0", in: text, [
+            "        # The default subcommand's profile: odsh NAME",
+            "        local -a profiles=(\"${(@f)$(\"${command_name}\" profile list --names 2>/dev/null)}\")",
+            "        profiles=(\"${(@)profiles:#}\")",
+            "        (( ${#profiles} )) && _describe -V profile profiles && ret=0",
+        ])
+        // fish: after the last of the top level's subcommand names.
+        text = insert(afterLineContaining: "__odsh_should_offer_completions_for_positional \"odsh\" -eq 1' -fa 'help'", in: text, [
+            "# The default subcommand's profile: odsh NAME",
+            "function __odsh_profile_names",
+            "    set -l tokens (__odsh_tokens -p)",
+            "    command $tokens[1] profile list --names 2>/dev/null",
+            "end",
+            "complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional \"odsh\" -eq 1' -fa '(__odsh_profile_names)' -d 'profile'",
+        ])
+        return text
     }
 
     /// `text` with `lines` after the first line that contains `anchor`; unchanged when there is none.

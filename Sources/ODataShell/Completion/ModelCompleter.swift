@@ -6,15 +6,14 @@ import ODataQuery
 /// inserted.
 public struct ModelCompleter: CompletionProvider {
     public let document: CsdlDocument
-    /// Names of settings, formats and the like for command arguments.
-    public var commandArguments: (String) -> [CompletionCandidate]
+    /// The services `.open` can open (the profile's aliases, the system's catalog); nil where there is no system.
+    public var serviceNames: (() -> [CompletionCandidate])?
     /// Values of a property with value help (`Common.ValueList`), given what was typed of the value: quoted
     /// literals. nil where no service answers (a one-shot completion, tests of the grammar).
     public var valueHelp: ((Property, String) -> [CompletionCandidate])?
 
-    public init(document: CsdlDocument, commandArguments: @escaping (String) -> [CompletionCandidate] = { _ in [] }) {
+    public init(document: CsdlDocument) {
         self.document = document
-        self.commandArguments = commandArguments
     }
 
     static let statementKeywords = ["get", "count", "search", "create", "update", "replace", "delete", "call", "link", "unlink"]
@@ -233,41 +232,93 @@ public struct ModelCompleter: CompletionProvider {
         return []
     }
 
-    /// `.command argument`: command names, then the command's arguments.
+    /// `.command argument`: command names, then the command's words as its declaration takes them (the same walk
+    /// as `DotCommandArguments`): flags and options, then what the parameter at the cursor declares it takes.
     private func completeCommand(_ before: String, cursor: Int) -> CompletionResult {
-        let trimmed = before.drop(while: { $0 == " " })
-        let wordStart = before.lastIndex(of: " ").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? (cursor - trimmed.count)
-        let word = String(before.suffix(cursor - wordStart))
-        let parts = trimmed.split(separator: " ", omittingEmptySubsequences: false)
-        if parts.count <= 1 {
-            let cands = ReplCommandCatalog.commands.map { CompletionCandidate($0.name, annotation: $0.summary) }
-            return CompletionResult(candidates: Self.filter(cands, prefix: word), replacing: wordStart..<cursor)
+        let chars = Array(before)
+        let lead = chars.prefix { $0 == " " }.count
+        let name = String(chars[lead...].prefix { $0 != " " })
+        if lead + name.count == chars.count {
+            let cands = ReplCommandCatalog.declarations.map { CompletionCandidate($0.name, annotation: $0.summary) }
+            return CompletionResult(candidates: Self.filter(cands, prefix: name), replacing: lead..<cursor)
         }
-        let command = String(parts[0])
-        var cands: [CompletionCandidate]
-        switch command {
-        case ".curl" where parts.count == 2 && word.hasPrefix("-"):
-            cands = [CompletionCandidate("--with-secrets", annotation: "the secrets themselves, not $VARIABLES")]
-        case ".describe", ".url", ".curl":
-            if command == ".url" || command == ".curl" {
-                // `.url STATEMENT`, `.curl [--with-secrets] STATEMENT`: complete the statement after the command.
-                var rest = before.drop(while: { $0 == " " }).dropFirst(command.count + 1)
-                if command == ".curl", rest.hasPrefix("--with-secrets ") { rest = rest.dropFirst("--with-secrets ".count) }
-                let offset = before.count - rest.count
-                let inner = complete(line: String(before.dropFirst(offset)), cursor: cursor - offset)
-                return CompletionResult(candidates: inner.candidates,
-                                        replacing: (inner.replacing.lowerBound + offset)..<(inner.replacing.upperBound + offset),
-                                        appendsSpace: inner.appendsSpace)
+        guard let declaration = ReplCommandCatalog.command(named: name)?.declaration else { return .none(at: cursor) }
+        let positionals = declaration.positionals
+        var slot = 0
+        var optionsEnded = declaration.options.isEmpty
+        var used: Set<String> = []
+        var pending: DotParameter?
+        var previous: String?
+        var i = lead + name.count
+        while true {
+            while i < chars.count, chars[i] == " " { i += 1 }
+            var j = i
+            while j < chars.count, chars[j] != " " { j += 1 }
+            let word = String(chars[i..<j])
+            let startsOption = pending == nil && !optionsEnded && word.hasPrefix("-")
+            if !startsOption, pending == nil, slot < positionals.count, positionals[slot].kind == .text {
+                return completeText(positionals[slot], String(chars[i...]), from: i, cursor: cursor)
             }
-            cands = document.entitySets.map { CompletionCandidate($0.name, annotation: "entity set") }
+            // The word at the cursor.
+            if j == chars.count {
+                var cands: [CompletionCandidate]
+                if let pending {
+                    cands = values(pending.values, previous: previous)
+                } else if startsOption || slot >= positionals.count {
+                    cands = declaration.options.filter { !used.contains($0.name) }.map { CompletionCandidate($0.name, annotation: $0.help) }
+                } else {
+                    cands = values(positionals[slot].values, previous: previous)
+                }
+                return CompletionResult(candidates: Self.filter(cands, prefix: word), replacing: i..<cursor)
+            }
+            if pending != nil {
+                pending = nil
+            } else if startsOption {
+                if word == "--" { optionsEnded = true }
+                if let p = declaration.options.first(where: { $0.name == word }) {
+                    used.insert(p.name)
+                    if p.kind == .option { pending = p }
+                }
+            } else {
+                previous = word
+                slot += 1
+            }
+            i = j
+        }
+    }
+
+    /// The rest of a command line that is a text parameter: a statement completes as one, a file as a path.
+    private func completeText(_ parameter: DotParameter, _ text: String, from offset: Int, cursor: Int) -> CompletionResult {
+        switch parameter.values {
+        case .statement:
+            let inner = complete(line: text, cursor: cursor - offset)
+            return CompletionResult(candidates: inner.candidates,
+                                    replacing: (inner.replacing.lowerBound + offset)..<(inner.replacing.upperBound + offset),
+                                    appendsSpace: inner.appendsSpace)
+        case .files:
+            let paths = ShellCompletion.paths(completing: text).map { CompletionCandidate($0) }
+            return CompletionResult(candidates: paths, replacing: offset..<cursor, appendsSpace: !(paths.first?.insertText.hasSuffix("/") ?? false))
+        default:
+            return CompletionResult(candidates: Self.filter(values(parameter.values, previous: nil), prefix: text), replacing: offset..<cursor)
+        }
+    }
+
+    /// What a parameter declares it takes; `previous` is the word before (the setting of `.set NAME VALUE`).
+    private func values(_ values: DotValues, previous: String?) -> [CompletionCandidate] {
+        switch values {
+        case .none, .statement, .files: return []
+        case .words(let words): return words
+        case .settingNames: return ShellSetting.all.map { CompletionCandidate($0.name, annotation: $0.help) }
+        case .settingValue: return ShellSettings.values(of: previous ?? "").map { CompletionCandidate($0) }
+        case .serviceNames: return serviceNames?() ?? []
+        case .modelElements:
+            var cands = document.entitySets.map { CompletionCandidate($0.name, annotation: "entity set") }
             cands += document.singletons.map { CompletionCandidate($0.name, annotation: "singleton") }
             cands += (document.entityTypes as [StructuredType] + document.complexTypes).map { CompletionCandidate($0.name, annotation: $0 is EntityType ? "entity type" : "complex type") }
             cands += document.enumTypes.map { CompletionCandidate($0.name, annotation: "enum type") }
             cands += (document.functions + document.actions).map { CompletionCandidate($0.name, annotation: $0.kind.rawValue.lowercased()) }
             cands += document.functionImports.map { CompletionCandidate($0.name, annotation: "function import") }
-        default:
-            cands = commandArguments(parts.count == 2 ? command : "\(command) \(parts[1])")
+            return cands
         }
-        return CompletionResult(candidates: Self.filter(cands, prefix: word), replacing: (cursor - word.count)..<cursor)
     }
 }

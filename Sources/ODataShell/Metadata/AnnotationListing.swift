@@ -11,25 +11,6 @@ struct AnnotationListing {
     /// short form (`UI.LineItem`), with or without the `#qualifier`; nil for all.
     var term: String?
 
-    /// The listing `.annotations ARGS` asks for: an optional target and `--term PATTERN` (or `--term=PATTERN`).
-    static func parse(_ args: String, doc: CsdlDocument) throws -> AnnotationListing {
-        var l = AnnotationListing(doc: doc)
-        var words = args.split(separator: " ").map(String.init)[...]
-        while let w = words.popFirst() {
-            if w == "--term" {
-                guard let p = words.popFirst() else { throw UsageError(".annotations --term needs a pattern, as in --term 'UI.*'") }
-                l.term = p
-            } else if w.hasPrefix("--term=") {
-                l.term = String(w.dropFirst("--term=".count))
-            } else if w.hasPrefix("-") || l.target != nil {
-                throw UsageError(".annotations takes [TARGET] [--term PATTERN], not \(w)")
-            } else {
-                l.target = w
-            }
-        }
-        return l
-    }
-
     /// The entries that pass both filters; throws for a target that names nothing.
     func entries() throws -> [AnnotationEntry] {
         let all = AnnotationEntry.all(in: doc)

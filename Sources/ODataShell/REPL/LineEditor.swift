@@ -6,7 +6,7 @@ import Glibc
 ///
 /// ```swift
 /// let editor = LineEditor(configuration: .init(completionProvider: completer))
-/// SignalHandling.setInterruptHook { ProcessInterrupt.request() }
+/// InterruptRelay.install()   // Ctrl-C cancels the running statement's requests
 /// while let statement = editor.readStatement(needsMoreInput: { openBrackets($0) }) { run(statement) }
 /// ```
 ///

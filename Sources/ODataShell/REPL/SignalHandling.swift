@@ -7,7 +7,7 @@ import Synchronization
 /// While the line editor reads a line, Ctrl-C is an ordinary key (it clears the line); between lines the terminal
 /// is in its normal mode and Ctrl-C raises SIGINT, which lands here. Layers below the shell do not import this
 /// type: the shell passes them a check (`cancellationCheck`) or sets the hook to their own async-signal-safe
-/// cancel function, e.g. `SignalHandling.setInterruptHook { ProcessInterrupt.request() }`.
+/// cancel function, as `InterruptRelay` does (it writes a byte into a pipe).
 public enum SignalHandling {
     /// Ctrl-C presses since the last `resetInterrupt()`; at `hardStopCount` the default action ends the process,
     /// so a command that never polls can still be stopped.

@@ -1,45 +1,33 @@
 /// The REPL's commands: each starts with a dot, so it cannot be mistaken for a statement.
 enum ReplCommandCatalog {
-    struct Command {
-        let name: String
-        let arguments: String
-        let summary: String
+    /// Every dot-command, in the order `.help` lists them.
+    static var commands: [any DotCommand.Type] {[
+        HelpDotCommand.self, SetsDotCommand.self, DescribeDotCommand.self, AnnotationsDotCommand.self, FindDotCommand.self,
+        FunctionsDotCommand.self, URLDotCommand.self, CurlDotCommand.self, NextDotCommand.self, ShowDotCommand.self,
+        OutputDotCommand.self, FormatDotCommand.self, SetDotCommand.self, SettingsDotCommand.self, TraceDotCommand.self,
+        TimingDotCommand.self, RefreshDotCommand.self, ServicesDotCommand.self, VerifyDotCommand.self,
+        HistoryDotCommand.self, OpenDotCommand.self, QuitDotCommand.self,
+    ]}
+
+    static var declarations: [DotCommandDeclaration] { commands.map { $0.declaration } }
+
+    /// The names completion offers where a statement may start: each command's, and its aliases that are words
+    /// (`.exit`; not the one-letter `.q`, `.h`, `.?`).
+    static var names: [String] {
+        declarations.flatMap { [$0.name] + $0.aliases.filter { $0.count > 3 } }
     }
 
-    static let commands: [Command] = [
-        Command(name: ".help", arguments: "[statements|expressions|commands]", summary: "help, or help on a topic"),
-        Command(name: ".sets", arguments: "", summary: "entity sets and singletons, with sizes and SAP labels"),
-        Command(name: ".describe", arguments: "NAME", summary: "a set, type, function or action in detail"),
-        Command(name: ".annotations", arguments: "[TARGET] [--term PATTERN]", summary: "annotations: target, term, qualifier, value"),
-        Command(name: ".find", arguments: "TEXT", summary: "search names, SAP labels and descriptions of the whole model"),
-        Command(name: ".functions", arguments: "", summary: "function and action imports, actions and functions"),
-        Command(name: ".url", arguments: "STATEMENT", summary: "the request a statement makes, without sending it"),
-        Command(name: ".curl", arguments: "[--with-secrets] [STATEMENT]",
-                summary: "the last request (or a statement's) as a curl command; secrets as $VARIABLES"),
-        Command(name: ".next", arguments: "", summary: "the next page of the last result that had more"),
-        Command(name: ".show", arguments: "[N [NAME]]", summary: "the last result in full, its row N, or one value of it"),
-        Command(name: ".output", arguments: "[FILE]", summary: "results to FILE in the format set; alone: to the terminal"),
-        Command(name: ".format", arguments: "table|vertical|json|ndjson|csv", summary: "set the output format"),
-        Command(name: ".set", arguments: "NAME VALUE", summary: "change a setting (.settings lists them)"),
-        Command(name: ".settings", arguments: "", summary: "show the settings"),
-        Command(name: ".trace", arguments: "off|on|data|pretty", summary: "trace HTTP requests (secrets redacted)"),
-        Command(name: ".timing", arguments: "on|off", summary: "show how long each statement takes"),
-        Command(name: ".refresh", arguments: "[--open-enums] [--allow-changes] [--allow-removals]",
-                summary: "reload $metadata, check compatibility, apply when compatible"),
-        Command(name: ".services", arguments: "[TEXT]", summary: "the services of this SAP system's Gateway catalogs"),
-        Command(name: ".verify", arguments: "[--top N] [--jobs N]", summary: "read every entity set with $top, N at a time; OK, FAIL or SKIP each"),
-        Command(name: ".history", arguments: "[N]", summary: "the last N statements (20)"),
-        Command(name: ".open", arguments: "SERVICE", summary: "open another service of the system (technical name or alias)"),
-        Command(name: ".quit", arguments: "", summary: "leave (also .exit, or Ctrl-D)"),
-    ]
-
-    static var names: [String] { commands.map(\.name) + [".exit"] }
+    /// The command a name (any case, with its dot) stands for.
+    static func command(named name: String) -> (any DotCommand.Type)? {
+        let lower = name.lowercased()
+        return commands.first { $0.declaration.isNamed(lower) }
+    }
 
     static func commandsHelp() -> String {
-        let width = commands.map { $0.name.count + 1 + $0.arguments.count }.max() ?? 0
-        return "Commands (a leading dot; anything else is a statement):\n" + commands.map { c in
-            let head = c.arguments.isEmpty ? c.name : "\(c.name) \(c.arguments)"
-            return "  " + head + String(repeating: " ", count: width - head.count + 2) + c.summary
+        let heads = declarations.map(\.usage)
+        let width = heads.map(\.count).max() ?? 0
+        return "Commands (a leading dot; anything else is a statement):\n" + zip(heads, declarations).map { head, c in
+            "  " + head + String(repeating: " ", count: width - head.count + 2) + c.summary
         }.joined(separator: "\n") + "\n"
             + "Output taller than the terminal goes through $PAGER (else less -FRSX); .set pager off writes it straight out.\n"
             + "Ctrl-C clears the line or cancels the request; Ctrl-D on an empty line leaves.\n"

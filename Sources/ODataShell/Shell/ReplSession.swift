@@ -14,30 +14,17 @@ final class ReplSession {
         get { commands.settings }
         set { commands.settings = newValue }
     }
-    /// Runs one bound statement (sends it and renders the answer to the output, or prints it in a dry run).
-    let execute: (BoundStatement, ShellSettings, TextOutput) throws -> Void
-    /// Called when settings change, so the transport can follow (`.trace`).
-    var onSettingsChange: (ShellSettings) -> Void = { _ in }
     private let editor: LineEditor
     private let reporter = ErrorReporter()
 
-    init(serviceRoot: String, document: CsdlDocument, settings: ShellSettings, historyPath: String?,
-         execute: @escaping (BoundStatement, ShellSettings, TextOutput) throws -> Void, reloadMetadata: @escaping () throws -> CsdlDocument) {
-        self.serviceRoot = serviceRoot
-        commands = ShellCommandHandler(serviceRoot: serviceRoot, document: document, settings: settings, reloadMetadata: reloadMetadata)
-        self.execute = execute
-        var config = LineEditor.Configuration(prompt: ReplSession.prompt(for: serviceRoot), editingMode: settings.editingMode,
+    /// A session on the commands' context: statements go to its services, completion knows its model.
+    init(commands: ShellCommandHandler, historyPath: String?) {
+        serviceRoot = commands.serviceRoot
+        self.commands = commands
+        var config = LineEditor.Configuration(prompt: ReplSession.prompt(for: serviceRoot), editingMode: commands.settings.editingMode,
                                               historyPath: historyPath)
-        config.completionProvider = ReplSession.completer(for: document)
+        config.completionProvider = ReplSession.completer(for: commands.document, services: commands.services)
         editor = LineEditor(configuration: config)
-        let editor = self.editor
-        commands.onDocumentChange = { [unowned self] in
-            editor.configuration.completionProvider = ReplSession.completer(for: $0, valueHelp: self.valueHelp, serviceNames: self.serviceNames)
-        }
-        commands.onSettingsChange = { [unowned self] settings in
-            if settings.editingMode != editor.configuration.editingMode { editor.configuration.editingMode = settings.editingMode }
-            self.onSettingsChange(settings)
-        }
     }
 
     /// `odsh:northwind> `: the last path segment of the service root, else the host.
@@ -48,35 +35,27 @@ final class ReplSession {
         return "odsh:\(name)> "
     }
 
-    /// Values for a literal from the service's value help (see `ValueHelp`); set by the shell once it has a service.
-    var valueHelp: ((Property, String) -> [CompletionCandidate])? {
-        didSet { editor.configuration.completionProvider = ReplSession.completer(for: document, valueHelp: valueHelp, serviceNames: serviceNames) }
+    /// Completion on the model with the session's value help and service names.
+    static func completer(for doc: CsdlDocument, services: SessionServices) -> ModelCompleter {
+        completer(for: doc, valueHelp: { [unowned services] in services.valueHelp($0, typed: $1) },
+                  serviceNames: { [unowned services] in services.serviceNames() })
     }
 
-    /// The services `.open` can open (the system's catalog, the profile's aliases); set by the shell.
-    var serviceNames: (() -> [CompletionCandidate])? {
-        didSet { editor.configuration.completionProvider = ReplSession.completer(for: document, valueHelp: valueHelp, serviceNames: serviceNames) }
-    }
-
+    /// Completion on the model: statements, and dot-commands with their arguments as they declare them.
     static func completer(for doc: CsdlDocument, valueHelp: ((Property, String) -> [CompletionCandidate])? = nil,
                           serviceNames: (() -> [CompletionCandidate])? = nil) -> ModelCompleter {
-        var c = ModelCompleter(document: doc) { command in
-            if command.hasPrefix(".set ") {
-                return ShellSettings.values(of: String(command.dropFirst(".set ".count))).map { CompletionCandidate($0) }
-            }
-            switch command {
-            case ".open": return serviceNames?() ?? []
-            case ".format": return ShellSettings.OutputFormat.allCases.map { CompletionCandidate($0.rawValue, annotation: "format") }
-            case ".trace": return ShellSettings.TraceLevel.allCases.map { CompletionCandidate($0.rawValue) }
-            case ".timing": return ["on", "off"].map { CompletionCandidate($0) }
-            case ".help": return ["statements", "expressions", "commands"].map { CompletionCandidate($0, annotation: "topic") }
-            case ".set": return ShellSettings().described.map { CompletionCandidate($0.name, annotation: $0.help) }
-            case ".refresh": return ["--open-enums", "--allow-changes", "--allow-removals"].map { CompletionCandidate($0) }
-            default: return []
-            }
-        }
+        var c = ModelCompleter(document: doc)
         c.valueHelp = valueHelp
+        c.serviceNames = serviceNames
         return c
+    }
+
+    /// After a command: the line editor follows a new model (`.refresh`) and the editing keys (`.set editing`).
+    private func follow(previous: CsdlDocument) {
+        if commands.document !== previous {
+            editor.configuration.completionProvider = ReplSession.completer(for: commands.document, services: commands.services)
+        }
+        if settings.editingMode != editor.configuration.editingMode { editor.configuration.editingMode = settings.editingMode }
     }
 
     /// Runs until Ctrl-D or `.quit`; the exit status of an interactive session is 0.
@@ -109,12 +88,14 @@ final class ReplSession {
             // Ctrl-C cancels this statement's requests (and a wait before a retry), nothing after it.
             try InterruptRelay.run {
                 if text.hasPrefix(".") {
+                    let previous = commands.document
+                    defer { follow(previous: previous) }
                     keepGoing = try commands.run(text, out)
                 } else {
                     let start = ContinuousClock.now
                     let bound = try Binder.bind(text, document: document)
                     for w in bound.warnings { reporter.warn(w) }
-                    try execute(bound, settings, out.textOutput)
+                    try commands.services.run(bound, settings: settings, out: out.textOutput)
                     if settings.timing { elapsed = (ContinuousClock.now - start).milliseconds }
                 }
             }
@@ -147,4 +128,3 @@ final class ReplSession {
         return out
     }
 }
-
