@@ -63,7 +63,7 @@ extension ProxyGenerator {
                 out += "\n    // The entity set \(set.name) is not generated: its type \(set.type.qualifiedName) is not in the metadata.\n"
                 continue
             }
-            let base = claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(set.name)), suffixes: ["", "WithKey", "Sequence"],
+            let base = claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(set.name), original: set.name), suffixes: ["", "WithKey", "Sequence"],
                                   source: set.name, scope: &scope)
             let cls = className(type)
             setsEnum += "        /// The entity set \(set.name).\n"
@@ -84,7 +84,7 @@ extension ProxyGenerator {
                 var params = NameScope("the key of \(set.name)", allowCaseConflicts: true, reserved: ["query"])
                 var list: [(name: String, label: String, type: String)] = []
                 for k in keys {
-                    let id = SwiftNames.identifier(SwiftNames.lowerCamel(k.name))
+                    let id = SwiftNames.identifier(SwiftNames.lowerCamel(k.name), original: k.name)
                     let label = (try? params.claim(ProxyName(swift: id.name), for: k.name))?.swift ?? id.name
                     list.append((k.name, label, swiftType(k.type, resolved: k.resolvedType).name))
                 }
@@ -103,7 +103,7 @@ extension ProxyGenerator {
                 out += "\n    // The singleton \(s.name) is not generated: its type \(s.type.qualifiedName) is not in the metadata.\n"
                 continue
             }
-            let base = claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(s.name)), suffixes: [""], source: s.name, scope: &scope)
+            let base = claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(s.name), original: s.name), suffixes: [""], source: s.name, scope: &scope)
             let cls = className(type)
             singletonsEnum += "        /// The singleton \(s.name).\n"
             singletonsEnum += "        \(access) static let \(base.swift) = \(metadataName).shared.singleton(\(SwiftNames.literal(s.name)), type: \(SwiftNames.literal(type.qualifiedName)))\n"
@@ -166,11 +166,11 @@ extension ProxyGenerator {
             if mapped.isEntity {
                 return "\n    // The \(kind) \(name) is not generated: its parameter \(p.name) is an entity (call it with `dataService.\(call)`).\n"
             }
-            let id = SwiftNames.identifier(SwiftNames.lowerCamel(p.name))
+            let id = SwiftNames.identifier(SwiftNames.lowerCamel(p.name), original: p.name)
             let label = (try? labels.claim(ProxyName(swift: id.name), for: p.name))?.swift ?? id.name
             params.append((p.name, label, mapped.name, p.isNullable))
         }
-        let method = claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(name)), suffixes: [""], source: name, scope: &scope)
+        let method = claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(name), original: name), suffixes: [""], source: name, scope: &scope)
         var resultType = ""
         var convert = ""
         var returnsText = "returns nothing"

@@ -18,7 +18,7 @@ extension ProxyGenerator {
         if t.isOpen { summary += " (open: dynamic properties are in `\(value).dynamicProperties`)" }
         if let e = t as? EntityType, !e.allKeyNames.isEmpty { summary += "; key \(e.allKeyNames.joined(separator: ", "))" }
         out += docComment(summary + ".", for: t, notes: [typeNames[t.qualifiedName]?.note], indent: "")
-        out += "\(access) final class \(name): \(isEntity ? "EntityProxy" : "ComplexProxy"), CustomStringConvertible {\n"
+        out += "\(access) final class \(name): \(isEntity ? "EntityProxy" : "ComplexProxy") {\n"
         out += "    /// The \(kind) type, from the metadata the class was generated from.\n"
         out += "    \(access) static let \(typeMember): \(typeType) = \(metadataName).shared.\(typeMember)(\(SwiftNames.literal(t.qualifiedName)))\n\n"
         out += "    /// The dynamic value underneath: the one place the values live.\n"
@@ -26,9 +26,7 @@ extension ProxyGenerator {
         out += "    /// Wraps a value of this type (or of a type derived from it).\n"
         out += "    \(access) init(\(value): \(valueType)) {\n        self.\(value) = \(value)\n    }\n\n"
         out += "    /// A new, empty value of this type\(isEntity ? " (marked new), to fill and create" : "").\n"
-        out += "    \(access) convenience init() {\n        self.init(\(value): \(valueType).ofType(\(name).\(typeMember)))\n    }\n\n"
-        out += "    /// The value's text, for messages.\n"
-        out += "    \(access) var description: String { \(value).description }\n"
+        out += "    \(access) convenience init() {\n        self.init(\(value): \(valueType).ofType(\(name).\(typeMember)))\n    }\n"
         var seen = Set<String>()
         for p in t.properties where seen.insert(p.name).inserted {
             let m = member(p.name, of: t)

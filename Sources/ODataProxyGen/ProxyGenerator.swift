@@ -69,8 +69,8 @@ public struct ProxyGenerator {
 
     /// Members of generated classes and the protocols they conform to.
     static let reservedMemberNames = [
-        "entityValue", "complexValue", "entityType", "complexType", "description", "dataValue", "fromDataValue",
-        "proxyDefault", "value", "related", "relatedList", "setRelated", "setRelatedList", "CodingKeys",
+        "entityValue", "complexValue", "entityType", "complexType", "dataValue", "fromDataValue", "proxyDefault",
+        "related", "relatedList", "setRelated", "setRelatedList",
     ]
 
     mutating func chooseNames() throws {
@@ -93,7 +93,7 @@ public struct ProxyGenerator {
         let named: [SchemaElement] = document.entityTypes as [SchemaElement] + document.complexTypes + document.enumTypes.filter { !$0.isFlags }
         for t in named {
             let chosen = options.renames.classNames[t.qualifiedName]
-            let base = SwiftNames.identifier(chosen ?? options.classPrefix + SwiftNames.upperCamel(t.name))
+            let base = SwiftNames.identifier(chosen ?? options.classPrefix + SwiftNames.upperCamel(t.name), original: chosen ?? t.name)
             var note = base.change
             if let chosen { note = ["renamed from \(t.name) by Proxy.ClassName \(chosen)", note].compactMap { $0 }.joined(separator: "; ") }
             typeNames[t.qualifiedName] = try types.claim(ProxyName(swift: base.name, note: note), for: t.qualifiedName)
@@ -109,10 +109,11 @@ public struct ProxyGenerator {
         }
         for e in document.enumTypes where !e.isFlags {
             var scope = NameScope("the members of \(e.qualifiedName)", allowCaseConflicts: options.allowCaseConflicts,
-                                  reserved: ["enumType", "memberValue", "rawValue", "unknown", "allCases", "init"])
+                                  reserved: ["enumType", "memberValue", "rawValue", "allCases", "proxyDefault", "dataValue", "fromDataValue"]
+                                      + (options.openEnumerations || e.members.isEmpty ? ["unknown"] : []))
             var names: [String: ProxyName] = [:]
             for m in e.members {
-                let id = SwiftNames.identifier(SwiftNames.lowerCamel(m.name))
+                let id = SwiftNames.identifier(SwiftNames.lowerCamel(m.name), original: m.name)
                 names[m.name] = try scope.claim(ProxyName(swift: id.name, note: id.change), for: m.name)
             }
             caseNames[e.qualifiedName] = names
@@ -123,7 +124,7 @@ public struct ProxyGenerator {
         // A rename on the property where it is declared holds for the types that inherit it.
         let declaring = ([t] + t.baseTypeChain).first { $0.ownProperties.contains { $0.name == name } || $0.ownNavigationProperties.contains { $0.name == name } } ?? t
         let chosen = options.renames.propertyNames["\(declaring.qualifiedName)/\(name)"] ?? options.renames.propertyNames["\(t.qualifiedName)/\(name)"]
-        let id = SwiftNames.identifier(chosen ?? SwiftNames.lowerCamel(name))
+        let id = SwiftNames.identifier(chosen ?? SwiftNames.lowerCamel(name), original: chosen ?? name)
         var note = id.change
         if let chosen { note = ["renamed from \(name) by Proxy.PropertyName \(chosen)", note].compactMap { $0 }.joined(separator: "; ") }
         return try scope.claim(ProxyName(swift: id.name, note: note), for: name)

@@ -14,8 +14,10 @@ enum SwiftNames {
         "macro", "package", "_",
     ]
 
-    /// A name as a Swift identifier and what was changed about it (nil when nothing was).
-    static func identifier(_ name: String) -> (name: String, change: String?) {
+    /// A name as a Swift identifier and what was changed about it (nil when nothing was), the change said of
+    /// `original` (the OData name, before its case was changed) when given.
+    static func identifier(_ name: String, original: String? = nil) -> (name: String, change: String?) {
+        let said = original ?? name
         var out = ""
         var replaced = false
         for (i, scalar) in name.unicodeScalars.enumerated() {
@@ -30,9 +32,9 @@ enum SwiftNames {
             }
         }
         if out.isEmpty { return ("_unnamed", "an empty name") }
-        if keywords.contains(out) { return (out + "_", "\(name) is a Swift keyword") }
-        if replaced { return (out, "\(name) is not a Swift identifier") }
-        if out != name { return (out, "\(name) begins with a digit") }
+        if keywords.contains(out) { return (out + "_", "\(said) is a Swift keyword") }
+        if replaced { return (out, "\(said) is not a Swift identifier") }
+        if out != name { return (out, "\(said) begins with a digit") }
         return (out, nil)
     }
 

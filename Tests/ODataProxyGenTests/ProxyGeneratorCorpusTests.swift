@@ -47,7 +47,7 @@ struct ProxyGeneratorCorpusTests {
         }
         // Most of the corpus is real services' metadata: nearly all of it must generate.
         #expect(generated >= names.count - unreadable - refused.count)
-        #expect(generated >= 90, "generated \(generated), refused \(refused), unreadable \(unreadable)")
+        #expect(generated >= 85, "generated \(generated), refused \(refused), unreadable \(unreadable)")
         print("proxy classes: \(generated) generated, \(refused.count) refused, \(unreadable) unreadable of \(names.count)")
         for r in refused { print("  refused \(r)") }
     }

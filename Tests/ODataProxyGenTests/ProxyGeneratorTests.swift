@@ -32,6 +32,7 @@ struct ProxyGeneratorTests {
             <Property Name="Unit-Price" Type="Edm.Decimal" Scale="2"/>
             <Property Name="3D" Type="Edm.Boolean"/>
             <Property Name="description" Type="Edm.String"/>
+            <Property Name="EntityType" Type="Edm.String"/>
             <Property Name="Color" Type="Shop.Color"/>
             <Property Name="Access" Type="Shop.Access"/>
             <Property Name="Address" Type="Shop.Address"/>
@@ -96,8 +97,10 @@ struct ProxyGeneratorTests {
         #expect(product.contains("Unit-Price is not a Swift identifier"))
         #expect(product.contains("public var _3D: Bool? {"))
         #expect(product.contains("3D begins with a digit"))
-        // `description` is CustomStringConvertible's: the property gets a suffix.
-        #expect(product.contains("public var description_2: String? {"))
+        // `entityType` is the class's own: a property of that name gets a suffix.
+        #expect(product.contains("public var entityType_2: String? {"))
+        #expect(product.contains("entityType is a name the generated code uses"))
+        #expect(product.contains("public var description: String? {"))
         #expect(product.contains("public static let id: Property = ShopServiceMetadata.shared.property(Product.entityType, \"ID\")"))
     }
 
@@ -113,7 +116,7 @@ struct ProxyGeneratorTests {
         #expect(product.contains("public var supplier: Supplier? {"))
         #expect(product.contains("public static let supplier: NavigationProperty"))
         let address = try #require(try Self.generate()["Address.swift"])
-        #expect(address.contains("public final class Address: ComplexProxy, CustomStringConvertible {"))
+        #expect(address.contains("public final class Address: ComplexProxy {"))
         #expect(address.contains("public var lines: [String] {"))
         let supplier = try #require(try Self.generate()["Supplier.swift"])
         #expect(supplier.contains("public var products: [Product]? {"))

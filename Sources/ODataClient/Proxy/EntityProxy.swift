@@ -12,11 +12,6 @@ public protocol EntityProxy: AnyObject, Sendable {
 }
 
 extension EntityProxy {
-    /// The entity's value of a structural property, typed; nil when it has none or it is null.
-    public func value<T: ProxyValue>(_ property: Property, as _: T.Type = T.self) -> T? {
-        entityValue.proxyValue(property)
-    }
-
     /// The entity or entities of an expanded or loaded navigation property, as proxies of `T`.
     public func related<T: EntityProxy>(_ navigation: NavigationProperty, as _: T.Type = T.self) -> T? {
         if case .entity(let e)? = entityValue.value(for: navigation) { return T(entityValue: e) }
