@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ODataQuery", targets: ["ODataQuery"]),
         .library(name: "ODataClient", targets: ["ODataClient"]),
         .library(name: "OData", targets: ["OData"]),
+        .library(name: "ODataProxyGen", targets: ["ODataProxyGen"]),
     ],
     // The trait "Shell" (on by default) builds the shell and the odsh executable, which need swift-argument-parser.
     // A program that uses only the libraries depends on this package with `traits: []`, and then neither fetches
@@ -42,8 +43,10 @@ let package = Package(
         .target(name: "ODataClient", dependencies: ["ODataQuery", "ODataModel", "CCurl", "CCrypto", "CLibXML2"]),
         // The umbrella: `import OData` re-exports the three floors above; its DocC catalog is the library's guide.
         .target(name: "OData", dependencies: ["ODataClient", "ODataQuery", "ODataModel"]),
+        // Proxy classes: Swift source for a service's metadata (`odsh generate swift`), built on the OData product.
+        .target(name: "ODataProxyGen", dependencies: ["ODataModel"]),
         .target(name: "ODataShell", dependencies: [
-            "ODataClient", "ODataQuery", "ODataModel", "CLibEdit", "CStdio",
+            "ODataClient", "ODataQuery", "ODataModel", "ODataProxyGen", "CLibEdit", "CStdio",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Shell"])),
         ]),
         // The executable; scripts/build-release.sh builds it as it ships (static runtime, full RELRO, no exported
@@ -61,7 +64,8 @@ let package = Package(
         // Each test target depends on exactly what it imports.
         .testTarget(name: "ODataModelTests", dependencies: ["ODataModel", "TestSupport"]),
         .testTarget(name: "ODataQueryTests", dependencies: ["ODataQuery", "ODataModel"]),
-        .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataQuery", "ODataModel", "TestSupport"]),
+        .testTarget(name: "ODataClientTests", dependencies: ["ODataClient", "ODataQuery", "ODataModel", "ODataProxyGen", "TestSupport"]),
+        .testTarget(name: "ODataProxyGenTests", dependencies: ["ODataProxyGen", "ODataModel", "TestSupport"]),
         .testTarget(name: "ODataShellTests", dependencies: [
             "ODataShell", "ODataClient", "ODataQuery", "ODataModel", "TestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -173,13 +173,13 @@ _odsh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    shell|metadata|diff|profile|cache|services|verify|payload|help)
+    shell|metadata|diff|profile|cache|services|verify|payload|generate|help)
         # Offer subcommand argument completions
         "_odsh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'shell metadata diff profile cache services verify payload help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'shell metadata diff profile cache services verify payload generate help' -- "${cur}"))
         # The default subcommand's profile: odsh NAME
         [[ "${#unparsed_words[@]}" -eq 0 ]] && __odsh_add_completions -W "$("${COMP_WORDS[0]}" profile list --names 2>/dev/null)"
         ;;
@@ -1384,6 +1384,144 @@ _odsh_payload_decode() {
     case "${positional_number}" in
     1)
         __odsh_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_odsh_generate() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    swift)
+        # Offer subcommand argument completions
+        "_odsh_generate_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'swift' -- "${cur}"))
+        ;;
+    esac
+}
+
+_odsh_generate_swift() {
+    repeating_flags=()
+    non_repeating_flags=(--package --internal --open-enumerations --disable-optionals --allow-case-conflicts --strict -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    repeating_options=(-H --header)
+    non_repeating_options=(--destination --service --prefix --module --annotations --library-url --library-version --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    __odsh_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--destination')
+        __odsh_add_completions -d
+        return
+        ;;
+    '--service')
+        return
+        ;;
+    '--prefix')
+        return
+        ;;
+    '--module')
+        return
+        ;;
+    '--annotations')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--library-url')
+        return
+        ;;
+    '--library-version')
+        return
+        ;;
+    '--metadata-max-age')
+        return
+        ;;
+    '--metadata-fix')
+        __odsh_add_completions -f
+        return
+        ;;
+    '-H'|'--header')
+        return
+        ;;
+    '--user-agent')
+        return
+        ;;
+    '--cert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--key')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--cacert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--connect-timeout')
+        return
+        ;;
+    '--proxy')
+        return
+        ;;
+    '--sap-client')
+        return
+        ;;
+    '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
+        return
+        ;;
+    '--max-value-size')
+        return
+        ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
+        return
+        ;;
+    '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion generate swift -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -74,6 +74,12 @@ function __odsh_parse_tokens -S
             case 'decode'
                 __odsh_parse_subcommand 1 'metadata=' 'entity-set=' 'format=' 'annotations' 'strict' 'q/quiet' 'v/verbose' 'version' 'h/help'
             end
+        case 'generate'
+            __odsh_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'swift'
+                __odsh_parse_subcommand 1 'destination=' 'service=' 'prefix=' 'module=' 'package' 'internal' 'open-enumerations' 'disable-optionals' 'annotations=' 'allow-case-conflicts' 'library-url=' 'library-version=' 'strict' 'q/quiet' 'no-cache' 'metadata-max-age=' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'retries=' 'retry-max-wait=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+            end
         case 'help'
             __odsh_parse_subcommand -r 1 'version'
         end
@@ -139,6 +145,7 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'services' -d 'List the OData services of an SAP Gateway system from its catalogs (V2 catalog service, V4 service groups).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'verify' -d 'Smoke-test a service: read every entity set with $top=N; exit 1 when one fails.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'payload' -d 'Read OData data payloads (V4 JSON, V2 JSON, Atom) from files.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'generate' -d 'Generate code for a service from its metadata.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 # The default subcommand's profile: odsh NAME
 function __odsh_profile_names
@@ -585,4 +592,54 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh payload decode" -eq 1' -F
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" version' -l 'version' -d 'Show the version.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh payload decode" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh generate" -eq 1' -fa 'swift' -d 'Write typed Swift proxy classes for a service (a service class, a class per entity and complex type, enums).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_positional "odsh generate swift" -eq 1' -fka '(__odsh_custom_completion ---completion generate swift -- positional@0 (count (__odsh_tokens -pc)) (__odsh_tokens -tC))'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" destination' -l 'destination' -d 'The folder to write the Swift files to (created when missing).' -rfa '(__odsh_complete_directories)'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" service' -l 'service' -d 'The service class\'s name (default: the entity container\'s).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" prefix' -l 'prefix' -d 'A prefix for the classes of entity, complex and enumeration types.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" module' -l 'module' -d 'The Swift module and package name (default: the service class\'s name).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" package' -l 'package' -d 'Write a complete Swift package: Package.swift and Sources/MODULE.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" internal' -l 'internal' -d 'Declare everything internal instead of public.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" open-enumerations' -l 'open-enumerations' -d 'Enums accept members added to the service later (and refreshMetadata pre-approves them).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" disable-optionals' -l 'disable-optionals' -d 'Nullable properties are not optionals: a missing value reads as the type\'s default.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" annotations' -l 'annotations' -d 'A CSDL file with Proxy.ClassName / Proxy.PropertyName annotations that rename classes and properties.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" allow-case-conflicts' -l 'allow-case-conflicts' -d 'Rename names that differ only in case with a suffix instead of refusing them.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" library-url' -l 'library-url' -d '--package: the URL of the odsh repository to depend on.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" library-version' -l 'library-version' -d '--package: the version of the odsh library to depend on (from:).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" strict' -l 'strict' -d 'Treat metadata warnings as errors (exit 4).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" q quiet' -s 'q' -l 'quiet' -d 'Do not list metadata warnings nor the files written.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" metadata-max-age' -l 'metadata-max-age' -d 'Use cached metadata without asking the service for this long after it was last checked (0: always ask; default: the profile\'s metadata-max-age, else the service\'s Cache-Control max-age, else 300).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" metadata-fix' -l 'metadata-fix' -d 'Apply this fix-up file (lines like `Type/Property: Scale=2 sap:label="Amount"`) after loading.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift"' -s 'H' -l 'header' -d 'Send this header with every request (repeatable). "Name;" sends an empty value.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" user-agent' -l 'user-agent' -d 'The User-Agent header (default: odsh/0.1.0 libcurl/VERSION).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" cert' -l 'cert' -d 'Client certificate for mutual TLS (PEM; may include the key).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" key' -l 'key' -d 'Private key of --cert (PEM).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" cacert' -l 'cacert' -d 'Verify the server with these CA certificates (PEM) instead of the system\'s.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" insecure' -l 'insecure' -d 'Do not verify the server\'s TLS certificate or host name. Anyone on the way can then read and change the traffic.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" timeout' -l 'timeout' -d 'Seconds a request may take in all, 0 for no limit (default: 30).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" connect-timeout' -l 'connect-timeout' -d 'Seconds to connect, TLS handshake included (default: 30).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" proxy' -l 'proxy' -d 'Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" sap-client' -l 'sap-client' -d 'SAP client, sent as sap-client=N with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" sap-language' -l 'sap-language' -d 'SAP logon language, sent as sap-language=L with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" u user' -s 'u' -l 'user' -d 'Basic authentication. Without ":password", odsh asks for it on the terminal.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" bearer' -l 'bearer' -d 'Send "Authorization: Bearer TOKEN" (default: $ODSH_BEARER_TOKEN).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" negotiate' -l 'negotiate' -d 'Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" cookie' -l 'cookie' -d 'Send these cookies with every request.' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" cookie-jar' -l 'cookie-jar' -d 'Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP\'s MYSAPSSO2 lasts between runs.' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" netrc' -l 'netrc' -d 'Take user and password for the host from ~/.netrc.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" max-metadata-size' -l 'max-metadata-size' -d 'Read a $metadata document of at most this many MiB (default: 128).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" max-body-size' -l 'max-body-size' -d 'Keep an answer that is not streamed ($value, raw get) of at most this many MiB (default: 512).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" max-value-size' -l 'max-value-size' -d 'Read one value of a payload (a string, an entity\'s text) of at most this many MiB (default: 64).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" retries' -l 'retries' -d 'Send a GET again at most N times when the service answers 429 or 503, after its Retry-After (default: 3; 0: never).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" retry-max-wait' -l 'retry-max-wait' -d 'Wait at most this many seconds in all for the retries of one request (default: 30).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" trace' -l 'trace' -d 'Trace every HTTP exchange on stderr: method, URL, status, time, bytes.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" trace-data' -l 'trace-data' -d 'Trace headers and bodies too (implies --trace; long bodies are cut).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" trace-pretty' -l 'trace-pretty' -d 'Indent JSON and XML bodies in the trace (implies --trace-data).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" trace-file' -l 'trace-file' -d 'Append the trace to this file instead of stderr (implies --trace).' -rF
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" trace-secrets' -l 'trace-secrets' -d 'Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" version' -l 'version' -d 'Show the version.'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh help" version' -l 'version' -d 'Show the version.'

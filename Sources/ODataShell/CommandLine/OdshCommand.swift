@@ -19,7 +19,7 @@ public struct OdshCommand: ParsableCommand {
         version: version,
         subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ProfileCommand.self, CacheCommand.self,
                       ServicesCommand.self, VerifyCommand.self,
-                      PayloadCommand.self, CompleteCommand.self],
+                      PayloadCommand.self, CompleteCommand.self, GenerateCommand.self],
         defaultSubcommand: ShellCommand.self
     )
 

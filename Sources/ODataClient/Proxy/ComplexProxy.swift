@@ -1,0 +1,23 @@
+import ODataModel
+
+/// A generated proxy class for a complex type (`odsh generate swift`): typed properties over a `ComplexValue`.
+public protocol ComplexProxy: AnyObject, Sendable, ProxyValue {
+    /// The complex type this class stands for (from the metadata the class was generated from).
+    static var complexType: ComplexType { get }
+    /// Wraps a complex value of this type (or of a type derived from it).
+    init(complexValue: ComplexValue)
+    /// The dynamic value underneath.
+    var complexValue: ComplexValue { get }
+}
+
+extension ComplexProxy {
+    /// The proxy of a complex value.
+    public static func fromDataValue(_ value: DataValue) -> Self? {
+        if case .complex(let c) = value { return Self(complexValue: c) }
+        return nil
+    }
+    /// The complex value underneath.
+    public var dataValue: DataValue { .complex(complexValue) }
+    /// A new, empty value of the type.
+    public static var proxyDefault: Self { Self(complexValue: ComplexValue.ofType(complexType)) }
+}

@@ -1,0 +1,37 @@
+import ODataModel
+
+/// A generated proxy class for an entity type (`odsh generate swift`): typed properties over an `EntityValue`,
+/// which stays the one place the values live, so that proxies and the dynamic API can be mixed freely.
+public protocol EntityProxy: AnyObject, Sendable {
+    /// The entity type this class stands for (from the metadata the class was generated from).
+    static var entityType: EntityType { get }
+    /// Wraps an entity of this type (or of a type derived from it).
+    init(entityValue: EntityValue)
+    /// The dynamic entity underneath.
+    var entityValue: EntityValue { get }
+}
+
+extension EntityProxy {
+    /// The entity or entities of an expanded or loaded navigation property, as proxies of `T`.
+    public func related<T: EntityProxy>(_ navigation: NavigationProperty, as _: T.Type = T.self) -> T? {
+        if case .entity(let e)? = entityValue.value(for: navigation) { return T(entityValue: e) }
+        return nil
+    }
+
+    /// The entities of an expanded or loaded collection-valued navigation property, as proxies of `T`; nil when
+    /// the property was neither expanded nor loaded.
+    public func relatedList<T: EntityProxy>(_ navigation: NavigationProperty, as _: T.Type = T.self) -> [T]? {
+        if case .entityList(let l)? = entityValue.value(for: navigation) { return l.entities.map { T(entityValue: $0) } }
+        return nil
+    }
+
+    /// Sets a single-valued navigation property to an entity (a deep insert), or to null.
+    public func setRelated<T: EntityProxy>(_ navigation: NavigationProperty, to value: T?) {
+        try? entityValue.setValue(navigation, to: value.map { .entity($0.entityValue) } ?? .null)
+    }
+
+    /// Sets a collection-valued navigation property to entities (a deep insert).
+    public func setRelatedList<T: EntityProxy>(_ navigation: NavigationProperty, to value: [T]?) {
+        try? entityValue.setValue(navigation, to: .entityList(EntityValueList((value ?? []).map(\.entityValue))))
+    }
+}

@@ -1,0 +1,25 @@
+import ODataModel
+
+extension StructureBase {
+    /// A structural property's value as the Swift type a proxy class uses; nil when there is none or it is null.
+    public func proxyValue<T: ProxyValue>(_ property: Property, as _: T.Type = T.self) -> T? {
+        value(for: property).flatMap { T.fromDataValue($0) }
+    }
+
+    /// Sets a structural property from a proxy class's typed value (nil sets null), marking it changed. The
+    /// generator maps each EDM type to the Swift type whose value is of exactly that type, so the check of
+    /// `setValue(_:to:)` holds; where it still refuses (a property of the metadata in use since a refresh changed
+    /// its type) the value is kept as given and the service is the judge, since a property setter cannot throw.
+    public func setProxyValue<T: ProxyValue>(_ property: Property, to newValue: T?) {
+        var v = newValue?.dataValue ?? .null
+        if case .list(var list) = v, list.elementType == nil {
+            list.elementType = TypeReference(name: property.type.qualifiedName, isCollection: false)
+            v = .list(list)
+        }
+        do {
+            try setValue(property, to: v)
+        } catch {
+            if let s = layout.slot(of: property) { setSlot(s, v, markChanged: true) } else { setDynamicValue(property.name, to: v) }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ODataModel
+
+/// Why proxy classes cannot be generated for a document as asked: the construct it could not turn into Swift, or
+/// a problem with the options.
+public enum ProxyGenerationError: CategorizedError, CustomStringConvertible, Sendable {
+    /// Two names differ only in case and `allowCaseConflicts` is off.
+    case caseConflict(scope: String, first: String, second: String, swiftName: String)
+    /// The document has no entity container to make a service class of.
+    case noEntityContainer
+    /// The annotation file with renames cannot be used.
+    case annotationFile(String)
+    /// An option's value cannot be used (a service or module name that is not a Swift identifier).
+    case badOption(String)
+
+    /// Usage: each asks for a different option or input.
+    public var category: ErrorCategory {
+        switch self {
+        case .caseConflict, .annotationFile, .badOption: return .usage
+        case .noEntityContainer: return .invalidData
+        }
+    }
+
+    /// The problem and what to do about it.
+    public var description: String {
+        switch self {
+        case let .caseConflict(scope, first, second, swiftName):
+            return "case conflict in \(scope): \(first) and \(second) differ only in case (both would be \(swiftName)); "
+                + "generate with --allow-case-conflicts to give the second a suffix, or rename one with Proxy.ClassName / "
+                + "Proxy.PropertyName in an annotation file"
+        case .noEntityContainer:
+            return "the metadata has no entity container: there is no service to generate a class for"
+        case .annotationFile(let message):
+            return "annotation file: \(message)"
+        case .badOption(let message):
+            return message
+        }
+    }
+}

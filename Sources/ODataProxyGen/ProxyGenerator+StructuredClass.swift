@@ -1,0 +1,82 @@
+import ODataModel
+
+extension ProxyGenerator {
+    /// The class of an entity or complex type: static property descriptors for `DataQuery`, typed properties over
+    /// the dynamic value (inherited ones included: each class stands on its own).
+    func structuredClass(_ t: StructuredType) -> String {
+        let name = className(t)
+        let isEntity = t is EntityType
+        let kind = isEntity ? "entity" : "complex"
+        let value = isEntity ? "entityValue" : "complexValue"
+        let valueType = isEntity ? "EntityValue" : "ComplexValue"
+        let typeMember = isEntity ? "entityType" : "complexType"
+        let typeType = isEntity ? "EntityType" : "ComplexType"
+        var out = header + "import Foundation\nimport OData\n\n"
+        var summary = "The \(kind) type \(t.qualifiedName)"
+        if let base = t.baseType { summary += ", derived from \(base.qualifiedName)" }
+        if t.isAbstract { summary += " (abstract)" }
+        if t.isOpen { summary += " (open: dynamic properties are in `\(value).dynamicProperties`)" }
+        if let e = t as? EntityType, !e.allKeyNames.isEmpty { summary += "; key \(e.allKeyNames.joined(separator: ", "))" }
+        out += docComment(summary + ".", for: t, notes: [typeNames[t.qualifiedName]?.note], indent: "")
+        out += "\(access) final class \(name): \(isEntity ? "EntityProxy" : "ComplexProxy") {\n"
+        out += "    /// The \(kind) type, from the metadata the class was generated from.\n"
+        out += "    \(access) static let \(typeMember): \(typeType) = \(metadataName).shared.\(typeMember)(\(SwiftNames.literal(t.qualifiedName)))\n\n"
+        out += "    /// The dynamic value underneath: the one place the values live.\n"
+        out += "    \(access) let \(value): \(valueType)\n\n"
+        out += "    /// Wraps a value of this type (or of a type derived from it).\n"
+        out += "    \(access) init(\(value): \(valueType)) {\n        self.\(value) = \(value)\n    }\n\n"
+        out += "    /// A new, empty value of this type\(isEntity ? " (marked new), to fill and create" : "").\n"
+        out += "    \(access) convenience init() {\n        self.init(\(value): \(valueType).ofType(\(name).\(typeMember)))\n    }\n"
+        var seen = Set<String>()
+        for p in t.properties where seen.insert(p.name).inserted {
+            let m = member(p.name, of: t)
+            let mapped = swiftType(p.type, resolved: p.resolvedType)
+            let optional = !options.disableOptionals && (p.isNullable || mapped.name == "DataValue")
+            let typeText = mapped.name + (optional ? "?" : "")
+            var facts = [p.type.description]
+            if let e = t as? EntityType, e.allKeyNames.contains(p.name) { facts.append("key") }
+            if let n = p.facets.maxLength { facts.append("MaxLength \(n)") }
+            if let n = p.facets.precision { facts.append("Precision \(n)") }
+            if let n = p.facets.scale { facts.append("Scale \(n)") }
+            facts.append(p.isNullable ? "nullable" : "not nullable")
+            let notes = [m.note, mapped.note]
+            out += "\n"
+            out += docComment("The property \(p.name) (\(facts.joined(separator: ", "))), for queries: `\(name).\(m.swift).equal(...)`.", for: p, notes: notes)
+            out += "    \(access) static let \(m.swift): Property = \(metadataName).shared.property(\(name).\(typeMember), \(SwiftNames.literal(p.name)))\n"
+            out += docComment("\(p.name): \(facts.joined(separator: ", ")).", for: p, notes: notes)
+            out += "    \(access) var \(m.swift): \(typeText) {\n"
+            let read = "\(value).proxyValue(\(name).\(m.swift), as: \(mapped.name).self)"
+            out += "        get { \(optional ? read : "\(read) ?? \(mapped.name).proxyDefault") }\n"
+            out += "        set { \(value).setProxyValue(\(name).\(m.swift), to: newValue) }\n"
+            out += "    }\n"
+        }
+        if isEntity {
+            for n in t.navigationProperties where seen.insert(n.name).inserted {
+                let m = member(n.name, of: t)
+                guard let target = n.target ?? (try? document.entityType(withName: n.type.qualifiedName)) else {
+                    out += "\n    // The navigation property \(n.name) is not generated: its target \(n.type.qualifiedName) is not an entity type of the metadata.\n"
+                    continue
+                }
+                let targetClass = className(target)
+                let many = n.isCollection
+                let facts = "to \(many ? "many" : "one") \(target.qualifiedName)"
+                out += "\n"
+                out += docComment("The navigation property \(n.name) (\(facts)), for `expand` and `loadProperty`.", for: n, notes: [m.note])
+                out += "    \(access) static let \(m.swift): NavigationProperty = \(metadataName).shared.navigationProperty(\(name).\(typeMember), \(SwiftNames.literal(n.name)), target: \(SwiftNames.literal(target.qualifiedName)), isCollection: \(many))\n"
+                out += docComment("\(n.name) (\(facts)): nil until expanded or loaded.", for: n, notes: [m.note])
+                if many {
+                    out += "    \(access) var \(m.swift): [\(targetClass)]? {\n"
+                    out += "        get { relatedList(\(name).\(m.swift), as: \(targetClass).self) }\n"
+                    out += "        set { setRelatedList(\(name).\(m.swift), to: newValue) }\n"
+                } else {
+                    out += "    \(access) var \(m.swift): \(targetClass)? {\n"
+                    out += "        get { related(\(name).\(m.swift), as: \(targetClass).self) }\n"
+                    out += "        set { setRelated(\(name).\(m.swift), to: newValue) }\n"
+                }
+                out += "    }\n"
+            }
+        }
+        out += "}\n"
+        return out
+    }
+}

@@ -1,0 +1,175 @@
+import ODataModel
+
+/// Turns a loaded `CsdlDocument` into Swift source for typed access to the service (SAP's proxy classes, built on
+/// this repository's `OData` library): a service class with typed functions per entity set, singleton, function
+/// and action; a class per entity and complex type; an enum per enumeration type; and the metadata itself, so that
+/// the service starts without a `$metadata` request. `odsh generate swift` is its command; a program may call it too.
+public struct ProxyGenerator {
+    let document: CsdlDocument
+    let metadataText: String
+    let options: ProxyGeneratorOptions
+    /// Where the metadata came from, for the files' header comment.
+    let source: String
+
+    /// The access level written before declarations.
+    var access: String { options.isInternal ? "internal" : "public" }
+
+    // The names chosen, by qualified name (types) and by the OData name within a type (members, enum members).
+    var serviceName = ""
+    var metadataName = ""
+    var moduleName = ""
+    var typeNames: [String: ProxyName] = [:]
+    var memberNames: [String: [String: ProxyName]] = [:]
+    var caseNames: [String: [String: ProxyName]] = [:]
+
+    /// A generator for `document`, whose metadata text (as the service sent it) goes into the generated source.
+    public init(document: CsdlDocument, metadataText: String, source: String, options: ProxyGeneratorOptions = ProxyGeneratorOptions()) {
+        self.document = document
+        self.metadataText = metadataText
+        self.source = source
+        self.options = options
+    }
+
+    /// The files to write, with paths relative to the destination folder. Throws `ProxyGenerationError` for a
+    /// document it cannot turn into Swift as asked (names that differ only in case, no entity container).
+    public func generate() throws -> [GeneratedFile] {
+        var g = self
+        try g.chooseNames()
+        var files: [GeneratedFile] = []
+        files.append(GeneratedFile(path: "\(g.serviceName).swift", contents: g.serviceClass()))
+        files.append(GeneratedFile(path: "\(g.metadataName).swift", contents: g.metadataFile()))
+        for t in document.entityTypes { files.append(GeneratedFile(path: "\(g.className(t)).swift", contents: g.structuredClass(t))) }
+        for t in document.complexTypes { files.append(GeneratedFile(path: "\(g.className(t)).swift", contents: g.structuredClass(t))) }
+        for e in document.enumTypes where !e.isFlags {
+            files.append(GeneratedFile(path: "\(g.className(e)).swift", contents: g.enumType(e)))
+        }
+        if options.makePackage {
+            files = files.map { GeneratedFile(path: "Sources/\(g.moduleName)/\($0.path)", contents: $0.contents) }
+            files.append(GeneratedFile(path: "Package.swift", contents: g.packageManifest()))
+        }
+        return files
+    }
+
+    // MARK: names
+
+    /// Names the generated code declares itself or uses from Swift and the library: a type of the service with
+    /// one of these names gets a suffix.
+    static let reservedTypeNames = [
+        "String", "Bool", "Int", "Int8", "UInt8", "Int16", "Int32", "Int64", "Double", "Float", "Data", "URL",
+        "DecimalValue", "GuidValue", "LocalDate", "LocalTime", "LocalDateTime", "GlobalDateTime", "DayTimeDuration",
+        "GeographyValue", "StreamLink", "DataValue", "EnumValue", "Property", "NavigationProperty", "EntityType",
+        "ComplexType", "EnumType", "EntitySet", "Singleton", "EntityValue", "ComplexValue", "DataQuery", "DataService",
+        "HTTPConfiguration", "OnlineODataProvider", "QueryResult", "RequestOptions", "MetadataComparison",
+        "MetadataRefresh", "EntityProxy", "ComplexProxy", "ProxyEnumeration", "ProxyValue", "EntityProxySequence",
+        "EmbeddedMetadata", "EntityKey", "Sendable", "Codable", "Decoder", "Encoder", "CodingKey",
+        "CustomStringConvertible", "CaseIterable", "Hashable", "Error", "Array", "Optional", "Foundation", "OData",
+        "ODataModel", "ODataClient", "ODataQuery", "Swift", "Result", "Task", "Never", "Void", "Character", "Set",
+        "Dictionary", "Sequence", "AsyncSequence", "Equatable", "RawRepresentable",
+    ]
+
+    /// Members of generated classes and the protocols they conform to.
+    static let reservedMemberNames = [
+        "entityValue", "complexValue", "entityType", "complexType", "dataValue", "fromDataValue", "proxyDefault",
+        "related", "relatedList", "setRelated", "setRelatedList",
+    ]
+
+    mutating func chooseNames() throws {
+        guard let container = document.entityContainer else { throw ProxyGenerationError.noEntityContainer }
+        let service = SwiftNames.identifier(options.serviceName ?? SwiftNames.upperCamel(container.name))
+        if options.serviceName != nil, service.change != nil {
+            throw ProxyGenerationError.badOption("--service \(options.serviceName ?? ""): not a Swift identifier (\(service.change ?? ""))")
+        }
+        serviceName = service.name
+        metadataName = serviceName + "Metadata"
+        moduleName = options.moduleName ?? serviceName
+        guard SwiftNames.identifier(moduleName).change == nil else {
+            throw ProxyGenerationError.badOption("--module \(moduleName): not a Swift identifier")
+        }
+        guard SwiftNames.identifier(options.classPrefix).change == nil || options.classPrefix.isEmpty else {
+            throw ProxyGenerationError.badOption("--prefix \(options.classPrefix): not the beginning of a Swift identifier")
+        }
+        var types = NameScope("the types of the module", caseInsensitive: true, allowCaseConflicts: options.allowCaseConflicts,
+                              reserved: Self.reservedTypeNames + [serviceName, metadataName, moduleName])
+        let named: [SchemaElement] = document.entityTypes as [SchemaElement] + document.complexTypes + document.enumTypes.filter { !$0.isFlags }
+        for t in named {
+            let chosen = options.renames.classNames[t.qualifiedName]
+            let base = SwiftNames.identifier(chosen ?? options.classPrefix + SwiftNames.upperCamel(t.name), original: chosen ?? t.name)
+            var note = base.change
+            if let chosen { note = ["renamed from \(t.name) by Proxy.ClassName \(chosen)", note].compactMap { $0 }.joined(separator: "; ") }
+            typeNames[t.qualifiedName] = try types.claim(ProxyName(swift: base.name, note: note), for: t.qualifiedName)
+        }
+        for t in document.entityTypes as [StructuredType] + document.complexTypes {
+            var members = NameScope("the members of \(t.qualifiedName)", allowCaseConflicts: options.allowCaseConflicts,
+                                    reserved: Self.reservedMemberNames)
+            var names: [String: ProxyName] = [:]
+            for name in t.properties.map(\.name) + t.navigationProperties.map(\.name) where names[name] == nil {
+                names[name] = try memberName(name, in: t, scope: &members)
+            }
+            memberNames[t.qualifiedName] = names
+        }
+        for e in document.enumTypes where !e.isFlags {
+            var scope = NameScope("the members of \(e.qualifiedName)", allowCaseConflicts: options.allowCaseConflicts,
+                                  reserved: ["enumType", "memberValue", "rawValue", "allCases", "proxyDefault", "dataValue", "fromDataValue"]
+                                      + (options.openEnumerations || e.members.isEmpty ? ["unknown"] : []))
+            var names: [String: ProxyName] = [:]
+            for m in e.members {
+                let id = SwiftNames.identifier(SwiftNames.lowerCamel(m.name), original: m.name)
+                names[m.name] = try scope.claim(ProxyName(swift: id.name, note: id.change), for: m.name)
+            }
+            caseNames[e.qualifiedName] = names
+        }
+    }
+
+    private func memberName(_ name: String, in t: StructuredType, scope: inout NameScope) throws -> ProxyName {
+        // A rename on the property where it is declared holds for the types that inherit it.
+        let declaring = ([t] + t.baseTypeChain).first { $0.ownProperties.contains { $0.name == name } || $0.ownNavigationProperties.contains { $0.name == name } } ?? t
+        let chosen = options.renames.propertyNames["\(declaring.qualifiedName)/\(name)"] ?? options.renames.propertyNames["\(t.qualifiedName)/\(name)"]
+        let id = SwiftNames.identifier(chosen ?? SwiftNames.lowerCamel(name), original: chosen ?? name)
+        var note = id.change
+        if let chosen { note = ["renamed from \(name) by Proxy.PropertyName \(chosen)", note].compactMap { $0 }.joined(separator: "; ") }
+        return try scope.claim(ProxyName(swift: id.name, note: note), for: name)
+    }
+
+    func className(_ t: SchemaElement) -> String { typeNames[t.qualifiedName]?.swift ?? t.name }
+
+    func member(_ name: String, of t: StructuredType) -> ProxyName {
+        memberNames[t.qualifiedName]?[name] ?? ProxyName(swift: name)
+    }
+
+    // MARK: types
+
+    /// The Swift type for a type reference resolved in the document (collections as arrays).
+    func swiftType(_ ref: TypeReference, resolved: ResolvedType?) -> SwiftTypeMapping {
+        let resolved = resolved ?? document.resolveType(ref.qualifiedName)
+        var m: SwiftTypeMapping
+        switch resolved {
+        case .primitive(let p): m = SwiftTypeMapping(name: SwiftTypeMapping.primitive(p))
+        case .typeDefinition(let t): m = SwiftTypeMapping(name: SwiftTypeMapping.primitive(t.underlyingType.primitive ?? .untyped))
+        case .enumeration(let e): m = SwiftTypeMapping(name: e.isFlags ? "EnumValue" : className(e))
+        case .complex(let c): m = SwiftTypeMapping(name: className(c))
+        case .entity(let e): m = SwiftTypeMapping(name: className(e), isEntity: true)
+        case .unresolved(let name):
+            m = SwiftTypeMapping(name: "DataValue", note: "\(name.isEmpty ? ref.qualifiedName : name) is not a type of the metadata: its values are untyped")
+        }
+        if ref.isCollection { m.name = "[\(m.name)]" }
+        return m
+    }
+
+    /// The header every generated file begins with.
+    var header: String {
+        "// Generated by `odsh generate swift` from \(SwiftNames.commentText(source)). Generate again rather than edit.\n"
+    }
+
+    /// A doc comment for an element: `summary`, then its SAP label, `Common.Label`, `Core.Description` and notes.
+    func docComment(_ summary: String, for element: CsdlElement?, notes: [String?] = [], indent: String = "    ") -> String {
+        var lines = [summary]
+        if let e = element {
+            let label = e.sap.label ?? e.annotation(term: "com.sap.vocabularies.Common.v1.Label")?.value?.text
+            if let label, !label.isEmpty { lines.append("Label: \(label).") }
+            if let quick = e.sap.quickInfo, !quick.isEmpty, quick != label { lines.append(quick) }
+            if let d = e.annotation(term: "Org.OData.Core.V1.Description")?.value?.text, !d.isEmpty { lines.append(d) }
+        }
+        for case let note? in notes { lines.append("Named so in Swift: \(note).") }
+        return lines.map { "\(indent)/// \(SwiftNames.commentText($0))\n" }.joined()
+    }
+}

@@ -1,0 +1,29 @@
+/// What `ProxyGenerator` makes, under SAP's proxy generator options with Swift-style names.
+public struct ProxyGeneratorOptions: Sendable {
+    /// The service class's name; by default the entity container's.
+    public var serviceName: String?
+    /// A prefix for the classes of entity, complex and enumeration types (SAP's class-name prefix).
+    public var classPrefix = ""
+    /// The Swift module (and package) name for `makePackage`; by default the service class's name.
+    public var moduleName: String?
+    /// Declarations `internal` instead of `public`.
+    public var isInternal = false
+    /// Enums get a case for members the service adds later, and the metadata pre-approves them on refresh.
+    public var openEnumerations = false
+    /// Nullable properties are not optionals: a missing value reads as the type's default.
+    public var disableOptionals = false
+    /// Names that differ only in case are renamed with a suffix instead of refused.
+    public var allowCaseConflicts = false
+    /// Renames: `Proxy.ClassName` / `Proxy.PropertyName` annotations by target (`Namespace.Type`,
+    /// `Namespace.Type/Property`), on top of those in the document itself.
+    public var renames = ProxyRenames()
+    /// Also write Package.swift, with the sources under Sources/MODULE.
+    public var makePackage = false
+    /// The URL of the odsh repository that the package depends on for its `OData` product.
+    public var libraryURL = "https://github.com/odsh/odsh"
+    /// The version of it that the package asks for (`from:`).
+    public var libraryVersion = "1.0.0"
+
+    /// The defaults: public classes, optionals for nullable properties, closed enums, no package.
+    public init() {}
+}

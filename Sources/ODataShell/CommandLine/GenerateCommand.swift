@@ -1,0 +1,159 @@
+import ArgumentParser
+import FoundationEssentials
+import ODataModel
+import ODataProxyGen
+
+/// `odsh generate swift SOURCE --destination DIR`: proxy classes for a service, built on the `OData` library
+/// (SAP's proxy class generator, on Linux).
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate code for a service from its metadata.",
+        subcommands: [SwiftProxies.self]
+    )
+
+    struct SwiftProxies: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "swift",
+            abstract: "Write typed Swift proxy classes for a service (a service class, a class per entity and complex type, enums).",
+            discussion: """
+                The classes are built on this repository's OData library: typed functions for every entity set, singleton, \
+                function and action (blocking and async), static property descriptors for DataQuery \
+                (Customer.companyName.equal("Alfreds")), and the metadata itself, so that the service starts without a \
+                $metadata request and refreshMetadata() checks the live service against it. With --package the \
+                destination becomes a Swift package: swift build there just works.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("A metadata file (CSDL XML or CSDL JSON), a service URL whose $metadata is fetched, or a profile's name.",
+                                     valueName: "source"),
+                  completion: ShellCompletion.fileOrProfile)
+        var source: String
+
+        @Option(name: .long, help: ArgumentHelp("The folder to write the Swift files to (created when missing).", valueName: "dir"),
+                completion: .directory)
+        var destination: String
+
+        @Option(name: .long, help: ArgumentHelp("The service class's name (default: the entity container's).", valueName: "name"))
+        var service: String?
+
+        @Option(name: .long, help: ArgumentHelp("A prefix for the classes of entity, complex and enumeration types.", valueName: "prefix"))
+        var prefix: String = ""
+
+        @Option(name: .long, help: ArgumentHelp("The Swift module and package name (default: the service class's name).", valueName: "name"))
+        var module: String?
+
+        @Flag(name: .long, help: "Write a complete Swift package: Package.swift and Sources/MODULE.")
+        var package = false
+
+        @Flag(name: .customLong("internal"), help: "Declare everything internal instead of public.")
+        var isInternal = false
+
+        @Flag(name: .long, help: "Enums accept members added to the service later (and refreshMetadata pre-approves them).")
+        var openEnumerations = false
+
+        @Flag(name: .long, help: "Nullable properties are not optionals: a missing value reads as the type's default.")
+        var disableOptionals = false
+
+        @Option(name: .long, help: ArgumentHelp("A CSDL file with Proxy.ClassName / Proxy.PropertyName annotations that rename classes and properties.",
+                                                valueName: "file"),
+                completion: .file())
+        var annotations: String?
+
+        @Flag(name: .long, help: "Rename names that differ only in case with a suffix instead of refusing them.")
+        var allowCaseConflicts = false
+
+        @Option(name: .long, help: ArgumentHelp("--package: the URL of the odsh repository to depend on.", valueName: "url"))
+        var libraryURL: String?
+
+        @Option(name: .long, help: ArgumentHelp("--package: the version of the odsh library to depend on (from:).", valueName: "version"))
+        var libraryVersion: String?
+
+        @Flag(name: .long, help: "Treat metadata warnings as errors (exit 4).")
+        var strict = false
+
+        @Flag(name: [.short, .long], help: "Do not list metadata warnings nor the files written.")
+        var quiet = false
+
+        @OptionGroup(title: "Metadata")
+        var metadataOptions: MetadataOptions
+
+        @OptionGroup(title: "Connection (for a service URL)")
+        var connection: ConnectionOptions
+
+        func run() throws {
+            var options = ProxyGeneratorOptions()
+            options.serviceName = service
+            options.classPrefix = prefix
+            options.moduleName = module
+            options.makePackage = package
+            options.isInternal = isInternal
+            options.openEnumerations = openEnumerations
+            options.disableOptionals = disableOptionals
+            options.allowCaseConflicts = allowCaseConflicts
+            if let libraryURL { options.libraryURL = libraryURL }
+            if let libraryVersion { options.libraryVersion = libraryVersion }
+            if (libraryURL != nil || libraryVersion != nil) && !package {
+                throw UsageError("--library-url and --library-version go with --package")
+            }
+
+            // The text is embedded as the service sent it: read from the file, or from the cache entry the load
+            // wrote (so the cache stays on for a URL: --no-cache only makes the load ask the service).
+            let loader = MetadataLoader(connection: connection, strict: strict, noCache: false, fixFile: metadataOptions.metadataFix,
+                                        maxAge: metadataOptions.noCache ? 0 : metadataOptions.metadataMaxAge)
+            let document = try loader.load(source)
+            if !quiet, !document.warnings.isEmpty {
+                Stderr.write(IssueList.text(Array(document.warnings.prefix(10)), source: document.source))
+            }
+            let text = try metadataText(loader: loader)
+            options.renames = ProxyRenames()
+            try options.renames.add(from: document, checkingAgainst: document)
+            if let annotations {
+                let file = try MetadataReader.read(file: ConnectionOptions.expandTilde(annotations))
+                try options.renames.add(from: file, checkingAgainst: document)
+            }
+            let label = MetadataLoader.isURL(source) ? MetadataLoader.serviceRoot(of: source) : source
+            let files = try ProxyGenerator(document: document, metadataText: text, source: label, options: options).generate()
+            try write(files)
+            if !quiet {
+                let noun = files.count == 1 ? "file" : "files"
+                Stdout.write("wrote \(files.count) \(noun) to \(destination)\(package ? " (a Swift package: swift build --package-path \(destination))" : "")\n")
+            }
+        }
+
+        /// The metadata text the document was read from.
+        private func metadataText(loader: MetadataLoader) throws -> String {
+            let path: String
+            switch try loader.classify(source) {
+            case .file(let file):
+                path = file
+            case .profile(let profile) where profile.metadata != nil:
+                path = ConnectionOptions.expandTilde(profile.metadata ?? "")
+            case .url, .profile:
+                guard let entry = loader.lastLoad?.entry else {
+                    throw UsageError("the metadata of \(source) could not be kept in the metadata cache, so it cannot be embedded; "
+                                     + "save it to a file (odsh metadata) and generate from the file")
+                }
+                path = MetadataCache(directory: loader.context.dirs.metadataCache).documentPath(entry.key.hash)
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError("cannot read \(path)")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        private func write(_ files: [GeneratedFile]) throws {
+            let fm = FileManager.default
+            for f in files {
+                let path = destination + "/" + f.path
+                let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+                do {
+                    try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try Data(f.contents.utf8).write(to: URL(fileURLWithPath: path))
+                } catch {
+                    throw UsageError("cannot write \(path): \(error)")
+                }
+            }
+        }
+    }
+}

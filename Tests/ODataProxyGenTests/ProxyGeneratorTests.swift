@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+import ODataModel
+import ODataProxyGen
+import TestSupport
+
+/// The generator on a small document made to hold what trips it: Swift keywords, names that are not identifiers,
+/// names that differ only in case, names the generated code uses itself, enums, renames by annotation.
+@Suite("Proxy classes from a small document")
+struct ProxyGeneratorTests {
+    static let edmx = #"""
+    <?xml version="1.0" encoding="utf-8"?>
+    <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+      <edmx:DataServices>
+        <Schema Namespace="Shop" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+          <EnumType Name="Color">
+            <Member Name="Red" Value="1"/>
+            <Member Name="default" Value="2"/>
+          </EnumType>
+          <EnumType Name="Access" IsFlags="true">
+            <Member Name="Read" Value="1"/>
+            <Member Name="Write" Value="2"/>
+          </EnumType>
+          <ComplexType Name="Address">
+            <Property Name="Street" Type="Edm.String"/>
+            <Property Name="Lines" Type="Collection(Edm.String)" Nullable="false"/>
+          </ComplexType>
+          <EntityType Name="Product">
+            <Key><PropertyRef Name="ID"/></Key>
+            <Property Name="ID" Type="Edm.Int32" Nullable="false"/>
+            <Property Name="class" Type="Edm.String"/>
+            <Property Name="Unit-Price" Type="Edm.Decimal" Scale="2"/>
+            <Property Name="3D" Type="Edm.Boolean"/>
+            <Property Name="description" Type="Edm.String"/>
+            <Property Name="EntityType" Type="Edm.String"/>
+            <Property Name="Color" Type="Shop.Color"/>
+            <Property Name="Access" Type="Shop.Access"/>
+            <Property Name="Address" Type="Shop.Address"/>
+            <Property Name="Created" Type="Edm.DateTimeOffset" Nullable="false"/>
+            <NavigationProperty Name="Supplier" Type="Shop.Supplier"/>
+          </EntityType>
+          <EntityType Name="Supplier">
+            <Key><PropertyRef Name="Code"/><PropertyRef Name="Region"/></Key>
+            <Property Name="Code" Type="Edm.String" Nullable="false"/>
+            <Property Name="Region" Type="Edm.Int16" Nullable="false"/>
+            <Property Name="Name" Type="Edm.String"/>
+            <NavigationProperty Name="Products" Type="Collection(Shop.Product)"/>
+          </EntityType>
+          <EntityType Name="String">
+            <Key><PropertyRef Name="Value"/></Key>
+            <Property Name="Value" Type="Edm.String" Nullable="false"/>
+          </EntityType>
+          <Function Name="TopProducts">
+            <Parameter Name="count" Type="Edm.Int32" Nullable="false"/>
+            <Parameter Name="color" Type="Shop.Color"/>
+            <ReturnType Type="Collection(Shop.Product)"/>
+          </Function>
+          <Action Name="Reset"/>
+          <EntityContainer Name="ShopService">
+            <EntitySet Name="Products" EntityType="Shop.Product"/>
+            <EntitySet Name="Suppliers" EntityType="Shop.Supplier"/>
+            <EntitySet Name="Strings" EntityType="Shop.String"/>
+            <Singleton Name="Featured" Type="Shop.Product"/>
+            <FunctionImport Name="TopProducts" Function="Shop.TopProducts"/>
+            <ActionImport Name="Reset" Action="Shop.Reset"/>
+          </EntityContainer>
+        </Schema>
+      </edmx:DataServices>
+    </edmx:Edmx>
+    """#
+
+    static func document(_ text: String = edmx) throws -> CsdlDocument {
+        var text = text
+        return try text.withUTF8 { try MetadataReader.read(bytes: UnsafeRawBufferPointer($0), source: "shop.xml") }
+    }
+
+    static func generate(_ text: String = edmx, _ configure: (inout ProxyGeneratorOptions) -> Void = { _ in }) throws -> [String: String] {
+        var options = ProxyGeneratorOptions()
+        configure(&options)
+        let files = try ProxyGenerator(document: try document(text), metadataText: text, source: "shop.xml", options: options).generate()
+        return Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
+    }
+
+    @Test("A file per class, named after the container, the types and the enums (not the flags enum)")
+    func files() throws {
+        let files = try Self.generate()
+        #expect(Set(files.keys) == ["ShopService.swift", "ShopServiceMetadata.swift", "Product.swift", "Supplier.swift",
+                                    "String_2.swift", "Address.swift", "Color.swift"])
+    }
+
+    @Test("Keywords get a trailing _, non-identifiers _ for each bad character, a leading digit a _; each with a comment")
+    func escaping() throws {
+        let product = try #require(try Self.generate()["Product.swift"])
+        #expect(product.contains("public var class_: String? {"))
+        #expect(product.contains("/// Named so in Swift: class is a Swift keyword."))
+        #expect(product.contains("public var unit_Price: DecimalValue? {"))
+        #expect(product.contains("Unit-Price is not a Swift identifier"))
+        #expect(product.contains("public var _3D: Bool? {"))
+        #expect(product.contains("3D begins with a digit"))
+        // `entityType` is the class's own: a property of that name gets a suffix.
+        #expect(product.contains("public var entityType_2: String? {"))
+        #expect(product.contains("entityType is a name the generated code uses"))
+        #expect(product.contains("public var description: String? {"))
+        #expect(product.contains("public static let id: Property = ShopServiceMetadata.shared.property(Product.entityType, \"ID\")"))
+    }
+
+    @Test("Types: nullable ones optional, non-nullable ones not; enums, flags, complex, collections, navigation")
+    func types() throws {
+        let product = try #require(try Self.generate()["Product.swift"])
+        #expect(product.contains("public var id: Int32 {"))
+        #expect(product.contains("get { entityValue.proxyValue(Product.id, as: Int32.self) ?? Int32.proxyDefault }"))
+        #expect(product.contains("public var color: Color? {"))
+        #expect(product.contains("public var access: EnumValue? {"))
+        #expect(product.contains("public var address: Address? {"))
+        #expect(product.contains("public var created: GlobalDateTime {"))
+        #expect(product.contains("public var supplier: Supplier? {"))
+        #expect(product.contains("public static let supplier: NavigationProperty"))
+        let address = try #require(try Self.generate()["Address.swift"])
+        #expect(address.contains("public final class Address: ComplexProxy {"))
+        #expect(address.contains("public var lines: [String] {"))
+        let supplier = try #require(try Self.generate()["Supplier.swift"])
+        #expect(supplier.contains("public var products: [Product]? {"))
+    }
+
+    @Test("--disable-optionals: nullable properties read as defaults; navigation stays optional")
+    func disableOptionals() throws {
+        let product = try #require(try Self.generate { $0.disableOptionals = true }["Product.swift"])
+        #expect(product.contains("public var class_: String {"))
+        #expect(product.contains("public var supplier: Supplier? {"))
+    }
+
+    @Test("A closed enum by default; --open-enumerations adds unknown(String) and pre-approves new members")
+    func enums() throws {
+        let closed = try #require(try Self.generate()["Color.swift"])
+        #expect(closed.contains("public enum Color: String, ProxyEnumeration, CaseIterable, Codable {"))
+        #expect(closed.contains("case default_ = \"default\""))
+        let files = try Self.generate { $0.openEnumerations = true }
+        let open = try #require(files["Color.swift"])
+        #expect(open.contains("case unknown(String)"))
+        #expect(open.contains("default: self = .unknown(rawValue)"))
+        #expect(try #require(files["ShopServiceMetadata.swift"]).contains("openEnumerations: true"))
+    }
+
+    @Test("A type named like a type the generated code uses gets a suffix, said in a comment")
+    func reservedTypeName() throws {
+        let file = try #require(try Self.generate()["String_2.swift"])
+        #expect(file.contains("public final class String_2: EntityProxy"))
+        #expect(file.contains("String is a name the generated code uses"))
+        #expect(try #require(try Self.generate()["ShopService.swift"]).contains("-> [String_2]"))
+    }
+
+    @Test("The service: sets, key look-ups with typed keys, singletons, functions and actions, blocking and async")
+    func service() throws {
+        let s = try #require(try Self.generate()["ShopService.swift"])
+        #expect(s.contains("public func products(query: DataQuery = DataQuery()) throws -> [Product] {"))
+        #expect(s.contains("public func products(query: DataQuery = DataQuery()) async throws -> [Product] {"))
+        #expect(s.contains("public func productsSequence(query: DataQuery = DataQuery()) -> EntityProxySequence<Product> {"))
+        #expect(s.contains("public func suppliersWithKey(code: String, region: Int16, query: DataQuery = DataQuery()) throws -> Supplier {"))
+        #expect(s.contains("public func featured(query: DataQuery = DataQuery()) async throws -> Product {"))
+        #expect(s.contains("public func topProducts(count: Int32, color: Color? = nil) throws -> [Product] {"))
+        #expect(s.contains("if let color { parameters.append((\"color\", color.dataValue)) }"))
+        #expect(s.contains("public func reset() async throws {"))
+        #expect(s.contains("dataService = try DataService(url: url, configuration: configuration, metadata: ShopServiceMetadata.shared.document)"))
+    }
+
+    @Test("The metadata is embedded as a raw string literal that survives quotes and hashes")
+    func embedded() throws {
+        let tricky = Self.edmx.replacingOccurrences(of: "<Action Name=\"Reset\"/>",
+                                                    with: "<Action Name=\"Reset\"/><!-- \"\"\"# and \\#( -->")
+        let m = try #require(try Self.generate(tricky)["ShopServiceMetadata.swift"])
+        #expect(m.contains("public static let text: String = ##\"\"\"\n"))
+        #expect(m.contains("\n\"\"\"##\n"))
+    }
+
+    @Test("--internal, --prefix and --service")
+    func naming() throws {
+        let files = try Self.generate { $0.isInternal = true; $0.classPrefix = "SH"; $0.serviceName = "Shop" }
+        #expect(files["SHProduct.swift"]?.contains("internal final class SHProduct: EntityProxy") == true)
+        #expect(files["Shop.swift"]?.contains("internal final class Shop: Sendable {") == true)
+        #expect(files["ShopMetadata.swift"] != nil)
+        #expect(throws: ProxyGenerationError.self) { try Self.generate { $0.serviceName = "not a name" } }
+    }
+
+    @Test("Names that differ only in case: refused naming both, or renamed with --allow-case-conflicts")
+    func caseConflicts() throws {
+        let doc = Self.edmx.replacingOccurrences(of: "<Property Name=\"3D\" Type=\"Edm.Boolean\"/>",
+                                                 with: "<Property Name=\"3D\" Type=\"Edm.Boolean\"/><Property Name=\"Class\" Type=\"Edm.Int32\"/>")
+        // `class` and `Class` both become class_ ... once lower-cased: a case conflict.
+        let withCase = doc.replacingOccurrences(of: "<Property Name=\"class\"", with: "<Property Name=\"name\"")
+            .replacingOccurrences(of: "<Property Name=\"Class\"", with: "<Property Name=\"Name\"")
+        do {
+            _ = try Self.generate(withCase)
+            Issue.record("a case conflict was not refused")
+        } catch let e as ProxyGenerationError {
+            #expect("\(e)".contains("case conflict in the members of Shop.Product: name and Name differ only in case"), "\(e)")
+            #expect("\(e)".contains("--allow-case-conflicts"))
+        }
+        let product = try #require(try Self.generate(withCase) { $0.allowCaseConflicts = true }["Product.swift"])
+        #expect(product.contains("public var name: String? {"))
+        #expect(product.contains("public var name_2: Int32? {"))
+        #expect(product.contains("name is taken by name"))
+    }
+
+    @Test("Proxy.ClassName and Proxy.PropertyName from an annotation file rename, with a comment")
+    func renames() throws {
+        let annotations = #"""
+        <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+          <edmx:DataServices>
+            <Schema Namespace="Renames" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+              <Annotations Target="Shop.Product">
+                <Annotation Term="Proxy.ClassName" String="Article"/>
+              </Annotations>
+              <Annotations Target="Shop.Supplier/Name">
+                <Annotation Term="Proxy.PropertyName" String="displayName"/>
+              </Annotations>
+            </Schema>
+          </edmx:DataServices>
+        </edmx:Edmx>
+        """#
+        let service = try Self.document()
+        var renames = ProxyRenames()
+        try renames.add(from: try Self.document(annotations), checkingAgainst: service)
+        var options = ProxyGeneratorOptions()
+        options.renames = renames
+        let files = try ProxyGenerator(document: service, metadataText: Self.edmx, source: "shop.xml", options: options).generate()
+        let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.contents) })
+        let article = try #require(byPath["Article.swift"])
+        #expect(article.contains("public final class Article: EntityProxy"))
+        #expect(article.contains("renamed from Product by Proxy.ClassName Article"))
+        #expect(try #require(byPath["Supplier.swift"]).contains("public var displayName: String? {"))
+
+        let wrong = annotations.replacingOccurrences(of: "Shop.Supplier/Name", with: "Shop.Supplier/Nope")
+        #expect(throws: ProxyGenerationError.self) { try renames.add(from: try Self.document(wrong), checkingAgainst: service) }
+    }
+
+    @Test("--package writes Package.swift depending on the OData product by version, sources under Sources/MODULE")
+    func package() throws {
+        let files = try Self.generate {
+            $0.makePackage = true
+            $0.moduleName = "ShopProxies"
+            $0.libraryURL = "/tmp/clone/odsh"
+            $0.libraryVersion = "99.1.0"
+        }
+        let manifest = try #require(files["Package.swift"])
+        #expect(manifest.contains(#".package(url: "/tmp/clone/odsh", from: "99.1.0", traits: []),"#))
+        #expect(manifest.contains(#".target(name: "ShopProxies", dependencies: [.product(name: "OData", package: "odsh")]),"#))
+        #expect(files["Sources/ShopProxies/Product.swift"] != nil)
+    }
+}

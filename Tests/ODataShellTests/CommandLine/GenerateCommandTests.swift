@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `odsh generate swift`: proxy classes from a metadata file, with the options a user sees.
+@Suite("odsh generate swift", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .enabled(if: SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
+struct GenerateCommandTests {
+    static func folder() throws -> URL {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-generate-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("A file writes the service class, a class per type and the embedded metadata, as it was read")
+    func fromFile() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let metadata = SharedCorpus.metadata("northwind-v4.xml")
+        let r = try OdshProcess.run(["generate", "swift", metadata, "--destination", out.path, "--prefix", "NW"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("wrote 28 files to \(out.path)"), "\(r.stdout)")
+        let service = try String(contentsOf: out.appendingPathComponent("NorthwindEntities.swift"), encoding: .utf8)
+        #expect(service.contains("public func customers(query: DataQuery = DataQuery()) throws -> [NWCustomer] {"))
+        let customer = try String(contentsOf: out.appendingPathComponent("NWCustomer.swift"), encoding: .utf8)
+        #expect(customer.contains("public static let companyName: Property"))
+        let embedded = try String(contentsOf: out.appendingPathComponent("NorthwindEntitiesMetadata.swift"), encoding: .utf8)
+        let original = try String(contentsOfFile: metadata, encoding: .utf8)
+        #expect(embedded.contains(original))
+    }
+
+    @Test("--package writes Package.swift with the library URL and version; they need --package")
+    func package() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try OdshProcess.run(["generate", "swift", SharedCorpus.metadata("northwind-v2.xml"), "--destination", out.path,
+                                     "--package", "--module", "Northwind", "--library-version", "2.3.0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let manifest = try String(contentsOf: out.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(url: "https://github.com/odsh/odsh", from: "2.3.0", traits: []),"#))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Sources/Northwind/Customer.swift").path))
+        let misuse = try OdshProcess.run(["generate", "swift", SharedCorpus.metadata("northwind-v2.xml"), "--destination", out.path,
+                                          "--library-version", "2.3.0"])
+        #expect(misuse.status == 2)
+        #expect(misuse.stderr.contains("--library-url and --library-version go with --package"), "\(misuse.stderr)")
+    }
+
+    @Test("A bad service name and a rename that targets nothing are usage errors (exit 2), with one clear line")
+    func usageErrors() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let bad = try OdshProcess.run(["generate", "swift", SharedCorpus.metadata("northwind-v4.xml"), "--destination", out.path,
+                                       "--service", "not-a-name"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--service not-a-name: not a Swift identifier"), "\(bad.stderr)")
+        let annotations = out.appendingPathComponent("renames.xml")
+        try Data(#"""
+        <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx"><edmx:DataServices>
+        <Schema Namespace="Renames" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+        <Annotations Target="NorthwindModel.Nope"><Annotation Term="Proxy.ClassName" String="X"/></Annotations>
+        </Schema></edmx:DataServices></edmx:Edmx>
+        """#.utf8).write(to: annotations)
+        let rename = try OdshProcess.run(["generate", "swift", SharedCorpus.metadata("northwind-v4.xml"), "--destination", out.path,
+                                          "--annotations", annotations.path])
+        #expect(rename.status == 2)
+        #expect(rename.stderr.contains("Proxy.ClassName targets NorthwindModel.Nope"), "\(rename.stderr)")
+        #expect(!rename.stderr.contains("Fatal error"))
+    }
+}
