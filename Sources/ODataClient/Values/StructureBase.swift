@@ -12,7 +12,7 @@ import Synchronization
 public class StructureBase: @unchecked Sendable, Equatable, CustomStringConvertible {
     let layout: StructureLayout
     /// One per layout slot.
-    final var slots: SlotValues
+    let slots: SlotStorage
     /// Guards `slots`, `dynamic`, `changed`, `changedDynamic` (and EntityValue's own metadata).
     let lock = Mutex<Void>(())
     /// Properties not declared on the type (open types, or lenient reading), in the order they came.
@@ -37,8 +37,10 @@ public class StructureBase: @unchecked Sendable, Equatable, CustomStringConverti
 
     init(layout: StructureLayout) {
         self.layout = layout
-        slots = SlotValues(count: layout.slotCount)
+        slots = SlotStorage(count: layout.slotCount)
     }
+
+    deinit { slots.deallocate() }
 
     /// The entity or complex type.
     public var structuredType: StructuredType { layout.type }
