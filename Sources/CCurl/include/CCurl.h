@@ -1,8 +1,9 @@
 #ifndef ODSH_CCURL_H
 #define ODSH_CCURL_H
 // libcurl, loaded on first use with dlopen rather than linked: loading libcurl.so.4 and the thirty-odd libraries
-// it needs (TLS, HTTP/2, IDN, LDAP, Kerberos, ...) costs every process start about 8 ms, which commands that never
-// touch the network (`metadata FILE`, `diff`, `complete`) should not pay. Swift calls the odsh_curl_* functions
+// it needs (TLS, HTTP/2, IDN, LDAP, Kerberos, ...) is a cost of every process start (measured in
+// docs/performance.md) that commands that never touch the network (`metadata FILE`, `diff`, `complete`) should not
+// pay. Swift calls the odsh_curl_* functions
 // below; each forwards to the libcurl function of the same name. Types and constants come from curl.h as usual.
 #include <curl/curl.h>
 

@@ -1,8 +1,8 @@
 #ifndef ODSH_CLIBEDIT_H
 #define ODSH_CLIBEDIT_H
 // libedit, loaded on first use with dlopen rather than linked: only the interactive shell edits lines, and loading
-// libedit.so.2 with the libraries it needs (libtinfo, libbsd, libmd) costs every process start about 0.7 ms, which
-// `odsh -c`, scripts, `metadata` and `diff` should not pay. Swift calls the odsh_el_* and odsh_history_* functions
+// libedit.so.2 with the libraries it needs (libtinfo, libbsd, libmd) is a cost of every process start (measured in
+// docs/performance.md) that `odsh -c`, scripts, `metadata` and `diff` should not pay. Swift calls the odsh_el_* and odsh_history_* functions
 // below; each forwards to libedit. Types come from histedit.h as usual.
 #include <stdio.h>
 #include <stddef.h>

@@ -1,4 +1,5 @@
 import CCrypto
+import ODataModel
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -48,8 +49,11 @@ public struct SAMLBearerAssertion: Sendable, Equatable {
         self.certificatePEM = certificatePEM
     }
 
-    /// Why an assertion could not be made (a key that is not an RSA private key, libcrypto missing).
-    public struct SigningError: Error, CustomStringConvertible {
+    /// Why an assertion could not be made (a key that is not an RSA private key, libcrypto missing). Its category
+    /// is `.usage`: the key, the certificate or the machine's libcrypto given to odsh is not what signing needs.
+    public struct SigningError: CategorizedError, CustomStringConvertible {
+        /// `usage`: what was given to sign with cannot sign.
+        public var category: ErrorCategory { .usage }
         /// What went wrong, in one line.
         public var description: String
     }

@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// A growing buffer of JSON text with fast appends of the pieces OData writers need: escaped strings, integers,
 /// dates, decimals, raw bytes. Raw memory, so that the many small appends of a writer cost a bounds check and a
-/// copy each. Writers flush it to their sink when it is large.
-final class JSONOutput {
+/// copy each. Writers flush it to their sink when it is large. Its string escaper is odsh's one (`quoted`).
+package final class JSONOutput {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -65,6 +65,18 @@ final class JSONOutput {
             reserve(b.count)
             for c in b where c != 0x0A && c != 0x0D { byte(c) }
         }
+    }
+
+    /// `s` as a JSON string literal, quotes included: `"`, `\` and control characters escaped (`\n`, `\u001f`),
+    /// everything else (UTF-8) as is; DEL too when `escapingDelete` (text a terminal shows). The one string
+    /// escaper of odsh's JSON, and of the notations that share JSON's escapes (TOML basic strings, the statements'
+    /// double-quoted strings).
+    package static func quoted(_ s: String, escapingDelete: Bool = false) -> String {
+        let o = JSONOutput(capacity: s.utf8.count + 16)
+        o.string(s)
+        let text = String(decoding: o.bytesView, as: UTF8.self)
+        // DEL is never part of a multi-byte UTF-8 sequence: replacing its byte is safe.
+        return escapingDelete && s.utf8.contains(0x7F) ? text.replacingAll("\u{7F}", with: "\\u007f") : text
     }
 
     /// A JSON string literal: `"`, `\` and control characters escaped, everything else (UTF-8) as is.

@@ -38,45 +38,12 @@ public struct DecimalValue: Hashable, Comparable, Sendable, CustomStringConverti
     /// or a bare leading `.`).
     init?(bytes b: UnsafeRawBufferPointer) {
         if let fast = DecimalValue.plain(b) { self = fast; return }
-        var i = 0
-        let n = b.count
-        var negative = false
-        if i < n, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") { negative = b[i] == UInt8(ascii: "-"); i += 1 }
+        guard let p = NumberText.parts(b), abs(p.exponent) <= 10_000 else { return nil }
+        let negative = p.negative
         var out: [UInt8] = []
-        var sawDigit = false
-        var scale = 0
-        while i < n, b[i] &- 48 < 10 {
-            sawDigit = true
-            if !(out.isEmpty && b[i] == UInt8(ascii: "0")) { out.append(b[i]) }
-            i += 1
-        }
-        if i < n, b[i] == UInt8(ascii: ".") {
-            i += 1
-            let start = i
-            while i < n, b[i] &- 48 < 10 {
-                if !(out.isEmpty && b[i] == UInt8(ascii: "0")) { out.append(b[i]) }
-                i += 1
-            }
-            guard i > start else { return nil }
-            sawDigit = true
-            scale = i - start
-        }
-        guard sawDigit else { return nil }
-        if i < n, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
-            i += 1
-            var expNegative = false
-            if i < n, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") { expNegative = b[i] == UInt8(ascii: "-"); i += 1 }
-            let start = i
-            var e = 0
-            while i < n, b[i] &- 48 < 10 {
-                e = e * 10 + Int(b[i] - 48)
-                guard e <= 10_000 else { return nil }
-                i += 1
-            }
-            guard i > start else { return nil }
-            scale += expNegative ? e : -e
-        }
-        guard i == n else { return nil }
+        for i in p.integer where !(out.isEmpty && b[i] == UInt8(ascii: "0")) { out.append(b[i]) }
+        for i in p.fraction where !(out.isEmpty && b[i] == UInt8(ascii: "0")) { out.append(b[i]) }
+        var scale = p.fraction.count - p.exponent
         if out.isEmpty { out = [UInt8(ascii: "0")] }
         if scale < 0 {
             if out != [UInt8(ascii: "0")] { out += repeatElement(UInt8(ascii: "0"), count: -scale) }

@@ -43,51 +43,67 @@ enum NumberText {
     private static let exactPowers: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
                                                 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
-    /// Checks `[+-]?(digits)(.digits)?([eE][+-]?digits)?`; returns the significant digits (up to 19), their count,
-    /// and the decimal exponent, for the fast path.
-    private static func scan(_ b: UnsafeRawBufferPointer) -> (negative: Bool, mantissa: UInt64, digits: Int, exponent: Int)? {
+    /// The pieces of decimal number text `[+-]?digits?(.digits)?([eE][+-]?digits)?` with at least one digit before
+    /// the exponent and none of its parts empty: the sign, where the integer and fraction digits stand, and the
+    /// exponent (saturated far beyond any exponent a Double or a DecimalValue takes). nil for any other text. The
+    /// one reader of number syntax: Double and DecimalValue build their values from its pieces.
+    struct Parts {
+        var negative: Bool
+        var integer: Range<Int>
+        var fraction: Range<Int>
+        var exponent: Int
+    }
+
+    @inline(__always)
+    static func parts(_ b: UnsafeRawBufferPointer) -> Parts? {
         let n = b.count
         var i = 0
         var negative = false
         if i < n, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") { negative = b[i] == UInt8(ascii: "-"); i += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0, exponent = 0, any = false
-        while i < n, b[i] &- 48 < 10 {
-            any = true
-            if digits > 0 || b[i] != UInt8(ascii: "0") {
-                if digits < 19 { mantissa = mantissa * 10 + UInt64(b[i] - 48) } else { exponent += 1 }
-                digits += 1
-            }
-            i += 1
-        }
+        let integerStart = i
+        while i < n, b[i] &- 48 < 10 { i += 1 }
+        let integer = integerStart..<i
+        var fraction = i..<i
         if i < n, b[i] == UInt8(ascii: ".") {
             i += 1
             let start = i
-            while i < n, b[i] &- 48 < 10 {
-                if digits > 0 || b[i] != UInt8(ascii: "0") {
-                    if digits < 19 { mantissa = mantissa * 10 + UInt64(b[i] - 48); exponent -= 1 }
-                    digits += 1
-                } else {
-                    exponent -= 1
-                }
-                i += 1
-            }
+            while i < n, b[i] &- 48 < 10 { i += 1 }
             guard i > start else { return nil }
-            any = true
+            fraction = start..<i
         }
-        guard any else { return nil }
+        guard !integer.isEmpty || !fraction.isEmpty else { return nil }
+        var exponent = 0
         if i < n, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
             i += 1
             var expNegative = false
             if i < n, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") { expNegative = b[i] == UInt8(ascii: "-"); i += 1 }
             let start = i
-            var e = 0
-            while i < n, b[i] &- 48 < 10 { if e < 100_000 { e = e * 10 + Int(b[i] - 48) }; i += 1 }
+            while i < n, b[i] &- 48 < 10 { if exponent < 100_000 { exponent = exponent * 10 + Int(b[i] - 48) }; i += 1 }
             guard i > start else { return nil }
-            exponent += expNegative ? -e : e
+            if expNegative { exponent = -exponent }
         }
         guard i == n else { return nil }
-        return (negative, mantissa, digits, exponent)
+        return Parts(negative: negative, integer: integer, fraction: fraction, exponent: exponent)
+    }
+
+    /// The significant digits of number text (up to 19), their count, and the decimal exponent, for the fast path.
+    private static func scan(_ b: UnsafeRawBufferPointer) -> (negative: Bool, mantissa: UInt64, digits: Int, exponent: Int)? {
+        guard let p = parts(b) else { return nil }
+        var mantissa: UInt64 = 0
+        var digits = 0, exponent = p.exponent
+        for i in p.integer where digits > 0 || b[i] != UInt8(ascii: "0") {
+            if digits < 19 { mantissa = mantissa * 10 + UInt64(b[i] - 48) } else { exponent += 1 }
+            digits += 1
+        }
+        for i in p.fraction {
+            if digits > 0 || b[i] != UInt8(ascii: "0") {
+                if digits < 19 { mantissa = mantissa * 10 + UInt64(b[i] - 48); exponent -= 1 }
+                digits += 1
+            } else {
+                exponent -= 1
+            }
+        }
+        return (p.negative, mantissa, digits, exponent)
     }
 
     /// A Double from decimal text (also `INF`, `-INF`, `NaN`), correctly rounded: an exact fast path for up to

@@ -1,7 +1,8 @@
 /// The values of an entity or complex value, one per layout slot, with a bit per slot telling whether there is a
 /// value at all. Raw memory owned by the structure (one allocation, no uniqueness checks), and plain `DataValue`s
-/// rather than `DataValue?`: optionals of this large enum go through the runtime's generic value witnesses, which
-/// cost readers a tenth of their time.
+/// rather than `DataValue?`: optionals of this large enum go through the runtime's generic value witnesses. Kept by
+/// measurement: a `ContiguousArray<DataValue>` in its place made reading payloads a third slower
+/// (docs/performance.md, "Entity values in raw memory").
 struct SlotStorage {
     private let values: UnsafeMutablePointer<DataValue>
     private let present: UnsafeMutablePointer<UInt64>

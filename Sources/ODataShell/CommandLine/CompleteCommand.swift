@@ -28,7 +28,6 @@ struct CompleteCommand: ParsableCommand {
 
     func run() throws {
         let doc = try MetadataLoader(connection: connection, strict: false).load(metadata)
-        _ = Unmanaged.passRetained(doc)
         let completer = ModelCompleter(document: doc)
         let at = cursor ?? line.count
         if repeatCount > 0 {

@@ -130,9 +130,6 @@ struct MetadataLoading {
         do {
             let loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix, maxAge: maxAge)
             let doc = try loader.load(location)
-            // Nor tear down the model, a large object graph (a measurable share of a one-shot run on multi-megabyte
-            // metadata).
-            _ = Unmanaged.passRetained(doc)
             if !quiet, !doc.warnings.isEmpty {
                 let limit = verbose ? Int.max : warningsListed
                 Stderr.write(IssueList.text(Array(doc.warnings.prefix(limit)), source: doc.source))

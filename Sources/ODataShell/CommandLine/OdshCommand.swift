@@ -14,7 +14,7 @@ public struct OdshCommand: ParsableCommand {
         discussion: """
             Exit status: 0 success; 1 the service answered with an error (or a diff found incompatible changes); \
             2 usage error or a statement that names something unknown; 3 network or transport failure; \
-            4 invalid metadata or payload.
+            4 invalid metadata or payload; 70 an internal error of odsh (a bug); 130 interrupted.
             """,
         version: version,
         subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ProfileCommand.self, CacheCommand.self,
@@ -37,15 +37,13 @@ public struct OdshCommand: ParsableCommand {
         do {
             command = try parseDispatched(given)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
+            if exitCode(for: error) == .success {
                 // --help, --version, and --generate-completion-script, whose script gets the profile names of
                 // `odsh NAME` added.
                 Stdout.write(ShellCompletion.addingProfileNames(to: fullMessage(for: error)) + "\n")
                 Darwin_exit(0)
             }
-            Stderr.write(fullMessage(for: error) + "\n")
-            Darwin_exit(ExitStatus.usage.rawValue)
+            Darwin_exit(ErrorReporter().reportCommandLine(error, of: Self.self).rawValue)
         }
         var cmd = command
         run { try cmd.run() }
@@ -102,16 +100,16 @@ public struct OdshCommand: ParsableCommand {
             Stdout.flush()
             // --help and --version can surface from run() when a default subcommand is involved.
             if exitCode(for: error) == .success { exit(withError: error) }
-            if error is ValidationError || error is CleanExit {
-                Stderr.write(fullMessage(for: error) + "\n")
-                Darwin_exit(ExitStatus.usage.rawValue)
-            }
-            Darwin_exit(ErrorReporter().report(error).rawValue)
+            let reporter = ErrorReporter()
+            // A command's own check of its options reads as the parser's would, with the usage line.
+            let status = error is ValidationError ? reporter.reportCommandLine(error, of: Self.self) : reporter.report(error)
+            Darwin_exit(status.rawValue)
         }
     }
 }
 
-/// Ends a command with an exit status after it has reported what went wrong.
+/// Ends a command with an exit status after it has reported what went wrong (through `ErrorReporter`), or with the
+/// status of an outcome that is not an error (a diff that found changes, a verification with failed probes).
 public struct OdshExit: Error {
     public var status: ExitStatus
     public init(_ status: ExitStatus) { self.status = status }

@@ -50,26 +50,28 @@ struct PayloadCommand: ParsableCommand {
         @Argument(help: ArgumentHelp("The payload file; - reads standard input.", valueName: "payload"), completion: .file())
         var payload: String
 
+        func validate() throws {
+            if let format { _ = try Self.parseFormat(format) }
+        }
+
         func run() throws {
+            let reporter = ErrorReporter(verbose: verbose)
             let doc: CsdlDocument
+            let target: PayloadTarget
             do {
                 doc = try MetadataReader.read(file: metadata)
-                _ = Unmanaged.passRetained(doc)   // the process ends after the command: skip tearing the model down
+                do {
+                    target = .entitySet(try doc.entitySet(withName: entitySet))
+                } catch {
+                    // Not a set: a singleton, else the set's error (with its suggestions).
+                    guard let s = try? doc.singleton(withName: entitySet) else { throw error }
+                    target = .singleton(s)
+                }
             } catch {
-                throw OdshExit(ErrorReporter(verbose: verbose).report(error))
-            }
-            let target: PayloadTarget
-            if let set = try? doc.entitySet(withName: entitySet) {
-                target = .entitySet(set)
-            } else if let s = try? doc.singleton(withName: entitySet) {
-                target = .singleton(s)
-            } else {
-                do { _ = try doc.entitySet(withName: entitySet) } catch { throw OdshExit(ErrorReporter().report(error)) }
-                throw OdshExit(.usage)
+                throw OdshExit(reporter.report(error))
             }
             guard let input = payload == "-" ? odsh_stdin() : fopen(payload, "rb") else {
-                Stderr.write("odsh: cannot read \(payload): \(String(cString: strerror(errno)))\n")
-                throw OdshExit(.usage)
+                throw OdshExit(reporter.report(PayloadFileError(path: payload, message: String(cString: strerror(errno)))))
             }
             defer { if payload != "-" { fclose(input) } }
 
@@ -104,24 +106,22 @@ struct PayloadCommand: ParsableCommand {
                     }
                 }
                 guard let r = reader else {
-                    Stderr.write("odsh: \(payload): the payload is empty\n")
-                    throw OdshExit(.invalidData)
+                    throw PayloadError(PayloadIssue(kind: .malformed, message: "the payload is empty"))
                 }
                 let info = try r.finish()
                 try writer.flush()
                 fflush(odsh_stdout())
                 if !quiet { report(r, info) }
+            } catch is StdoutFailed {
+                // Said once as the process ends, with its status (Stdout.finish): a full disk is 2, a closed pipe quiet.
+                return
             } catch let e as PayloadError {
                 try? writer.flush()
                 fflush(odsh_stdout())
                 if let r = reader, !quiet { reportWarnings(r) }
-                Stderr.write("odsh: \(payload): \(e)\n")
-                throw OdshExit(.invalidData)
-            } catch is StdoutFailed {
-                throw OdshExit(.usage)
-            } catch let e as PayloadFileError {
-                Stderr.write("odsh: cannot read \(e)\n")
-                throw OdshExit(.usage)
+                throw OdshExit(reporter.report(e, context: payload))
+            } catch {
+                throw OdshExit(reporter.report(error))
             }
         }
 

@@ -271,7 +271,6 @@ struct ShellCommand: ParsableCommand {
             var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
             loader.maxAge = maxAge
             let loaded = try loader.load(service: service, metadataFile: metadata, serviceName: serviceName)
-            _ = Unmanaged.passRetained(loaded.document)  // the process ends soon: skip tearing the model down
             return (loaded, loader.lastLoad)
         } catch {
             guard let services = systemServices(service) else { throw OdshExit(reporter.report(error)) }
@@ -290,7 +289,6 @@ struct ShellCommand: ParsableCommand {
                 var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
                 loader.maxAge = maxAge
                 let loaded = try loader.load(service: service, metadataFile: nil, serviceName: name)
-                _ = Unmanaged.passRetained(loaded.document)  // as above: the process ends soon
                 chosen = name
                 return (loaded, loader.lastLoad)
             } catch {

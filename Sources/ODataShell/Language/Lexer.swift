@@ -152,6 +152,9 @@ struct Lexer {
                 case "n": v.append("\n"); k += 2
                 case "r": v.append("\r"); k += 2
                 case "t": v.append("\t"); k += 2
+                // JSON's escapes, all of them: what QueryPrinter writes reads back.
+                case "b": v.append("\u{08}"); k += 2
+                case "f": v.append("\u{0C}"); k += 2
                 case "u":
                     guard k + 5 < chars.count, (2...5).allSatisfy({ isHex(k + $0) }),
                           let n = UInt32(text(k + 2, k + 6), radix: 16), let s = Unicode.Scalar(n) else {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ODataClient
 import ODataModel
 import ODataQuery
 
@@ -125,20 +126,6 @@ public enum QueryPrinter {
         if !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "'" + s.replacingAll("'", with: "''") + "'"
         }
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F:
-                let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+        return JSONOutput.quoted(s, escapingDelete: true)
     }
 }

@@ -27,7 +27,7 @@ struct MetadataLoader {
     /// A fix-up document, applied instead of the profile's.
     var fixFile: String?
     /// Profiles, directories and environment; read on first use (a file needs none of it, and reading the
-    /// environment into a dictionary costs ~0.6 M instructions).
+    /// environment into a dictionary is a measurable share of a one-shot run: docs/performance.md).
     var context: ProfileContext {
         get {
             if let c = contextHolder.value { return c }

@@ -7,8 +7,8 @@ struct MetadataSummary {
     /// What is counted: the label of the text output, the key of the JSON output, and the count.
     var counts: [(label: String, key: String, count: Int)] {
         // Summed per schema and container: the document's flattened lists would copy (and retain) every element.
-        // Closures, not key paths: each key path is instantiated from its mangled name at first use (~60,000
-        // instructions apiece, most of this command's own work on a small document).
+        // Closures, not key paths: each key path is instantiated from its mangled name at first use, which costs more
+        // than this command's own work on a small document (docs/performance.md).
         func inSchemas(_ count: (CsdlSchema) -> Int) -> Int { doc.schemas.reduce(0) { $0 + count($1) } }
         func inContainers(_ count: (EntityContainer) -> Int) -> Int {
             doc.schemas.reduce(0) { n, s in s.entityContainers.reduce(n) { $0 + count($1) } }

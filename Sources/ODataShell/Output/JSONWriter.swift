@@ -1,3 +1,4 @@
+import ODataClient
 /// Writes JSON text: objects keep the order members are added in, strings are escaped per RFC 8259.
 public struct JSONWriter {
     public private(set) var output = ""
@@ -38,23 +39,6 @@ public struct JSONWriter {
     /// Writes already-encoded JSON text.
     public mutating func raw(_ key: String?, _ json: String) { keyed(key); output += json }
 
-    /// A JSON string literal.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (ODataClient's one escaper).
+    public static func quote(_ s: String) -> String { JSONOutput.quoted(s) }
 }

@@ -1,3 +1,4 @@
+import ODataClient
 /// A value of the TOML subset odsh reads: strings, integers, floats, booleans, arrays and tables.
 enum TOMLValue: Equatable, Sendable {
     case string(String)
@@ -42,26 +43,8 @@ enum TOMLValue: Equatable, Sendable {
         }
     }
 
-    /// A basic string with the escapes TOML requires.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(cFormat: "\\u%04X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A basic string with the escapes TOML requires, which are JSON's (`\"`, `\\`, `\n`, `\u001f`); DEL too.
+    static func quote(_ s: String) -> String { JSONOutput.quoted(s, escapingDelete: true) }
 
     /// A key, bare when it may be, else quoted.
     static func key(_ k: String) -> String {

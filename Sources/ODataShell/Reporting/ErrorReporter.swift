@@ -1,3 +1,4 @@
+import ArgumentParser
 import CStdio
 import FoundationEssentials
 import Glibc
@@ -6,20 +7,23 @@ import ODataQuery
 import ODataClient
 
 /// The one place where errors become words on stderr and an exit status: each error says its category, and one
-/// exhaustive switch turns categories into exit statuses.
+/// exhaustive switch turns categories into exit statuses. An error without a category is a bug of odsh: it is
+/// reported as an internal error with its type's name, exit status 70.
 public struct ErrorReporter {
+    /// Whether `report` writes the details of an error (the request, the OData error code) under its line.
     public var verbose: Bool
+    /// A reporter that writes one line an error, and its details too when `verbose`.
     public init(verbose: Bool = false) { self.verbose = verbose }
 
-    /// The category of an error; nil for an error no floor of odsh made (a bug, reported as such).
+    /// The category of an error; nil for an error that has none (a bug, reported as such).
     public static func category(of error: Error) -> ErrorCategory? {
         if let e = error as? CategorizedError { return e.category }
-        switch error {
-        case is MetadataError: return .invalidData
-        case is MetadataFileError, is MetadataFixupError: return .usage
-        case is ModelLookupError: return .unknownName
-        default: return nil
-        }
+        // swift-argument-parser's error for options that parse but do not hold together: a usage error wherever
+        // it is thrown (a `validate()`, or options checked when the command runs).
+        if error is ValidationError { return .usage }
+        // Swift's own word for a task that was cancelled (the async API throws it).
+        if error is CancellationError { return .cancelled }
+        return nil
     }
 
     /// The exit status of a category: the one mapping, documented in the manual's EXIT STATUS.
@@ -37,7 +41,7 @@ public struct ErrorReporter {
     public func describe(_ error: Error) -> (message: String, details: [String], status: ExitStatus) {
         let (message, details) = Self.words(for: error)
         guard let category = Self.category(of: error) else {
-            return ("internal error: \(message)", details, .serviceError)
+            return ("internal error: \(String(reflecting: type(of: error))): \(message)", details, .internalError)
         }
         return (category == .cancelled ? message + " (Ctrl-C)" : message, details, Self.status(of: category))
     }
@@ -49,10 +53,14 @@ public struct ErrorReporter {
             return ("invalid metadata: \(e)", e.issues.dropFirst().map { $0.description })
         case let e as MetadataFileError:
             return ("cannot read \(e.path): \(e.message)", [])
+        case let e as PayloadFileError:
+            return ("cannot read \(e.path): \(e.message)", [])
         case let e as ODataClientError:
             return (e.summary, e.details.split(separator: "\n").map(String.init))
         case let e as DataServiceError:
             return (e.description, (e.underlying as? ODataClientError)?.details.split(separator: "\n").map(String.init) ?? [])
+        case is CancellationError:
+            return ("cancelled", [])
         case let e as CustomStringConvertible:
             return (e.description, [])
         default:
@@ -68,6 +76,15 @@ public struct ErrorReporter {
         if let hint = SAPErrorHint.hint(for: error) { Stderr.write("odsh: hint: \(hint)\n") }
         if verbose { for line in d.details { Stderr.write("  \(line)\n") } }
         return d.status
+    }
+
+    /// Reports a command line that swift-argument-parser refused (an unknown option, a missing argument, a value that
+    /// does not convert, a `validate()` that threw) in its words: the message, the command's usage and where its
+    /// help is. Always a usage error.
+    @discardableResult
+    public func reportCommandLine(_ error: Error, of command: any ParsableCommand.Type) -> ExitStatus {
+        Stderr.write(command.fullMessage(for: error) + "\n")
+        return .usage
     }
 
     /// Prints a warning (such as a capability restriction) to stderr.

@@ -9,7 +9,8 @@ public enum ExitStatus: Int32, Sendable {
     case transport = 3
     /// Invalid metadata or payload.
     case invalidData = 4
-    /// A fault in odsh itself (a bug), reported in one line by the fatal-signal handler (`CStdio`'s `CFatal.h`).
+    /// A fault in odsh itself (a bug): an error without a category (`ErrorReporter` names its type), or a fatal
+    /// signal, reported in one line by the fatal-signal handler (`CStdio`'s `CFatal.h`).
     case internalError = 70
     /// Interrupted by Ctrl-C.
     case interrupted = 130
