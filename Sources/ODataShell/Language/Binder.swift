@@ -105,12 +105,17 @@ public struct Binder {
             return try bindReference(path, linkTo: nil)
         case .batch(let items):
             var parts: [DataRequest.BatchPart] = []
+            var orders: [MemberOrder?] = []
             for item in items {
                 switch item {
                 case .statement(let s, _):
-                    parts.append(.request(try batchRequest(s)))
+                    let bound = try batchStatement(s)
+                    parts.append(.request(bound.request))
+                    orders.append(bound.columnOrder)
                 case .changeSet(let statements, let r):
-                    let requests = try statements.map { try batchRequest($0) }
+                    let bound = try statements.map { try batchStatement($0) }
+                    let requests = bound.map(\.request)
+                    orders += bound.map(\.columnOrder)
                     if requests.contains(where: { $0.method(for: version) == .get }) {
                         throw LanguageError(.syntax, "a changeset holds changes only (create, update, replace, delete, call of an action)", at: r)
                     }
@@ -118,14 +123,14 @@ public struct Binder {
                 }
             }
             guard !parts.isEmpty else { throw LanguageError(.syntax, "the batch is empty", at: SourceRange(start: 0, end: text.count)) }
-            return BoundStatement(request: DataRequest(.batch(parts)), query: nil, warnings: warnings)
+            return BoundStatement(request: DataRequest(.batch(parts)), query: nil, warnings: warnings, batchColumnOrders: orders)
         }
     }
 
     /// A statement inside a batch: any but a raw URL or another batch.
-    private mutating func batchRequest(_ s: AST.Statement) throws -> DataRequest {
+    private mutating func batchStatement(_ s: AST.Statement) throws -> BoundStatement {
         if case .batch = s { throw LanguageError(.syntax, "a batch cannot hold a batch", at: SourceRange(start: 0, end: text.count)) }
-        return try bindStatement(s).request
+        return try bindStatement(s)
     }
 
     // MARK: Resource paths
