@@ -19,7 +19,7 @@ struct WriteRestrictionTests {
 
     @Test func sapCreatableAndUpdatable() throws {
         let (e, set) = try Self.entity("served-mocksap-GWSAMPLE_BASIC-v2.xml", "SalesOrderSet",
-                                       ["SalesOrderID": .string("0500000001"), "Note": .string("x"), "CreatedAt": .string("x")])
+                                       ["SalesOrderID": .string("0500000001"), "Note": .string("x"), "CreatedAt": .null])
         #expect(DataRequest.create(e, at: set).writeRestrictions
                 == [WriteRestriction(property: "SalesOrderID", reason: .notCreatable), WriteRestriction(property: "CreatedAt", reason: .notCreatable)])
         // An update: the key addresses the entity and is not counted; CreatedAt is not updatable, Note is.
@@ -36,7 +36,7 @@ struct WriteRestrictionTests {
 
     @Test func coreComputedAndImmutable() throws {
         let (e, set) = try Self.entity("cap-risk-analysis-localService.v1.xml", "Risks",
-                                       ["title": .string("x"), "createdBy": .string("me"), "modifiedAt": .string("x")])
+                                       ["title": .string("x"), "createdBy": .string("me"), "modifiedAt": .null])
         #expect(DataRequest.create(e, at: set).writeRestrictions.map(\.description)
                 == ["createdBy (Core.Computed)", "modifiedAt (Core.Computed)"])
         let createdBy = try e.entityType.property(withName: "createdBy")
