@@ -42,6 +42,8 @@ public struct ModelCompleter: CompletionProvider {
         }
         let context = Parser(line).expectation(at: cursor)
         var candidates: [CompletionCandidate] = []
+        // Operator words, offered where the parser allows an operator and then kept only if the binder takes them.
+        var operators: [CompletionCandidate] = []
         var continues = false
         for e in context.expectations {
             switch e {
@@ -136,9 +138,9 @@ public struct ModelCompleter: CompletionProvider {
                         .map { CompletionCandidate($0.name, annotation: "entity set") }
                 }
             case .comparisonOperator:
-                candidates += Self.comparisonWords.map { CompletionCandidate($0.word, annotation: "operator " + $0.symbol) }
+                operators += Self.comparisonWords.map { CompletionCandidate($0.word, annotation: "operator " + $0.symbol) }
             case .binaryOperator:
-                candidates += Self.operatorWords.map { CompletionCandidate($0.word, annotation: "operator" + ($0.symbol.isEmpty ? "" : " " + $0.symbol)) }
+                operators += Self.operatorWords.map { CompletionCandidate($0.word, annotation: "operator" + ($0.symbol.isEmpty ? "" : " " + $0.symbol)) }
             case .lambdaVariable(let names):
                 candidates += names.map { CompletionCandidate($0, annotation: "variable") }
             case .collectionOperator(let scope):
@@ -148,7 +150,15 @@ public struct ModelCompleter: CompletionProvider {
                 }
             }
         }
-        let matching = Self.filter(candidates, prefix: context.prefix)
+        var matching = Self.filter(candidates, prefix: context.prefix)
+        let offered = Self.filter(operators, prefix: context.prefix)
+        if !offered.isEmpty {
+            let trial = OperatorTrial(document: document, typed: String(chars[0..<min(context.replaceFrom, cursor)]))
+            // First, as the parser lists them (the operators before the clause keywords that may follow).
+            let accepted = offered.filter { trial.accepts($0.insertText) }
+            let names = Set(accepted.map(\.insertText))
+            matching = accepted + matching.filter { !names.contains($0.insertText) }
+        }
         // A navigation property alone is usually followed by `/` or `(`: no space after it.
         let onlyNavigation = continues && matching.count == 1 && matching[0].annotation?.hasPrefix("→") == true
         return CompletionResult(candidates: matching, replacing: context.replaceFrom..<cursor, appendsSpace: !onlyNavigation)

@@ -61,13 +61,16 @@ struct ServicesCommand: ParsableCommand {
         return "\(error)"
     }
 
-    static func text(_ services: [GatewayCatalog.Service]) -> String {
+    /// The services in a table; on a terminal (`width`) fitted to it, long titles and URLs cut, else whole.
+    static func text(_ services: [GatewayCatalog.Service], width: Int? = TextTable.stdoutWidth) -> String {
         var t = TextTable(headers: ["TECHNICAL NAME", "VERSION", "CATALOG", "TITLE", "URL"])
         t.rightAligned = [1]
+        t.maxCellWidth = nil
+        t.flexible = [3, 4]
         for s in services {
             t.add([s.technicalName, s.version, s.catalog.rawValue, s.title, HTTPClient.urlForDisplay(s.url)])
         }
-        return t.render() + "\(services.count) service\(services.count == 1 ? "" : "s")\n"
+        return t.render(width: width) + "\(services.count) service\(services.count == 1 ? "" : "s")\n"
     }
 
     static func json(_ services: [GatewayCatalog.Service]) -> String {

@@ -11,4 +11,6 @@ public struct BoundStatement {
     public var warnings: [String]
     /// The order of the output's columns, when the statement's select (or a nested one) gives one.
     package var columnOrder: MemberOrder? = nil
+    /// For a batch: the column order of each of its requests, in order (change sets flattened), as `columnOrder`.
+    package var batchColumnOrders: [MemberOrder?] = []
 }

@@ -47,19 +47,19 @@ struct AnnotationListing {
                                suggestions: NameSuggester.closest(to: head, in: names))
     }
 
-    func text() throws -> String {
+    /// The listing; on a terminal (`width`) fitted to it, long values cut first, else whole.
+    func text(width: Int? = TextTable.stdoutWidth) throws -> String {
         let list = try entries()
         var t = TextTable(headers: ["TARGET", "TERM", "QUALIFIER", "AT", "VALUE"])
-        // Targets and terms are what one filters by next: shown whole; the value (last) is cut here.
-        t.maxCellWidth = 200
+        t.maxCellWidth = nil
+        t.flexible = [4]
         for e in list {
-            var value = e.value.map(AnnotationFormatter.text) ?? "true"
-            if value.count > 100 { value = String(value.prefix(99)) + "…" }
+            let value = e.value.map(AnnotationFormatter.text) ?? "true"
             let term = e.origin == .sapAttribute ? e.term : VocabularyTerm.shortName(e.term)
             t.add([e.target + (e.targetResolves ? "" : " (!)"), term, e.qualifier ?? "", e.location == .unknown ? "" : e.location.description, value])
         }
         let missing = list.filter { !$0.targetResolves }.count
-        return (list.isEmpty ? "" : t.render()) + "\(list.count) annotation\(list.count == 1 ? "" : "s")"
+        return (list.isEmpty ? "" : t.render(width: width)) + "\(list.count) annotation\(list.count == 1 ? "" : "s")"
             + (missing > 0 ? ", \(missing) on targets that do not exist (!)" : "") + "\n"
     }
 

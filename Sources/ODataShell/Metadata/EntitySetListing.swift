@@ -6,16 +6,19 @@ struct EntitySetListing {
 
     private var elements: [ContainerElement] { doc.entitySets as [ContainerElement] + doc.singletons }
 
-    func text() -> String {
+    /// The listing; on a terminal (`width`) fitted to it, long names and labels cut, else whole.
+    func text(width: Int? = TextTable.stdoutWidth) -> String {
         var t = TextTable(headers: ["NAME", "KIND", "ENTITY TYPE", "PROPS", "NAV", "KEY", "LABEL"])
         t.rightAligned = [3, 4]
+        t.maxCellWidth = nil
+        t.flexible = [5, 6]
         for e in elements {
             let type = e.entityTypeIfResolved
             t.add([e.name + ElementMarks.text(e), e is Singleton ? "singleton" : "set", e.type.qualifiedName,
                    type.map { String($0.properties.count) } ?? "?", type.map { String($0.navigationProperties.count) } ?? "?",
                    type?.allKeyNames.joined(separator: ",") ?? "", e.sap.label ?? ""])
         }
-        return t.render() + "\(doc.entitySets.count) entity sets, \(doc.singletons.count) singletons\n"
+        return t.render(width: width) + "\(doc.entitySets.count) entity sets, \(doc.singletons.count) singletons\n"
     }
 
     func json() -> String {

@@ -102,12 +102,35 @@ final class StatementRunner {
 
     func run(_ bound: BoundStatement, settings: ShellSettings, out: TextOutput = .standard) throws {
         let request = prepared(bound, settings: settings)
+        for w in Self.restrictionWarnings(request) { ErrorReporter().warn(w) }
         if case .batch(let parts) = request.kind {
             continuation = nil
-            try renderBatch(parts, settings: settings, out: out)
+            try renderBatch(parts, orders: bound.batchColumnOrders, settings: settings, out: out)
             return
         }
         try render(request, order: bound.columnOrder, counted: bound.query?.includesInlineCount ?? false, settings: settings, out: out)
+    }
+
+    /// What a write sets that the metadata says the service does not take there (`DataRequest.writeRestrictions`):
+    /// one warning per write naming the properties and why. The request still goes: the service decides.
+    static func restrictionWarnings(_ request: DataRequest) -> [String] {
+        let what: String
+        switch request.kind {
+        case .create: what = "create sets what the metadata says the service does not take on create"
+        case .update: what = "update sets what the metadata says the service does not change"
+        case .replace: what = "replace sets what the metadata says the service does not change"
+        case .batch(let parts):
+            return parts.flatMap { part -> [String] in
+                switch part {
+                case .request(let r): return restrictionWarnings(r)
+                case .changeSet(let rs): return rs.flatMap(restrictionWarnings)
+                }
+            }
+        default: return []
+        }
+        let restricted = request.writeRestrictions
+        guard !restricted.isEmpty else { return [] }
+        return [what + ": " + restricted.map(\.description).joined(separator: ", ") + "; sent as written, the service decides"]
     }
 
     /// `.next`: the next page of the last result that had more.
@@ -321,7 +344,8 @@ final class StatementRunner {
     /// A batch's answers in the order of its requests: for people, a line per request (method, URL, status) and its
     /// rows; in json an array of `{"request", "status", "value"}` objects, in ndjson one such object a line. A
     /// failed request is shown with its status and message; any failure makes the statement fail once all is shown.
-    private func renderBatch(_ parts: [DataRequest.BatchPart], settings: ShellSettings, out: TextOutput) throws {
+    /// `orders`: the column order of each request, in the order of the results (a select's order, as for one statement).
+    private func renderBatch(_ parts: [DataRequest.BatchPart], orders: [MemberOrder?], settings: ShellSettings, out: TextOutput) throws {
         let results = try service.executeBatch(parts)
         let machine = settings.format == .json || settings.format == .ndjson
         var objects: [String] = []
@@ -339,7 +363,9 @@ final class StatementRunner {
                 if let message { json += ",\"error\":\(JSONWriter.quote(message))" }
                 if !r.entities.isEmpty || !r.values.isEmpty {
                     var rows = ""
-                    let w = NDJSONWriter(options: .init(jsonArray: true)) { rows += String(decoding: $0, as: UTF8.self) }
+                    let w = NDJSONWriter(options: .init(jsonArray: true, memberOrder: i < orders.count ? orders[i] : nil)) {
+                        rows += String(decoding: $0, as: UTF8.self)
+                    }
                     for e in r.entities { try w.write(e) }
                     for v in r.values { try w.write(v) }
                     try w.finish()
@@ -357,7 +383,7 @@ final class StatementRunner {
                 out.write(r.response.bodyText.trimmingBlanksAndNewlines() + "\n")  // a $count, a $value as text
             }
             guard !r.entities.isEmpty || !r.values.isEmpty else { continue }
-            let renderer = Self.renderer(settings, out: out, footer: settings.format != .csv)
+            let renderer = Self.renderer(settings, out: out, footer: settings.format != .csv, order: i < orders.count ? orders[i] : nil)
             for e in r.entities { try renderer.entity(e) }
             for v in r.values { try renderer.value(v) }
             try renderer.finish(ResultSummary(rows: r.entities.count + r.values.count, morePages: false, limited: false, count: nil,

@@ -50,11 +50,28 @@ struct ModelCompleterTests {
         ("northwind-v2", "Products where Category/Categ", ["CategoryID", "CategoryName"], []),
         // OData's operator words after an operand; a second comparison is not offered after the first.
         ("northwind-v4", "Orders where Freight g", ["gt", "ge"], ["eq", "GetProductsByRating"]),
-        ("northwind-v4", "Orders where Freight ", ["eq", "ne", "gt", "ge", "lt", "le", "and", "or", "in", "mul", "div", "top"], []),
+        ("northwind-v4", "Orders where Freight ", ["eq", "ne", "gt", "ge", "lt", "le", "in", "mul", "div", "top"], ["and", "or"]),
         ("northwind-v4", "Orders where Freight L", ["lt", "le"], ["ge"]),
         ("northwind-v4", "Orders where Freight gt 100 ", ["and", "or", "top", "order by"], ["eq", "gt"]),
         ("northwind-v4", "Orders where Freight gt 100 a", ["and", "add"], ["eq"]),
         ("northwind-v2", "Customers where Country n", ["ne"], ["not"]),
+        // Only the operators the binder takes there (issue 35): after a complete comparison with a string, no
+        // arithmetic and no `in`/`has` (they would bind tighter than the comparison); after a string, no arithmetic
+        // and no `and`; `has` after a flags enum only; inside brackets and bodies too.
+        ("northwind-v4", "Customers where Country = 'UK' ", ["and", "or", "top", "order by"], ["in", "has", "add", "sub", "mul", "div", "mod", "eq"]),
+        ("northwind-v4", "Customers where (Country eq 'UK' ", ["and", "or"], ["in", "has", "add", "mod"]),
+        ("northwind-v4", "Customers where Country ", ["eq", "ne", "in"], ["add", "mul", "has", "and", "or"]),
+        ("northwind-v4", "Orders where Freight gt 100 ", ["and", "or", "add", "mul"], ["in", "has"]),
+        ("northwind-v4", "Orders where Freight gt 100 add 5 ", ["and", "sub"], ["in", "eq"]),
+        ("northwind-v4", "Products where Discontinued ", ["and", "or", "eq"], ["add", "has"]),
+        ("northwind-v4", "Customers where contains(CompanyName, 'A' ", [], ["add", "and", "in"]),
+        ("northwind-v2", "Customers where Country eq 'UK' ", ["and", "or"], ["in", "add"]),
+        ("lab-v4", "Items where Perms ", ["has", "eq", "in"], ["add", "and"]),
+        ("lab-v4", "Items where Name eq 'x' ", ["and"], ["has", "in", "add"]),
+        ("lab-v4", "Items where Day ", ["add", "sub", "eq"], ["has", "and"]),
+        ("lab-v4", "update Items(1) {Name: 'x' ", [], ["add", "in", "eq"]),
+        // What was typed is wrong already (no such property): the operators are not to blame and stay.
+        ("northwind-v4", "Customers where Countri ", ["eq", "in"], []),
         ("northwind-v4", "Orders where Order_Details/any(d: d/Quantity g", ["gt", "ge"], []),
         // any, all and $count follow a collection only; lambda variables are offered where they are in scope.
         ("northwind-v4", "Orders where Customer/", ["City"], ["any", "all", "$count"]),

@@ -34,6 +34,25 @@ struct ValueHelpCompletionTests {
         #expect(c.complete(line: bare, cursor: bare.count).candidates.map(\.insertText).contains("'2000'"))
     }
 
+    @Test func insideTheListOfIn() throws {
+        let asked = Box()
+        let c = try Self.completer(asked: asked)
+        // The first item, a later one, and right after `(` or `,` (every value, quoted).
+        let first = "C_Arbankstatement where CompanyCode in ('10"
+        let r = c.complete(line: first, cursor: first.count)
+        #expect(r.candidates.map(\.insertText) == ["'1000'", "'1010'"])
+        #expect(r.replacing == 40..<first.count)
+        let later = "C_Arbankstatement where CompanyCode in ('1000', '2"
+        #expect(c.complete(line: later, cursor: later.count).candidates.map(\.insertText) == ["'2000'"])
+        for bare in ["C_Arbankstatement where CompanyCode in (", "C_Arbankstatement where CompanyCode in ('1000', "] {
+            #expect(c.complete(line: bare, cursor: bare.count).candidates.map(\.insertText).contains("'2000'"), "\(bare)")
+        }
+        // Inside a group and after `not`, too.
+        let nested = "C_Arbankstatement where not (CompanyCode in ('1000', '1"
+        #expect(c.complete(line: nested, cursor: nested.count).candidates.map(\.insertText) == ["'1000'", "'1010'"])
+        #expect(asked.calls.contains("CompanyCode:10") && asked.calls.contains("CompanyCode:2"))
+    }
+
     @Test func nowhereElse() throws {
         let asked = Box()
         let c = try Self.completer(asked: asked)

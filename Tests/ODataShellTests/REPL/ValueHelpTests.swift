@@ -59,6 +59,24 @@ struct ValueHelpTests {
         try tmux.waitFor("ODSH-EXIT=0")
     }
 
+    @Test("the items of an in (...) list get value help too")
+    func insideAnInList() throws {
+        let port = try FixtureServers.port("sap-annotated")
+        let tmux = try Self.shell("http://127.0.0.1:\(port)/sap/")
+        tmux.keys("Products where Country in ('F")
+        tmux.press("Tab")
+        try tmux.waitFor("Products where Country in ('FR' ")
+        tmux.press("BSpace")
+        tmux.keys(", 'G")
+        tmux.press("Tab")
+        try tmux.waitFor("Products where Country in ('FR', 'GB' ")
+        tmux.press("BSpace")
+        tmux.type(") select ProductID")
+        try tmux.waitFor(" row")
+        tmux.type(".quit")
+        try tmux.waitFor("ODSH-EXIT=0")
+    }
+
     @Test func aSlowValueListNeverKeepsTypingWaiting() throws {
         let port = try FixtureServers.port("sap-annotated")
         let tmux = try Self.shell("http://127.0.0.1:\(port)/slow/")

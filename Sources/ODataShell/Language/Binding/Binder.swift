@@ -117,8 +117,8 @@ public struct Binder: BinderPart {
         case .unlink(let path):
             return finished(try ReferenceBinder(document: document).bindReference(path, linkTo: nil), adding: [])
         case .batch(let items):
-            let request = try BatchBinder(version: version, text: text).bind(items, with: &self)
-            return BoundStatement(request: request, query: nil, warnings: warnings)
+            let (request, orders) = try BatchBinder(version: version, text: text).bind(items, with: &self)
+            return BoundStatement(request: request, query: nil, warnings: warnings, batchColumnOrders: orders)
         }
     }
 
