@@ -62,3 +62,4 @@ seconds() { python3 -c 'import sys, time; print(f"{time.time() - float(sys.argv[
   done
   echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 } | tee "$out/proxies-compile.txt"
+if $smoke; then echo "bench: a smoke run (--smoke: tiny input, few runs, $odsh): it shows the pipeline works; its times and verdicts mean nothing"; fi

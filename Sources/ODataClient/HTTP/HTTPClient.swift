@@ -211,7 +211,7 @@ public final class HTTPClient: Sendable {
 
     private func run(_ original: HTTPRequest, onHeaders: @escaping CurlTransfer.HeadHandler,
                      onChunk: @escaping CurlTransfer.ChunkHandler) throws -> HTTPResponse {
-        if RequestCancellation.isCancelled { throw Self.cancellation(original.method, original.url) }
+        if RequestCancellation.isCancelled { throw ODataClientError.stopped(original.method, original.url) }
         let configuration = self.configuration
         let root = configuration.serviceRoot ?? ""
         // Credentials (authorization, cookies, API keys, client certificates) belong to the service's origin: a
@@ -385,12 +385,12 @@ public final class HTTPClient: Sendable {
     private func pause(_ seconds: Double, _ request: HTTPRequest) throws {
         let end = ContinuousClock.now + .milliseconds(Int((seconds * 1000).rounded()))
         while ContinuousClock.now < end {
-            if RequestCancellation.isCancelled { throw Self.cancellation(request.method, request.url) }
+            if RequestCancellation.isCancelled { throw ODataClientError.stopped(request.method, request.url) }
             let left = end - ContinuousClock.now
             var ts = timespec(tv_sec: 0, tv_nsec: Int(min(Self.seconds(left), 0.02) * 1_000_000_000))
             nanosleep(&ts, nil)
         }
-        if RequestCancellation.isCancelled { throw Self.cancellation(request.method, request.url) }
+        if RequestCancellation.isCancelled { throw ODataClientError.stopped(request.method, request.url) }
     }
 
     private static func secondsText(_ s: Double) -> String {
@@ -557,20 +557,12 @@ public final class HTTPClient: Sendable {
 
     // MARK: errors
 
-    /// The error of a request its token stopped: `timeout` when a time limit cancelled it, else `cancelled`.
-    private static func cancellation(_ method: HTTPMethod, _ url: String) -> ODataClientError {
-        if RequestCancellation.current?.timedOut == true {
-            return ODataClientError(.timeout(curlText: "the time limit of the request's scope ran out"), method: method, url: url)
-        }
-        return ODataClientError(.cancelled, method: method, url: url)
-    }
-
     private func curlError(_ code: CURLcode, _ method: HTTPMethod, _ url: String, _ connection: CurlConnection) -> ODataClientError {
         let buffered = connection.errorText
         let text = Redaction.redactURLPasswords(buffered.isEmpty ? String(cString: odsh_curl_easy_strerror(code)) : buffered)
         switch code {
         case CURLE_ABORTED_BY_CALLBACK where RequestCancellation.isCancelled:
-            return Self.cancellation(method, url)
+            return ODataClientError.stopped(method, url)
         case CURLE_OPERATION_TIMEDOUT:
             return ODataClientError(.timeout(curlText: text), method: method, url: url)
         case CURLE_UNSUPPORTED_PROTOCOL where ["http://", "https://"].contains { url.lowercased().hasPrefix($0) }:

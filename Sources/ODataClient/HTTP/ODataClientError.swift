@@ -163,3 +163,13 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
     /// The summary: what failed, the method and URL, and the service's error message.
     public var description: String { summary }
 }
+
+extension ODataClientError {
+    /// The error of a request its token stopped: `timeout` when a time limit cancelled it, else `cancelled`.
+    static func stopped(_ method: HTTPMethod, _ url: String) -> ODataClientError {
+        if RequestCancellation.current?.timedOut == true {
+            return ODataClientError(.timeout(curlText: "the time limit of the request's scope ran out"), method: method, url: url)
+        }
+        return ODataClientError(.cancelled, method: method, url: url)
+    }
+}
