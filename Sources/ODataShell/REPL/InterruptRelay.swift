@@ -11,13 +11,13 @@ enum InterruptRelay {
     /// The pipe's write end, for the signal handler (an atomic: read there without locks).
     fileprivate static let writeEnd = Atomic<Int32>(-1)
     private static let state = Mutex<(token: RequestCancellation?, pending: Bool)>((nil, false))
-    /// The pipe and its reader, made once; only their file descriptors are ever read.
-    private static let relay = Relay()
+    /// The dispatch source reading the pipe, made once (kept so that it lives as long as the process).
+    private static let source = Mutex<DispatchSourceRead?>(nil)
 
     /// Installs the SIGINT handler and routes Ctrl-C to the running statement (idempotent).
     static func install() {
-        _ = relay
         _ = writeEnd.load(ordering: .sequentiallyConsistent)
+        source.withLock { if $0 == nil { $0 = makeSource() } }
         SignalHandling.installInterruptHandler()
         SignalHandling.setInterruptHook(relayInterrupt)
     }
@@ -25,13 +25,13 @@ enum InterruptRelay {
     /// Runs `body` as one statement: its requests are cancelled by Ctrl-C (or at once, when one is pending).
     static func run<T>(_ body: () throws -> T) rethrows -> T {
         let token = RequestCancellation()
-        let pending = state.withLock { s -> Bool in
-            s.token = token
-            defer { s.pending = false }
-            return s.pending
+        let (outer, pending) = state.withLock { s -> (RequestCancellation?, Bool) in
+            defer { s.token = token; s.pending = false }
+            return (s.token, s.pending)
         }
         if pending { token.cancel() }
-        defer { state.withLock { $0.token = nil } }
+        // A statement inside a statement gives the relay back to the outer one (whose token it is inside of).
+        defer { state.withLock { $0.token = outer } }
         return try token.run(body)
     }
 
@@ -46,28 +46,24 @@ enum InterruptRelay {
         token?.cancel()
     }
 
-    /// The self-pipe and the dispatch source that reads it. Immutable once made (its source runs on its own queue).
-    private final class Relay: @unchecked Sendable {
-        let source: DispatchSourceRead?
-
-        init() {
-            var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { source = nil; return }
-            for fd in fds {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            }
-            let readEnd = fds[0]
-            let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: DispatchQueue(label: "odsh.interrupt"))
-            source.setEventHandler {
-                var bytes = [UInt8](repeating: 0, count: 64)
-                while read(readEnd, &bytes, bytes.count) > 0 {}
-                InterruptRelay.signalled()
-            }
-            source.resume()
-            self.source = source
-            InterruptRelay.writeEnd.store(fds[1], ordering: .sequentiallyConsistent)
+    /// The self-pipe's reader, made on the first `install()`.
+    private static func makeSource() -> DispatchSourceRead? {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         }
+        let readEnd = fds[0]
+        let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: DispatchQueue(label: "odsh.interrupt"))
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while read(readEnd, &bytes, bytes.count) > 0 {}
+            InterruptRelay.signalled()
+        }
+        source.resume()
+        writeEnd.store(fds[1], ordering: .sequentiallyConsistent)
+        return source
     }
 }
 
