@@ -460,6 +460,20 @@ def v4_catalog(request):
     return "404 Not Found", "application/json", json.dumps(body).encode()
 
 
+def whole_request(conn, request):
+    """The request with all of the body its Content-Length announces (the first recv may hold only part of it)."""
+    head, _, rest = request.partition(b"\r\n\r\n")
+    for h in head.split(b"\r\n")[1:]:
+        if h.lower().startswith(b"content-length:"):
+            want = int(h.split(b":", 1)[1])
+            while len(rest) < want:
+                more = conn.recv(65536)
+                if not more:
+                    break
+                rest += more
+    return head + b"\r\n\r\n" + rest
+
+
 def serve(conn):
     conn.settimeout(60)
     try:
@@ -472,15 +486,7 @@ def serve(conn):
             return
         if mode == "next-links":
             # A body announced by Content-Length may still be on its way: read it, so closing does not reset.
-            head, _, rest = request.partition(b"\r\n\r\n")
-            for h in head.split(b"\r\n")[1:]:
-                if h.lower().startswith(b"content-length:"):
-                    want = int(h.split(b":", 1)[1])
-                    while len(rest) < want:
-                        more = conn.recv(65536)
-                        if not more:
-                            break
-                        rest += more
+            request = whole_request(conn, request)
             first = request.split(b"\r\n", 1)[0]
             if first.startswith(b"GET /endless-types/$metadata"):
                 # A $metadata without end whose every piece is model: small entity types, numbered, for ever.
@@ -535,16 +541,7 @@ def serve(conn):
             conn.close()
             return
         if mode == "v4-catalog":
-            head, _, rest = request.partition(b"\r\n\r\n")
-            for h in head.split(b"\r\n")[1:]:
-                if h.lower().startswith(b"content-length:"):
-                    want = int(h.split(b":", 1)[1])
-                    while len(rest) < want:
-                        more = conn.recv(65536)
-                        if not more:
-                            break
-                        rest += more
-            status, content_type, body = v4_catalog(head + b"\r\n\r\n" + rest)
+            status, content_type, body = v4_catalog(whole_request(conn, request))
             conn.sendall(("HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n"
                           % (status, content_type, len(body))).encode("latin-1") + body)
             conn.close()
