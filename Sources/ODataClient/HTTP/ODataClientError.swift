@@ -102,13 +102,13 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
             return "cancelled"
         case .http(let status, let reason, let odataError, let bodySummary):
             let line = HTTPResponseHead(status: status, reason: reason).statusLine
-            // The service's words stay on one line, control characters escaped (ServerText).
+            // The service's words stay on one line, control characters escaped (TerminalEscaping).
             if let e = odataError {
-                var text = "HTTP \(line): \(ServerText.oneLine(e.message))"
-                if !e.code.isEmpty { text += " [\(ServerText.oneLine(e.code))]" }
+                var text = "HTTP \(line): \(TerminalEscaping.oneLine(e.message))"
+                if !e.code.isEmpty { text += " [\(TerminalEscaping.oneLine(e.code))]" }
                 return text
             }
-            if let s = bodySummary, !s.isEmpty { return "HTTP \(line): \(ServerText.oneLine(s))" }
+            if let s = bodySummary, !s.isEmpty { return "HTTP \(line): \(TerminalEscaping.oneLine(s))" }
             return "HTTP \(line)"
         case .redirectToOtherOrigin(let location):
             return "redirected to another origin, not followed (credentials stay with the service): \(Redaction.redactURLPasswords(location))"

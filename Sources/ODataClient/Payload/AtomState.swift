@@ -437,7 +437,7 @@ final class AtomState {
         case .primitive(let t):
             if t == .string { return .string(String(decoding: text, as: UTF8.self)) }
             if t.isGeo { return .geography(GeographyValue(type: t, gmlText: String(decoding: text, as: UTF8.self).trimmingXMLSpace())) }
-            if let v = text.withUnsafeBytes({ ValueText.parse(trimmed($0), as: t) }) { return v }
+            if let v = text.withUnsafeBytes({ PrimitiveTextReader.parse(trimmed($0), as: t) }) { return v }
         case .enumeration(let e):
             if let v = EnumValue.parse(String(decoding: text, as: UTF8.self).trimmingXMLSpace(), type: e, open: ctx.model.hasOpenEnumerations) {
                 return .enumValue(v)

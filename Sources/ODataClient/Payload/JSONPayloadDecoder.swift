@@ -102,7 +102,7 @@ final class JSONPayloadDecoder {
                                            ControlName(term: UnsafeRawBufferPointer(start: base + cut + 1, count: n - cut - 1)))
             }
             if v2, n >= 2, k[0] == UInt8(ascii: "_"), k[1] == UInt8(ascii: "_") {
-                return ValueText.equals(k, "__metadata") ? .v2Metadata : .v2Other
+                return PrimitiveTextReader.equals(k, "__metadata") ? .v2Metadata : .v2Other
             }
             return .dynamic(String(decoding: k, as: UTF8.self))
         }
@@ -144,7 +144,7 @@ final class JSONPayloadDecoder {
         case .navigationLink:
             if let l = try stringValue(&s) { entity?.navigationLinks[name] = l }
         case .count:
-            let n: Int64? = s.token == .number || s.token == .string ? s.withValueBytes { NumberText.parseInteger($0, min: 0, max: .max) } : nil
+            let n: Int64? = s.token == .number || s.token == .string ? s.withValueBytes { NumberParser.parseInteger($0, min: 0, max: .max) } : nil
             try s.skipValue()
             if let n = n { b.extrasOrNew.counts[name] = n }
         case .nextLink:
@@ -266,7 +266,7 @@ final class JSONPayloadDecoder {
             if let v = try readPrimitive(&s, p) { return v }
         case .enumeration(let e):
             if s.token == .string, let v = EnumValue.parse(s.stringValue, type: e, open: ctx.model.hasOpenEnumerations) { return .enumValue(v) }
-            if s.token == .number, let n = s.withValueBytes({ NumberText.parseInteger($0, min: .min, max: .max) }),
+            if s.token == .number, let n = s.withValueBytes({ NumberParser.parseInteger($0, min: .min, max: .max) }),
                let v = EnumValue.parse(String(n), type: e, open: ctx.model.hasOpenEnumerations) { return .enumValue(v) }
         case .complex(let c):
             if s.token == .beginObject {
@@ -286,10 +286,10 @@ final class JSONPayloadDecoder {
         switch s.token {
         case .string:
             if p == .string { return .string(s.stringValue) }
-            return s.withValueBytes { ValueText.parse($0, as: p) }
+            return s.withValueBytes { PrimitiveTextReader.parse($0, as: p) }
         case .number:
             guard p.isNumeric else { return nil }
-            return s.withValueBytes { ValueText.parse($0, as: p) }
+            return s.withValueBytes { PrimitiveTextReader.parse($0, as: p) }
         case .true: return p == .boolean ? .boolean(true) : nil
         case .false: return p == .boolean ? .boolean(false) : nil
         case .beginObject:
@@ -395,7 +395,7 @@ final class JSONPayloadDecoder {
                     if s.token == .beginArray { list.entities = try readEntityArray(&s, layout: layout, set: set).entities } else { try s.skipValue() }
                 } else if s.valueEquals("__count") {
                     try s.next()
-                    list.inlineCount = s.token == .number || s.token == .string ? s.withValueBytes { NumberText.parseInteger($0, min: 0, max: .max) } : nil
+                    list.inlineCount = s.token == .number || s.token == .string ? s.withValueBytes { NumberParser.parseInteger($0, min: 0, max: .max) } : nil
                     try s.skipValue()
                 } else if s.valueEquals("__next") {
                     try s.next()

@@ -385,7 +385,7 @@ final class JSONPayloadReader {
     /// `@odata.count` / `__count`: a number, or a string of digits (V2, IEEE754Compatible).
     private func count() throws -> Int64? {
         let n: Int64? = scanner.token == .number || scanner.token == .string
-            ? scanner.withValueBytes { NumberText.parseInteger($0, min: 0, max: .max) } : nil
+            ? scanner.withValueBytes { NumberParser.parseInteger($0, min: 0, max: .max) } : nil
         try scanner.skipValue()
         return n
     }

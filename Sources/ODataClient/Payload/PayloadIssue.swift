@@ -52,7 +52,7 @@ public struct PayloadIssue: Equatable, Sendable, CustomStringConvertible {
         var text = head.isEmpty ? message : "\(head): \(message)"
         if line > 0 { text += " (line \(line), column \(column))" }
         // Names and values come from the payload: one line, control characters escaped.
-        return ServerText.oneLine(text)
+        return TerminalEscaping.oneLine(text)
     }
 }
 

@@ -26,11 +26,11 @@ public struct PagingError: CategorizedError, CustomStringConvertible, Sendable {
         switch kind {
         case .cycle(let link, let pages):
             return "the service's next links go round in a circle: after \(pages) page\(pages == 1 ? "" : "s") the next link "
-                + "\(ServerText.oneLine(Redaction.redactURLPasswords(link))) names a page already read; the rows read so far "
+                + "\(TerminalEscaping.oneLine(Redaction.redactURLPasswords(link))) names a page already read; the rows read so far "
                 + "were kept, the rest was not read"
         case .emptyPagesCut(let pages, let link):
             return "reading stopped after \(pages) empty pages in a row that each linked to another (next: "
-                + "\(ServerText.oneLine(Redaction.redactURLPasswords(link)))); the result may have more rows"
+                + "\(TerminalEscaping.oneLine(Redaction.redactURLPasswords(link)))); the result may have more rows"
         }
     }
 }

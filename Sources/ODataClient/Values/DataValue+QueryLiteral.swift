@@ -50,7 +50,7 @@ extension DataValue {
     /// or more as an Edm.Time).
     public init(_ literal: QueryLiteral) throws {
         func typed(_ text: String, _ type: PrimitiveType) throws -> DataValue {
-            guard let v = ValueText.parse(text, as: type) else {
+            guard let v = PrimitiveTextReader.parse(text, as: type) else {
                 throw ValueConversionError("\(text) is not a value of \(type.rawValue)")
             }
             return v

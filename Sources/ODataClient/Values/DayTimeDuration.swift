@@ -21,14 +21,14 @@ public struct DayTimeDuration: Hashable, Comparable, Sendable, CustomStringConve
     /// Parses `[-]P[nD][T[nH][nM][n[.f]S]]` (day-time durations only; years and months are not fixed lengths).
     public init?(_ text: String) {
         guard let v = text.withBytes({ b -> DayTimeDuration? in
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             guard let v = DayTimeDuration.parse(&t), t.atEnd else { return nil }
             return v
         }) else { return nil }
         self = v
     }
 
-    static func parse(_ t: inout TextBytes) -> DayTimeDuration? {
+    static func parse(_ t: inout ValueByteCursor) -> DayTimeDuration? {
         let negative = t.take(UInt8(ascii: "-"))
         guard t.take(UInt8(ascii: "P")) else { return nil }
         var total: Int64 = 0

@@ -38,7 +38,7 @@ public struct DecimalValue: Hashable, Comparable, Sendable, CustomStringConverti
     /// or a bare leading `.`).
     init?(bytes b: UnsafeRawBufferPointer) {
         if let fast = DecimalValue.plain(b) { self = fast; return }
-        guard let p = NumberText.parts(b), abs(p.exponent) <= 10_000 else { return nil }
+        guard let p = NumberParser.parts(b), abs(p.exponent) <= 10_000 else { return nil }
         let negative = p.negative
         var out: [UInt8] = []
         for i in p.integer where !(out.isEmpty && b[i] == UInt8(ascii: "0")) { out.append(b[i]) }

@@ -20,20 +20,20 @@ public struct GlobalDateTime: Hashable, Sendable, CustomStringConvertible {
     /// Parses `YYYY-MM-DDThh:mm[:ss[.f]](Z|±hh:mm)`.
     public init?(_ text: String) {
         guard let v = text.withBytes({ b -> GlobalDateTime? in
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             guard let v = GlobalDateTime.parse(&t), t.atEnd else { return nil }
             return v
         }) else { return nil }
         self = v
     }
 
-    static func parse(_ t: inout TextBytes) -> GlobalDateTime? {
+    static func parse(_ t: inout ValueByteCursor) -> GlobalDateTime? {
         guard let d = LocalDate.parse(&t), t.take(UInt8(ascii: "T")) || t.take(UInt8(ascii: "t")),
               let time = LocalTime.parse(&t), let offset = parseOffset(&t) else { return nil }
         return GlobalDateTime(local: LocalDateTime(date: d, time: time), offsetMinutes: offset.minutes, zulu: offset.zulu)
     }
 
-    static func parseOffset(_ t: inout TextBytes) -> (minutes: Int, zulu: Bool)? {
+    static func parseOffset(_ t: inout ValueByteCursor) -> (minutes: Int, zulu: Bool)? {
         if t.take(UInt8(ascii: "Z")) || t.take(UInt8(ascii: "z")) { return (0, true) }
         let sign: Int
         if t.take(UInt8(ascii: "+")) { sign = 1 } else if t.take(UInt8(ascii: "-")) { sign = -1 } else { return nil }

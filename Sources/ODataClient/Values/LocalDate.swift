@@ -19,14 +19,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses `YYYY-MM-DD` (four or more year digits, optional leading `-`).
     public init?(_ text: String) {
         guard let d = text.withBytes({ b -> LocalDate? in
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             guard let d = LocalDate.parse(&t), t.atEnd else { return nil }
             return d
         }) else { return nil }
         self = d
     }
 
-    static func parse(_ t: inout TextBytes) -> LocalDate? {
+    static func parse(_ t: inout ValueByteCursor) -> LocalDate? {
         let negative = t.take(UInt8(ascii: "-"))
         guard let y = t.year(), t.take(UInt8(ascii: "-")), let m = t.digits(2), t.take(UInt8(ascii: "-")),
               let d = t.digits(2) else { return nil }

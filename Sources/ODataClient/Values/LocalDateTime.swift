@@ -13,13 +13,13 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// A date alone (`YYYY-MM-DD`) is midnight.
     public init?(_ text: String) {
         guard let v = text.withBytes({ b -> LocalDateTime? in
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             return LocalDateTime.parse(&t)
         }) else { return nil }
         self = v
     }
 
-    static func parse(_ t: inout TextBytes) -> LocalDateTime? {
+    static func parse(_ t: inout ValueByteCursor) -> LocalDateTime? {
         guard let d = LocalDate.parse(&t) else { return nil }
         if t.atEnd { return LocalDateTime(date: d, time: LocalTime(hour: 0, minute: 0)!) }
         guard t.take(UInt8(ascii: "T")) || t.take(UInt8(ascii: "t")), let time = LocalTime.parse(&t) else { return nil }

@@ -24,14 +24,14 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses `hh:mm[:ss[.fffffffffff]]`.
     public init?(_ text: String) {
         guard let v = text.withBytes({ b -> LocalTime? in
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             guard let v = LocalTime.parse(&t), t.atEnd else { return nil }
             return v
         }) else { return nil }
         self = v
     }
 
-    static func parse(_ t: inout TextBytes) -> LocalTime? {
+    static func parse(_ t: inout ValueByteCursor) -> LocalTime? {
         guard let h = t.digits(2), t.take(UInt8(ascii: ":")), let m = t.digits(2) else { return nil }
         var s = 0
         var f = Fraction()

@@ -31,7 +31,7 @@ extension MetadataLoader {
             // The catalog is the system's text: a service it places on another origin is not opened with the
             // system's credentials (and settings). Opening it by its URL is the user's choice to make.
             guard catalog.isOnSystem(found) else {
-                throw CatalogElsewhere(service: ServerText.oneLine(found.technicalName), url: ServerText.oneLine(HTTPClient.urlForDisplay(found.url)),
+                throw CatalogElsewhere(service: TerminalEscaping.oneLine(found.technicalName), url: TerminalEscaping.oneLine(HTTPClient.urlForDisplay(found.url)),
                                        system: HTTPClient.urlForDisplay(host))
             }
             url = found.url

@@ -262,11 +262,11 @@ extension String {
         return String(s)
     }
     /// The text as table and vertical output show it: line breaks as ⏎, other control characters escaped
-    /// (ServerText's convention), so that a value from the service cannot move the cursor, retitle the window or
+    /// (TerminalEscaping's convention), so that a value from the service cannot move the cursor, retitle the window or
     /// forge a row.
     func forTerminal() -> String {
-        guard unicodeScalars.contains(where: { ServerText.needsEscape($0) }) else { return self }
-        return ServerText.escaped(replacingAll("\r\n", with: "⏎").replacingAll("\n", with: "⏎"))
+        guard unicodeScalars.contains(where: { TerminalEscaping.needsEscape($0) }) else { return self }
+        return TerminalEscaping.escaped(replacingAll("\r\n", with: "⏎").replacingAll("\n", with: "⏎"))
     }
 }
 

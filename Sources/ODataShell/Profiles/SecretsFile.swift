@@ -89,7 +89,7 @@ struct SecretsFile {
     }
 
     private static func locked<T>(_ path: String, _ body: () throws -> T) throws -> T {
-        try XDGDirectories.ensure(PathText.deletingLastComponent(path))
+        try XDGDirectories.ensure(FileSystemPath.deletingLastComponent(path))
         let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw ProfileError("cannot lock \(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }

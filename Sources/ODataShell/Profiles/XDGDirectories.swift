@@ -15,7 +15,7 @@ public struct XDGDirectories: Sendable, Equatable {
     public var cache: String
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? PathText.homeDirectory
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FileSystemPath.homeDirectory
         func base(_ variable: String, _ fallback: String) -> String {
             if let v = environment[variable], v.hasPrefix("/") { return v }
             return home + "/" + fallback
@@ -61,9 +61,9 @@ public struct XDGDirectories: Sendable, Equatable {
 /// the new content and never half of it.
 enum AtomicFile {
     static func write(_ data: Data, to path: String, mode: mode_t) throws {
-        let directory = PathText.deletingLastComponent(path)
+        let directory = FileSystemPath.deletingLastComponent(path)
         try XDGDirectories.ensure(directory)
-        let temporary = "\(directory)/.\(PathText.lastComponent(path)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary = "\(directory)/.\(FileSystemPath.lastComponent(path)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw UsageError("cannot write \(path): \(String(cString: strerror(errno)))") }
         var ok = true

@@ -52,17 +52,17 @@ import ODataQuery
     }
 
     @Test func v2DateTimeFromMillisecondsAndISO() throws {
-        #expect(ValueText.parse("/Date(836438400000)/", as: .dateTime) == .localDateTime(LocalDateTime("1996-07-04T00:00:00")!))
-        #expect(ValueText.parse("/Date(-14182940000)/", as: .dateTime) == .localDateTime(LocalDateTime("1969-07-20T20:17:40")!))
-        #expect(ValueText.parse("/Date(1)/", as: .dateTime)?.description == "1970-01-01T00:00:00.001")
-        #expect(ValueText.parse("1996-07-04T00:00:00", as: .dateTime) == .localDateTime(LocalDateTime("1996-07-04T00:00")!))
-        #expect(ValueText.parse("1996-07-04T00:00:00Z", as: .dateTime) == .localDateTime(LocalDateTime("1996-07-04T00:00")!))
-        #expect(ValueText.parse("/Date(abc)/", as: .dateTime) == nil)
+        #expect(PrimitiveTextReader.parse("/Date(836438400000)/", as: .dateTime) == .localDateTime(LocalDateTime("1996-07-04T00:00:00")!))
+        #expect(PrimitiveTextReader.parse("/Date(-14182940000)/", as: .dateTime) == .localDateTime(LocalDateTime("1969-07-20T20:17:40")!))
+        #expect(PrimitiveTextReader.parse("/Date(1)/", as: .dateTime)?.description == "1970-01-01T00:00:00.001")
+        #expect(PrimitiveTextReader.parse("1996-07-04T00:00:00", as: .dateTime) == .localDateTime(LocalDateTime("1996-07-04T00:00")!))
+        #expect(PrimitiveTextReader.parse("1996-07-04T00:00:00Z", as: .dateTime) == .localDateTime(LocalDateTime("1996-07-04T00:00")!))
+        #expect(PrimitiveTextReader.parse("/Date(abc)/", as: .dateTime) == nil)
         // With an offset (minutes, as V2 JSON specifies): the instant and the offset, or the local time for DateTime.
-        let dto = try #require(ValueText.parse("/Date(836438400000+0060)/", as: .dateTimeOffset))
+        let dto = try #require(PrimitiveTextReader.parse("/Date(836438400000+0060)/", as: .dateTimeOffset))
         #expect(dto.description == "1996-07-04T01:00:00+01:00")
-        #expect(ValueText.parse("/Date(836438400000-0120)/", as: .dateTimeOffset)?.description == "1996-07-03T22:00:00-02:00")
-        #expect(ValueText.parse("/Date(836438400000+0060)/", as: .dateTime)?.description == "1996-07-04T01:00:00")
+        #expect(PrimitiveTextReader.parse("/Date(836438400000-0120)/", as: .dateTimeOffset)?.description == "1996-07-03T22:00:00-02:00")
+        #expect(PrimitiveTextReader.parse("/Date(836438400000+0060)/", as: .dateTime)?.description == "1996-07-04T01:00:00")
     }
 
     @Test func durationsAndV2Time() throws {
@@ -74,9 +74,9 @@ import ODataQuery
         #expect(DayTimeDuration("-PT0S")!.isNegative == false)
         #expect(DayTimeDuration("P12DT23H59M59.999999999999S")!.description == "P12DT23H59M59.999999999999S")
         for bad in ["P", "PT", "P1Y", "P1M", "PT1H1H", "1D", "PT.5S", "P1.5D", "PTS"] { #expect(DayTimeDuration(bad) == nil, "\(bad)") }
-        #expect(ValueText.parse("PT12H30M", as: .time) == .localTime(LocalTime("12:30:00")!))
-        #expect(ValueText.parse("PT13H20M15.25S", as: .time) == .localTime(LocalTime("13:20:15.25")!))
-        #expect(ValueText.parse("PT25H", as: .time) == nil)
+        #expect(PrimitiveTextReader.parse("PT12H30M", as: .time) == .localTime(LocalTime("12:30:00")!))
+        #expect(PrimitiveTextReader.parse("PT13H20M15.25S", as: .time) == .localTime(LocalTime("13:20:15.25")!))
+        #expect(PrimitiveTextReader.parse("PT25H", as: .time) == nil)
         #expect(LocalTime("08:05:09.5")!.durationText == "PT08H05M09.5S")
     }
 
@@ -90,37 +90,37 @@ import ODataQuery
     }
 
     @Test func floatingPointTextsIncludingSpecials() {
-        #expect(ValueText.parse("INF", as: .double) == .double(.infinity))
-        #expect(ValueText.parse("-INF", as: .double) == .double(-.infinity))
-        #expect(ValueText.parse("NaN", as: .double) == .double(.nan))
-        #expect(ValueText.parse("-0.0", as: .double) == .double(-0.0))
-        #expect(ValueText.parse("-0.0", as: .double) != .double(0.0))
-        #expect(ValueText.parse("1.7976931348623157E+308", as: .double) == .double(.greatestFiniteMagnitude))
-        #expect(ValueText.parse("5e-324", as: .double) == .double(.leastNonzeroMagnitude))
-        #expect(ValueText.parse("0.1", as: .double) == .double(0.1))
+        #expect(PrimitiveTextReader.parse("INF", as: .double) == .double(.infinity))
+        #expect(PrimitiveTextReader.parse("-INF", as: .double) == .double(-.infinity))
+        #expect(PrimitiveTextReader.parse("NaN", as: .double) == .double(.nan))
+        #expect(PrimitiveTextReader.parse("-0.0", as: .double) == .double(-0.0))
+        #expect(PrimitiveTextReader.parse("-0.0", as: .double) != .double(0.0))
+        #expect(PrimitiveTextReader.parse("1.7976931348623157E+308", as: .double) == .double(.greatestFiniteMagnitude))
+        #expect(PrimitiveTextReader.parse("5e-324", as: .double) == .double(.leastNonzeroMagnitude))
+        #expect(PrimitiveTextReader.parse("0.1", as: .double) == .double(0.1))
         // More digits than a Double holds: the nearest one (a literal written with them draws a compiler warning).
-        #expect(ValueText.parse("123456789012345678", as: .double) == .double(123456789012345680))
-        #expect(ValueText.parse("3.4028235E38", as: .single) == .float(.greatestFiniteMagnitude))
-        #expect(ValueText.parse("inf", as: .double) == nil)
-        #expect(ValueText.parse("0x10", as: .double) == nil)
-        #expect(ValueText.parse(" 1", as: .double) == nil)
+        #expect(PrimitiveTextReader.parse("123456789012345678", as: .double) == .double(123456789012345680))
+        #expect(PrimitiveTextReader.parse("3.4028235E38", as: .single) == .float(.greatestFiniteMagnitude))
+        #expect(PrimitiveTextReader.parse("inf", as: .double) == nil)
+        #expect(PrimitiveTextReader.parse("0x10", as: .double) == nil)
+        #expect(PrimitiveTextReader.parse(" 1", as: .double) == nil)
         #expect(DataValue.text(of: -0.0) == "-0.0")
         #expect(DataValue.text(of: Double.nan) == "NaN")
     }
 
     @Test func integersAreRangeChecked() {
-        #expect(ValueText.parse("255", as: .byte) == .unsignedByte(255))
-        #expect(ValueText.parse("256", as: .byte) == nil)
-        #expect(ValueText.parse("-1", as: .byte) == nil)
-        #expect(ValueText.parse("-128", as: .sbyte) == .byte(-128))
-        #expect(ValueText.parse("-32768", as: .int16) == .short(.min))
-        #expect(ValueText.parse("2147483648", as: .int32) == nil)
-        #expect(ValueText.parse("-9223372036854775808", as: .int64) == .long(.min))
-        #expect(ValueText.parse("9223372036854775807", as: .int64) == .long(.max))
-        #expect(ValueText.parse("9223372036854775808", as: .int64) == nil)
-        #expect(ValueText.parse("00000000000000000000042", as: .int64) == .long(42))
-        #expect(ValueText.parse("1.0", as: .int32) == nil)
-        #expect(ValueText.parse("", as: .int32) == nil)
+        #expect(PrimitiveTextReader.parse("255", as: .byte) == .unsignedByte(255))
+        #expect(PrimitiveTextReader.parse("256", as: .byte) == nil)
+        #expect(PrimitiveTextReader.parse("-1", as: .byte) == nil)
+        #expect(PrimitiveTextReader.parse("-128", as: .sbyte) == .byte(-128))
+        #expect(PrimitiveTextReader.parse("-32768", as: .int16) == .short(.min))
+        #expect(PrimitiveTextReader.parse("2147483648", as: .int32) == nil)
+        #expect(PrimitiveTextReader.parse("-9223372036854775808", as: .int64) == .long(.min))
+        #expect(PrimitiveTextReader.parse("9223372036854775807", as: .int64) == .long(.max))
+        #expect(PrimitiveTextReader.parse("9223372036854775808", as: .int64) == nil)
+        #expect(PrimitiveTextReader.parse("00000000000000000000042", as: .int64) == .long(42))
+        #expect(PrimitiveTextReader.parse("1.0", as: .int32) == nil)
+        #expect(PrimitiveTextReader.parse("", as: .int32) == nil)
     }
 
     /// A value's query literal reads back as the same value (the literal is how the client writes values in URLs,

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Control characters from the service (issue 28): table and vertical output and every message show them escaped
-/// (ServerText's convention); json, ndjson and csv keep the bytes as they came. Before, escape sequences reached
+/// (TerminalEscaping's convention); json, ndjson and csv keep the bytes as they came. Before, escape sequences reached
 /// the terminal raw and a line feed in an OData error message forged a line of its own.
 @Suite("Terminal safety", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
        .enabled(if: Tools.hasPython, Tools.noPython))

@@ -48,8 +48,8 @@ struct CompleteCommand: ParsableCommand {
         // One candidate a line, its note after a tab: names are server text, escaped (tabs and line breaks too), so
         // that a name cannot add a candidate, split one, or act on a terminal.
         for c in result.candidates {
-            let name = ServerText.oneLine(c.insertText)
-            Stdout.write(c.annotation.map { "\(name)\t\(ServerText.oneLine($0))\n" } ?? "\(name)\n")
+            let name = TerminalEscaping.oneLine(c.insertText)
+            Stdout.write(c.annotation.map { "\(name)\t\(TerminalEscaping.oneLine($0))\n" } ?? "\(name)\n")
         }
     }
 }

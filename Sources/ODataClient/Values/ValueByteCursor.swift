@@ -1,5 +1,5 @@
 /// A cursor over the UTF-8 bytes of a value's text, for the allocation-free parsers of numbers, dates and times.
-struct TextBytes {
+struct ValueByteCursor {
     let bytes: UnsafeRawBufferPointer
     var i = 0
 

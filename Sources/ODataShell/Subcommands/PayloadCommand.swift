@@ -128,8 +128,8 @@ struct PayloadCommand: ParsableCommand {
         private func report(_ r: PayloadReader, _ info: PageInfo) {
             reportWarnings(r)
             if let c = info.count { Stderr.write("odsh: count: \(c)\n") }
-            if let n = info.nextLink { Stderr.write("odsh: next link: \(ServerText.oneLine(n))\n") }
-            if let d = info.deltaLink { Stderr.write("odsh: delta link: \(ServerText.oneLine(d))\n") }
+            if let n = info.nextLink { Stderr.write("odsh: next link: \(TerminalEscaping.oneLine(n))\n") }
+            if let d = info.deltaLink { Stderr.write("odsh: delta link: \(TerminalEscaping.oneLine(d))\n") }
         }
 
         private func reportWarnings(_ r: PayloadReader) {

@@ -5,7 +5,7 @@
 /// the line and paragraph separators (U+2028, U+2029) and the bidirectional embeddings, overrides and isolates
 /// (U+202A–U+202E, U+2066–U+2069) as `\uNNNN`. Backslashes stay as they are: the escapes are for reading, not
 /// for reversing.
-package enum ServerText {
+package enum TerminalEscaping {
     /// The text with every control character escaped; tabs and line feeds too unless `keepingTabsAndNewlines`.
     package static func escaped(_ s: String, keepingTabsAndNewlines: Bool = false) -> String {
         // Most text has nothing to escape: return it untouched without building a copy.

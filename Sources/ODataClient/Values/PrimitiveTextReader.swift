@@ -4,7 +4,7 @@ import ODataQuery
 /// Reads primitive values from their text: Atom element text, JSON strings (V2 `"10"` for Int64, `/Date(ms)/`,
 /// `PT12H30M`; V4 dates, durations, IEEE754Compatible numbers) and JSON number text. One place for every format,
 /// so that Atom and JSON of the same row give equal values.
-enum ValueText {
+enum PrimitiveTextReader {
     /// The value of `type` written as `b`; nil when the text does not fit the type.
     static func parse(_ b: UnsafeRawBufferPointer, as type: PrimitiveType) -> DataValue? {
         switch type {
@@ -13,22 +13,22 @@ enum ValueText {
             if equals(b, "true") || equals(b, "1") { return .boolean(true) }
             if equals(b, "false") || equals(b, "0") { return .boolean(false) }
             return nil
-        case .byte: return NumberText.parseInteger(b, min: 0, max: 255).map { .unsignedByte(UInt8($0)) }
-        case .sbyte: return NumberText.parseInteger(b, min: -128, max: 127).map { .byte(Int8($0)) }
-        case .int16: return NumberText.parseInteger(b, min: Int64(Int16.min), max: Int64(Int16.max)).map { .short(Int16($0)) }
-        case .int32: return NumberText.parseInteger(b, min: Int64(Int32.min), max: Int64(Int32.max)).map { .int(Int32($0)) }
-        case .int64: return NumberText.parseInteger(b, min: .min, max: .max).map { .long($0) }
+        case .byte: return NumberParser.parseInteger(b, min: 0, max: 255).map { .unsignedByte(UInt8($0)) }
+        case .sbyte: return NumberParser.parseInteger(b, min: -128, max: 127).map { .byte(Int8($0)) }
+        case .int16: return NumberParser.parseInteger(b, min: Int64(Int16.min), max: Int64(Int16.max)).map { .short(Int16($0)) }
+        case .int32: return NumberParser.parseInteger(b, min: Int64(Int32.min), max: Int64(Int32.max)).map { .int(Int32($0)) }
+        case .int64: return NumberParser.parseInteger(b, min: .min, max: .max).map { .long($0) }
         case .decimal: return DecimalValue(bytes: b).map { .decimal($0) }
-        case .double: return NumberText.parseDouble(b).map { .double($0) }
-        case .single: return NumberText.parseFloat(b).map { .float($0) }
+        case .double: return NumberParser.parseDouble(b).map { .double($0) }
+        case .single: return NumberParser.parseFloat(b).map { .float($0) }
         case .guid: return GuidValue(bytes: b).map { .guid($0) }
         case .binary: return Base64.decode(b, skippingWhitespace: true).map { .binary($0) }
         case .date:
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             guard let d = LocalDate.parse(&t), t.atEnd else { return nil }
             return .localDate(d)
         case .timeOfDay:
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             guard let v = LocalTime.parse(&t), t.atEnd else { return nil }
             return .localTime(v)
         case .dateTimeOffset:
@@ -36,27 +36,27 @@ enum ValueText {
             if let ms = msDate(b) {
                 return .globalDateTime(GlobalDateTime(millisecondsSinceEpoch: ms.ms, offsetMinutes: ms.offsetMinutes ?? 0))
             }
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             guard let v = GlobalDateTime.parse(&t), t.atEnd else { return nil }
             return .globalDateTime(v)
         case .dateTime:
             if let ms = msDate(b) {
                 return .localDateTime(LocalDateTime(millisecondsSinceEpoch: ms.ms + Int64(ms.offsetMinutes ?? 0) * 60_000))
             }
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             return LocalDateTime.parse(&t).map { .localDateTime($0) }
         case .duration:
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             guard let v = DayTimeDuration.parse(&t), t.atEnd else { return nil }
             return .duration(v)
         case .time:
-            var t = TextBytes(b)
+            var t = ValueByteCursor(b)
             if let v = DayTimeDuration.parse(&t), t.atEnd {
                 guard !v.isNegative, v.seconds < 86_400 else { return nil }
                 let s = Int(v.seconds)
                 return LocalTime(hour: s / 3600, minute: s / 60 % 60, second: s % 60, fraction: v.fraction).map { .localTime($0) }
             }
-            t = TextBytes(b)
+            t = ValueByteCursor(b)
             guard let v = LocalTime.parse(&t), t.atEnd else { return nil }
             return .localTime(v)
         default:
@@ -86,7 +86,7 @@ enum ValueText {
         let n = b.count
         guard n >= 9, b[0] == UInt8(ascii: "/"), b[1] == UInt8(ascii: "D"), b[5] == UInt8(ascii: "("),
               b[n - 1] == UInt8(ascii: "/"), b[n - 2] == UInt8(ascii: ")") else { return nil }
-        var t = TextBytes(UnsafeRawBufferPointer(rebasing: b[6..<(n - 2)]))
+        var t = ValueByteCursor(UnsafeRawBufferPointer(rebasing: b[6..<(n - 2)]))
         let negative = t.take(UInt8(ascii: "-"))
         guard let ms = t.number() else { return nil }
         var offset: Int?

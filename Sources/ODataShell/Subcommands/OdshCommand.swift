@@ -41,9 +41,9 @@ public struct OdshCommand: ParsableCommand {
                 // --help, --version, and --generate-completion-script, whose script gets the profile names of
                 // `odsh NAME` added.
                 Stdout.write(ShellCompletion.addingProfileNames(to: fullMessage(for: error)) + "\n")
-                Darwin_exit(0)
+                exitAfterFlushingStdout(0)
             }
-            Darwin_exit(ErrorReporter().reportCommandLine(error, of: Self.self).rawValue)
+            exitAfterFlushingStdout(ErrorReporter().reportCommandLine(error, of: Self.self).rawValue)
         }
         var cmd = command
         run { try cmd.run() }
@@ -91,11 +91,11 @@ public struct OdshCommand: ParsableCommand {
     private static func run(_ body: () throws -> Void) -> Never {
         do {
             try body()
-            Darwin_exit(0)
+            exitAfterFlushingStdout(0)
         } catch let e as ExitCode {
-            Darwin_exit(e.rawValue)
+            exitAfterFlushingStdout(e.rawValue)
         } catch let e as OdshExit {
-            Darwin_exit(e.status.rawValue)
+            exitAfterFlushingStdout(e.status.rawValue)
         } catch {
             Stdout.flush()
             // --help and --version can surface from run() when a default subcommand is involved.
@@ -103,7 +103,7 @@ public struct OdshCommand: ParsableCommand {
             let reporter = ErrorReporter()
             // A command's own check of its options reads as the parser's would, with the usage line.
             let status = error is ValidationError ? reporter.reportCommandLine(error, of: Self.self) : reporter.report(error)
-            Darwin_exit(status.rawValue)
+            exitAfterFlushingStdout(status.rawValue)
         }
     }
 }
@@ -116,6 +116,6 @@ public struct OdshExit: Error {
 }
 
 /// Exits once stdout is flushed; a write error that lost output turns a success into a failure (`Stdout.finish`).
-@inline(__always) func Darwin_exit(_ code: Int32) -> Never {
+func exitAfterFlushingStdout(_ code: Int32) -> Never {
     exit(Stdout.finish(code))
 }

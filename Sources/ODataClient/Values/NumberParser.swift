@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// Allocation-free parsing of integer and floating-point text (JSON numbers, Atom and V2 JSON strings).
-enum NumberText {
+enum NumberParser {
     /// A whole number `[+-]?digits` within `range`; nil for anything else (fractions, exponents, overflow).
     @inline(__always)
     static func parseInteger(_ b: UnsafeRawBufferPointer, min: Int64, max: Int64) -> Int64? {

@@ -3,7 +3,7 @@ import Glibc
 /// The path functions odsh took from Foundation's `NSString` (which FoundationEssentials does not have), giving
 /// the same results for the paths odsh meets: file names from the command line and from profiles, and the files
 /// odsh writes.
-enum PathText {
+enum FileSystemPath {
     /// `~` and `~/…` with the user's home directory, `~name/…` with name's; other paths, and `~name` of no known
     /// user, as they are. One trailing slash goes, as with Foundation's `expandingTildeInPath`, which also took
     /// the home directory from the password database, not from `$HOME`.

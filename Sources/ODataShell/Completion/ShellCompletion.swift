@@ -46,11 +46,11 @@ enum ShellCompletion {
         let slash = prefix.lastIndex(of: "/")
         let folder = slash.map { String(prefix[...$0]) } ?? ""
         let start = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
-        let folderPath = folder.isEmpty ? "." : PathText.expandingTilde(folder)
+        let folderPath = folder.isEmpty ? "." : FileSystemPath.expandingTilde(folder)
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { return [] }
         return entries.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { entry in
             var isFolder = false
-            _ = FileManager.default.fileExists(atPath: PathText.appending(entry, to: folderPath), isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: FileSystemPath.appending(entry, to: folderPath), isDirectory: &isFolder)
             return folder + entry + (isFolder ? "/" : "")
         }
     }

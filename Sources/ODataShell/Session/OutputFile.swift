@@ -13,7 +13,7 @@ final class OutputFile {
 
     /// Opens `path` (`~` expanded) for writing; a file that cannot be opened is a usage error naming why.
     init(_ path: String) throws {
-        let expanded = PathText.expandingTilde(path)
+        let expanded = FileSystemPath.expandingTilde(path)
         let fd = open(expanded, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw UsageError("cannot open \(path) for output: \(String(cString: strerror(errno)))") }
         self.path = path

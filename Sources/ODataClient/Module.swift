@@ -1,4 +1,0 @@
-import ODataModel
-import ODataQuery
-import CCurl
-import CLibXML2

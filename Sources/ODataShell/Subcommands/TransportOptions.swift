@@ -1,0 +1,100 @@
+import ArgumentParser
+import FoundationEssentials
+import ODataClient
+import ODataModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The options that say how to reach a service, whoever signs in: headers, TLS, timeouts, proxy, SAP client and
+/// language. Every command that talks to a service has them (through `ConnectionOptions`), and `profile add` stores
+/// them: one declaration, one validation.
+public struct TransportOptions: ParsableArguments {
+    public init() {}
+
+    @Option(name: [.customShort("H"), .customLong("header")],
+            help: ArgumentHelp("Send this header with every request (repeatable). \"Name;\" sends an empty value.",
+                               valueName: "name: value"))
+    public var headers: [String] = []
+
+    @Option(name: .customLong("user-agent"),
+            help: ArgumentHelp("The User-Agent header (default: odsh/\(ODataClientVersion.version) libcurl/VERSION).", valueName: "text"))
+    public var userAgent: String?
+
+    @Option(name: .customLong("cert"),
+            help: ArgumentHelp("Client certificate for mutual TLS (PEM; may include the key).", valueName: "file"), completion: .file())
+    public var certificate: String?
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"), completion: .file())
+    public var key: String?
+
+    @Option(name: .customLong("cacert"),
+            help: ArgumentHelp("Verify the server with these CA certificates (PEM) instead of the system's.", valueName: "file"), completion: .file())
+    public var caBundle: String?
+
+    @Flag(name: .customLong("insecure"),
+          help: "Do not verify the server's TLS certificate or host name. Anyone on the way can then read and change the traffic.")
+    public var insecure = false
+
+    @Option(name: .customLong("timeout"),
+            help: ArgumentHelp("Seconds a request may take in all, 0 for no limit (default: 30).", valueName: "seconds"))
+    public var timeout: Double?
+
+    @Option(name: .customLong("connect-timeout"),
+            help: ArgumentHelp("Seconds to connect, TLS handshake included (default: 30).", valueName: "seconds"))
+    public var connectTimeout: Double?
+
+    @Option(name: .customLong("proxy"),
+            help: ArgumentHelp("Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).",
+                               valueName: "url"))
+    public var proxy: String?
+
+    @Option(name: .customLong("sap-client"),
+            help: ArgumentHelp("SAP client, sent as sap-client=N with every request.", valueName: "nnn"))
+    public var sapClient: String?
+
+    @Option(name: .customLong("sap-language"),
+            help: ArgumentHelp("SAP logon language, sent as sap-language=L with every request.", valueName: "language"))
+    public var sapLanguage: String?
+
+    public mutating func validate() throws {
+        for header in headers {
+            _ = try ConnectionOptions.parseHeader(header)
+        }
+        if key != nil && certificate == nil {
+            throw ValidationError("--key needs --cert")
+        }
+        if let timeout, timeout < 0 || !timeout.isFinite { throw ValidationError("--timeout must be 0 or more seconds") }
+        if let connectTimeout, connectTimeout < 0 || !connectTimeout.isFinite {
+            throw ValidationError("--connect-timeout must be 0 or more seconds")
+        }
+        if let sapClient, sapClient.count != 3 || !sapClient.allSatisfy(\.isASCII) || !sapClient.allSatisfy(\.isNumber) {
+            throw ValidationError("--sap-client is a three-digit client number, e.g. 100")
+        }
+        if let sapLanguage, sapLanguage.isEmpty || !sapLanguage.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+            throw ValidationError("--sap-language is a language key such as EN or de")
+        }
+    }
+
+    /// The headers given, parsed (`validate()` has checked them).
+    public func parsedHeaders() throws -> [(String, String)] { try headers.map(ConnectionOptions.parseHeader) }
+
+    /// Lays these options over `c` (options given win; a header given replaces the one of that name in `c`).
+    public func apply(to c: inout HTTPConfiguration) throws {
+        let given = try parsedHeaders()
+        for (name, _) in given { c.headers.remove(name) }
+        for (name, value) in given { c.headers.add(name, value) }
+        if let userAgent { c.userAgent = userAgent }
+        if let certificate {
+            c.clientCertificate = ConnectionOptions.expandTilde(certificate)
+            c.clientKey = key.map(ConnectionOptions.expandTilde)
+        }
+        if let caBundle { c.caBundle = ConnectionOptions.expandTilde(caBundle) }
+        if insecure { c.insecure = true }
+        if let proxy { c.proxy = proxy }
+        if let timeout { c.timeout = timeout }
+        if let connectTimeout { c.connectTimeout = connectTimeout }
+        if let sapClient { c.sapClient = sapClient }
+        if let sapLanguage { c.sapLanguage = sapLanguage }
+    }
+}

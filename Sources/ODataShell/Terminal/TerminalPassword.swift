@@ -1,0 +1,38 @@
+import ArgumentParser
+import Glibc
+
+/// Reads a line from the terminal on standard input with echo off. Ctrl-C during the prompt restores echo
+/// before the signal takes its usual course.
+enum TerminalPassword {
+    nonisolated(unsafe) static var saved = termios()
+
+    static func read(prompt: String) throws -> String {
+        var original = termios()
+        guard tcgetattr(0, &original) == 0 else { throw ValidationError("cannot read the terminal settings") }
+        saved = original
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        silent.c_lflag |= tcflag_t(ECHONL)
+        let previous = signal(SIGINT, restoreAndReraise)
+        defer { signal(SIGINT, previous) }
+        Stderr.write(prompt)
+        guard tcsetattr(0, TCSAFLUSH, &silent) == 0 else { throw ValidationError("cannot switch terminal echo off") }
+        defer { tcsetattr(0, TCSAFLUSH, &original) }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = Glibc.read(0, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 || byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+private func restoreAndReraise(_ signalNumber: Int32) {
+    tcsetattr(0, TCSANOW, &TerminalPassword.saved)
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
+}
