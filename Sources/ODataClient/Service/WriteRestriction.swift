@@ -14,6 +14,8 @@ public struct WriteRestriction: Hashable, Sendable, CustomStringConvertible {
         case computed = "Core.Computed"
         /// `Core.Immutable` on an update or replace: the value is set on create only.
         case immutable = "Core.Immutable"
+        /// `Common.FieldControl` fixed to `ReadOnly` or `Inapplicable`.
+        case readOnly = "Common.FieldControl ReadOnly"
     }
 
     /// The property's name.
@@ -32,6 +34,7 @@ public struct WriteRestriction: Hashable, Sendable, CustomStringConvertible {
     static func of(_ p: Property, creating: Bool) -> WriteRestriction? {
         let reason: Reason?
         if p.isComputed { reason = .computed }
+        else if p.isReadOnlyByFieldControl { reason = .readOnly }
         else if creating { reason = p.sap.creatable ? nil : .notCreatable }
         else if p.isImmutable { reason = .immutable }
         else { reason = p.sap.updatable ? nil : .notUpdatable }
@@ -41,8 +44,8 @@ public struct WriteRestriction: Hashable, Sendable, CustomStringConvertible {
 
 extension DataRequest {
     /// The properties this request sets that the metadata says the service does not take: on a create those marked
-    /// `sap:creatable="false"` or `Core.Computed`; on an update or replace those marked `sap:updatable="false"`,
-    /// `Core.Immutable` or `Core.Computed` (the key, which addresses the entity, is not counted). Those of every
+    /// `sap:creatable="false"`, `Core.Computed` or read-only by a fixed `Common.FieldControl`; on an update or replace
+    /// those marked `sap:updatable="false"`, `Core.Immutable`, `Core.Computed` or read-only by a fixed field control (the key, which addresses the entity, is not counted). Those of every
     /// write in a batch, in order. Empty for other requests.
     public var writeRestrictions: [WriteRestriction] {
         switch kind {

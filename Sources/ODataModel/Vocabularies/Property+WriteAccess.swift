@@ -5,12 +5,21 @@ extension Property {
     /// `Core.Immutable`: the value is given on create and never changed afterwards.
     public var isImmutable: Bool { coreFlag("Immutable") }
 
-    /// Whether a create may give the property a value: not when V2 `sap:creatable="false"` or `Core.Computed` says so.
-    public var isCreatable: Bool { sap.creatable && !isComputed }
+    /// `Common.FieldControl` fixed to `ReadOnly` or `Inapplicable`: no client sets the property, on create or
+    /// update. A field control taken from another property (a path, or V2 `sap:field-control`) changes per entity
+    /// and is not counted.
+    public var isReadOnlyByFieldControl: Bool {
+        if case .constant(let state) = fieldControl { return state == "ReadOnly" || state == "Inapplicable" }
+        return false
+    }
 
-    /// Whether an update may change the property: not when V2 `sap:updatable="false"`, `Core.Immutable` or
-    /// `Core.Computed` says so.
-    public var isUpdatable: Bool { sap.updatable && !isImmutable && !isComputed }
+    /// Whether a create may give the property a value: not when V2 `sap:creatable="false"`, `Core.Computed` or a
+    /// fixed read-only `Common.FieldControl` says so.
+    public var isCreatable: Bool { sap.creatable && !isComputed && !isReadOnlyByFieldControl }
+
+    /// Whether an update may change the property: not when V2 `sap:updatable="false"`, `Core.Immutable`,
+    /// `Core.Computed` or a fixed read-only `Common.FieldControl` says so.
+    public var isUpdatable: Bool { sap.updatable && !isImmutable && !isComputed && !isReadOnlyByFieldControl }
 
     /// A Core vocabulary tag (`Org.OData.Core.V1.<name>`, or `Core.<name>` where the alias went unresolved): a
     /// Boolean whose value defaults to true.

@@ -51,7 +51,6 @@ struct AnnotationListing {
     func text(width: Int? = TextTable.stdoutWidth) throws -> String {
         let list = try entries()
         var t = TextTable(headers: ["TARGET", "TERM", "QUALIFIER", "AT", "VALUE"])
-        t.maxCellWidth = nil
         t.flexible = [4]
         for e in list {
             let value = e.value.map(AnnotationFormatter.text) ?? "true"

@@ -114,6 +114,7 @@ struct ElementDescription {
             out += annotationLines(type.annotations)
             for p in type.problems { out += "  ! \(t(p.message))\n" }
             var table = TextTable(headers: ["PROPERTY", "TYPE", "NULL", "LABEL", "NOTES"])
+            table.flexible = [3, 4]
             for p in type.properties {
                 var notes: [String] = []
                 if p.isKey { notes.append("key") }
@@ -131,10 +132,11 @@ struct ElementDescription {
                 table.add([p.name + ElementMarks.text(p), p.typeDescription, p.isNullable ? "yes" : "no",
                            p.sap.label ?? "", notes.joined(separator: "; ")])
             }
-            out += "\n" + table.render()
+            out += "\n" + table.render(width: TextTable.stdoutWidth)
             let navs = type.navigationProperties
             if !navs.isEmpty {
                 var nt = TextTable(headers: ["NAVIGATION", "TARGET", "MULT", "PARTNER", "NOTES"])
+                nt.flexible = [4]
                 for n in navs {
                     var notes: [String] = []
                     if n.containsTarget { notes.append("contained") }
@@ -146,7 +148,7 @@ struct ElementDescription {
                     if !n.fixedFacets.isEmpty { notes.append("fixed: " + n.fixedFacets.sorted().joined(separator: ", ")) }
                     nt.add([n.name + ElementMarks.text(n), n.type.qualifiedName, multiplicity(n), n.partner ?? "", notes.joined(separator: "; ")])
                 }
-                out += "\n" + nt.render()
+                out += "\n" + nt.render(width: TextTable.stdoutWidth)
             }
             let derived = type.derivedTypes
             if !derived.isEmpty { out += "\nderived types: " + derived.map { t($0.qualifiedName) }.joined(separator: ", ") + "\n" }

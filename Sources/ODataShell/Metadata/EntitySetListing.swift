@@ -10,7 +10,6 @@ struct EntitySetListing {
     func text(width: Int? = TextTable.stdoutWidth) -> String {
         var t = TextTable(headers: ["NAME", "KIND", "ENTITY TYPE", "PROPS", "NAV", "KEY", "LABEL"])
         t.rightAligned = [3, 4]
-        t.maxCellWidth = nil
         t.flexible = [5, 6]
         for e in elements {
             let type = e.entityTypeIfResolved

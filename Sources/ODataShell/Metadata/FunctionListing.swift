@@ -4,8 +4,10 @@ import ODataModel
 struct FunctionListing {
     let doc: CsdlDocument
 
-    func text() -> String {
+    /// The listing; on a terminal (`width`) fitted to it, long parameter lists and types cut, else whole.
+    func text(width: Int? = TextTable.stdoutWidth) -> String {
         var t = TextTable(headers: ["NAME", "KIND", "PARAMETERS", "RETURNS"])
+        t.flexible = [2, 3]
         for f in doc.functionImports {
             let params = f.parameters.isEmpty ? (f.resolvedFunctions.first.map { Self.params($0) } ?? "") : f.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
             let returns = f.returnType?.type.description ?? f.resolvedFunctions.first?.returnType?.type.description ?? ""
@@ -19,7 +21,7 @@ struct FunctionListing {
                    o.returnType?.type.description ?? ""])
         }
         let total = doc.functionImports.count + doc.actionImports.count + (doc.actions + doc.functions).filter(\.isBound).count
-        return total == 0 ? "no functions or actions\n" : t.render()
+        return total == 0 ? "no functions or actions\n" : t.render(width: width)
     }
 
     static func params(_ o: Operation) -> String {

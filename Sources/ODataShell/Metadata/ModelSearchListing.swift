@@ -11,13 +11,15 @@ struct ModelSearchListing {
         matches = ModelSearch(document: doc).matches(text)
     }
 
-    func textOutput() -> String {
+    /// The matches; on a terminal (`width`) fitted to it, long labels and descriptions cut, else whole.
+    func textOutput(width: Int? = TextTable.stdoutWidth) -> String {
         guard !matches.isEmpty else { return "nothing named, labelled or described \"\(text)\"\n" }
         var t = TextTable(headers: ["KIND", "NAME", "OF", "TYPE", "MATCH", "LABEL / DESCRIPTION"])
+        t.flexible = [5]
         for m in matches {
             t.add([m.kind.words, m.name, m.owner ?? "", m.type ?? "", m.field.rawValue, Self.oneLine(m.label ?? m.description ?? "")])
         }
-        return t.render() + "\(matches.count) match\(matches.count == 1 ? "" : "es")\n"
+        return t.render(width: width) + "\(matches.count) match\(matches.count == 1 ? "" : "es")\n"
     }
 
     func json() -> String {
@@ -39,9 +41,8 @@ struct ModelSearchListing {
         return w.output + "\n"
     }
 
-    /// Long descriptions on one line, cut to a width a table can show.
+    /// Long descriptions on one line (the table fits them to a terminal; a pipe gets them whole).
     private static func oneLine(_ s: String) -> String {
-        let flat = s.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
-        return flat.count > 60 ? String(flat.prefix(59)) + "…" : flat
+        s.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
     }
 }

@@ -15,13 +15,18 @@ public struct TextTable {
     public var flexible: Set<Int> = []
 
     /// Cells longer than this are cut with an ellipsis, wherever the table goes (the last column is never cut by
-    /// it); nil for none, for listings whose text is wanted whole in a pipe.
-    public var maxCellWidth: Int? = 48
+    /// it); nil (the default) for none: in a pipe every cell is whole, on a terminal `render(width:)` fits them.
+    public var maxCellWidth: Int?
 
     public init(headers: [String]) { self.headers = headers }
 
     /// The width of the terminal stdout is, nil when it is none (a pipe or a file gets the text whole).
-    public static var stdoutWidth: Int? { isatty(1) != 0 ? TerminalSize.current().columns : nil }
+    public static var stdoutWidth: Int? { width(ofDescriptor: 1) }
+
+    /// The width of the terminal stderr is, nil when it is none: for listings written to stderr.
+    public static var stderrWidth: Int? { width(ofDescriptor: 2) }
+
+    private static func width(ofDescriptor fd: Int32) -> Int? { isatty(fd) != 0 ? TerminalSize.current().columns : nil }
 
     /// Adds a row. Cells are taken as server text (names and labels from metadata and catalogs): control characters,
     /// line breaks included, are escaped (`String.forTerminal`), so that a cell is one line that cannot act on a terminal.

@@ -69,7 +69,10 @@ final class ShellSessionServices: SessionServices {
     }
 
     /// Through the session's service once there is one, else through a service that only spells requests.
+    /// The request a statement makes, as `--dry-run` and `.url` print it, after the same warnings of restricted
+    /// writes a sent request gets.
     func requestText(_ bound: BoundStatement, settings: ShellSettings) throws -> String {
+        for w in StatementRunner.restrictionWarnings(bound.request) { ErrorReporter().warn(w) }
         if let r = made { return try StatementRunner.describe(r.prepared(bound, settings: settings), service: r.service) }
         if spelling == nil || spelling?.metadata !== document {
             guard let url = URL(string: serviceRoot) else { throw UsageError("not a URL: \(serviceRoot)") }

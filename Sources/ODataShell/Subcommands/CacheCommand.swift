@@ -28,12 +28,13 @@ struct CacheCommand: ParsableCommand {
                 return
             }
             var table = TextTable(headers: ["PROFILE", "URL", "USER", "SIZE", "FETCHED", "VALIDATOR"])
+            table.flexible = [1, 5]
             table.rightAligned = [3]
             for (_, e) in entries {
                 table.add([e.profile ?? "", HTTPClient.urlForDisplay(e.url), e.user, CacheCommand.size(e.bytes),
                            MetadataLoader.dateText(e.fetchedAt), e.etag.map { "ETag \($0)" } ?? e.lastModified ?? ""])
             }
-            Stdout.write(table.render())
+            Stdout.write(table.render(width: TextTable.stdoutWidth))
         }
     }
 

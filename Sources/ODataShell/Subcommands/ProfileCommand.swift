@@ -332,7 +332,6 @@ struct ProfileCommand: ParsableCommand {
             }
             var table = TextTable(headers: ["NAME", "URL", "AUTH", "USER"])
             // URLs whole in a pipe (scripts read them); on a terminal fitted to its width.
-            table.maxCellWidth = nil
             table.flexible = [1]
             for p in store.profiles {
                 table.add([p.name, HTTPClient.urlForDisplay(p.url), p.auth.rawValue, p.auth == .oauth2Client ? (p.clientID ?? "") : (p.user ?? "")])

@@ -65,7 +65,6 @@ struct ServicesCommand: ParsableCommand {
     static func text(_ services: [GatewayCatalog.Service], width: Int? = TextTable.stdoutWidth) -> String {
         var t = TextTable(headers: ["TECHNICAL NAME", "VERSION", "CATALOG", "TITLE", "URL"])
         t.rightAligned = [1]
-        t.maxCellWidth = nil
         t.flexible = [3, 4]
         for s in services {
             t.add([s.technicalName, s.version, s.catalog.rawValue, s.title, HTTPClient.urlForDisplay(s.url)])

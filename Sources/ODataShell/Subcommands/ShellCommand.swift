@@ -275,7 +275,7 @@ struct ShellCommand: ParsableCommand {
         } catch {
             guard let services = systemServices(service) else { throw OdshExit(reporter.report(error)) }
             Stderr.write("odsh: \(service) is an SAP system, not a service; its catalogs list these services:\n")
-            Stderr.write(ServicesCommand.text(services))
+            Stderr.write(ServicesCommand.text(services, width: TextTable.stderrWidth))
             guard asking, isatty(0) != 0, isatty(2) != 0 else {
                 throw OdshExit(reporter.report(UsageError("name the service after the system, as in odsh \(service) \(services[0].technicalName)")))
             }

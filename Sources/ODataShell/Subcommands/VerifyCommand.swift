@@ -67,6 +67,7 @@ struct VerifyCommand: ParsableCommand {
     /// A table of the sets (time last, so that its width moves no other column), then why each failed or was skipped.
     static func text(_ probes: [ServiceVerification.Probe]) -> String {
         var t = TextTable(headers: ["ENTITY SET", "RESULT", "STATUS", "ROWS", "ELAPSED"])
+        t.flexible = [1]
         t.rightAligned = [2, 3]
         var reasons = ""
         for p in probes {
@@ -78,7 +79,7 @@ struct VerifyCommand: ParsableCommand {
         let ok = probes.filter { $0.outcome == .ok }.count
         let failed = probes.filter { $0.outcome == .failed }.count
         let skipped = probes.count - ok - failed
-        return t.render() + reasons + "\(ok) OK, \(failed) failed, \(skipped) skipped\n"
+        return t.render(width: TextTable.stdoutWidth) + reasons + "\(ok) OK, \(failed) failed, \(skipped) skipped\n"
     }
 
     static func json(_ probes: [ServiceVerification.Probe], service: String) -> String {

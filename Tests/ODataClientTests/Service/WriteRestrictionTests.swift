@@ -44,4 +44,39 @@ struct WriteRestrictionTests {
         let title = try e.entityType.property(withName: "title")
         #expect(!title.isComputed && !title.isImmutable && title.isCreatable && title.isUpdatable)
     }
+
+    /// A fixed `Common.FieldControl` of `ReadOnly` (a Fiori elements service's `*_fc` fields) keeps a property from
+    /// being written; a field control read from another property changes per entity and is not counted.
+    @Test func fixedReadOnlyFieldControl() throws {
+        let doc = try MetadataReader.read(file: Corpus.url("metadata", "sap-edge-v4-withTypeDef.xml").path)
+        let items = try doc.entityType(withName: "RequisitionUIService.RequisitionItems")
+        let fc = try items.property(withName: "Quantity_fc"), quantity = try items.property(withName: "Quantity")
+        #expect(fc.fieldControl == .constant("ReadOnly") && fc.isReadOnlyByFieldControl && !fc.isCreatable && !fc.isUpdatable)
+        #expect(quantity.fieldControl == .property("Quantity_fc") && !quantity.isReadOnlyByFieldControl && quantity.isCreatable)
+
+        let model = try PayloadFixtures.model(xml: """
+            <edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">
+            <edmx:DataServices><Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="S">
+              <EntityType Name="Item"><Key><PropertyRef Name="ID"/></Key>
+                <Property Name="ID" Type="Edm.Int32" Nullable="false"/><Property Name="Note" Type="Edm.String"/>
+                <Property Name="Status" Type="Edm.String"/><Property Name="Flag" Type="Edm.String"/></EntityType>
+              <EntityContainer Name="C"><EntitySet Name="Items" EntityType="S.Item"/></EntityContainer>
+              <Annotations Target="S.Item/Status">
+                <Annotation Term="com.sap.vocabularies.Common.v1.FieldControl"
+                            EnumMember="com.sap.vocabularies.Common.v1.FieldControlType/ReadOnly"/></Annotations>
+              <Annotations Target="S.Item/Flag">
+                <Annotation Term="com.sap.vocabularies.Common.v1.FieldControl"
+                            EnumMember="com.sap.vocabularies.Common.v1.FieldControlType/Mandatory"/></Annotations>
+            </Schema></edmx:DataServices></edmx:Edmx>
+            """)
+        let set = try model.entitySet(withName: "Items")
+        let e = EntityValue.ofType(try set.requireEntityType(), in: set)
+        for (name, v) in [("ID", DataValue.int(1)), ("Note", .string("n")), ("Status", .string("s")), ("Flag", .string("f"))] {
+            try e.setValue(try set.entityType.property(withName: name), to: v)
+        }
+        let query = DataQuery().from(set)
+        #expect(DataRequest.create(e, at: query).writeRestrictions.map(\.description) == ["Status (Common.FieldControl ReadOnly)"])
+        #expect(DataRequest.update(e, at: query.withKey(EntityKey(.int32(1)))).writeRestrictions
+                == [WriteRestriction(property: "Status", reason: .readOnly)])
+    }
 }

@@ -63,4 +63,21 @@ import TestSupport
         #expect(fitted.allSatisfy { DisplayWidth.of($0) <= 80 }, "\(fitted)")
         #expect(fitted[2].hasPrefix("ZAPI_BUSINESS_PARTNER_SRV") && fitted[2].contains("…"))
     }
+
+    /// `.functions` and `.find` (issue 35's note: they cut cells at 48 characters even in a pipe): whole without a
+    /// terminal, fitted to one.
+    @Test(.enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+    func functionsAndFind() throws {
+        let doc = try MetadataReader.read(file: Corpus.url("metadata", "msgraph-v1.0-GovSG.v1.xml").path)
+        let functions = FunctionListing(doc: doc).text(width: nil)
+        let widest = Self.lines(functions).map { DisplayWidth.of($0) }.max() ?? 0
+        #expect(widest > 200 && !functions.contains("…"), "parameter lists are whole in a pipe")
+        let fitted = Self.lines(FunctionListing(doc: doc).text(width: 100))
+        #expect(fitted.allSatisfy { DisplayWidth.of($0) <= 100 } && fitted.contains { $0.contains("…") })
+
+        let find = ModelSearchListing(doc: doc, text: "user")
+        let whole = find.textOutput(width: nil)
+        #expect(!whole.contains("…") && Self.lines(whole).contains { DisplayWidth.of($0) > 120 }, "descriptions are whole in a pipe")
+        #expect(Self.lines(find.textOutput(width: 90)).allSatisfy { DisplayWidth.of($0) <= 90 })
+    }
 }

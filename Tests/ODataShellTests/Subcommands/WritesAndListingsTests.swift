@@ -28,6 +28,13 @@ struct WritesAndListingsTests {
         // Properties the service takes: no warning, and none for the key an update addresses.
         let fine = try OdshProcess.run([sap, "--no-cache", "-c", "update BusinessPartnerSet('0199999999') {CompanyName: 'SAP'} force"])
         #expect(fine.status != 0 && !fine.stderr.contains("warning"), "\(fine.stderr)")
+        // A dry run and `.url` print the request without sending it, with the same warning.
+        let statement = "update BusinessPartnerSet('0199999999') {CompanyName: 'SAP', CreatedAt: 2020-01-01T00:00:00} force"
+        let warning = #"odsh: warning: update sets what the metadata says the service does not change: CreatedAt (sap:updatable="false")"#
+        let dry = try OdshProcess.run([sap, "--no-cache", "--dry-run", "-c", statement])
+        #expect(dry.status == 0 && dry.stderr.contains(warning) && dry.stdout.contains("MERGE"), "\(dry.stdout)\(dry.stderr)")
+        let url = try OdshProcess.run([sap, "--no-cache", "-c", ".url " + statement])
+        #expect(url.status == 0 && url.stderr.contains(warning), "\(url.stdout)\(url.stderr)")
     }
 
     @Test("the rows of a batch follow the select order, in every format")
