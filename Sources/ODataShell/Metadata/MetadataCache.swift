@@ -249,9 +249,55 @@ struct MetadataCache {
 
     private static let decoder: JSONDecoder = {
         let d = JSONDecoder()
-        d.dateDecodingStrategy = .iso8601
+        // The dates are the encoder's `.iso8601`, read by hand: `.iso8601` decoding builds a Gregorian calendar and
+        // its time zone first, most of the cost of reading a sidecar on a one-shot run (docs/performance.md).
+        d.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = internetDate(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
+            }
+            return date
+        }
         return d
     }()
+
+    /// `2026-11-28T03:22:10Z` or `2026-11-28T04:22:10+01:00` (RFC 3339 in whole seconds, what `.iso8601` encodes),
+    /// else nil.
+    static func internetDate(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        guard b.count == 20 || b.count == 25 else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var n = 0
+            for i in from..<(from + count) {
+                guard b[i] >= 0x30 && b[i] <= 0x39 else { return nil }
+                n = n * 10 + Int(b[i] - 0x30)
+            }
+            return n
+        }
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        var offset = 0
+        if b.count == 20 {
+            guard b[19] == UInt8(ascii: "Z") else { return nil }
+        } else {
+            guard b[19] == UInt8(ascii: "+") || b[19] == UInt8(ascii: "-"), b[22] == UInt8(ascii: ":"),
+                  let h = number(20, 2), let m = number(23, 2), h < 24, m < 60 else { return nil }
+            offset = (h * 3600 + m * 60) * (b[19] == UInt8(ascii: "-") ? -1 : 1)
+        }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        let seconds = timegm(&parts)
+        return Date(timeIntervalSince1970: Double(seconds - offset))
+    }
 }
 
 extension String {

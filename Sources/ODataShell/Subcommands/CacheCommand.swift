@@ -7,6 +7,7 @@ import ODataModel
 struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
+        _superCommandName: "odsh",
         abstract: "The cached $metadata documents: list them, or clear all, a profile's or a service's.",
         discussion: """
             Every $metadata download is kept under $XDG_CACHE_HOME/odsh/metadata (default ~/.cache/odsh), one per \

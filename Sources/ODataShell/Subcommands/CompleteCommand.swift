@@ -7,6 +7,7 @@ import ODataModel
 struct CompleteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "complete",
+        _superCommandName: "odsh",
         abstract: "Print the completions the shell offers for a statement at a cursor position.",
         shouldDisplay: false
     )

@@ -6,6 +6,7 @@ import ODataModel
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
+        _superCommandName: "odsh",
         abstract: "Compare two versions of a service's metadata and judge every change by SAP's refresh rules.",
         discussion: """
             Each change gets a level: incompatible (a metadata refresh refuses it), approved (incompatible but \

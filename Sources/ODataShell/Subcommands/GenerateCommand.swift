@@ -8,6 +8,7 @@ import ODataProxyGen
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
+        _superCommandName: "odsh",
         abstract: "Generate code for a service from its metadata.",
         subcommands: [SwiftProxies.self]
     )

@@ -6,6 +6,7 @@ import ODataClient
 struct MetadataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metadata",
+        _superCommandName: "odsh",
         abstract: "Read a metadata document (CSDL XML or JSON, OData V2, V3, V4) and show what it holds.",
         subcommands: [Summary.self, Sets.self, Describe.self, Annotations.self, Find.self]
     )

@@ -55,8 +55,13 @@ public struct OdshCommand: ParsableCommand {
     /// subcommand builds only its own. Whatever that parse does not end with a command of that subcommand's tree
     /// (help, `--version`, `help`, completion requests, any error) is parsed again from the root, so that help, messages
     /// and completion scripts stay the root's.
+    ///
+    /// The subcommands name `odsh` as their super-command (`_superCommandName`), which spares their parse as a root
+    /// swift-argument-parser's check for `--generate-completion-script` (two small commands parsed through
+    /// reflection first, on every run); a command line that asks for a script is parsed from the root alone.
     static func parseDispatched(_ given: [String]) throws -> ParsableCommand {
-        if let (sub, arguments) = dispatchedSubcommand(given),
+        if !given.contains(where: Self.asksForCompletionScript),
+           let (sub, arguments) = dispatchedSubcommand(given),
            let parsed = try? sub.parseAsRoot(arguments),
            commandTypes(under: sub).contains(ObjectIdentifier(type(of: parsed))) {
             return parsed
@@ -78,6 +83,11 @@ public struct OdshCommand: ParsableCommand {
             if name == first || c.aliases.contains(first) { return (sub, Array(given.dropFirst())) }
         }
         return (defaultSubcommand, given)
+    }
+
+    /// `--generate-completion-script`, with or without its value (only the root's parse answers it).
+    private static func asksForCompletionScript(_ argument: String) -> Bool {
+        argument.hasPrefix("--generate-completion-script")
     }
 
     /// The command types of a subcommand's tree (it and its subcommands, theirs, ...).

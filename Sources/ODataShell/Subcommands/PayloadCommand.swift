@@ -9,6 +9,7 @@ import ODataModel
 struct PayloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "payload",
+        _superCommandName: "odsh",
         abstract: "Read OData data payloads (V4 JSON, V2 JSON, Atom) from files.",
         subcommands: [Decode.self]
     )

@@ -10,6 +10,7 @@ import Glibc
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
+        _superCommandName: "odsh",
         abstract: "Named services and how to sign in to them: add, list, show, secret, remove, reset.",
         discussion: """
             Profiles are [profile.NAME] tables of $XDG_CONFIG_HOME/odsh/config.toml (default ~/.config/odsh), a file \

@@ -6,6 +6,7 @@ import ODataClient
 struct ServicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "services",
+        _superCommandName: "odsh",
         abstract: "List the OData services of an SAP Gateway system from its catalogs (V2 catalog service, V4 service groups).",
         discussion: """
             SYSTEM is a profile or any URL on the system (only scheme, host and port count). TEXT keeps the services \

@@ -9,6 +9,7 @@ import ODataClient
 struct ShellCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shell",
+        _superCommandName: "odsh",
         abstract: "Run statements of the query language against an OData service (the default command).",
         discussion: """
             Statements come from -c (repeatable), -f FILE (- for stdin), or stdin when it is not a terminal and \

@@ -7,6 +7,7 @@ import ODataModel
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
+        _superCommandName: "odsh",
         abstract: "Smoke-test a service: read every entity set with $top=N; exit 1 when one fails.",
         discussion: """
             Sets the metadata says cannot be read alone are skipped with the reason: sap:addressable="false", \

@@ -61,10 +61,30 @@ struct CommandTreeTests {
         ["metadata", "help", "summary"], ["metadata", "summary", "--help"], ["metadata", "summary"],
         ["metadata", "nosuch"], ["http://h/s/", "--no-such-option"], ["http://h/s/", "--version"],
         ["http://h/s/", "-o", "yaml"], ["shell", "--help"], ["http://h/s/", "--help"],
+        ["--generate-completion-script", "bash"], ["--generate-completion-script=zsh"], ["--generate-completion-script"],
+        ["metadata", "--generate-completion-script", "fish"], ["complete", "--generate-completion-script", "bash"],
+        ["http://h/s/", "-c", "X", "--generate-completion-script", "bash"],
     ])
     func fallsBackToRoot(_ arguments: [String]) {
         let (dispatched, root) = Self.bothWays(arguments)
         #expect(dispatched == root)
+    }
+
+    @Test("a subcommand parsed on its own leaves completion scripts to the root")
+    func subcommandSkipsCompletionScriptCheck() {
+        // Every dispatched subcommand names odsh as its super-command: its own parse does not look for
+        // --generate-completion-script (a request the root's parse answers), which spares two parses per run.
+        for sub in OdshCommand.configuration.subcommands {
+            #expect(sub.configuration._superCommandName == "odsh", "\(sub)")
+        }
+        // Before, the shell's own parse answered with a completion script (a "success" exit); now the option is
+        // unknown to it, and parseDispatched goes to the root.
+        do {
+            _ = try ShellCommand.parseAsRoot(["--generate-completion-script", "bash"])
+            Issue.record("the shell's own parse accepted --generate-completion-script")
+        } catch {
+            #expect(ShellCommand.exitCode(for: error) != .success, "\(ShellCommand.fullMessage(for: error).prefix(200))")
+        }
     }
 
     @Test("the first word picks the subcommand to parse on its own")
