@@ -55,7 +55,7 @@ struct SecretsFile {
     /// Sets (or, for nil, removes) secrets of a profile and writes the store. The document is re-read under
     /// a lock first, so two odsh processes do not lose each other's changes.
     static func update(_ store: any SecretStore, profile: String, _ changes: [(String, TOMLValue?)]) throws {
-        try locked(store.location) {
+        try locked(store.lockFile) {
             let current = try load(store)
             var table = current.table(profile: profile) ?? TOMLTable()
             for (key, value) in changes { table[key] = value }
@@ -70,7 +70,7 @@ struct SecretsFile {
 
     /// Sets whole tables of several profiles at once (a migration), keeping what the store has already.
     static func merge(_ store: any SecretStore, _ tables: [(String, TOMLTable)]) throws {
-        try locked(store.location) {
+        try locked(store.lockFile) {
             let current = try load(store)
             var editor = TOMLEditor(current.text)
             for (profile, incoming) in tables {
@@ -96,8 +96,8 @@ struct SecretsFile {
     /// Removes all secrets of a profile. False when it had none (or there is no store).
     @discardableResult
     static func removeProfile(_ store: any SecretStore, profile: String) throws -> Bool {
-        guard FileManager.default.fileExists(atPath: store.location) else { return false }
-        return try locked(store.location) {
+        guard store.exists else { return false }
+        return try locked(store.lockFile) {
             let current = try load(store)
             guard current.table(profile: profile) != nil else { return false }
             var editor = TOMLEditor(current.text)
@@ -107,10 +107,10 @@ struct SecretsFile {
         }
     }
 
-    private static func locked<T>(_ path: String, _ body: () throws -> T) throws -> T {
-        try XDGDirectories.ensure(FileSystemPath.deletingLastComponent(path))
-        let fd = open(path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw ProfileError("cannot lock \(path): \(String(cString: strerror(errno)))") }
+    private static func locked<T>(_ lockFile: String, _ body: () throws -> T) throws -> T {
+        try XDGDirectories.ensure(FileSystemPath.deletingLastComponent(lockFile))
+        let fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw ProfileError("cannot lock \(lockFile): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
         defer { flock(fd, LOCK_UN) }

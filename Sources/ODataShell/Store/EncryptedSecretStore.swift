@@ -31,8 +31,6 @@ struct EncryptedSecretStore: SecretStore {
         return Array(data)
     }
 
-    var exists: Bool { access(location, F_OK) == 0 }
-
     func read() throws -> [UInt8]? {
         guard let bytes = try fileBytes() else { return nil }
         return try open(bytes)

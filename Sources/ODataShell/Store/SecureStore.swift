@@ -8,9 +8,13 @@ enum SecureStore {
     static func open(dirs: XDGDirectories, environment: [String: String],
                      readSecret: @escaping @Sendable (String) throws -> String, passphraseFile: String? = nil) throws -> any SecretStore {
         let settings = try StoreSettings.load(dirs, environment: environment)
-        switch settings.backend {
+        switch settings.backend ?? automatic(dirs, environment) {
         case .plain:
             return PlainSecretStore(dirs.secretsFile)
+        case .keyring:
+            let store = KeyringSecretStore(dirs: dirs)
+            try migratePlainFiles(dirs, into: store)
+            return store
         case .file:
             let store = EncryptedSecretStore(dirs.secureStoreFile,
                                              passphrase: StorePassphrase(environment: environment, file: passphraseFile, readSecret: readSecret),
@@ -18,6 +22,13 @@ enum SecureStore {
             try migratePlainFiles(dirs, into: store)
             return store
         }
+    }
+
+    /// The backend `auto` stands for: an encrypted store that exists already, else the desktop keyring where a
+    /// session bus offers one, else a new encrypted store.
+    static func automatic(_ dirs: XDGDirectories, _ environment: [String: String]) -> StoreBackend {
+        if access(dirs.secureStoreFile, F_OK) == 0 { return .file }
+        return KeyringSecretStore.isAvailable(environment, dirs: dirs) ? .keyring : .file
     }
 
     /// The plain cookie jars of profiles in the state folder: (profile, path).
@@ -61,6 +72,6 @@ enum SecureStore {
         // The plain copies go only now, when the store holds what they held.
         if hasSecrets { _ = try plain.destroy() }
         for (_, path) in jars { unlink(path) }
-        Stderr.write("odsh: done; no plain copy is left (ODSH_STORE=plain or [store] backend = \"plain\" keeps plain files)\n")
+        Stderr.write("odsh: done; no plain copy is left ([store] backend = \"plain\" or ODSH_STORE=plain keeps plain files)\n")
     }
 }

@@ -3,7 +3,9 @@ import FoundationEssentials
 /// How the store is set up: `[store]` in config.toml (`backend`, `unlock-minutes`), `$ODSH_STORE` over its
 /// backend.
 struct StoreSettings: Sendable, Equatable {
-    var backend: StoreBackend = .file
+    /// nil: automatic (an encrypted file that exists already, else the desktop keyring where a session bus offers
+    /// one, else a new encrypted file).
+    var backend: StoreBackend?
     /// How long an unlocked store stays unlocked (the key in the session keyring), in seconds.
     var unlockSeconds = 15 * 60
 
@@ -22,10 +24,10 @@ struct StoreSettings: Sendable, Equatable {
                 for (key, value) in table.entries {
                     switch key {
                     case "backend":
-                        guard let text = value.string, let backend = StoreBackend(rawValue: text) else {
+                        guard let text = value.string, text == "auto" || StoreBackend(rawValue: text) != nil else {
                             throw ProfileError("\(path): [store] backend is one of \(StoreBackend.spellings)")
                         }
-                        settings.backend = backend
+                        settings.backend = StoreBackend(rawValue: text)
                     case "unlock-minutes":
                         guard let minutes = value.number, minutes >= 1, minutes <= 7 * 24 * 60 else {
                             throw ProfileError("\(path): [store] unlock-minutes is a number of minutes from 1 to 10080")
@@ -38,10 +40,10 @@ struct StoreSettings: Sendable, Equatable {
             }
         }
         if let text = environment["ODSH_STORE"], !text.isEmpty {
-            guard let backend = StoreBackend(rawValue: text) else {
+            guard text == "auto" || StoreBackend(rawValue: text) != nil else {
                 throw ProfileError("ODSH_STORE=\(text): the store is one of \(StoreBackend.spellings)")
             }
-            settings.backend = backend
+            settings.backend = StoreBackend(rawValue: text)
         }
         return settings
     }

@@ -393,7 +393,7 @@ struct ProfileCommand: ParsableCommand {
             for (alias, target) in p.services.sorted(by: { $0.key < $1.key }) { lines.append(("service", "\(alias) = \(target)")) }
             let jar = context.dirs.cookieJar(profile: p.name)
             let plain = (try? StoreSettings.load(context.dirs, environment: context.environment).backend) == .plain
-            lines.append(("cookies", plain ? Self.cookieText(jar) : "kept in the secure store \(context.dirs.secureStoreFile)"))
+            lines.append(("cookies", plain ? Self.cookieText(jar) : "kept in the secure store (odsh store status says where)"))
             let history = context.dirs.historyFile(profile: p.name)
             lines.append(("history", FileManager.default.fileExists(atPath: history) ? history : "none yet"))
             let cached = MetadataCache(directory: context.dirs.metadataCache).list().filter { $0.entry.profile == p.name }

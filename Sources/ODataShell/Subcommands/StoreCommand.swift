@@ -8,13 +8,14 @@ struct StoreCommand: ParsableCommand {
         commandName: "store",
         abstract: "The secure store of passwords, tokens, API keys and session cookies: status, lock, unlock, change its passphrase, reset.",
         discussion: """
-            odsh keeps what is secret between runs in $XDG_CONFIG_HOME/odsh/secrets.store (default ~/.config/odsh), \
-            encrypted with AES-256-GCM under a key derived from a passphrase with scrypt. Unlocked once, the store \
+            odsh keeps what is secret between runs in the desktop keyring where a session bus offers the Secret \
+            Service, else in $XDG_CONFIG_HOME/odsh/secrets.store (default ~/.config/odsh), encrypted with \
+            AES-256-GCM under a key derived from a passphrase with scrypt. Unlocked once, the file \
             stays unlocked for this terminal session for [store] unlock-minutes (default 15): the key waits in the \
             kernel's session keyring. For scripts the passphrase may come from $ODSH_STORE_PASSPHRASE or a file \
             (--store-passphrase-file, $ODSH_STORE_PASSPHRASE_FILE); whoever reads that variable or file can open the \
-            store. [store] backend = "plain" in config.toml (or ODSH_STORE=plain) keeps the plain 0600 files \
-            secrets.toml and cookies-NAME.txt instead, for CI and containers.
+            store. [store] backend in config.toml (or ODSH_STORE) chooses auto, keyring, file, or plain: the plain \
+            0600 files secrets.toml and cookies-NAME.txt, for CI and containers.
             """,
         subcommands: [Status.self, Lock.self, Unlock.self, ChangePassphrase.self, Reset.self]
     )
@@ -31,6 +32,9 @@ struct StoreCommand: ParsableCommand {
         let store = try SecureStore.open(dirs: context.dirs, environment: context.environment, readSecret: context.readSecret,
                                          passphraseFile: passphraseFile.map(ConnectionOptions.expandTilde))
         guard let encrypted = store as? EncryptedSecretStore else {
+            if store.backend == .keyring {
+                throw StoreError(.unavailable, "odsh keeps its secrets in \(store.location), which your desktop session locks and unlocks")
+            }
             throw StoreError(.unavailable, "odsh keeps plain files (\(store.location)), as [store] backend or ODSH_STORE chooses: there is nothing to lock or unlock")
         }
         return encrypted
@@ -45,7 +49,13 @@ struct StoreCommand: ParsableCommand {
                 let settings = try StoreSettings.load(context.dirs, environment: context.environment)
                 var lines: [(String, String)] = []
                 var file: SecretsFile?
-                switch settings.backend {
+                switch settings.backend ?? SecureStore.automatic(context.dirs, context.environment) {
+                case .keyring:
+                    let store = KeyringSecretStore(dirs: context.dirs)
+                    lines.append(("store", "the desktop keyring (Secret Service), which your desktop session unlocks"))
+                    lines.append(("location", store.location))
+                    file = try SecretsFile.load(store)
+                    if file?.profiles.isEmpty ?? true { lines.append(("state", store.exists ? "open" : "none yet: created with the first secret")) }
                 case .plain:
                     let store = PlainSecretStore(context.dirs.secretsFile)
                     lines.append(("store", "plain files (mode 0600), as chosen"))
@@ -165,6 +175,9 @@ struct StoreCommand: ParsableCommand {
                 var targets: [String] = []
                 for path in [context.dirs.secureStoreFile, context.dirs.secretsFile] where access(path, F_OK) == 0 { targets.append(path) }
                 targets += SecureStore.plainCookieJars(context.dirs).map(\.1)
+                let keyring = KeyringSecretStore(dirs: context.dirs)
+                let inKeyring = KeyringSecretStore.isAvailable(context.environment, dirs: context.dirs) && keyring.exists
+                if inKeyring { targets.append(keyring.location) }
                 guard !targets.isEmpty else {
                     SessionKeyring.forget(context.dirs.secureStoreFile)
                     Stderr.write("odsh: there are no secrets or session cookies to remove\n")
@@ -180,7 +193,12 @@ struct StoreCommand: ParsableCommand {
                     }
                 }
                 SessionKeyring.forget(context.dirs.secureStoreFile)
-                for path in targets {
+                if inKeyring {
+                    _ = try keyring.destroy()
+                    unlink(keyring.lockFile)
+                    Stderr.write("odsh: removed \(keyring.location)\n")
+                }
+                for path in targets where path != keyring.location {
                     guard unlink(path) == 0 || errno == ENOENT else {
                         throw StoreError(.unavailable, "cannot remove \(path): \(String(cString: strerror(errno)))")
                     }
