@@ -132,6 +132,13 @@ struct EncryptedSecretStore: SecretStore {
         return unlink(location) == 0
     }
 
+    /// Whether reading it now would ask for the passphrase on the terminal (`profile show` does not ask).
+    var wouldAsk: Bool {
+        guard exists, !passphrase.isScripted, !isUnlocked, let bytes = try? fileBytes(),
+              let header = try? SealedStoreFile.header(of: bytes, place: location) else { return false }
+        return !header.emptyPassphrase
+    }
+
     /// Whether this process or the session keyring holds the key.
     var isUnlocked: Bool {
         Self.unlocked.withLock { $0[location] != nil } || SessionKeyring.holds(location)

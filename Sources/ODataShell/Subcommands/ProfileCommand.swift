@@ -417,6 +417,9 @@ struct ProfileCommand: ParsableCommand {
             case .file:
                 do {
                     let path = try context.resolver().secretsFile(source)
+                    if let encrypted = path as? EncryptedSecretStore, encrypted.wouldAsk {
+                        return "in the secure store \(path) (locked: odsh store unlock, then this shows whether one is stored)"
+                    }
                     let stored = try SecretsFile.load(path).value(profile: p.name, key: secretName) != nil
                     return stored ? "******** (in \(path))" : "none stored in \(path) (odsh profile secret \(p.name))"
                 } catch {

@@ -69,6 +69,13 @@ struct SecureStoreTests {
 
         #expect(try odsh(["store", "lock"], locked).status == 0)
         #expect(try odsh(["store", "status"], locked).stdout.contains("locked (odsh store unlock"))
+        // profile show says where the secret lives, never the secret, and does not ask to open a locked store.
+        let shown = try odsh(["profile", "show", "hr"], locked)
+        #expect(shown.status == 0 && shown.stdout.contains("password         in the secure store \(storePath) (locked"), "\(shown.stdout)")
+        let opened = try odsh(["profile", "show", "hr"], unlocked)
+        #expect(opened.stdout.contains("password         ******** (in \(storePath))"), "\(opened.stdout)")
+        #expect(!opened.stdout.contains(AuthGateway.password) && !opened.stdout.contains("MYSAPSSO2"))
+        #expect(try odsh(["store", "lock"], locked).status == 0)
         let noTerminal = try odsh(["hr", "-c", "count Customers"], locked)
         #expect(noTerminal.status == 2 && noTerminal.stderr.contains("locked and there is no terminal"), "\(noTerminal.stderr)")
     }
