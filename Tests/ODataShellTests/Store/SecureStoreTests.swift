@@ -163,6 +163,19 @@ struct SecureStoreTests {
         #expect(try odsh(["profile", "list"], locked).stdout.contains("hr "), "the profile itself stays")
     }
 
+    @Test func anExplicitCookieJarIsAPlainJarWhereAsked() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        try addForm("hr", unlocked)
+        let jar = xdg.root.appendingPathComponent("my-jar.txt").path
+        let mark = gateway.mark
+        let r = try odsh(["hr", "--cookie-jar", jar, "-c", "count Customers where Country = 'UK'"], unlocked)
+        #expect(r.status == 0 && r.stdout == "7\n", "\(r.stderr)")
+        #expect(gateway.count("login", since: mark) == 1, "the jar given, not the store, holds this run's cookies")
+        #expect(try String(contentsOfFile: jar, encoding: .utf8).contains("MYSAPSSO2"))
+        #expect(TestXDG.mode(jar) == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: xdg.cookieJar("hr")))
+    }
+
     @Test func anEmptyPassphraseOnlyWhenAskedFor() throws {
         defer { _ = try? odsh(["store", "lock"], locked) }
         let empty = ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": ""]
