@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("dl")]),
         // SHA-256 and RSA signing from libcrypto (OpenSSL 3, which libcurl brings), loaded the same way.
         .target(name: "CCrypto", linkerSettings: [.linkedLibrary("dl")]),
+        // The desktop keyring through the Secret Service API: libsecret, loaded the same way.
+        .target(name: "CLibSecret", linkerSettings: [.linkedLibrary("dl")]),
         // The C library's standard streams, as functions (Swift 6 sees the globals as shared mutable state).
         .target(name: "CStdio"),
 
@@ -46,7 +48,7 @@ let package = Package(
         // Proxy classes: Swift source for a service's metadata (`odsh generate swift`), built on the OData product.
         .target(name: "ODataProxyGen", dependencies: ["ODataModel"]),
         .target(name: "ODataShell", dependencies: [
-            "ODataClient", "ODataQuery", "ODataModel", "ODataProxyGen", "CLibEdit", "CStdio",
+            "ODataClient", "ODataQuery", "ODataModel", "ODataProxyGen", "CLibEdit", "CStdio", "CCrypto", "CLibSecret",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Shell"])),
         ]),
         // The executable; scripts/build-release.sh builds it as it ships (static runtime, full RELRO, no exported

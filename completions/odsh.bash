@@ -173,13 +173,13 @@ _odsh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    shell|metadata|diff|profile|cache|services|verify|payload|generate|help)
+    shell|metadata|diff|profile|store|cache|services|verify|payload|generate|help)
         # Offer subcommand argument completions
         "_odsh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'shell metadata diff profile cache services verify payload generate help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'shell metadata diff profile store cache services verify payload generate help' -- "${cur}"))
         # The default subcommand's profile: odsh NAME
         [[ "${#unparsed_words[@]}" -eq 0 ]] && __odsh_add_completions -W "$("${COMP_WORDS[0]}" profile list --names 2>/dev/null)"
         ;;
@@ -1104,6 +1104,89 @@ _odsh_profile_reset() {
         return
         ;;
     esac
+}
+
+_odsh_store() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    status|lock|unlock|change-passphrase|reset)
+        # Offer subcommand argument completions
+        "_odsh_store_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'status lock unlock change-passphrase reset' -- "${cur}"))
+        ;;
+    esac
+}
+
+_odsh_store_status() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 0
+}
+
+_odsh_store_lock() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 0
+}
+
+_odsh_store_unlock() {
+    repeating_flags=()
+    non_repeating_flags=(--insecure-store --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store-passphrase-file)
+    __odsh_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store-passphrase-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_odsh_store_change-passphrase() {
+    repeating_flags=()
+    non_repeating_flags=(--insecure-store --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--store-passphrase-file --new-passphrase-file)
+    __odsh_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--store-passphrase-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--new-passphrase-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_odsh_store_reset() {
+    repeating_flags=()
+    non_repeating_flags=(--yes -y --version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __odsh_offer_flags_options 0
 }
 
 _odsh_cache() {

@@ -65,6 +65,9 @@ public final class HTTPClient: Sendable {
                             tracer: configuration.isTracing ? HTTPTracer(configuration: configuration) : nil))
         // The first connection is made now, so that a setting libcurl refuses or an unreadable file fails here.
         let first = try makeConnection()
+        if configuration.cookieJar == nil, let store = configuration.cookieStore {
+            try CookieJarFile.load(store, into: first.handle)
+        }
         state.withLock { $0.idle.append(first); $0.all.append(first) }
     }
 
@@ -185,25 +188,26 @@ public final class HTTPClient: Sendable {
 
     /// Writes the cookie jar now (it is also written after a response that sets cookies, and by `close()`).
     public func flushCookies() {
-        guard let jar = configuration.cookieJar else { return }
+        let configuration = self.configuration
+        guard configuration.cookieJar != nil || configuration.cookieStore != nil else { return }
         // An idle connection: a handle in use belongs to the thread of its exchange.
         guard let c = try? checkOut(HTTPRequest(url: "")) else { return }
         defer { checkIn(c) }
-        CookieJarFile(path: jar).save(from: c.handle)
+        CookieJarFile.persist(from: c.handle, configuration)
     }
 
     /// Ends the session: writes the cookie jar and closes connections. Later sends fail.
     public func close() {
-        let (idle, jar) = state.withLock { s -> ([CurlConnection], String?) in
+        let (idle, configuration) = state.withLock { s -> ([CurlConnection], HTTPConfiguration?) in
             guard !s.closed else { return ([], nil) }
             s.closed = true
             let idle = s.idle
             s.idle = []
-            return (idle, s.configuration.cookieJar)
+            return (idle, s.configuration)
         }
         // The handles share their cookies: one writes the jar. Connections in use are closed when their exchange
         // hands them back.
-        if let jar, let first = idle.first { CookieJarFile(path: jar).save(from: first.handle) }
+        if let configuration, let first = idle.first { CookieJarFile.persist(from: first.handle, configuration) }
         for c in idle { c.close() }
     }
 
@@ -473,9 +477,9 @@ public final class HTTPClient: Sendable {
             throw error
         }
         tracer?.trace(trace)
-        if let jar = configuration.cookieJar, head.headers.contains("Set-Cookie") {
+        if configuration.cookieJar != nil || configuration.cookieStore != nil, head.headers.contains("Set-Cookie") {
             // Written now rather than only at close, so a session cookie survives an interrupted run.
-            CookieJarFile(path: jar).save(from: h)
+            CookieJarFile.persist(from: h, configuration)
         }
         var redirectTarget: String?
         if transfer.isRedirect {

@@ -29,6 +29,9 @@ public struct HTTPConfiguration: Sendable {
     /// A Netscape cookie file that is read at the start and written by `flushCookies()` and `close()`, so that
     /// session cookies (SAP's MYSAPSSO2, SAP_SESSIONID_*) survive between runs. Written with mode 0600.
     public var cookieJar: String?
+    /// Where session cookies are kept instead of a cookie file (loaded when the client opens, saved as the jar
+    /// is); `cookieJar`, when set too, wins.
+    public var cookieStore: (any CookieStore)?
     /// Use ~/.netrc (or `netrcFile`) for credentials when the URL and `authentication` give none.
     public var useNetrc = false
     /// A netrc file other than ~/.netrc.

@@ -43,10 +43,11 @@ struct ProfileConnection {
         let path = ConnectionOptions.expandTilde
         c.headers = p.headers
         if !p.secretHeaders.isEmpty {
-            let file = try SecretsFile.load(dirs.secretsFile)
+            let store = try resolver.store()
+            let file = try SecretsFile.load(store)
             for name in p.secretHeaders {
                 guard let value = file.value(profile: p.name, key: Profile.secretHeaderKey(name)) else {
-                    throw ProfileError("profile \(p.name): the value of the header \(name) is not in \(dirs.secretsFile) (add the profile again with -H)")
+                    throw ProfileError("profile \(p.name): the value of the header \(name) is not in \(store.location) (add the profile again with -H)")
                 }
                 c.headers.add(name, value)
                 c.secretHeaderNames.insert(name)
@@ -62,9 +63,15 @@ struct ProfileConnection {
         c.clientCertificate = p.certificate.map(path)
         c.clientKey = p.key.map(path)
         c.insecure = p.insecure
-        // Each profile has a cookie jar of its own, so sessions (MYSAPSSO2, SAP_SESSIONID_*) last between runs.
-        try XDGDirectories.ensure(dirs.state)
-        c.cookieJar = dirs.cookieJar(profile: p.name)
+        // Each profile keeps its session cookies (MYSAPSSO2, SAP_SESSIONID_*) between runs: in the secret store,
+        // or in a cookie jar of its own when the plain files are chosen. `--cookie-jar FILE` overrides either.
+        let store = try resolver.store()
+        if store.backend == .plain {
+            try XDGDirectories.ensure(dirs.state)
+            c.cookieJar = dirs.cookieJar(profile: p.name)
+        } else {
+            c.cookieStore = StoreCookies(store: store, profile: p.name)
+        }
 
         func secret(_ name: String, _ source: SecretSource?) throws -> String {
             try resolver.secret(name, of: p, from: source)
@@ -103,7 +110,7 @@ struct ProfileConnection {
             var s = OAuth2SignIn.Settings(tokenEndpoint: endpoint, clientID: p.clientID ?? "", clientSecret: nil,
                                           grant: .samlBearer(assertion, companyID: p.companyID))
             s.scope = p.scope
-            if p.tokenCache { s.tokenStore = SecretsTokenStore(path: resolver.secretsFile(p.secretFrom), profile: p.name) }
+            if p.tokenCache { s.tokenStore = SecretsTokenStore(store: try resolver.secretsFile(p.secretFrom), profile: p.name) }
             c.signIn = OAuth2SignIn(s)
         case .oauth2Client, .oauth2Password:
             let grant: OAuth2SignIn.Grant
@@ -119,7 +126,7 @@ struct ProfileConnection {
                                           clientSecret: clientSecret, grant: grant)
             if let a = p.clientAuth { s.clientAuthentication = a }
             s.scope = p.scope
-            if p.tokenCache { s.tokenStore = SecretsTokenStore(path: resolver.secretsFile(p.secretFrom), profile: p.name) }
+            if p.tokenCache { s.tokenStore = SecretsTokenStore(store: try resolver.secretsFile(p.secretFrom), profile: p.name) }
             c.signIn = OAuth2SignIn(s)
         }
     }

@@ -8,7 +8,7 @@ struct ProfileContext {
     var environment: [String: String]
     var dirs: XDGDirectories
     /// Asks for a secret on the terminal without echo (an error when there is none).
-    var readSecret: (String) throws -> String
+    var readSecret: @Sendable (String) throws -> String
 
     static func current() -> ProfileContext {
         let environment = ProcessInfo.processInfo.environment
@@ -19,6 +19,11 @@ struct ProfileContext {
     /// The profiles of config.toml.
     func profiles() throws -> ProfileStore {
         try ProfileStore.load(dirs)
+    }
+
+    /// odsh's secret store (secrets and session cookies), as `[store]` and `$ODSH_STORE` choose it.
+    func secretStore() throws -> any SecretStore {
+        try resolver().store()
     }
 
     func resolver(pending: [String: String] = [:]) -> SecretResolver {

@@ -17,12 +17,16 @@ enum ProfileFiles {
         let cache = MetadataCache(directory: context.dirs.metadataCache)
         let documents = cache.remove { $0.profile == name }
         if documents > 0 { removed.append("cached metadata: \(documents) document\(documents == 1 ? "" : "s") in \(cache.directory)") }
-        var secretFiles = [context.dirs.secretsFile]
+        // The secret store (its secrets and session cookies), and the profile's own secrets files.
+        var stores: [any SecretStore] = [try context.secretStore()]
         for source in [profile?.secretFrom, profile?.clientSecretFrom] {
-            if case .file(let path?) = source { secretFiles.append(ConnectionOptions.expandTilde(path)) }
+            if case .file(let path?) = source {
+                let own = PlainSecretStore(ConnectionOptions.expandTilde(path))
+                if !stores.contains(where: { $0.location == own.location }) { stores.append(own) }
+            }
         }
-        for path in Set(secretFiles).sorted() where try SecretsFile.removeProfile(path, profile: name) {
-            removed.append("secrets: [profile.\(name)] in \(path)")
+        for store in stores where try SecretsFile.removeProfile(store, profile: name) {
+            removed.append("secrets: [profile.\(name)] in \(store.location)")
         }
         return removed
     }

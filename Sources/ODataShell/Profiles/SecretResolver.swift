@@ -8,14 +8,20 @@ struct SecretResolver {
     var dirs: XDGDirectories
     var environment: [String: String]
     /// Asks for a secret on the terminal without echo; the argument is the prompt.
-    var readSecret: (String) throws -> String
+    var readSecret: @Sendable (String) throws -> String
     /// Secrets already at hand (while `profile add` checks a new profile), by secret name.
     var pending: [String: String] = [:]
 
-    /// The file a `file` source stands for.
-    func secretsFile(_ source: SecretSource?) -> String {
-        if case .file(let path?) = source { return ConnectionOptions.expandTilde(path) }
-        return dirs.secretsFile
+    /// The store a `file` source stands for: a named file (`file:PATH`, plain, as the user chose), else odsh's
+    /// secret store (encrypted unless the plain file is chosen).
+    func secretsFile(_ source: SecretSource?) throws -> any SecretStore {
+        if case .file(let path?) = source { return PlainSecretStore(ConnectionOptions.expandTilde(path)) }
+        return try store()
+    }
+
+    /// odsh's secret store, as `[store]` in config.toml and `$ODSH_STORE` choose it.
+    func store() throws -> any SecretStore {
+        try SecureStore.open(dirs: dirs, environment: environment, readSecret: readSecret)
     }
 
     /// The secret `name` (password, token, cookie, client-secret) of `profile`, from `source`.
@@ -35,7 +41,7 @@ struct SecretResolver {
         case .command(let command):
             return try run(command, name: name, place: place)
         case .file:
-            let path = secretsFile(source)
+            let path = try secretsFile(source)
             guard let value = try SecretsFile.load(path).value(profile: profile.name, key: name), !value.isEmpty else {
                 throw ProfileError("\(place) keeps its \(name) in \(path), but none is stored there; store one with: odsh profile secret \(profile.name)")
             }

@@ -1,13 +1,26 @@
 import FoundationEssentials
 import ODataClient
 
-/// Keeps a profile's OAuth2 token in its secrets file between runs (`token-cache = true`).
+/// Keeps a profile's OAuth2 token in its secret store between runs (`token-cache = true`).
 struct SecretsTokenStore: OAuth2TokenStore {
-    let path: String
+    let store: any SecretStore
     let profile: String
 
+    init(store: any SecretStore, profile: String) {
+        self.store = store
+        self.profile = profile
+    }
+
+    /// A plain secrets file (a profile's own `file:PATH`).
+    init(path: String, profile: String) {
+        self.init(store: PlainSecretStore(path), profile: profile)
+    }
+
+    /// Where the token is kept, for messages.
+    var path: String { store.location }
+
     func loadToken() -> OAuth2Token? {
-        guard let table = try? SecretsFile.load(path).table(profile: profile),
+        guard let table = try? SecretsFile.load(store).table(profile: profile),
               let token = table["oauth2-token"]?.string, let obtained = table["oauth2-token-obtained"]?.number else { return nil }
         return OAuth2Token(accessToken: token, tokenType: table["oauth2-token-type"]?.string ?? "Bearer",
                            obtainedAt: Date(timeIntervalSince1970: obtained),
@@ -16,7 +29,7 @@ struct SecretsTokenStore: OAuth2TokenStore {
 
     func saveToken(_ token: OAuth2Token) {
         do {
-            try SecretsFile.update(path, profile: profile, [
+            try SecretsFile.update(store, profile: profile, [
                 ("oauth2-token", .string(token.accessToken)),
                 ("oauth2-token-type", .string(token.tokenType)),
                 ("oauth2-token-obtained", .float(token.obtainedAt.timeIntervalSince1970.rounded())),

@@ -7,7 +7,7 @@ import Glibc
 /// cookies and history under `$XDG_STATE_HOME/odsh`, downloaded metadata under `$XDG_CACHE_HOME/odsh`.
 /// A variable that is unset, empty or not an absolute path falls back to the spec's default under `$HOME`.
 public struct XDGDirectories: Sendable, Equatable {
-    /// `$XDG_CONFIG_HOME/odsh`: config.toml and secrets.toml.
+    /// `$XDG_CONFIG_HOME/odsh`: config.toml, and secrets.store (or, if chosen, the plain secrets.toml).
     public var config: String
     /// `$XDG_STATE_HOME/odsh`: cookie jars and history files.
     public var state: String
@@ -29,6 +29,8 @@ public struct XDGDirectories: Sendable, Equatable {
     public var configFile: String { config + "/config.toml" }
     /// The default secrets file: `secrets.toml`, mode 0600.
     public var secretsFile: String { config + "/secrets.toml" }
+    /// The encrypted secure store: secrets and session cookies of every profile.
+    public var secureStoreFile: String { config + "/secrets.store" }
     /// The metadata cache folder.
     public var metadataCache: String { cache + "/metadata" }
 

@@ -17,7 +17,7 @@ public struct OdshCommand: ParsableCommand {
             4 invalid metadata or payload; 70 an internal error of odsh (a bug); 130 interrupted.
             """,
         version: version,
-        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ProfileCommand.self, CacheCommand.self,
+        subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ProfileCommand.self, StoreCommand.self, CacheCommand.self,
                       ServicesCommand.self, VerifyCommand.self,
                       PayloadCommand.self, CompleteCommand.self, GenerateCommand.self],
         defaultSubcommand: ShellCommand.self

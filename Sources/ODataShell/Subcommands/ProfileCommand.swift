@@ -181,7 +181,7 @@ struct ProfileCommand: ParsableCommand {
             // Secret headers (API keys) go to the secrets file; config.toml keeps their names only.
             let (stored, headerSecrets) = profile.keepingSecretHeadersApart()
             if !headerSecrets.isEmpty {
-                try SecretsFile.update(context.dirs.secretsFile, profile: name,
+                try SecretsFile.update(context.secretStore(), profile: name,
                                        headerSecrets.map { (Profile.secretHeaderKey($0.name), TOMLValue.string($0.value)) })
             }
             try store.add(stored, replacing: force)
@@ -229,7 +229,7 @@ struct ProfileCommand: ParsableCommand {
         /// A profile replaced with --force takes its old secrets (and cached token) with it.
         private func clearOldSecrets(_ profile: Profile, _ context: ProfileContext) throws {
             guard force else { return }
-            _ = try SecretsFile.removeProfile(context.dirs.secretsFile, profile: name)
+            _ = try SecretsFile.removeProfile(context.secretStore(), profile: name)
             if case .file(let path?) = profile.secretFrom {
                 _ = try SecretsFile.removeProfile(ConnectionOptions.expandTilde(path), profile: name)
             }
@@ -392,7 +392,8 @@ struct ProfileCommand: ParsableCommand {
             add("metadata-max-age", p.metadataMaxAge.map { "\($0) s" })
             for (alias, target) in p.services.sorted(by: { $0.key < $1.key }) { lines.append(("service", "\(alias) = \(target)")) }
             let jar = context.dirs.cookieJar(profile: p.name)
-            lines.append(("cookies", Self.cookieText(jar)))
+            let plain = (try? StoreSettings.load(context.dirs, environment: context.environment).backend) == .plain
+            lines.append(("cookies", plain ? Self.cookieText(jar) : "kept in the secure store (odsh store status says where)"))
             let history = context.dirs.historyFile(profile: p.name)
             lines.append(("history", FileManager.default.fileExists(atPath: history) ? history : "none yet"))
             let cached = MetadataCache(directory: context.dirs.metadataCache).list().filter { $0.entry.profile == p.name }
@@ -414,12 +415,15 @@ struct ProfileCommand: ParsableCommand {
             case .prompt:
                 return "asked each time"
             case .file:
-                let path = context.resolver().secretsFile(source)
                 do {
+                    let path = try context.resolver().secretsFile(source)
+                    if let encrypted = path as? EncryptedSecretStore, encrypted.wouldAsk {
+                        return "in the secure store \(path) (locked: odsh store unlock, then this shows whether one is stored)"
+                    }
                     let stored = try SecretsFile.load(path).value(profile: p.name, key: secretName) != nil
                     return stored ? "******** (in \(path))" : "none stored in \(path) (odsh profile secret \(p.name))"
                 } catch {
-                    return "in \(path), which cannot be used: \(error)"
+                    return "cannot be read: \(error)"
                 }
             }
         }
@@ -462,7 +466,7 @@ struct ProfileCommand: ParsableCommand {
                                        + "set \(clientSecret ? "client-secret-from" : "secret-from") = \"file\" in the config to keep it in the secrets file")
                 }
                 let value = try TerminalQuestions.secret("\(secretName.prefix(1).uppercased() + secretName.dropFirst()) for profile \(name): ")
-                let path = context.resolver().secretsFile(source)
+                let path = try context.resolver().secretsFile(source)
                 try SecretsFile.update(path, profile: name, [(secretName, .string(value))])
                 Stderr.write("odsh: the \(secretName) of profile \(name) is stored in \(path)\n")
             }

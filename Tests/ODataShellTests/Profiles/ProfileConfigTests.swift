@@ -164,7 +164,7 @@ struct ProfileConfigTests {
         p.headers = ["X-A": "profile", "X-B": "profile"]
         p.sapClient = "100"
         p.timeout = 90
-        let context = ProfileContext(environment: ["P_PW": "pw", "ODSH_BEARER_TOKEN": "env-token"],
+        let context = ProfileContext(environment: ["P_PW": "pw", "ODSH_BEARER_TOKEN": "env-token", "ODSH_STORE": "plain"],
                                      dirs: XDGDirectories(environment: xdg.environment), readSecret: { _ in "typed" })
         let plain = try ProfileConnection(serviceRoot: "http://h/svc/", profile: p, options: try ConnectionOptions.parse([]), context: context)
         #expect(plain.configuration.authentication == .basic(user: "alice", password: "pw"), "the environment's bearer does not win")

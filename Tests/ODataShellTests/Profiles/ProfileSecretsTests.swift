@@ -6,7 +6,7 @@ import Testing
 /// from the environment, a command, a file or the terminal.
 struct ProfileSecretsTests {
     func resolver(_ xdg: TestXDG, _ environment: [String: String] = [:]) -> SecretResolver {
-        SecretResolver(dirs: XDGDirectories(environment: xdg.environment), environment: environment,
+        SecretResolver(dirs: XDGDirectories(environment: xdg.environment), environment: environment.merging(["ODSH_STORE": "plain"]) { $1 },
                        readSecret: { prompt in throw ProfileError("asked: \(prompt)") })
     }
 

@@ -8,7 +8,8 @@ struct ManualAndCompletionTests {
     static let manual = OdshProcess.packageRoot.appendingPathComponent("man/odsh.1")
     static let subcommands: [[String]] = [["shell"], ["metadata", "summary"], ["metadata", "sets"], ["metadata", "describe"],
                                           ["diff"], ["payload", "decode"], ["profile", "list"],
-                                          ["services"], ["verify"]]
+                                          ["services"], ["verify"], ["store", "unlock"], ["store", "change-passphrase"],
+                                          ["store", "reset"]]
 
     /// Long and short option names of a command, from its --help.
     static func options(_ command: [String]) throws -> Set<String> {

@@ -13,11 +13,12 @@ enum OdshProcess {
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary.path) }
 
     /// XDG folders of this test process, so that no test reads or writes the profiles, cookies or metadata cache
-    /// of the user running the tests; a test that needs folders of its own passes them in `environment`.
+    /// of the user running the tests; a test that needs folders of its own passes them in `environment`. Secrets
+    /// go to plain files (`ODSH_STORE=plain`, as in CI) unless a test chooses the encrypted store.
     static let isolatedXDG: [String: String] = {
         let base = NSTemporaryDirectory() + "odsh-tests-xdg-\(getpid())"
         ExitCleanup.remove(atExit: base)
-        return ["XDG_CONFIG_HOME": base + "/config", "XDG_STATE_HOME": base + "/state", "XDG_CACHE_HOME": base + "/cache"]
+        return ["ODSH_STORE": "plain", "XDG_CONFIG_HOME": base + "/config", "XDG_STATE_HOME": base + "/state", "XDG_CACHE_HOME": base + "/cache"]
     }()
 
     struct Result {

@@ -14,8 +14,9 @@ final class TestXDG {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
+    /// The plain files are chosen (`ODSH_STORE=plain`), as for CI: the tests of the encrypted store say so.
     var environment: [String: String] {
-        ["XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+        ["ODSH_STORE": "plain", "XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "XDG_STATE_HOME": root.appendingPathComponent("state").path,
          "XDG_CACHE_HOME": root.appendingPathComponent("cache").path]
     }
 

@@ -1,0 +1,50 @@
+import FoundationEssentials
+
+/// How the store is set up: `[store]` in config.toml (`backend`, `unlock-minutes`), `$ODSH_STORE` over its
+/// backend.
+struct StoreSettings: Sendable, Equatable {
+    /// nil: automatic (an encrypted file that exists already, else the desktop keyring where a session bus offers
+    /// one, else a new encrypted file).
+    var backend: StoreBackend?
+    /// How long an unlocked store stays unlocked (the key in the session keyring), in seconds.
+    var unlockSeconds = 15 * 60
+
+    static func load(_ dirs: XDGDirectories, environment: [String: String]) throws -> StoreSettings {
+        var settings = StoreSettings()
+        let path = dirs.configFile
+        if let data = FileManager.default.contents(atPath: path) {
+            let root: TOMLTable
+            do {
+                root = try TOMLReader.parse(String(decoding: data, as: UTF8.self), source: path).root
+            } catch let e as TOMLError {
+                throw ProfileError(e.description)
+            }
+            if let store = root["store"] {
+                guard let table = store.table else { throw ProfileError("\(path): store must be a table ([store])") }
+                for (key, value) in table.entries {
+                    switch key {
+                    case "backend":
+                        guard let text = value.string, text == "auto" || StoreBackend(rawValue: text) != nil else {
+                            throw ProfileError("\(path): [store] backend is one of \(StoreBackend.spellings)")
+                        }
+                        settings.backend = StoreBackend(rawValue: text)
+                    case "unlock-minutes":
+                        guard let minutes = value.number, minutes >= 1, minutes <= 7 * 24 * 60 else {
+                            throw ProfileError("\(path): [store] unlock-minutes is a number of minutes from 1 to 10080")
+                        }
+                        settings.unlockSeconds = Int(minutes * 60)
+                    default:
+                        throw ProfileError("\(path): [store] has no setting \(key) (there are backend and unlock-minutes)")
+                    }
+                }
+            }
+        }
+        if let text = environment["ODSH_STORE"], !text.isEmpty {
+            guard text == "auto" || StoreBackend(rawValue: text) != nil else {
+                throw ProfileError("ODSH_STORE=\(text): the store is one of \(StoreBackend.spellings)")
+            }
+            settings.backend = StoreBackend(rawValue: text)
+        }
+        return settings
+    }
+}

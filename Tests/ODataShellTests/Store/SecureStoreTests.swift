@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import ODataShell
+import TestSupport
+
+/// The encrypted secure store through the built binary, against the sign-in gateway (form login, whose session
+/// cookie is MYSAPSSO2): secrets and cookies written encrypted, read back by a new process, refused with a wrong
+/// passphrase; a damaged store refused and left alone; migration from the plain files; `store` subcommands.
+@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+struct SecureStoreTests {
+    static let gatewayResult = Result { try AuthGateway() }
+    static let passphrase = "a passphrase for the tests"
+    let gateway: AuthGateway
+    let xdg = TestXDG()
+
+    init() throws {
+        gateway = try Self.gatewayResult.get()
+    }
+
+    var storePath: String { xdg.root.appendingPathComponent("config/odsh/secrets.store").path }
+    /// The encrypted store chosen, its passphrase given as a script gives it.
+    var unlocked: [String: String] { ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": Self.passphrase] }
+    var locked: [String: String] { ["ODSH_STORE": "file"] }
+
+    func odsh(_ arguments: [String], stdin: String? = nil, _ environment: [String: String]) throws -> OdshProcess.Result {
+        try xdg.odsh(arguments, stdin: stdin, environment: environment)
+    }
+
+    @discardableResult
+    func addForm(_ name: String, _ environment: [String: String]) throws -> OdshProcess.Result {
+        let r = try odsh(["profile", "add", name, gateway.base + "/form/northwind/", "--auth", "form", "--user", AuthGateway.user,
+                          "--login-url", gateway.base + "/login", "--secret-from", "file"], stdin: AuthGateway.password + "\n", environment)
+        #expect(r.status == 0, "\(r.stderr)")
+        return r
+    }
+
+    func storeBytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: storePath)) }
+
+    @Test func secretsAndCookiesAreStoredEncryptedAndReadBackByANewProcess() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        try addForm("hr", unlocked)
+        #expect(TestXDG.mode(storePath) == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: xdg.secretsFile))
+        #expect(!FileManager.default.fileExists(atPath: xdg.cookieJar("hr")))
+        let text = String(decoding: try storeBytes(), as: UTF8.self)
+        for clear in [AuthGateway.password, "MYSAPSSO2", "password", "session-cookies", "[profile"] {
+            #expect(!text.contains(clear), "\(clear) stands in clear in the store")
+        }
+        for (_, data) in xdg.snapshot() {
+            #expect(!String(decoding: data, as: UTF8.self).contains(AuthGateway.password), "the password is nowhere in clear")
+        }
+
+        // A new process, the store locked: the passphrase opens it, and the stored session cookie is used.
+        #expect(try odsh(["store", "lock"], locked).status == 0)
+        let mark = gateway.mark
+        let run = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], unlocked)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "7\n")
+        #expect(gateway.count("login", since: mark) == 0, "the session cookie came from the store")
+
+        // Unlocked for the session now: no passphrase needed until it is locked.
+        let again = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], locked)
+        #expect(again.status == 0, "\(again.stderr)")
+        let status = try odsh(["store", "status"], locked)
+        #expect(status.stdout.contains("unlocked for this session"), "\(status.stdout)")
+        #expect(status.stdout.contains("hr (password, 1 cookie)"), "\(status.stdout)")
+        #expect(!status.stdout.contains(AuthGateway.password))
+
+        #expect(try odsh(["store", "lock"], locked).status == 0)
+        #expect(try odsh(["store", "status"], locked).stdout.contains("locked (odsh store unlock"))
+        // profile show says where the secret lives, never the secret, and does not ask to open a locked store.
+        let shown = try odsh(["profile", "show", "hr"], locked)
+        #expect(shown.status == 0 && shown.stdout.contains("password         in the secure store \(storePath) (locked"), "\(shown.stdout)")
+        let opened = try odsh(["profile", "show", "hr"], unlocked)
+        #expect(opened.stdout.contains("password         ******** (in \(storePath))"), "\(opened.stdout)")
+        #expect(!opened.stdout.contains(AuthGateway.password) && !opened.stdout.contains("MYSAPSSO2"))
+        #expect(try odsh(["store", "lock"], locked).status == 0)
+        let noTerminal = try odsh(["hr", "-c", "count Customers"], locked)
+        #expect(noTerminal.status == 2 && noTerminal.stderr.contains("locked and there is no terminal"), "\(noTerminal.stderr)")
+    }
+
+    @Test func aWrongPassphraseIsOneLineAndExitOne() throws {
+        try addForm("hr", unlocked)
+        #expect(try odsh(["store", "lock"], locked).status == 0)
+        let before = try storeBytes()
+        let started = Date()
+        let r = try odsh(["hr", "-c", "count Customers"], ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": "not the passphrase"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "odsh: wrong passphrase for the secure store \(storePath)\n", "\(r.stderr)")
+        #expect(Date().timeIntervalSince(started) >= 1, "after a delay")
+        #expect(try storeBytes() == before)
+        // From a passphrase file, as a script gives it.
+        let file = xdg.root.appendingPathComponent("pass").path
+        try "not the passphrase\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let unlock = try odsh(["store", "unlock", "--store-passphrase-file", file], locked)
+        #expect(unlock.status == 1 && unlock.stderr.contains("wrong passphrase"))
+        try (Self.passphrase + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let right = try odsh(["store", "unlock", "--store-passphrase-file", file], locked)
+        #expect(right.status == 0 && right.stderr.contains("unlocked for 15 minutes"), "\(right.stderr)")
+        #expect(try odsh(["store", "lock"], locked).status == 0)
+    }
+
+    @Test func aDamagedStoreIsRefusedWithItsPathAndLeftAsItWas() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        try addForm("hr", unlocked)
+        var bytes = [UInt8](try storeBytes())
+        bytes[bytes.count - 5] ^= 0x40
+        try Data(bytes).write(to: URL(fileURLWithPath: storePath))
+        for arguments in [["hr", "-c", "count Customers"], ["profile", "secret", "hr"], ["store", "unlock"]] {
+            let r = try odsh(arguments, stdin: "new-password\n", unlocked)
+            #expect(r.status == 4, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.contains("\(storePath) is damaged"), "\(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1)
+            #expect(try storeBytes() == Data(bytes), "nothing overwritten")
+        }
+        try Data("not a store at all".utf8).write(to: URL(fileURLWithPath: storePath))
+        let foreign = try odsh(["hr", "-c", "count Customers"], unlocked)
+        #expect(foreign.status == 4 && foreign.stderr.contains("is not an odsh secure store"), "\(foreign.stderr)")
+    }
+
+    @Test func plainFilesMoveIntoTheStoreOnFirstUseAndNoPlainCopyIsLeft() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        try addForm("hr", ["ODSH_STORE": "plain"])
+        #expect(FileManager.default.fileExists(atPath: xdg.secretsFile))
+        #expect(FileManager.default.fileExists(atPath: xdg.cookieJar("hr")))
+        let mark = gateway.mark
+        let r = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], unlocked)
+        #expect(r.status == 0 && r.stdout == "7\n", "\(r.stderr)")
+        #expect(r.stderr.contains("moving 2 plain files (\(xdg.secretsFile), \(xdg.cookieJar("hr"))) into the secure store \(storePath)"), "\(r.stderr)")
+        #expect(gateway.count("login", since: mark) == 0, "the migrated session cookie was used")
+        let left = xdg.snapshot().keys.filter { $0.hasSuffix("secrets.toml") || $0.contains("cookies-") }
+        #expect(left.isEmpty, "\(left)")
+        #expect(!String(decoding: try storeBytes(), as: UTF8.self).contains(AuthGateway.password))
+        // Once moved, nothing more to say.
+        let quiet = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], unlocked)
+        #expect(quiet.status == 0 && !quiet.stderr.contains("moving"), "\(quiet.stderr)")
+    }
+
+    @Test func storeResetLeavesNothingAndChangePassphraseReencrypts() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        try addForm("hr", unlocked)
+        let old = try storeBytes()
+        let newFile = xdg.root.appendingPathComponent("new").path
+        try "a brand new passphrase\n".write(toFile: newFile, atomically: true, encoding: .utf8)
+        let change = try odsh(["store", "change-passphrase", "--new-passphrase-file", newFile], unlocked)
+        #expect(change.status == 0, "\(change.stderr)")
+        #expect(try storeBytes() != old)
+        #expect(try odsh(["store", "lock"], locked).status == 0)
+        #expect(try odsh(["hr", "-c", "count Customers"], unlocked).status == 1, "the old passphrase no longer opens it")
+        let withNew = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": "a brand new passphrase"])
+        #expect(withNew.status == 0 && withNew.stdout == "7\n", "\(withNew.stderr)")
+        let short = try odsh(["store", "change-passphrase"], ["ODSH_STORE": "file", "ODSH_STORE_NEW_PASSPHRASE": "short"])
+        #expect(short.status == 2 && short.stderr.contains("too short"), "\(short.stderr)")
+
+        let noTerminal = try odsh(["store", "reset"], locked)
+        #expect(noTerminal.status == 2 && noTerminal.stderr.contains("--yes"))
+        let reset = try odsh(["store", "reset", "--yes"], locked)
+        #expect(reset.status == 0 && reset.stderr.contains("removed \(storePath)"), "\(reset.stderr)")
+        let left = xdg.snapshot().keys.filter { $0.contains("secrets") || $0.contains("cookies") }
+        #expect(left.isEmpty, "\(left)")
+        #expect(try odsh(["store", "status"], locked).stdout.contains("none yet"))
+        #expect(try odsh(["profile", "list"], locked).stdout.contains("hr "), "the profile itself stays")
+    }
+
+    @Test func anExplicitCookieJarIsAPlainJarWhereAsked() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        try addForm("hr", unlocked)
+        let jar = xdg.root.appendingPathComponent("my-jar.txt").path
+        let mark = gateway.mark
+        let r = try odsh(["hr", "--cookie-jar", jar, "-c", "count Customers where Country = 'UK'"], unlocked)
+        #expect(r.status == 0 && r.stdout == "7\n", "\(r.stderr)")
+        #expect(gateway.count("login", since: mark) == 1, "the jar given, not the store, holds this run's cookies")
+        #expect(try String(contentsOfFile: jar, encoding: .utf8).contains("MYSAPSSO2"))
+        #expect(TestXDG.mode(jar) == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: xdg.cookieJar("hr")))
+    }
+
+    @Test func anEmptyPassphraseOnlyWhenAskedFor() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        let empty = ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": ""]
+        let refused = try odsh(["store", "unlock"], empty)
+        #expect(refused.status == 2 && refused.stderr.contains("--insecure-store"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: storePath))
+        let made = try odsh(["store", "unlock", "--insecure-store"], empty)
+        #expect(made.status == 0 && made.stderr.contains("created and unlocked"), "\(made.stderr)")
+        #expect(try odsh(["store", "lock"], locked).status == 0)
+        // An empty passphrase is not asked for.
+        try addForm("hr", locked)
+        #expect(try odsh(["store", "status"], locked).stdout.contains("EMPTY passphrase"))
+    }
+}
