@@ -29,12 +29,14 @@ let package = Package(
 
         // libcurl's headers (libcurl4-openssl-dev) and libedit's (libedit-dev), the libraries themselves loaded with
         // dlopen on first use.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCurl", dependencies: ["CLoader"]),
+        .target(name: "CLibEdit", dependencies: ["CLoader"]),
         // SHA-256 and RSA signing from libcrypto (OpenSSL 3, which libcurl brings), loaded the same way.
-        .target(name: "CCrypto", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCrypto", dependencies: ["CLoader"]),
         // The desktop keyring through the Secret Service API: libsecret, loaded the same way.
-        .target(name: "CLibSecret", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CLibSecret", dependencies: ["CLoader"]),
+        // The dlopen loader they share.
+        .target(name: "CLoader", linkerSettings: [.linkedLibrary("dl")]),
         // The C library's standard streams, as functions (Swift 6 sees the globals as shared mutable state).
         .target(name: "CStdio"),
 

@@ -1,7 +1,6 @@
 // Loads libcrypto with dlopen on first use; see include/CCrypto.h for why.
 #include "CCrypto.h"
-#include <dlfcn.h>
-#include <pthread.h>
+#include "CLoader.h"
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
@@ -48,34 +47,12 @@ typedef struct evp_cipher_ctx_st EVP_CIPHER_CTX;
     X(unsigned long, ERR_get_error, (void)) \
     X(void, ERR_error_string_n, (unsigned long e, char *buf, size_t len))
 
-#define DECLARE(ret, name, params) ret (*name) params;
-static struct { CRYPTO_FUNCTIONS(DECLARE) } api;
+ODSH_LIBRARY_FUNCTIONS(CRYPTO_FUNCTIONS);
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static const char *failure;
-static char message[512];
+static odsh_library libcrypto = ODSH_LIBRARY(.name = "libcrypto", .soname = "libcrypto.so.3", .package = "libssl3",
+                                             .requirement = "OpenSSL 3 is needed");
 
-static void load(void) {
-    void *lib = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) lib = dlopen("libcrypto.so", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(message, sizeof message, "libcrypto could not be loaded (%s); install libssl3", dlerror());
-        failure = message;
-        return;
-    }
-#define RESOLVE(ret, name, params) \
-    if (!(api.name = (ret (*) params)dlsym(lib, #name))) { \
-        snprintf(message, sizeof message, "the libcrypto found lacks " #name " (OpenSSL 3 is needed)"); \
-        failure = message; \
-        return; \
-    }
-    CRYPTO_FUNCTIONS(RESOLVE)
-}
-
-const char *odsh_crypto_load(void) {
-    pthread_once(&once, load);
-    return failure;
-}
+const char *odsh_crypto_load(void) { return odsh_library_load(&libcrypto); }
 
 int odsh_crypto_sha256(const void *data, size_t length, unsigned char digest[32]) {
     if (odsh_crypto_load()) return 0;

@@ -1,8 +1,7 @@
 // Loads libcurl with dlopen on first use; see include/CCurl.h for why.
 #include "CCurl.h"
-#include <dlfcn.h>
+#include "CLoader.h"
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #define CURL_FUNCTIONS(X) \
@@ -33,40 +32,21 @@
     X(CURLUcode, curl_url_set, (CURLU *u, CURLUPart part, const char *content, unsigned int flags)) \
     X(CURLUcode, curl_url_get, (CURLU *u, CURLUPart part, char **content, unsigned int flags))
 
-#define DECLARE(ret, name, params) ret (*name) params;
-static struct { CURL_FUNCTIONS(DECLARE) } api;
+ODSH_LIBRARY_FUNCTIONS(CURL_FUNCTIONS);
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static const char *failure;
-static char message[512];
-
-static void load(void) {
-    // The runtime package's name (Debian: libcurl4); "libcurl.so" only exists with the -dev package. Lazy binding,
-    // as when a program links libcurl: RTLD_NOW would bind every function libcurl and the libraries under it
-    // import (TLS, HTTP/2, LDAP, Kerberos, ...), each looked up through all of odsh's libraries first, though a
-    // request calls few of them. The functions odsh calls are looked up below, so a libcurl that lacks one still
-    // fails here.
-    void *lib = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
-    if (!lib) lib = dlopen("libcurl.so", RTLD_LAZY | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(message, sizeof message, "libcurl could not be loaded (%s); install libcurl4", dlerror());
-        failure = message;
-        return;
-    }
-#define RESOLVE(ret, name, params) \
-    if (!(api.name = (ret (*) params)dlsym(lib, #name))) { \
-        snprintf(message, sizeof message, "the libcurl found lacks " #name " (version 7.80 or later is needed)"); \
-        failure = message; \
-        return; \
-    }
-    CURL_FUNCTIONS(RESOLVE)
-    if (api.curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) failure = "libcurl could not be initialised";
+static const char *initialise(void) {
+    return api.curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK ? NULL : "libcurl could not be initialised";
 }
 
-const char *odsh_curl_load(void) {
-    pthread_once(&once, load);
-    return failure;
-}
+// The runtime package's name (Debian: libcurl4); "libcurl.so" only exists with the -dev package. Lazy binding, as
+// when a program links libcurl: RTLD_NOW would bind every function libcurl and the libraries under it import (TLS,
+// HTTP/2, LDAP, Kerberos, ...), each looked up through all of odsh's libraries first, though a request calls few of
+// them. The functions odsh calls are looked up by name, so a libcurl that lacks one still fails to load.
+static odsh_library libcurl = ODSH_LIBRARY(.name = "libcurl", .soname = "libcurl.so.4", .package = "libcurl4",
+                                           .requirement = "version 7.80 or later is needed", .lazy = 1,
+                                           .initialise = initialise);
+
+const char *odsh_curl_load(void) { return odsh_library_load(&libcurl); }
 
 CURL *odsh_curl_easy_init(void) { return api.curl_easy_init(); }
 void odsh_curl_easy_cleanup(CURL *h) { api.curl_easy_cleanup(h); }

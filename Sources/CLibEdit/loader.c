@@ -1,7 +1,6 @@
 // Loads libedit with dlopen on first use; see include/CLibEdit.h for why.
 #include "CLibEdit.h"
-#include <dlfcn.h>
-#include <pthread.h>
+#include "CLoader.h"
 #include <stdio.h>
 
 #define EDIT_FUNCTIONS(X) \
@@ -20,35 +19,12 @@
     X(void, history_end, (History *h)) \
     X(int, history, (History *h, HistEvent *ev, int op, ...))
 
-#define DECLARE(ret, name, params) ret (*name) params;
-static struct { EDIT_FUNCTIONS(DECLARE) } api;
+ODSH_LIBRARY_FUNCTIONS(EDIT_FUNCTIONS);
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static const char *failure;
-static char message[512];
+// The runtime package's name (Debian: libedit2); "libedit.so" only exists with the -dev package.
+static odsh_library libedit = ODSH_LIBRARY(.name = "libedit", .soname = "libedit.so.2", .package = "libedit2");
 
-static void load(void) {
-    // The runtime package's name (Debian: libedit2); "libedit.so" only exists with the -dev package.
-    void *lib = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) lib = dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(message, sizeof message, "libedit could not be loaded (%s); install libedit2", dlerror());
-        failure = message;
-        return;
-    }
-#define RESOLVE(ret, name, params) \
-    if (!(api.name = (ret (*) params)dlsym(lib, #name))) { \
-        snprintf(message, sizeof message, "the libedit found lacks " #name); \
-        failure = message; \
-        return; \
-    }
-    EDIT_FUNCTIONS(RESOLVE)
-}
-
-const char *odsh_edit_load(void) {
-    pthread_once(&once, load);
-    return failure;
-}
+const char *odsh_edit_load(void) { return odsh_library_load(&libedit); }
 
 EditLine *odsh_el_init(const char *program, FILE *in, FILE *out, FILE *err) { return api.el_init(program, in, out, err); }
 void odsh_el_end(EditLine *el) { api.el_end(el); }

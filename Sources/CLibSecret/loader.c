@@ -1,7 +1,6 @@
 // Loads libsecret with dlopen on first use; see include/CLibSecret.h for why.
 #include "CLibSecret.h"
-#include <dlfcn.h>
-#include <pthread.h>
+#include "CLoader.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -23,37 +22,16 @@ typedef struct { unsigned int domain; int code; char *message; } GErrorLayout;
     X(void, secret_password_free, (char *password)) \
     X(void, g_error_free, (GErrorLayout *error))
 
-#define DECLARE(ret, name, params) ret (*name) params;
-static struct { SECRET_FUNCTIONS(DECLARE) } api;
+ODSH_LIBRARY_FUNCTIONS(SECRET_FUNCTIONS);
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static const char *failure;
-static char message[512];
+// dlsym on libsecret's handle finds GLib's g_error_free too: it searches the libraries libsecret loaded.
+static odsh_library libsecret = ODSH_LIBRARY(.name = "libsecret-1", .soname = "libsecret-1.so.0", .package = "libsecret-1-0",
+                                             .lazy = 1);
 
 // SECRET_SCHEMA_ATTRIBUTE_STRING is 0, SECRET_SCHEMA_NONE is 0.
 static const Schema schema = { "org.odsh.SecureStore", 0, { { "store", 0 }, { NULL, 0 } } };
 
-static void load(void) {
-    void *lib = dlopen("libsecret-1.so.0", RTLD_LAZY | RTLD_LOCAL);
-    if (!lib) {
-        snprintf(message, sizeof message, "libsecret could not be loaded (%s); install libsecret-1-0", dlerror());
-        failure = message;
-        return;
-    }
-    // dlsym on libsecret's handle finds GLib's g_error_free too: it searches the libraries libsecret loaded.
-#define RESOLVE(ret, name, params) \
-    if (!(api.name = (ret (*) params)dlsym(lib, #name))) { \
-        snprintf(message, sizeof message, "the libsecret found lacks " #name); \
-        failure = message; \
-        return; \
-    }
-    SECRET_FUNCTIONS(RESOLVE)
-}
-
-const char *odsh_secret_load(void) {
-    pthread_once(&once, load);
-    return failure;
-}
+const char *odsh_secret_load(void) { return odsh_library_load(&libsecret); }
 
 static int fail(GErrorLayout *e, char *error, size_t errorSize) {
     snprintf(error, errorSize, "%s", e && e->message ? e->message : "the Secret Service failed");

@@ -27,13 +27,7 @@ extension EntityValue {
     /// ```
     ///
     /// Throws `EntityCodingError` naming the property that does not fit and why.
-    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        do {
-            return try EntityValueDecoder.decode(T.self, from: .entity(self), codingPath: [])
-        } catch {
-            throw EntityCodingError.decoding(error, type: T.self)
-        }
-    }
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T { try EntityValueDecoder.decodeTop(T.self, from: .entity(self)) }
 
     /// A new entity of `type` made from an `Encodable` Swift value, checked against the metadata: its coding keys
     /// must be properties of the type (structural or navigation; any name on an open type), and its values must
@@ -67,11 +61,5 @@ extension EntityValue {
 
 extension ComplexValue {
     /// The complex value as a `Decodable` Swift type, as `EntityValue.decode(_:)` decodes an entity.
-    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        do {
-            return try EntityValueDecoder.decode(T.self, from: .complex(self), codingPath: [])
-        } catch {
-            throw EntityCodingError.decoding(error, type: T.self)
-        }
-    }
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T { try EntityValueDecoder.decodeTop(T.self, from: .complex(self)) }
 }

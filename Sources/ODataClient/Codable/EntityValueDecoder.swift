@@ -25,10 +25,20 @@ struct EntityValueDecoder: Decoder {
         return try T(from: EntityValueDecoder(value, codingPath: codingPath))
     }
 
+    /// `T` from an entity or complex value as `decode(_:)` of `EntityValue` and `ComplexValue` give it: an error
+    /// becomes an `EntityCodingError` naming the property that does not fit.
+    static func decodeTop<T: Decodable>(_ type: T.Type, from value: DataValue) throws -> T {
+        do {
+            return try decode(T.self, from: value, codingPath: [])
+        } catch {
+            throw EntityCodingError.decoding(error, type: T.self)
+        }
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch value {
-        case .entity(let e): return KeyedDecodingContainer(StructureDecodingContainer<Key>(e, value: value, codingPath: codingPath))
-        case .complex(let c): return KeyedDecodingContainer(StructureDecodingContainer<Key>(c, value: value, codingPath: codingPath))
+        case .entity(let e): return KeyedDecodingContainer(StructureDecodingContainer<Key>(structure: e, value: value, codingPath: codingPath))
+        case .complex(let c): return KeyedDecodingContainer(StructureDecodingContainer<Key>(structure: c, value: value, codingPath: codingPath))
         default: throw mismatch(expected: "an entity or a complex value", for: [String: Int].self)
         }
     }
@@ -55,10 +65,6 @@ private struct StructureDecodingContainer<Key: CodingKey>: KeyedDecodingContaine
     let structure: StructureBase
     let value: DataValue
     let codingPath: [any CodingKey]
-
-    init(_ structure: StructureBase, value: DataValue, codingPath: [any CodingKey]) {
-        self.structure = structure; self.value = value; self.codingPath = codingPath
-    }
 
     /// Properties with a value (null included): structural, expanded navigation, dynamic.
     var allKeys: [Key] {

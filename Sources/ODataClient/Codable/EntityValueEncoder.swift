@@ -76,7 +76,7 @@ struct EntityValueEncoder: Encoder {
             made.structure = structure
             state.record { try commit(structure is EntityValue ? .entity(structure as! EntityValue) : .complex(structure as! ComplexValue)) }
         }
-        return KeyedEncodingContainer(StructureEncodingContainer<Key>(structure, state: state, codingPath: codingPath))
+        return KeyedEncodingContainer(StructureEncodingContainer<Key>(structure: structure, state: state, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -113,7 +113,7 @@ struct EntityValueEncoder: Encoder {
         state.record { throw EncodingError.invalidValue(0, .init(codingPath: codingPath, debugDescription:
             "\(codingPath.pathText): expected \(target.expected), got \(got)")) }
         let scratch = ComplexValue.ofType(ComplexType(name: "Scratch", namespace: ""))
-        return KeyedEncodingContainer(StructureEncodingContainer<Key>(scratch, state: state, codingPath: codingPath))
+        return KeyedEncodingContainer(StructureEncodingContainer<Key>(structure: scratch, state: state, codingPath: codingPath))
     }
 }
 
@@ -127,10 +127,6 @@ private struct StructureEncodingContainer<Key: CodingKey>: KeyedEncodingContaine
     let structure: StructureBase
     let state: EncodingState
     let codingPath: [any CodingKey]
-
-    init(_ structure: StructureBase, state: EncodingState, codingPath: [any CodingKey]) {
-        self.structure = structure; self.state = state; self.codingPath = codingPath
-    }
 
     private var type: StructuredType { structure.structuredType }
 

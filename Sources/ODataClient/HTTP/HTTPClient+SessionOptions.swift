@@ -56,23 +56,11 @@ extension HTTPClient {
         }
         if c.useNetrc || c.netrcFile != nil {
             try check(odsh_curl_setopt_long(h, CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue)), "netrc")
-            if let file = c.netrcFile {
-                try requireReadable(file, "netrc file")
-                try set(h, CURLOPT_NETRC_FILE, file)
-            }
+            if let file = c.netrcFile { try setFile(h, CURLOPT_NETRC_FILE, file, "netrc file") }
         }
-        if let cert = c.clientCertificate {
-            try requireReadable(cert, "client certificate")
-            try set(h, CURLOPT_SSLCERT, cert)
-        }
-        if let key = c.clientKey {
-            try requireReadable(key, "client key")
-            try set(h, CURLOPT_SSLKEY, key)
-        }
-        if let ca = c.caBundle {
-            try requireReadable(ca, "CA bundle")
-            try set(h, CURLOPT_CAINFO, ca)
-        }
+        if let cert = c.clientCertificate { try setFile(h, CURLOPT_SSLCERT, cert, "client certificate") }
+        if let key = c.clientKey { try setFile(h, CURLOPT_SSLKEY, key, "client key") }
+        if let ca = c.caBundle { try setFile(h, CURLOPT_CAINFO, ca, "CA bundle") }
         if c.insecure {
             try check(odsh_curl_setopt_long(h, CURLOPT_SSL_VERIFYPEER, 0), "insecure")
             try check(odsh_curl_setopt_long(h, CURLOPT_SSL_VERIFYHOST, 0), "insecure")
@@ -88,6 +76,13 @@ extension HTTPClient {
             throw ODataClientError(.invalidRequest("cookie jar \(path): \(String(cString: strerror(errno))) (its folder \(dir))"),
                                    method: nil, url: "")
         }
+    }
+
+    /// An option naming a file curl reads, once the file is known to be readable: a wrong path is named here, not
+    /// later as a failed handshake or sign-in.
+    func setFile(_ h: UnsafeMutableRawPointer, _ option: CURLoption, _ path: String, _ what: String) throws {
+        try requireReadable(path, what)
+        try set(h, option, path)
     }
 
     func requireReadable(_ path: String, _ what: String) throws {

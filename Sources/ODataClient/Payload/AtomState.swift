@@ -377,15 +377,9 @@ final class AtomState {
 
     private func endEntry(_ e: EntryFrame) {
         let entity = e.entity
-        if pending.count > e.pendingStart {
-            let problems = pending[e.pendingStart...]
-            pending.removeSubrange(e.pendingStart...)
-            let key = try? entity.keyPredicate(version: .v4)
-            for p in problems {
-                let issue = p.issue(set: entity.entitySetName, key: key)
-                if ctx.strict { fail(PayloadError(issue)); return }
-                ctx.warn(issue)
-            }
+        for (issue, _) in pending.takeIssues(from: e.pendingStart, of: entity) {
+            if ctx.strict { fail(PayloadError(issue)); return }
+            ctx.warn(issue)
         }
         switch stack.last {
         case .feed(let f)?:

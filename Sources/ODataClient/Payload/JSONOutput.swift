@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ODataModel
 
 /// A growing buffer of JSON text with fast appends of the pieces OData writers need: escaped strings, integers,
 /// dates, decimals, raw bytes. Raw memory, so that the many small appends of a writer cost a bounds check and a
@@ -95,7 +96,7 @@ package final class JSONOutput {
             // Eight bytes at a time while none needs escaping.
             while i + 8 <= n {
                 let w = UInt64(littleEndian: b.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                if JSONOutput.needsEscape(w) == 0 { i += 8 } else { break }
+                if JSONStringBytes.needingEscape(w) == 0 { i += 8 } else { break }
             }
             if i >= n { break }
             let c = b[i]
@@ -108,18 +109,6 @@ package final class JSONOutput {
         }
         if n > run { raw(b.baseAddress! + run, n - run) }
         byte(UInt8(ascii: "\""))
-    }
-
-    /// High bit set in bytes that are `"`, `\` or below 0x20 (bytes after the first may be flagged by borrows).
-    @inline(__always) static func needsEscape(_ x: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = x ^ (ones &* 0x22)
-        let backslash = x ^ (ones &* 0x5C)
-        let control = (x &- ones &* 0x20) & ~x
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        return (control | hasQuote | hasBackslash) & high
     }
 
     private func escape(_ c: UInt8) {

@@ -40,16 +40,7 @@ final class JSONPayloadDecoder {
     func finishEntity(_ b: inout StructureBuilder) throws -> EntityValue {
         if let extras = b.extras { extras.apply(to: b.value, layout: b.layout) }
         let entity = b.value as! EntityValue
-        if pending.count > b.pendingStart {
-            let problems = pending[b.pendingStart...]
-            pending.removeSubrange(b.pendingStart...)
-            let key = try? entity.keyPredicate(version: .v4)
-            for p in problems {
-                let issue = p.issue(set: entity.entitySetName, key: key)
-                if ctx.strict || p.alwaysFatal { throw PayloadError(issue) }
-                ctx.warn(issue)
-            }
-        }
+        try report(pending.takeIssues(from: b.pendingStart, of: entity))
         return entity
     }
 
@@ -467,11 +458,13 @@ final class JSONPayloadDecoder {
     /// Problems found outside any entity (values of an operation result): reported right away.
     func flushLooseProblems() throws {
         guard !pending.isEmpty else { return }
-        let problems = pending
-        pending.removeAll()
-        for p in problems {
-            let issue = p.issue(set: nil, key: nil)
-            if ctx.strict || p.alwaysFatal { throw PayloadError(issue) }
+        try report(pending.takeIssues(from: 0, of: nil))
+    }
+
+    /// Warnings, or in strict mode (and for the problems that are always fatal) the first one thrown.
+    private func report(_ issues: [(issue: PayloadIssue, alwaysFatal: Bool)]) throws {
+        for (issue, fatal) in issues {
+            if ctx.strict || fatal { throw PayloadError(issue) }
             ctx.warn(issue)
         }
     }

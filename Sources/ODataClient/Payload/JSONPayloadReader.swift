@@ -204,13 +204,7 @@ final class JSONPayloadReader {
     }
 
     private func stepTop() throws {
-        let t = try scanner.next()
-        if t == .endObject {
-            if single != nil { try finishSingle() }
-            state = .end
-            return
-        }
-        if single != nil { try decoder.member(&single!, &scanner); return }
+        guard try nextMember(endingIn: .end) else { return }
         let control: ControlName? = scanner.withValueBytes { k in
             k.first == UInt8(ascii: "@") ? ControlName(term: UnsafeRawBufferPointer(rebasing: k[1...])) : nil
         }
@@ -293,6 +287,19 @@ final class JSONPayloadReader {
         }
     }
 
+    /// Reads the next member name of an object that may turn out to be a single entity or complex value: false when
+    /// nothing is left to do with it (the object ended, and the reader goes on in `after`; or the member was the
+    /// single value's), true when the caller looks at the member.
+    private func nextMember(endingIn after: State) throws -> Bool {
+        if try scanner.next() == .endObject {
+            if single != nil { try finishSingle() }
+            state = after
+            return false
+        }
+        if single != nil { try decoder.member(&single!, &scanner); return false }
+        return true
+    }
+
     private func finishSingle() throws {
         guard var b = single else { return }
         single = nil
@@ -328,13 +335,7 @@ final class JSONPayloadReader {
     }
 
     private func stepV2DObject() throws {
-        let t = try scanner.next()
-        if t == .endObject {
-            if single != nil { try finishSingle() }
-            state = .v2AfterD
-            return
-        }
-        if single != nil { try decoder.member(&single!, &scanner); return }
+        guard try nextMember(endingIn: .v2AfterD) else { return }
         if scanner.valueEquals("results") {
             switch try scanner.next() {
             case .beginArray: state = .items(returnTo: .v2DObject)

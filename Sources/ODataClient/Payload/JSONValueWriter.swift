@@ -27,13 +27,7 @@ struct JSONValueWriter {
         case .double(let d) where d.isFinite: o.raw(d.description)
         case .short(let n): o.integer(Int64(n))
         case .boolean(let b): if b { o.ascii("true") } else { o.ascii("false") }
-        case .entityList(let l):
-            o.byte(UInt8(ascii: "["))
-            for (i, e) in l.entities.enumerated() {
-                if i > 0 { o.byte(UInt8(ascii: ",")) }
-                writeEntity(e, to: o)
-            }
-            o.byte(UInt8(ascii: "]"))
+        case .entityList(let l): writeEntities(l.entities, to: o)
         default: write(p.pointee, to: o)
         }
     }
@@ -74,17 +68,21 @@ struct JSONValueWriter {
         case .complex(let c): writeStructure(c, to: o)
         case .list(let l): writeList(l.values, to: o)
         case .entity(let e): writeEntity(e, to: o)
-        case .entityList(let l):
-            o.byte(UInt8(ascii: "["))
-            for (i, e) in l.entities.enumerated() {
-                if i > 0 { o.byte(UInt8(ascii: ",")) }
-                writeEntity(e, to: o)
-            }
-            o.byte(UInt8(ascii: "]"))
+        case .entityList(let l): writeEntities(l.entities, to: o)
         case .stream(let s):
             if let l = s.readLink ?? s.editLink { o.string(l) } else { o.ascii("null") }
         case .untyped(let r): if r.isJSON { o.rawJSON(r.text) } else { o.string(r.text) }
         }
+    }
+
+    /// An expanded to-many navigation: an array of entities.
+    private func writeEntities(_ entities: [EntityValue], to o: JSONOutput) {
+        o.byte(UInt8(ascii: "["))
+        for (i, e) in entities.enumerated() {
+            if i > 0 { o.byte(UInt8(ascii: ",")) }
+            writeEntity(e, to: o)
+        }
+        o.byte(UInt8(ascii: "]"))
     }
 
     @inline(__always) private func quoted(_ o: JSONOutput, _ body: (JSONOutput) -> Void) {

@@ -19,3 +19,15 @@ struct PendingIssue {
         return i
     }
 }
+
+extension [PendingIssue] {
+    /// The problems found from `start` on, taken off the list, as issues of `entity` (whose key is known now; nil
+    /// for values outside any entity), each with whether it ends the read in any mode.
+    mutating func takeIssues(from start: Int, of entity: EntityValue?) -> [(issue: PayloadIssue, alwaysFatal: Bool)] {
+        guard count > start else { return [] }
+        let problems = self[start...]
+        removeSubrange(start...)
+        let key = entity.flatMap { try? $0.keyPredicate(version: .v4) }
+        return problems.map { ($0.issue(set: entity?.entitySetName, key: key), $0.alwaysFatal) }
+    }
+}

@@ -38,79 +38,59 @@ extension Bool: ProxyValue {
     public static var proxyDefault: Bool { false }
 }
 
+extension ProxyValue where Self: FixedWidthInteger {
+    /// The value of an integral value that fits (Edm.Byte, SByte, Int16, Int32, Int64, whichever the service sent).
+    public static func fromDataValue(_ value: DataValue) -> Self? { value.integerValue.flatMap { Self(exactly: $0) } }
+    /// Zero.
+    public static var proxyDefault: Self { 0 }
+}
+
+extension ProxyValue where Self: BinaryFloatingPoint {
+    /// The value of an Edm.Double or Edm.Single, rounded to this type, or of an integral value.
+    public static func fromDataValue(_ value: DataValue) -> Self? {
+        switch value {
+        case .double(let d): return Self(d)
+        case .float(let f): return Self(f)
+        default: return value.integerValue.map(Self.init)
+        }
+    }
+    /// Zero.
+    public static var proxyDefault: Self { 0 }
+}
+
 extension UInt8: ProxyValue {
-    /// An Edm.Byte value (any integral value that fits).
-    public static func fromDataValue(_ value: DataValue) -> UInt8? { value.integerValue.flatMap { UInt8(exactly: $0) } }
     /// An Edm.Byte value.
     public var dataValue: DataValue { .unsignedByte(self) }
-    /// Zero.
-    public static var proxyDefault: UInt8 { 0 }
 }
 
 extension Int8: ProxyValue {
-    /// An Edm.SByte value (any integral value that fits).
-    public static func fromDataValue(_ value: DataValue) -> Int8? { value.integerValue.flatMap { Int8(exactly: $0) } }
     /// An Edm.SByte value.
     public var dataValue: DataValue { .byte(self) }
-    /// Zero.
-    public static var proxyDefault: Int8 { 0 }
 }
 
 extension Int16: ProxyValue {
-    /// An Edm.Int16 value (any integral value that fits).
-    public static func fromDataValue(_ value: DataValue) -> Int16? { value.integerValue.flatMap { Int16(exactly: $0) } }
     /// An Edm.Int16 value.
     public var dataValue: DataValue { .short(self) }
-    /// Zero.
-    public static var proxyDefault: Int16 { 0 }
 }
 
 extension Int32: ProxyValue {
-    /// An Edm.Int32 value (any integral value that fits).
-    public static func fromDataValue(_ value: DataValue) -> Int32? { value.integerValue.flatMap { Int32(exactly: $0) } }
     /// An Edm.Int32 value.
     public var dataValue: DataValue { .int(self) }
-    /// Zero.
-    public static var proxyDefault: Int32 { 0 }
 }
 
 extension Int64: ProxyValue {
-    /// An Edm.Int64 value (any integral value).
-    public static func fromDataValue(_ value: DataValue) -> Int64? { value.integerValue }
     /// An Edm.Int64 value.
     public var dataValue: DataValue { .long(self) }
-    /// Zero.
-    public static var proxyDefault: Int64 { 0 }
 }
 
 extension Double: ProxyValue {
-    /// An Edm.Double value (a Single or an integral value widened).
-    public static func fromDataValue(_ value: DataValue) -> Double? {
-        switch value {
-        case .double(let d): return d
-        case .float(let f): return Double(f)
-        default: return value.integerValue.map(Double.init)
-        }
-    }
     /// An Edm.Double value.
     public var dataValue: DataValue { .double(self) }
-    /// Zero.
-    public static var proxyDefault: Double { 0 }
 }
 
 extension Float: ProxyValue {
     /// An Edm.Single value.
-    public static func fromDataValue(_ value: DataValue) -> Float? {
-        switch value {
-        case .float(let f): return f
-        case .double(let d): return Float(d)
-        default: return value.integerValue.map(Float.init)
-        }
-    }
-    /// An Edm.Single value.
     public var dataValue: DataValue { .float(self) }
-    /// Zero.
-    public static var proxyDefault: Float { 0 }
 }
 
 extension DecimalValue: ProxyValue {

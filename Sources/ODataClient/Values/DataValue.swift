@@ -153,17 +153,9 @@ public enum DataValue: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `INF`, `-INF`, `NaN`, else the shortest text that reads back as the same Double (`-0.0` keeps its sign).
-    public static func text(of d: Double) -> String {
-        if d.isNaN { return "NaN" }
-        if d.isInfinite { return d < 0 ? "-INF" : "INF" }
-        return d.description
-    }
+    public static func text(of d: Double) -> String { LiteralFormatter.nonFiniteText(d) ?? d.description }
     /// `INF`, `-INF`, `NaN`, else the shortest text that reads back as the same Float.
-    public static func text(of f: Float) -> String {
-        if f.isNaN { return "NaN" }
-        if f.isInfinite { return f < 0 ? "-INF" : "INF" }
-        return f.description
-    }
+    public static func text(of f: Float) -> String { LiteralFormatter.nonFiniteText(Double(f)) ?? f.description }
 
     /// Values are equal when they have the same case and the same value; Doubles compare by bit pattern
     /// (NaN equals NaN, `-0.0` differs from `0.0`), structured values compare by content.

@@ -1,6 +1,6 @@
 /// A signed length of time in days, hours, minutes and seconds: Edm.Duration (SAP's `DayTimeDuration`).
 /// Kept as whole seconds plus an exact fraction; printed in canonical form (`P1DT2H3M4.5S`, `PT0S`, `-PT1M`).
-public struct DayTimeDuration: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct DayTimeDuration: Hashable, Comparable, Sendable, CustomStringConvertible, TemporalTextValue {
     /// Whether the duration is negative (a zero duration never is).
     public let isNegative: Bool
     /// Whole seconds of the magnitude.
@@ -19,14 +19,7 @@ public struct DayTimeDuration: Hashable, Comparable, Sendable, CustomStringConve
     }
 
     /// Parses `[-]P[nD][T[nH][nM][n[.f]S]]` (day-time durations only; years and months are not fixed lengths).
-    public init?(_ text: String) {
-        guard let v = text.withBytes({ b -> DayTimeDuration? in
-            var t = ValueByteCursor(b)
-            guard let v = DayTimeDuration.parse(&t), t.atEnd else { return nil }
-            return v
-        }) else { return nil }
-        self = v
-    }
+    public init?(_ text: String) { guard let v = Self.whole(text) else { return nil }; self = v }
 
     static func parse(_ t: inout ValueByteCursor) -> DayTimeDuration? {
         let negative = t.take(UInt8(ascii: "-"))

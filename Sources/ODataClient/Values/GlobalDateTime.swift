@@ -2,7 +2,7 @@
 /// of the fractional second are kept as read, so `2024-01-01T10:00:00.1234567+14:00` prints back unchanged.
 /// Equality compares the fields (the same instant at another offset is a different value); `instantCompare` and
 /// `millisecondsSinceEpoch` compare instants.
-public struct GlobalDateTime: Hashable, Sendable, CustomStringConvertible {
+public struct GlobalDateTime: Hashable, Sendable, CustomStringConvertible, TemporalTextValue {
     /// The local date and time at `offsetMinutes`.
     public let local: LocalDateTime
     /// Minutes east of UTC (-14:00 ... +14:00 is what OData allows; wider offsets are accepted).
@@ -18,14 +18,7 @@ public struct GlobalDateTime: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `YYYY-MM-DDThh:mm[:ss[.f]](Z|±hh:mm)`.
-    public init?(_ text: String) {
-        guard let v = text.withBytes({ b -> GlobalDateTime? in
-            var t = ValueByteCursor(b)
-            guard let v = GlobalDateTime.parse(&t), t.atEnd else { return nil }
-            return v
-        }) else { return nil }
-        self = v
-    }
+    public init?(_ text: String) { guard let v = Self.whole(text) else { return nil }; self = v }
 
     static func parse(_ t: inout ValueByteCursor) -> GlobalDateTime? {
         guard let d = LocalDate.parse(&t), t.take(UInt8(ascii: "T")) || t.take(UInt8(ascii: "t")),

@@ -1,7 +1,7 @@
 import ODataQuery
 /// A calendar date without time or offset: Edm.Date (SAP's `LocalDate`). Proleptic Gregorian; years may be
 /// negative, as OData's `-0001-01-01` allows.
-public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible, TemporalTextValue {
     /// The year; zero or negative before year 1, as OData's `-0001-01-01` allows.
     public let year: Int32
     /// The month, 1 to 12.
@@ -17,14 +17,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Parses `YYYY-MM-DD` (four or more year digits, optional leading `-`).
-    public init?(_ text: String) {
-        guard let d = text.withBytes({ b -> LocalDate? in
-            var t = ValueByteCursor(b)
-            guard let d = LocalDate.parse(&t), t.atEnd else { return nil }
-            return d
-        }) else { return nil }
-        self = d
-    }
+    public init?(_ text: String) { guard let v = Self.whole(text) else { return nil }; self = v }
 
     static func parse(_ t: inout ValueByteCursor) -> LocalDate? {
         let negative = t.take(UInt8(ascii: "-"))

@@ -1,6 +1,6 @@
 /// A date and time without offset: V2/V3's Edm.DateTime (SAP's `LocalDateTime`). `/Date(ms)/` values are read
 /// as the UTC wall-clock time they denote.
-public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible, TemporalTextValue {
     /// The date.
     public let date: LocalDate
     /// The time of day.
@@ -11,13 +11,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     /// Parses `YYYY-MM-DDThh:mm[:ss[.f]]`; a trailing `Z` or `+00:00` is accepted (some V2 services write one).
     /// A date alone (`YYYY-MM-DD`) is midnight.
-    public init?(_ text: String) {
-        guard let v = text.withBytes({ b -> LocalDateTime? in
-            var t = ValueByteCursor(b)
-            return LocalDateTime.parse(&t)
-        }) else { return nil }
-        self = v
-    }
+    public init?(_ text: String) { guard let v = Self.whole(text) else { return nil }; self = v }
 
     static func parse(_ t: inout ValueByteCursor) -> LocalDateTime? {
         guard let d = LocalDate.parse(&t) else { return nil }

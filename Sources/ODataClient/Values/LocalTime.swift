@@ -1,6 +1,6 @@
 /// A time of day: Edm.TimeOfDay, and V2's Edm.Time (SAP's `LocalTime`), with fractional seconds exact to the
 /// picosecond and printed with as many digits as were read.
-public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible, TemporalTextValue {
     /// The hour, 0 to 23.
     public let hour: UInt8
     /// The minute, 0 to 59.
@@ -22,14 +22,7 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Parses `hh:mm[:ss[.fffffffffff]]`.
-    public init?(_ text: String) {
-        guard let v = text.withBytes({ b -> LocalTime? in
-            var t = ValueByteCursor(b)
-            guard let v = LocalTime.parse(&t), t.atEnd else { return nil }
-            return v
-        }) else { return nil }
-        self = v
-    }
+    public init?(_ text: String) { guard let v = Self.whole(text) else { return nil }; self = v }
 
     static func parse(_ t: inout ValueByteCursor) -> LocalTime? {
         guard let h = t.digits(2), t.take(UInt8(ascii: ":")), let m = t.digits(2) else { return nil }

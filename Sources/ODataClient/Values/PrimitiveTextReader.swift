@@ -23,42 +23,27 @@ enum PrimitiveTextReader {
         case .single: return NumberParser.parseFloat(b).map { .float($0) }
         case .guid: return GuidValue(bytes: b).map { .guid($0) }
         case .binary: return Base64.decode(b, skippingWhitespace: true).map { .binary($0) }
-        case .date:
-            var t = ValueByteCursor(b)
-            guard let d = LocalDate.parse(&t), t.atEnd else { return nil }
-            return .localDate(d)
-        case .timeOfDay:
-            var t = ValueByteCursor(b)
-            guard let v = LocalTime.parse(&t), t.atEnd else { return nil }
-            return .localTime(v)
+        case .date: return LocalDate.whole(b).map { .localDate($0) }
+        case .timeOfDay: return LocalTime.whole(b).map { .localTime($0) }
         case .dateTimeOffset:
             if let v = isoZulu(b) { return .globalDateTime(v) }
             if let ms = msDate(b) {
                 return .globalDateTime(GlobalDateTime(millisecondsSinceEpoch: ms.ms, offsetMinutes: ms.offsetMinutes ?? 0))
             }
-            var t = ValueByteCursor(b)
-            guard let v = GlobalDateTime.parse(&t), t.atEnd else { return nil }
-            return .globalDateTime(v)
+            return GlobalDateTime.whole(b).map { .globalDateTime($0) }
         case .dateTime:
             if let ms = msDate(b) {
                 return .localDateTime(LocalDateTime(millisecondsSinceEpoch: ms.ms + Int64(ms.offsetMinutes ?? 0) * 60_000))
             }
-            var t = ValueByteCursor(b)
-            return LocalDateTime.parse(&t).map { .localDateTime($0) }
-        case .duration:
-            var t = ValueByteCursor(b)
-            guard let v = DayTimeDuration.parse(&t), t.atEnd else { return nil }
-            return .duration(v)
+            return LocalDateTime.whole(b).map { .localDateTime($0) }
+        case .duration: return DayTimeDuration.whole(b).map { .duration($0) }
         case .time:
-            var t = ValueByteCursor(b)
-            if let v = DayTimeDuration.parse(&t), t.atEnd {
+            if let v = DayTimeDuration.whole(b) {
                 guard !v.isNegative, v.seconds < 86_400 else { return nil }
                 let s = Int(v.seconds)
                 return LocalTime(hour: s / 3600, minute: s / 60 % 60, second: s % 60, fraction: v.fraction).map { .localTime($0) }
             }
-            t = ValueByteCursor(b)
-            guard let v = LocalTime.parse(&t), t.atEnd else { return nil }
-            return .localTime(v)
+            return LocalTime.whole(b).map { .localTime($0) }
         default:
             if type.isGeo { return .geography(GeographyValue(type: type, gmlText: String(decoding: b, as: UTF8.self))) }
             return .untyped(RawValue(text: String(decoding: b, as: UTF8.self)))

@@ -27,44 +27,32 @@ struct ValueByteCursor {
     }
 
     /// One or more decimal digits (at most 18) as a number.
-    mutating func number() -> Int64? {
-        let start = i
-        var v: Int64 = 0
-        while i < bytes.count, bytes[i] &- 48 < 10 {
-            guard i - start < 18 else { return nil }
-            v = v * 10 + Int64(bytes[i] - 48)
-            i += 1
-        }
-        return i > start ? v : nil
-    }
+    mutating func number() -> Int64? { digitRun(atMost: 18)?.value }
 
     /// At least `min` digits (the year of a date: four or more, no leading zero beyond four).
     mutating func year() -> Int32? {
         let start = i
-        var v: Int64 = 0
-        while i < bytes.count, bytes[i] &- 48 < 10 {
-            v = v * 10 + Int64(bytes[i] - 48)
-            i += 1
-            if i - start > 9 { return nil }
-        }
-        let n = i - start
-        guard n >= 4, n == 4 || bytes[start] != UInt8(ascii: "0") else { return nil }
-        return Int32(v)
+        guard let run = digitRun(atMost: 9), run.count >= 4, run.count == 4 || bytes[start] != UInt8(ascii: "0") else { return nil }
+        return Int32(run.value)
     }
 
     /// `.digits` after the seconds: up to 12 digits, kept as picoseconds and the number of digits written.
     mutating func fraction() -> Fraction? {
         guard take(UInt8(ascii: ".")) else { return Fraction() }
+        guard let run = digitRun(atMost: 12) else { return nil }
+        return Fraction(picoseconds: run.value * Fraction.powers[12 - run.count], digits: UInt8(run.count))
+    }
+
+    /// The decimal digits at the cursor and how many they are; nil when there are none or more than `limit`.
+    private mutating func digitRun(atMost limit: Int) -> (value: Int64, count: Int)? {
         let start = i
         var v: Int64 = 0
         while i < bytes.count, bytes[i] &- 48 < 10 {
-            guard i - start < 12 else { return nil }
+            guard i - start < limit else { return nil }
             v = v * 10 + Int64(bytes[i] - 48)
             i += 1
         }
-        let n = i - start
-        guard n > 0 else { return nil }
-        return Fraction(picoseconds: v * Fraction.powers[12 - n], digits: UInt8(n))
+        return i > start ? (v, i - start) : nil
     }
 }
 

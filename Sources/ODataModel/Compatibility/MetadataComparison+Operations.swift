@@ -94,11 +94,7 @@ extension MetadataComparison {
     }
 
     private func compareParameter(_ o: Parameter, _ n: Parameter, path: String) {
-        differ(path, .parameter, .parameterTypeChanged, o.type, n.type)
-        if o.isNullable != n.isNullable {
-            emit(path, .parameter, .nullabilityChanged, .parameterNullabilityChanged, old: value(o.isNullable), new: value(n.isNullable))
-        }
-        compareFacets(o.facets, n.facets, path: path, element: .parameter)
+        compareTyped(o, n, path: path, .parameter, typeRule: .parameterTypeChanged, nullabilityRule: .parameterNullabilityChanged)
         differ(path, .parameter, .traitChanged, .containerElementChanged, aspect: "Mode", o.mode, n.mode)
         compareAnnotations(o, n, path: path, element: .parameter)
     }
@@ -110,10 +106,6 @@ extension MetadataComparison {
             }
             return
         }
-        differ(path, .returnType, .returnTypeChanged, o.type, n.type)
-        if o.isNullable != n.isNullable {
-            emit(path, .returnType, .nullabilityChanged, .returnNullabilityChanged, old: value(o.isNullable), new: value(n.isNullable))
-        }
-        compareFacets(o.facets, n.facets, path: path, element: .returnType)
+        compareTyped(o, n, path: path, .returnType, typeRule: .returnTypeChanged, nullabilityRule: .returnNullabilityChanged)
     }
 }

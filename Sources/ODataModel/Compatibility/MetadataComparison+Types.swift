@@ -81,8 +81,8 @@ extension MetadataComparison {
         }
         compareAnnotations(o, n, path: path, element: kind)
 
-        compareProperties(o, n, path: path)
-        compareNavigationProperties(o, n, path: path)
+        compareMembers(o, n, path: path, skipping: Self.quickEqual, compareProperty(_:_:path:))
+        compareMembers(o, n, path: path, compareNavigation(_:_:path:))
     }
 
     /// True when two lists declare the same names in the same order: the usual case, compared pairwise without look-ups.
@@ -92,84 +92,46 @@ extension MetadataComparison {
         return true
     }
 
-    private func compareProperties(_ o: StructuredType, _ n: StructuredType, path: String) {
-        if Self.sameNames(o.ownProperties, n.ownProperties) {
-            for (p, np) in zip(o.ownProperties, n.ownProperties) where !Self.quickEqual(p, np) {
-                compareProperty(p, np, path: "\(path)/\(p.name)")
-            }
+    /// Members of one kind matched by name (`compare` for the pairs, but those `unchanged` says need no look).
+    private func compareMembers<M: ComparedTypeMember>(_ o: StructuredType, _ n: StructuredType, path: String,
+                                                       skipping unchanged: (M, M) -> Bool = { _, _ in false },
+                                                       _ compare: (M, M, String) -> Void) {
+        let (older, newer) = (M.own(in: o), M.own(in: n))
+        if Self.sameNames(older, newer) {
+            for (p, np) in zip(older, newer) where !unchanged(p, np) { compare(p, np, "\(path)/\(p.name)") }
             return
         }
-        // Structural properties. One declared on a base type counts as the type's own for its users: a property that
-        // moves up or down the hierarchy is reported as moved (and compared), not as removed and added.
-        for p in o.ownProperties where o.structuralProperty(named: p.name) === p {
+        // One declared on a base type counts as the type's own for its users: a member that moves up or down the
+        // hierarchy is reported as moved (and compared), not as removed and added.
+        let kind = M.elementKind
+        for p in older where M.member(named: p.name, in: o) === p {
             let pp = "\(path)/\(p.name)"
-            let np = n.structuralProperty(named: p.name)
+            let np = M.member(named: p.name, in: n)
             if p.isRemoved {
-                if let np = np, np.declaringType === n { added(pp, .property, .propertyAdded, np) }
-                else if np == nil { removals.append(.property(p, into: n)) }
+                if let np = np, np.declaringType === n { added(pp, kind, .propertyAdded, np) }
+                else if np == nil { removals.append(p.removal(into: n)) }
                 continue
             }
             if let np = np {
                 if np.declaringType !== n {
-                    emit(pp, .property, .moved, .propertyMoved, old: path, new: np.declaringType?.qualifiedName)
+                    emit(pp, kind, .moved, .propertyMoved, old: path, new: np.declaringType?.qualifiedName)
                 }
-                compareProperty(p, np, path: pp)
-            } else if n.navigationProperty(named: p.name) != nil {
-                emit(pp, .property, .kindChanged, .elementKindChanged, old: "property", new: "navigation property")
+                compare(p, np, pp)
+            } else if M.otherKind(named: p.name, in: n) {
+                emit(pp, kind, .kindChanged, .elementKindChanged, old: M.kindNames.this, new: M.kindNames.other)
             } else {
-                removed(pp, .property, .propertyRemoved, p, carry: .property(p, into: n))
+                removed(pp, kind, .propertyRemoved, p, carry: p.removal(into: n))
             }
         }
-        for np in n.ownProperties where n.structuralProperty(named: np.name) === np {
+        for np in newer where M.member(named: np.name, in: n) === np {
             let pp = "\(path)/\(np.name)"
-            if let op = o.structuralProperty(named: np.name) {
+            if let op = M.member(named: np.name, in: o) {
                 if op.declaringType !== o, !op.isRemoved {
-                    emit(pp, .property, .moved, .propertyMoved, old: op.declaringType?.qualifiedName, new: path)
-                    compareProperty(op, np, path: pp)
+                    emit(pp, kind, .moved, .propertyMoved, old: op.declaringType?.qualifiedName, new: path)
+                    compare(op, np, pp)
                 }
-            } else if o.navigationProperty(named: np.name) == nil {
-                added(pp, .property, .propertyAdded, np)
-            }
-        }
-
-    }
-
-    private func compareNavigationProperties(_ o: StructuredType, _ n: StructuredType, path: String) {
-        if Self.sameNames(o.ownNavigationProperties, n.ownNavigationProperties) {
-            for (p, np) in zip(o.ownNavigationProperties, n.ownNavigationProperties) {
-                compareNavigation(p, np, path: "\(path)/\(p.name)")
-            }
-            return
-        }
-        // Navigation properties, the same way as structural ones.
-        for p in o.ownNavigationProperties where o.navigationProperty(named: p.name) === p {
-            let pp = "\(path)/\(p.name)"
-            let np = n.navigationProperty(named: p.name)
-            if p.isRemoved {
-                if let np = np, np.declaringType === n { added(pp, .navigationProperty, .propertyAdded, np) }
-                else if np == nil { removals.append(.navigation(p, into: n)) }
-                continue
-            }
-            if let np = np {
-                if np.declaringType !== n {
-                    emit(pp, .navigationProperty, .moved, .propertyMoved, old: path, new: np.declaringType?.qualifiedName)
-                }
-                compareNavigation(p, np, path: pp)
-            } else if n.structuralProperty(named: p.name) != nil {
-                emit(pp, .navigationProperty, .kindChanged, .elementKindChanged, old: "navigation property", new: "property")
-            } else {
-                removed(pp, .navigationProperty, .propertyRemoved, p, carry: .navigation(p, into: n))
-            }
-        }
-        for np in n.ownNavigationProperties where n.navigationProperty(named: np.name) === np {
-            let pp = "\(path)/\(np.name)"
-            if let op = o.navigationProperty(named: np.name) {
-                if op.declaringType !== o, !op.isRemoved {
-                    emit(pp, .navigationProperty, .moved, .propertyMoved, old: op.declaringType?.qualifiedName, new: path)
-                    compareNavigation(op, np, path: pp)
-                }
-            } else if o.structuralProperty(named: np.name) == nil {
-                added(pp, .navigationProperty, .propertyAdded, np)
+            } else if !M.otherKind(named: np.name, in: o) {
+                added(pp, kind, .propertyAdded, np)
             }
         }
     }
@@ -182,11 +144,7 @@ extension MetadataComparison {
     }
 
     private func compareProperty(_ o: Property, _ n: Property, path: String) {
-        differ(path, .property, .propertyTypeChanged, o.type, n.type)
-        if o.isNullable != n.isNullable {
-            emit(path, .property, .nullabilityChanged, .propertyNullabilityChanged, old: value(o.isNullable), new: value(n.isNullable))
-        }
-        compareFacets(o.facets, n.facets, path: path, element: .property)
+        compareTyped(o, n, path: path, .property, typeRule: .propertyTypeChanged, nullabilityRule: .propertyNullabilityChanged)
         differ(path, .property, .traitChanged, .concurrencyChanged, aspect: "ConcurrencyMode", o.concurrencyMode, n.concurrencyMode)
         compareAnnotations(o, n, path: path, element: .property)
     }
@@ -209,6 +167,16 @@ extension MetadataComparison {
         differ(path, .navigationProperty, .traitChanged, .navigationTraitChanged, aspect: "ReferentialConstraint", constraints(o), constraints(n))
         differ(path, .navigationProperty, .traitChanged, .navigationTraitChanged, aspect: "OnDelete", o.onDelete, n.onDelete)
         compareAnnotations(o, n, path: path, element: .navigationProperty)
+    }
+
+    /// The type, the nullability and the facets of two properties, parameters or return types.
+    func compareTyped<T: ComparedTypedElement>(_ o: T, _ n: T, path: String, _ element: MetadataChange.ElementKind,
+                                               typeRule: CompatibilityRule, nullabilityRule: CompatibilityRule) {
+        differ(path, element, typeRule, o.type, n.type)
+        if o.isNullable != n.isNullable {
+            emit(path, element, .nullabilityChanged, nullabilityRule, old: value(o.isNullable), new: value(n.isNullable))
+        }
+        compareFacets(o.facets, n.facets, path: path, element: element)
     }
 
     func compareFacets(_ o: Facets, _ n: Facets, path: String, element: MetadataChange.ElementKind, rule: CompatibilityRule = .facetChanged) {

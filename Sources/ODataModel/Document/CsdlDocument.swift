@@ -275,22 +275,23 @@ public final class CsdlDocument: @unchecked Sendable {
 
     /// A complex type by qualified name (namespace or alias) or by simple name when that is unique.
     public func complexType(withName name: String) throws -> ComplexType {
-        try checkLoaded("complex type \(name)")
-        if let t = schemaElement(named: name) as? ComplexType { return t }
-        let bySimple = complexTypes.filter { $0.name == name }
-        if bySimple.count == 1 { return bySimple[0] }
-        throw ModelLookupError(name: name, message: "no complex type named \(name)",
-                               suggestions: NameSuggester.closest(to: name, in: complexTypes.map(\.name)))
+        try schemaType("complex type", named: name, among: complexTypes)
     }
 
     /// An enumeration type by qualified name (namespace or alias) or by simple name when that is unique.
     public func enumType(withName name: String) throws -> EnumType {
-        try checkLoaded("enum type \(name)")
-        if let t = schemaElement(named: name) as? EnumType { return t }
-        let bySimple = enumTypes.filter { $0.name == name }
+        try schemaType("enum type", named: name, among: enumTypes)
+    }
+
+    /// The `T` of this qualified name, or the one of `all` with this simple name when only one has it; `kind` names
+    /// what was looked for in the error.
+    private func schemaType<T: SchemaElement>(_ kind: String, named name: String, among all: [T]) throws -> T {
+        try checkLoaded("\(kind) \(name)")
+        if let t = schemaElement(named: name) as? T { return t }
+        let bySimple = all.filter { $0.name == name }
         if bySimple.count == 1 { return bySimple[0] }
-        throw ModelLookupError(name: name, message: "no enum type named \(name)",
-                               suggestions: NameSuggester.closest(to: name, in: enumTypes.map(\.name)))
+        throw ModelLookupError(name: name, message: "no \(kind) named \(name)",
+                               suggestions: NameSuggester.closest(to: name, in: all.map(\.name)))
     }
 
     /// A structured (entity or complex) type by qualified or unique simple name.

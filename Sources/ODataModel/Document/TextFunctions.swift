@@ -1,5 +1,5 @@
 /// The few string functions the library floors took from Foundation's `NSString` bridge, which FoundationEssentials
-/// does not have: trimming blanks, replacing every occurrence of a text, percent-decoding. They give the same
+/// does not have: trimming blanks, replacing every occurrence of a text, percent-decoding (and one loop for escapers). They give the same
 /// results as Foundation's for the text the code meets.
 extension StringProtocol {
     /// Without leading and trailing blanks: space, tab and the Unicode spaces, as Foundation's
@@ -45,6 +45,17 @@ extension StringProtocol {
         guard copied > 0 else { return text }
         out += bytes[copied...]
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Each scalar for which `replacement` gives a text replaced by that text, the others kept: the loop of the
+    /// escapers whose table is a switch over single characters (XML text, history lines).
+    package func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        for u in unicodeScalars {
+            if let r = replacement(u) { out += r } else { out.unicodeScalars.append(u) }
+        }
+        return out
     }
 
     /// `%XX` escapes decoded; nil when an escape is malformed or the bytes are not UTF-8, as Foundation's

@@ -24,28 +24,31 @@ extension JSONScanner {
                 try scanEscapedString(from: start, firstEscape: i)
                 return
             }
-            if b < 0x20 {
-                pos = i
-                throw error(.controlCharacterInString, "control character \(describe(b)) in a string (escape it)")
-            }
-            if b < 0x80 { i += 1 } else { i = try validateUTF8(at: i) }
+            i = try afterPlainStringByte(b, at: i)
         }
-        pos = end
-        throw error(.unexpectedEndOfInput, "unexpected end of input in a string")
+        throw unterminatedString()
     }
 
     /// Eight bytes (the first in the lowest) → the high bit set in the first byte that is `"`, `\\`, below 0x20
     /// or above 0x7F; bytes after it may be flagged too (borrows), bytes before it never are. Zero when none is.
     @inlinable @inline(__always) static func specialBytes(_ x: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let quote = x ^ (ones &* 0x22)
-        let backslash = x ^ (ones &* 0x5C)
-        // A byte b has its high bit set in (b - k) & ~b when b < k (for b < 0x80); zero is the case k = 1.
-        let control = (x &- ones &* 0x20) & ~x
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        return (control | hasQuote | hasBackslash | x) & high
+        JSONStringBytes.needingEscape(x) | (x & JSONStringBytes.highBits)
+    }
+
+    /// Where the string goes on after the byte `b` at `i`, which is neither a quote nor a backslash: the next byte, or
+    /// the end of its UTF-8 sequence; throws for a control character or malformed UTF-8.
+    @inlinable @inline(__always) mutating func afterPlainStringByte(_ b: UInt8, at i: Int) throws(JSONError) -> Int {
+        if b < 0x20 {
+            pos = i
+            throw error(.controlCharacterInString, "control character \(describe(b)) in a string (escape it)")
+        }
+        return b < 0x80 ? i + 1 : try validateUTF8(at: i)
+    }
+
+    /// The error for a string still open at the end of the input (where it leaves `pos`).
+    @usableFromInline mutating func unterminatedString() -> JSONError {
+        pos = input.count
+        return error(.unexpectedEndOfInput, "unexpected end of input in a string")
     }
 
     /// The slow path for strings with escapes: unescapes into `scratch`.
@@ -68,14 +71,9 @@ extension JSONScanner {
                 run = i
                 continue
             }
-            if b < 0x20 {
-                pos = i
-                throw error(.controlCharacterInString, "control character \(describe(b)) in a string (escape it)")
-            }
-            if b < 0x80 { i += 1 } else { i = try validateUTF8(at: i) }
+            i = try afterPlainStringByte(b, at: i)
         }
-        pos = end
-        throw error(.unexpectedEndOfInput, "unexpected end of input in a string")
+        throw unterminatedString()
     }
 
     /// Decodes the escape at `i` (a backslash) into `scratch`; returns the offset after it.

@@ -63,10 +63,17 @@ public struct LiteralFormatter: Sendable {
 
     /// `INF`, `-INF`, `NaN`, else the shortest text that reads back as the same value.
     static func floating(_ d: Double, single: Float? = nil) -> String {
-        if d.isNaN { return "NaN" }
-        if d.isInfinite { return d < 0 ? "-INF" : "INF" }
+        if let special = nonFiniteText(d) { return special }
         var s = single.map { "\($0)" } ?? "\(d)"
         if s.hasSuffix(".0") { s.removeLast(2) }
         return s
+    }
+
+    /// OData's spelling of the numbers that are not finite, `NaN`, `INF` and `-INF`, in URLs, payloads and odsh's
+    /// language alike; nil for a finite number (each writer spells those its own way).
+    @inlinable package static func nonFiniteText(_ d: Double) -> String? {
+        if d.isNaN { return "NaN" }
+        if d.isInfinite { return d < 0 ? "-INF" : "INF" }
+        return nil
     }
 }

@@ -47,21 +47,18 @@ struct DiffJUnitRenderer {
 
     /// Escaped for attributes and text; characters XML 1.0 forbids become U+FFFD.
     private func xml(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
+        s.replacingScalars { u in
             switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            case _ where u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(u)
+            case "&": return "&amp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\"": return "&quot;"
+            case "\n": return "&#10;"
+            case "\t": return "&#9;"
+            case "\r": return "&#13;"
+            case _ where u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF: return "\u{FFFD}"
+            default: return nil
             }
         }
-        return out
     }
 }

@@ -115,11 +115,7 @@ public enum QueryPrinter {
         }
     }
 
-    static func floating(_ d: Double, _ text: String) -> String {
-        if d.isNaN { return "NaN" }
-        if d.isInfinite { return d < 0 ? "-INF" : "INF" }
-        return text
-    }
+    static func floating(_ d: Double, _ text: String) -> String { LiteralFormatter.nonFiniteText(d) ?? text }
 
     /// `'it''s'`, or a double-quoted string with escapes when it holds control characters.
     public static func string(_ s: String) -> String {

@@ -78,6 +78,16 @@ public struct ErrorReporter {
         return d.status
     }
 
+    /// The result of `body`; an error it throws is reported here and becomes the `OdshExit` of its status: the
+    /// one-shot subcommands' way out when their work fails.
+    public func exitOnError<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw OdshExit(report(error))
+        }
+    }
+
     /// Reports a command line that swift-argument-parser refused (an unknown option, a missing argument, a value that
     /// does not convert, a `validate()` that threw) in its words: the message, the command's usage and where its
     /// help is. Always a usage error.

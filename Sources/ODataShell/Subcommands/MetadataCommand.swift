@@ -128,7 +128,7 @@ struct MetadataLoading {
     /// with --verbose, none with --quiet), the line about those left out naming `label` when given (diff reads two
     /// documents); errors exit with 4.
     func load(_ location: String, warningsListed: Int, label: String? = nil) throws -> CsdlDocument {
-        do {
+        try ErrorReporter(verbose: verbose).exitOnError {
             let loader = MetadataLoader(connection: connection, strict: strict, noCache: noCache, fixFile: metadataFix, maxAge: maxAge)
             let doc = try loader.load(location)
             if !quiet, !doc.warnings.isEmpty {
@@ -139,8 +139,6 @@ struct MetadataLoading {
                 }
             }
             return doc
-        } catch {
-            throw OdshExit(ErrorReporter(verbose: verbose).report(error))
         }
     }
 }

@@ -57,19 +57,15 @@ struct PayloadCommand: ParsableCommand {
 
         func run() throws {
             let reporter = ErrorReporter(verbose: verbose)
-            let doc: CsdlDocument
-            let target: PayloadTarget
-            do {
-                doc = try MetadataReader.read(file: metadata)
+            let (doc, target) = try reporter.exitOnError { () throws -> (CsdlDocument, PayloadTarget) in
+                let doc = try MetadataReader.read(file: metadata)
                 do {
-                    target = .entitySet(try doc.entitySet(withName: entitySet))
+                    return (doc, .entitySet(try doc.entitySet(withName: entitySet)))
                 } catch {
                     // Not a set: a singleton, else the set's error (with its suggestions).
                     guard let s = try? doc.singleton(withName: entitySet) else { throw error }
-                    target = .singleton(s)
+                    return (doc, .singleton(s))
                 }
-            } catch {
-                throw OdshExit(reporter.report(error))
             }
             guard let input = payload == "-" ? odsh_stdin() : fopen(payload, "rb") else {
                 throw OdshExit(reporter.report(PayloadFileError(path: payload, message: String(cString: strerror(errno)))))

@@ -42,13 +42,10 @@ struct ServicesCommand: ParsableCommand {
 
     func run() throws {
         let catalogs: [GatewayCatalog.Catalog] = v2Only ? [.v2] : v4Only ? [.v4] : [.v2, .v4]
-        let listing: GatewayCatalog.Listing
-        do {
+        let listing = try ErrorReporter(verbose: verbose).exitOnError {
             let catalog = try SystemTarget(system, connection: connection).catalog()
             InterruptRelay.install()
-            listing = try InterruptRelay.run { try catalog.list(catalogs) }
-        } catch {
-            throw OdshExit(ErrorReporter(verbose: verbose).report(error))
+            return try InterruptRelay.run { try catalog.list(catalogs) }
         }
         for f in listing.failures {
             Stderr.write("odsh: note: no \(f.catalog.rawValue) catalog: \(Self.oneLine(f.error))\n")

@@ -45,21 +45,17 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let probes: [ServiceVerification.Probe]
-        let root: String
-        do {
+        let (root, probes) = try ErrorReporter(verbose: verbose).exitOnError {
             let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
                 .load(service: service, metadataFile: nil)
-            root = loaded.serviceRoot
+            let root = loaded.serviceRoot
             guard let url = URL(string: root) else { throw UsageError("not a URL: \(root)") }
             let config = try ProfileConnection(serviceRoot: ServiceRoot(root).base, profile: loaded.profile, options: connection,
                                                context: ProfileContext.current()).configuration
             let data = try DataService(url: url, configuration: config, metadata: loaded.document)
             if let mib = connection.maxValueSize { data.readOptions.maxUnitBytes = max(1, mib) << 20 }
             InterruptRelay.install()
-            probes = try InterruptRelay.run { try ServiceVerification(service: data, top: top, jobs: jobs).run() }
-        } catch {
-            throw OdshExit(ErrorReporter(verbose: verbose).report(error))
+            return (root, try InterruptRelay.run { try ServiceVerification(service: data, top: top, jobs: jobs).run() })
         }
         Stdout.write(json ? Self.json(probes, service: HTTPClient.urlForDisplay(root)) : Self.text(probes))
         if probes.contains(where: { $0.outcome == .failed }) { throw OdshExit(.serviceError) }

@@ -195,17 +195,14 @@ public final class HistoryFile {
     // MARK: Encoding
 
     static func encode(_ entry: String) -> String {
-        var out = ""
-        out.reserveCapacity(entry.utf8.count)
-        for ch in entry.unicodeScalars {
+        entry.replacingScalars { ch in
             switch ch {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(ch)
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            default: return nil
             }
         }
-        return out
     }
 
     static func decode(_ line: String) -> String {

@@ -20,6 +20,21 @@ struct TextFunctionsTests {
         #expect(Substring(" a ").trimmingBlanks() == "a")
     }
 
+    @Test func replacingScalarsKeepsWhatItIsNotGiven() {
+        let tagged = "a<b & \u{301}é\n💡".replacingScalars { u in
+            switch u {
+            case "<": return "&lt;"
+            case "&": return "&amp;"
+            case "\n": return ""
+            case "\u{1F4A1}": return "(bulb)"
+            default: return nil
+            }
+        }
+        #expect(tagged == "a&lt;b &amp; \u{301}é(bulb)")
+        #expect("".replacingScalars { _ in "x" } == "")
+        #expect("abc".replacingScalars { _ in nil } == "abc")
+    }
+
     @Test func replacingAsReplacingOccurrences() {
         let cases = [("it's", "'", "''"), ("a\r\nb\rc", "\r", ""), ("a\r\nb", "\n", "⏎"), ("/[0]/[1]", "/[", "["), ("", "x", "y"),
                      ("xxx", "xx", "y"), ("aaa", "a", "aa"), ("&amp;lt;", "&amp;", "&"), ("é'é", "'", "''"), ("no match", "z", "y")]

@@ -231,6 +231,15 @@ struct ExpressionTyper: BinderPart {
                 throw LanguageError(.syntax, "\(only.text) is not a value here (put text in quotes: '\(only.text)')", at: only.range)
             }
         }
+        // `Tags/$count`, `Order_Details/$count` (V4): the number of members of a collection property, or of related
+        // entities, when the collection `name` at `i` is followed by `$count` and nothing else.
+        func countOf(_ name: String, isCollection: Bool, at i: Int) throws -> (QueryExpression, ExprType)? {
+            guard isCollection, i + 2 == names.count, names[i + 1].text == "$count" else { return nil }
+            guard version.isV4 else { throw unsupported("\(name)/$count in a filter", at: names[i + 1].range) }
+            var counted = ExprType.of(.int32)
+            counted.origin = "\(name)/$count"
+            return (.property(PropertyPath(segments + ["$count"])), counted)
+        }
         var type = ExprType.unknown
         for (i, n) in zip(rest.indices, rest) {
             guard let cur = t else { throw LanguageError(.syntax, "nothing can follow \(names[i - 1].text)", at: n.range) }
@@ -241,27 +250,13 @@ struct ExpressionTyper: BinderPart {
             } else if let p = cur.structuralProperty(named: n.text) {
                 segments.append(p.name)
                 type = ExprType.of(p)
-                if p.isCollection, !last, names[i + 1].text == "$count", i + 1 == names.count - 1 {
-                    // `Tags/$count`: the number of members of a collection property (V4).
-                    guard version.isV4 else { throw unsupported("\(p.name)/$count in a filter", at: names[i + 1].range) }
-                    segments.append("$count")
-                    var counted = ExprType.of(.int32)
-                    counted.origin = "\(p.name)/$count"
-                    return (.property(PropertyPath(segments)), counted)
-                }
+                if let count = try countOf(p.name, isCollection: p.isCollection, at: i) { return count }
                 if case .complex(let c) = p.resolvedType, !p.isCollection { t = c } else { t = nil }
                 if !last, t == nil { throw LanguageError(.syntax, "\(p.name) is not a complex or navigation property: nothing can follow it", at: names[i + 1].range) }
             } else if let nav = cur.navigationProperty(named: n.text) {
                 segments.append(nav.name)
                 type = ExprType(structured: nav.target, isCollection: nav.isCollection, origin: nav.name)
-                if nav.isCollection, !last, names[i + 1].text == "$count", i + 1 == names.count - 1 {
-                    // `Order_Details/$count`: the number of related entities (V4).
-                    guard version.isV4 else { throw unsupported("\(nav.name)/$count in a filter", at: names[i + 1].range) }
-                    segments.append("$count")
-                    var counted = ExprType.of(.int32)
-                    counted.origin = "\(nav.name)/$count"
-                    return (.property(PropertyPath(segments)), counted)
-                }
+                if let count = try countOf(nav.name, isCollection: nav.isCollection, at: i) { return count }
                 if nav.isCollection && !last {
                     throw LanguageError(.syntax, "\(nav.name) is a collection: use \(nav.name)/$count, or \(nav.name)/any(x: x/\(names[i + 1].text) ...) to test its members",
                                         at: names[i + 1].range)

@@ -7,6 +7,13 @@ import ODataQuery
 struct LiteralTyper: BinderPart {
     let document: CsdlDocument
 
+    /// The literal `make` gives for `text` when `valid` accepts it; else a syntax error: the text is not `what`.
+    private func checked(_ text: String, _ valid: (String) -> Bool, _ what: String, at r: SourceRange,
+                         _ make: (String) -> QueryLiteral) throws -> QueryLiteral {
+        guard valid(text) else { throw LanguageError(.syntax, "\(text) is not \(what)", at: r) }
+        return make(text)
+    }
+
     /// The literal with the type it has on its own: 10 is Int32 (Int64 when larger), 1.5 Decimal, 1e3 Double.
     func natural(_ l: AST.Literal, _ r: SourceRange) throws -> QueryLiteral {
         switch l {
@@ -19,18 +26,10 @@ struct LiteralTyper: BinderPart {
         case .double(let t): return .double(Double(t) ?? .nan)
         case .boolean(let b): return .boolean(b)
         case .null: return .null
-        case .date(let t):
-            guard LiteralSyntax.isDate(t) else { throw LanguageError(.syntax, "\(t) is not a valid date", at: r) }
-            return .date(t)
-        case .dateTimeOffset(let t):
-            guard LiteralSyntax.isDateTimeOffset(t) else { throw LanguageError(.syntax, "\(t) is not a valid date-time", at: r) }
-            return .dateTimeOffset(t)
-        case .localDateTime(let t):
-            guard LiteralSyntax.isLocalDateTime(t) else { throw LanguageError(.syntax, "\(t) is not a valid date-time", at: r) }
-            return .dateTime(t)
-        case .timeOfDay(let t):
-            guard LiteralSyntax.isTimeOfDay(t) else { throw LanguageError(.syntax, "\(t) is not a valid time of day", at: r) }
-            return .timeOfDay(t)
+        case .date(let t): return try checked(t, LiteralSyntax.isDate, "a valid date", at: r, QueryLiteral.date)
+        case .dateTimeOffset(let t): return try checked(t, LiteralSyntax.isDateTimeOffset, "a valid date-time", at: r, QueryLiteral.dateTimeOffset)
+        case .localDateTime(let t): return try checked(t, LiteralSyntax.isLocalDateTime, "a valid date-time", at: r, QueryLiteral.dateTime)
+        case .timeOfDay(let t): return try checked(t, LiteralSyntax.isTimeOfDay, "a valid time of day", at: r, QueryLiteral.timeOfDay)
         case .guid(let t): return .guid(t)
         case .typed(let prefix, let text):
             let typed: [String: PrimitiveType] = [

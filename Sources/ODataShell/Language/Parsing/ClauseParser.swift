@@ -86,70 +86,61 @@ struct ClauseParser {
         return names
     }
 
-    private func selectList() throws -> [AST.SelectItem] {
-        var items: [AST.SelectItem] = []
+    /// `item (, item)*`.
+    private func commaList<Item>(_ item: () throws -> Item) throws -> [Item] {
+        var items: [Item] = []
         while true {
+            items.append(try item())
+            guard c.tok.isSymbol(",") else { return items }
+            c.advance()
+        }
+    }
+
+    private func selectList() throws -> [AST.SelectItem] {
+        try commaList {
             try c.complete([.structuralProperty(c.scope)])
-            if c.tok.isSymbol("*") {
-                let t = c.advance()
-                items.append(AST.SelectItem(path: [], range: t.range))
-            } else {
-                let n = try c.name("a property to select")
-                let names = try pathNames(n) { [.structuralProperty($0)] }
-                items.append(AST.SelectItem(path: names, range: names.first!.range.to(names.last!.range)))
-            }
-            if c.tok.isSymbol(",") { c.advance(); continue }
-            return items
+            if c.tok.isSymbol("*") { return AST.SelectItem(path: [], range: c.advance().range) }
+            let names = try pathNames(try c.name("a property to select")) { [.structuralProperty($0)] }
+            return AST.SelectItem(path: names, range: names.first!.range.to(names.last!.range))
         }
     }
 
     private func orderList() throws -> [AST.OrderItem] {
-        var items: [AST.OrderItem] = []
         c.afterExpression = [.keyword("asc"), .keyword("desc"), .keyword(",")]
         defer { c.afterExpression = [] }
-        while true {
+        return try commaList {
             c.depth = 0
             let e = try ExpressionParser(c).expression()
             var desc = false
             try c.complete([.keyword("asc"), .keyword("desc"), .keyword(","), c.clauseKind])
             if c.tok.isKeyword("desc") || c.tok.isKeyword("descending") { c.advance(); desc = true }
             else if c.tok.isKeyword("asc") || c.tok.isKeyword("ascending") { c.advance() }
-            items.append(AST.OrderItem(expr: e, descending: desc))
             try c.complete([.keyword(","), c.clauseKind])
-            if c.tok.isSymbol(",") { c.advance(); continue }
-            return items
+            return AST.OrderItem(expr: e, descending: desc)
         }
     }
 
     private func expandList() throws -> [AST.ExpandItem] {
-        var items: [AST.ExpandItem] = []
-        while true {
+        try commaList {
             try c.complete([.navigationProperty(c.scope)])
-            if c.tok.isSymbol("*") {
-                let t = c.advance()
-                items.append(AST.ExpandItem(path: [], options: nil, range: t.range))
-            } else {
-                let n = try c.name("a navigation property to expand")
-                let names = try pathNames(n) { [.navigationProperty($0)] }
-                var range = names.first!.range.to(names.last!.range)
-                var opts: AST.Options? = nil
-                try c.complete([.keyword("("), .keyword(","), c.clauseKind])
-                if c.tok.isSymbol("(") {
-                    c.advance()
-                    let saved = c.scope
-                    c.scope = c.scope.appending(names.map(\.text))
-                    try c.enterNesting()
-                    opts = try options(nested: true)
-                    c.nesting -= 1
-                    c.scope = saved
-                    let close = try c.expectSymbol(")", ") or ; after the expand options")
-                    range = range.to(close.range)
-                }
-                items.append(AST.ExpandItem(path: names, options: opts, range: range))
+            if c.tok.isSymbol("*") { return AST.ExpandItem(path: [], options: nil, range: c.advance().range) }
+            let names = try pathNames(try c.name("a navigation property to expand")) { [.navigationProperty($0)] }
+            var range = names.first!.range.to(names.last!.range)
+            var opts: AST.Options? = nil
+            try c.complete([.keyword("("), .keyword(","), c.clauseKind])
+            if c.tok.isSymbol("(") {
+                c.advance()
+                let saved = c.scope
+                c.scope = c.scope.appending(names.map(\.text))
+                try c.enterNesting()
+                opts = try options(nested: true)
+                c.nesting -= 1
+                c.scope = saved
+                let close = try c.expectSymbol(")", ") or ; after the expand options")
+                range = range.to(close.range)
             }
             try c.complete([.keyword(","), c.clauseKind])
-            if c.tok.isSymbol(",") { c.advance(); continue }
-            return items
+            return AST.ExpandItem(path: names, options: opts, range: range)
         }
     }
 }

@@ -73,23 +73,24 @@ struct ExpressionParser {
     }
 
     private func orExpr() throws -> AST.Expr {
-        var l = try andExpr()
-        while c.tok.isKeyword("or") {
-            try c.countOperator()
-            c.advance()
-            let r = try andExpr()
-            l = AST.Expr(kind: .binary(.or, l, r), range: l.range.to(r.range))
-        }
-        return l
+        try leftAssociative(andExpr) { $0.isKeyword("or") ? .or : nil }
     }
 
     private func andExpr() throws -> AST.Expr {
-        var l = try notExpr()
-        while c.tok.isKeyword("and") {
+        try leftAssociative(notExpr) { $0.isKeyword("and") ? .and : nil }
+    }
+
+    /// `operand (operator operand)*`, grouped to the left, for a level whose operators `match` finds; after an
+    /// arithmetic one the operand is no longer the value compared with a property (`arithmetic`), for completion.
+    private func leftAssociative(arithmetic: Bool = false, _ operand: () throws -> AST.Expr,
+                                 _ match: (Token) -> BinaryOperator?) throws -> AST.Expr {
+        var l = try operand()
+        while let op = match(c.tok) {
             try c.countOperator()
             c.advance()
-            let r = try notExpr()
-            l = AST.Expr(kind: .binary(.and, l, r), range: l.range.to(r.range))
+            if arithmetic { c.comparedWith = nil }
+            let r = try operand()
+            l = AST.Expr(kind: .binary(op, l, r), range: l.range.to(r.range))
         }
         return l
     }
@@ -133,27 +134,11 @@ struct ExpressionParser {
     /// The scope of a property path expression (for completing the value compared with it).
 
     private func additive() throws -> AST.Expr {
-        var l = try multiplicative()
-        while let op = Self.arithmeticOperator(c.tok, [.add, .sub]) {
-            try c.countOperator()
-            c.advance()
-            c.comparedWith = nil
-            let r = try multiplicative()
-            l = AST.Expr(kind: .binary(op, l, r), range: l.range.to(r.range))
-        }
-        return l
+        try leftAssociative(arithmetic: true, multiplicative) { Self.arithmeticOperator($0, [.add, .sub]) }
     }
 
     private func multiplicative() throws -> AST.Expr {
-        var l = try unary()
-        while let op = Self.arithmeticOperator(c.tok, [.mul, .div, .mod]) {
-            try c.countOperator()
-            c.advance()
-            c.comparedWith = nil
-            let r = try unary()
-            l = AST.Expr(kind: .binary(op, l, r), range: l.range.to(r.range))
-        }
-        return l
+        try leftAssociative(arithmetic: true, unary) { Self.arithmeticOperator($0, [.mul, .div, .mod]) }
     }
 
     func unary() throws -> AST.Expr {
