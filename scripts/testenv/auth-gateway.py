@@ -23,8 +23,11 @@ Listens on 127.0.0.1 (a free port, printed as PORT=N) and proxies to http://127.
                          redirect_uri and challenge. POST /token then takes grant_type=authorization_code (the
                          code_verifier checked against the challenge) and refresh_token (refresh tokens are good for
                          --refresh-seconds and replaced by a new one on each use)
+  POST /token-moved?to=URL  307 to URL (a token endpoint that sends clients to another origin)
   /oauth/PATH            needs Authorization: Bearer with a valid token, else 401; proxied to /PATH
   /open/PATH             no sign-in; proxied to /PATH
+  /saml/PATH             302 to a SAML identity provider (http://localhost:PORT/idp/sso?SAMLRequest=...), as a system
+                         that signs browsers in only through SAML does
 Every .../$metadata answer carries an ETag (a hash of the body) and If-None-Match gets 304 with no body.
 Each request is logged to --log as one JSON line: method, path, status, bytes, user_agent, event.
 Exits when --owner PID (default: the parent) goes away.
@@ -138,8 +141,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.login()
         if path.split("?")[0] == "/token":
             return self.token()
+        if path.split("?")[0] == "/token-moved":
+            # A token endpoint that has moved elsewhere (?to=URL): a client must not carry its secrets after it.
+            to = (urllib.parse.parse_qs(urllib.parse.urlsplit(path).query).get("to") or [""])[0]
+            return self.answer(307, b"", [("Location", to)], "token-moved")
         if path.split("?")[0] == "/authorize":
             return self.authorize()
+        if path.startswith("/saml/"):
+            # A system that signs browsers in only through a SAML identity provider (HTTP-Redirect binding).
+            request = base64.b64encode(b"<samlp:AuthnRequest/>").decode()
+            location = "http://localhost:%d/idp/sso?SAMLRequest=%s&RelayState=%s" % (
+                self.server.server_address[1], urllib.parse.quote(request), urllib.parse.quote(path))
+            return self.answer(302, b"", [("Location", location)], "saml-redirect")
         for prefix in ("/form401/", "/form/", "/oauth/", "/open/"):
             if path.startswith(prefix):
                 rest = path[len(prefix) - 1:]

@@ -79,18 +79,7 @@ public final class LoopbackRedirectListener {
         /// Text for HTML: `&`, `<`, `>`, `"` and `'` as entities, so that no parameter a page put into the redirect
         /// becomes markup.
         public static func escapeHTML(_ text: String) -> String {
-            var out = ""
-            for c in text.unicodeScalars {
-                switch c {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                case "'": out += "&#39;"
-                default: out.unicodeScalars.append(c)
-                }
-            }
-            return out
+            SAMLBearerAssertion.escaped(text, ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
         }
     }
 

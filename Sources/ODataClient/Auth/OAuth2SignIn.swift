@@ -253,23 +253,31 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
                          method: .post, url: settings.tokenEndpoint)
     }
 
-    /// The session's connection settings that also hold for the token endpoint; bodies are kept out of traces.
+    /// The session's connection settings that also hold for the token endpoint: how to connect and how to trace.
+    /// Headers, cookies, credentials and SAP parameters are the service's and stay with it; bodies (codes, secrets,
+    /// tokens) are kept out of traces.
     static func tokenEndpointConfiguration(_ base: HTTPConfiguration) -> HTTPConfiguration {
         var c = HTTPConfiguration()
-        c.userAgent = base.userAgent
-        c.caBundle = base.caBundle
-        c.insecure = base.insecure
-        c.proxy = base.proxy
-        c.connectTimeout = base.connectTimeout
-        c.timeout = base.timeout
+        for setting in sharedWithTokenEndpoint { setting.copy(base, &c) }
         c.csrfProtection = false
-        c.traceRequests = base.traceRequests
-        c.traceWithData = base.traceWithData
-        c.prettyTracing = base.prettyTracing
-        c.traceSecrets = base.traceSecrets
-        c.traceBodyLimit = base.traceBodyLimit
-        c.traceSink = base.traceSink
         c.hidesBodiesInTrace = true
         return c
+    }
+
+    /// One setting that the token endpoint's client takes over from the service's.
+    private struct SharedSetting {
+        let copy: (HTTPConfiguration, inout HTTPConfiguration) -> Void
+
+        init<Value>(_ path: WritableKeyPath<HTTPConfiguration, Value>) {
+            copy = { $1[keyPath: path] = $0[keyPath: path] }
+        }
+    }
+
+    /// The settings shared: a list, so that a setting added to `HTTPConfiguration` stays with the service unless
+    /// it is named here.
+    private static var sharedWithTokenEndpoint: [SharedSetting] {
+        [.init(\.userAgent), .init(\.caBundle), .init(\.insecure), .init(\.proxy), .init(\.connectTimeout), .init(\.timeout),
+         .init(\.traceRequests), .init(\.traceWithData), .init(\.prettyTracing), .init(\.traceSecrets), .init(\.traceBodyLimit),
+         .init(\.traceSink)]
     }
 }
