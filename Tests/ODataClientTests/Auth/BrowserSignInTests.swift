@@ -9,7 +9,7 @@ import Glibc
 
 @Suite struct PKCEChallengeTests {
     @Test func theChallengeOfRFC7636AppendixB() throws {
-        let pkce = try PKCEChallenge(verifier: "dBjftJeZ4CVP-mJ92ZaGJWzS3hh1vxLMpWX9i7gnvH")
+        let pkce = try PKCEChallenge(verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
         #expect(pkce.challenge == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
         #expect(pkce.method == "S256")
     }
