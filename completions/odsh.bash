@@ -190,7 +190,7 @@ _odsh_shell() {
     repeating_flags=()
     non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
-    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -266,6 +266,18 @@ _odsh_shell() {
     '--bearer')
         return
         ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
     '--cookie')
         return
         ;;
@@ -330,7 +342,7 @@ _odsh_metadata_summary() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -379,6 +391,18 @@ _odsh_metadata_summary() {
         return
         ;;
     '--bearer')
+        return
+        ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
         return
         ;;
     '--cookie')
@@ -422,7 +446,7 @@ _odsh_metadata_sets() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -473,6 +497,18 @@ _odsh_metadata_sets() {
     '--bearer')
         return
         ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
     '--cookie')
         return
         ;;
@@ -514,7 +550,7 @@ _odsh_metadata_describe() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -563,6 +599,18 @@ _odsh_metadata_describe() {
         return
         ;;
     '--bearer')
+        return
+        ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
         return
         ;;
     '--cookie')
@@ -606,7 +654,7 @@ _odsh_metadata_annotations() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file --term)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file --term)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -655,6 +703,18 @@ _odsh_metadata_annotations() {
         return
         ;;
     '--bearer')
+        return
+        ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
         return
         ;;
     '--cookie')
@@ -701,7 +761,7 @@ _odsh_metadata_find() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options -1
 
     # Offer option value completions
@@ -752,6 +812,18 @@ _odsh_metadata_find() {
     '--bearer')
         return
         ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
     '--cookie')
         return
         ;;
@@ -793,7 +865,7 @@ _odsh_diff() {
     repeating_flags=()
     non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
-    non_repeating_options=(--format --fail-on --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--format --fail-on --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -853,6 +925,18 @@ _odsh_diff() {
         return
         ;;
     '--bearer')
+        return
+        ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
         return
         ;;
     '--cookie')
@@ -923,7 +1007,7 @@ _odsh_profile_add() {
     repeating_flags=()
     non_repeating_flags=(--token-cache --insecure --no-check --force --no-input -v --verbose --version -h --help)
     repeating_options=(--login-field -H --header)
-    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --token-endpoint --client-id --client-auth --scope --company-id --saml-key --saml-cert --saml-audience --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix --metadata-max-age)
+    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --authorize-url --token-endpoint --client-id --client-auth --scope --company-id --saml-key --saml-cert --saml-audience --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix --metadata-max-age)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -953,6 +1037,9 @@ _odsh_profile_add() {
         return
         ;;
     '--login-user-agent')
+        return
+        ;;
+    '--authorize-url')
         return
         ;;
     '--token-endpoint')
@@ -1240,7 +1327,7 @@ _odsh_services() {
     repeating_flags=()
     non_repeating_flags=(--v2 --v4 --json -v --verbose --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -1284,6 +1371,18 @@ _odsh_services() {
     '--bearer')
         return
         ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
     '--cookie')
         return
         ;;
@@ -1325,7 +1424,7 @@ _odsh_verify() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--top --jobs --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--top --jobs --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -1380,6 +1479,18 @@ _odsh_verify() {
         return
         ;;
     '--bearer')
+        return
+        ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
         return
         ;;
     '--cookie')
@@ -1499,7 +1610,7 @@ _odsh_generate_swift() {
     repeating_flags=()
     non_repeating_flags=(--package --internal --open-enumerations --disable-optionals --allow-case-conflicts --strict -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--destination --service --prefix --module --annotations --library-url --library-version --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--destination --service --prefix --module --annotations --library-url --library-version --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -1571,6 +1682,18 @@ _odsh_generate_swift() {
         return
         ;;
     '--bearer')
+        return
+        ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
         return
         ;;
     '--cookie')

@@ -16,17 +16,24 @@ public final class AuthGateway: @unchecked Sendable {
     public static let user = "alice", password = "wonderland"
     public static let clientID = "odsh-client", clientSecret = "client-secret"
 
+    /// The public client of the authorization code grant: no secret.
+    public static let publicClientID = "odsh-public"
+
     /// The SuccessFactors company ID of the SAML bearer grant.
     public static let companyID = "ODSHTEST"
 
     /// `samlCertificate`: the client's certificate (PEM file) against which the SAML bearer grant checks signatures;
-    /// nil: no such grant.
+    /// nil: no such grant. `consentDenied`: the authorization endpoint answers `error=access_denied`; its codes are
+    /// good for `codeSeconds`, refresh tokens for `refreshSeconds`.
     public init(sessionSeconds: Double = 60, tokenSeconds: Double = 60, tokenClaimsSeconds: Double? = nil,
-                samlCertificate: String? = nil) throws {
+                samlCertificate: String? = nil, consentDenied: Bool = false, codeSeconds: Double = 60,
+                refreshSeconds: Double = 3600) throws {
         let upstream = try ReferenceServers.port(.v4)
         var options = ["--session-seconds", String(sessionSeconds), "--token-seconds", String(tokenSeconds)]
         if let claims = tokenClaimsSeconds { options += ["--token-claims-seconds", String(claims)] }
         if let samlCertificate { options += ["--saml-cert", samlCertificate] }
+        options += ["--consent", consentDenied ? "deny" : "allow", "--code-seconds", String(codeSeconds),
+                    "--refresh-seconds", String(refreshSeconds)]
         let tag = "\(getpid())-\(UUID().uuidString.prefix(6))"
         let output = NSTemporaryDirectory() + "odsh-gateway-\(tag).out"
         log = NSTemporaryDirectory() + "odsh-gateway-\(tag).log"
@@ -85,6 +92,13 @@ public final class AuthGateway: @unchecked Sendable {
     /// How many entries after `mark` have this event.
     public func count(_ event: String, since mark: Int = 0) -> Int {
         entries(from: mark).filter { ($0["event"] as? String) == event }.count
+    }
+
+    /// The command line of scripts/testenv/scripted-browser.py, a "browser" that follows an authorization URL
+    /// appended to it (`mode`: follow, wrong-state, tamper-challenge, ignore), logging each step to `log`.
+    public static func scriptedBrowser(mode: String = "follow", delay: Double = 0, log: String) -> [String] {
+        ["python3", TestPaths.testScripts.appendingPathComponent("scripted-browser.py").path, "--mode", mode,
+         "--delay", String(delay), "--log", log]
     }
 
     /// "STATUS PATH" of each request since `mark`.

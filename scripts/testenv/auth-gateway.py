@@ -15,8 +15,19 @@ Listens on 127.0.0.1 (a free port, printed as PORT=N) and proxies to http://127.
                          ODSHTEST, no client secret): the assertion's signature is checked by xmlsec1 against CERT,
                          then its Issuer and api_key (the client), NameID (alice), Audience (www.successfactors.com),
                          Recipient (this /token URL) and validity window
+  GET  /authorize        OAuth 2.0 authorization endpoint (code grant, RFC 6749 4.1, with PKCE S256 required):
+                         clients odsh-client (confidential: its secret at /token) and odsh-public (public: no
+                         secret); redirect_uri must be a loopback http://127.0.0.1:PORT/ (else a 400 page, never a
+                         redirect); consent is given at once (--consent allow) or denied (--consent deny:
+                         error=access_denied); the code is good once, for --code-seconds, for that client,
+                         redirect_uri and challenge. POST /token then takes grant_type=authorization_code (the
+                         code_verifier checked against the challenge) and refresh_token (refresh tokens are good for
+                         --refresh-seconds and replaced by a new one on each use)
+  POST /token-moved?to=URL  307 to URL (a token endpoint that sends clients to another origin)
   /oauth/PATH            needs Authorization: Bearer with a valid token, else 401; proxied to /PATH
   /open/PATH             no sign-in; proxied to /PATH
+  /saml/PATH             302 to a SAML identity provider (http://localhost:PORT/idp/sso?SAMLRequest=...), as a system
+                         that signs browsers in only through SAML does
 Every .../$metadata answer carries an ETag (a hash of the body) and If-None-Match gets 304 with no body.
 Each request is logged to --log as one JSON line: method, path, status, bytes, user_agent, event.
 Exits when --owner PID (default: the parent) goes away.
@@ -47,12 +58,16 @@ ap.add_argument("--token-seconds", type=float, default=60)
 ap.add_argument("--token-claims-seconds", type=float, default=None)
 ap.add_argument("--log", default=os.devnull)
 ap.add_argument("--saml-cert", default=None)
+ap.add_argument("--consent", choices=["allow", "deny"], default="allow")
+ap.add_argument("--code-seconds", type=float, default=60)
+ap.add_argument("--refresh-seconds", type=float, default=3600)
 args = ap.parse_args()
 claims = args.token_claims_seconds if args.token_claims_seconds is not None else args.token_seconds
 claims = int(claims) if claims == int(claims) else claims
 
 USER, PASSWORD = "alice", "wonderland"
 CLIENT_ID, CLIENT_SECRET = "odsh-client", "client-secret"
+PUBLIC_CLIENT_ID = "odsh-public"
 COMPANY_ID = "ODSHTEST"
 SAML_GRANT = "urn:ietf:params:oauth:grant-type:saml2-bearer"
 SAML_NS = "urn:oasis:names:tc:SAML:2.0:assertion"
@@ -63,6 +78,8 @@ LOGIN_PAGE = (b"<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>
 lock = threading.Lock()
 sessions = {}
 tokens = {}
+codes = {}
+refresh_tokens = {}
 log_lock = threading.Lock()
 
 
@@ -124,6 +141,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.login()
         if path.split("?")[0] == "/token":
             return self.token()
+        if path.split("?")[0] == "/token-moved":
+            # A token endpoint that has moved elsewhere (?to=URL): a client must not carry its secrets after it.
+            to = (urllib.parse.parse_qs(urllib.parse.urlsplit(path).query).get("to") or [""])[0]
+            return self.answer(307, b"", [("Location", to)], "token-moved")
+        if path.split("?")[0] == "/authorize":
+            return self.authorize()
+        if path.startswith("/saml/"):
+            # A system that signs browsers in only through a SAML identity provider (HTTP-Redirect binding).
+            request = base64.b64encode(b"<samlp:AuthnRequest/>").decode()
+            location = "http://localhost:%d/idp/sso?SAMLRequest=%s&RelayState=%s" % (
+                self.server.server_address[1], urllib.parse.quote(request), urllib.parse.quote(path))
+            return self.answer(302, b"", [("Location", location)], "saml-redirect")
         for prefix in ("/form401/", "/form/", "/oauth/", "/open/"):
             if path.startswith(prefix):
                 rest = path[len(prefix) - 1:]
@@ -154,6 +183,69 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.answer(200, b"<html><body>signed in</body></html>\n",
                     [("Content-Type", "text/html"), ("Set-Cookie", "MYSAPSSO2=%s; Path=/; HttpOnly" % sso)], "login")
 
+    def authorize(self):
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+
+        def one(name):
+            return (query.get(name) or [""])[0]
+
+        page = [("Content-Type", "text/html; charset=utf-8")]
+        redirect_uri, client = one("redirect_uri"), one("client_id")
+        target = urllib.parse.urlsplit(redirect_uri)
+        loopback = target.scheme == "http" and target.hostname == "127.0.0.1" and target.port and not target.query
+        if client not in (CLIENT_ID, PUBLIC_CLIENT_ID) or not loopback:
+            # RFC 6749 4.1.2.1: never redirect to a URI that is not the client's.
+            return self.answer(400, b"<html><body>unknown client or redirect_uri</body></html>\n", page, "authorize-refused")
+
+        def back(event, **fields):
+            if one("state"):
+                fields["state"] = one("state")
+            location = redirect_uri + "?" + urllib.parse.urlencode(fields)
+            return self.answer(302, b"", [("Location", location)], event)
+
+        if one("response_type") != "code":
+            return back("authorize-refused", error="unsupported_response_type")
+        if one("code_challenge_method") != "S256" or len(one("code_challenge")) != 43:
+            return back("authorize-refused", error="invalid_request", error_description="PKCE with S256 is required")
+        if args.consent == "deny":
+            return back("authorize-denied", error="access_denied", error_description="The user did not consent.")
+        code = secrets.token_urlsafe(24)
+        with lock:
+            codes[code] = {"client": client, "redirect_uri": redirect_uri, "challenge": one("code_challenge"),
+                           "expires": time.time() + args.code_seconds}
+        return back("authorize", code=code)
+
+    def code_grant(self, form, client, json_type):
+        def refuse(why):
+            body = json.dumps({"error": "invalid_grant", "error_description": why}).encode()
+            return self.answer(400, body, json_type, "token-refused:" + why)
+
+        grant = (form.get("grant_type") or [""])[0]
+        if grant == "authorization_code":
+            with lock:
+                entry = codes.pop((form.get("code") or [""])[0], None)  # a code is good once
+            if entry is None:
+                return refuse("unknown or used code")
+            if entry["expires"] <= time.time():
+                return refuse("code expired")
+            if entry["client"] != client or entry["redirect_uri"] != (form.get("redirect_uri") or [""])[0]:
+                return refuse("code not issued to this client and redirect_uri")
+            verifier = (form.get("code_verifier") or [""])[0]
+            digest = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=").decode()
+            if digest != entry["challenge"]:
+                return refuse("PKCE verification failed")
+        else:
+            with lock:
+                entry = refresh_tokens.pop((form.get("refresh_token") or [""])[0], None)  # replaced on each use
+            if entry is None or entry["expires"] <= time.time() or entry["client"] != client:
+                return refuse("refresh token not valid")
+        tok, refresh = secrets.token_hex(16), secrets.token_urlsafe(24)
+        with lock:
+            tokens[tok] = time.time() + args.token_seconds
+            refresh_tokens[refresh] = {"client": client, "expires": time.time() + args.refresh_seconds}
+        body = json.dumps({"access_token": tok, "token_type": "Bearer", "expires_in": claims, "refresh_token": refresh}).encode()
+        self.answer(200, body, json_type + [("Cache-Control", "no-store")], "token:" + grant)
+
     def token(self):
         form = urllib.parse.parse_qs(self.body().decode())
         if args.saml_cert and (form.get("grant_type") or [""])[0] == SAML_GRANT:
@@ -163,10 +255,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if auth.startswith("Basic "):
             client, _, secret = base64.b64decode(auth[6:]).decode().partition(":")
         json_type = [("Content-Type", "application/json")]
+        grant = (form.get("grant_type") or [""])[0]
+        if grant in ("authorization_code", "refresh_token"):
+            if (client, secret) in ((CLIENT_ID, CLIENT_SECRET), (PUBLIC_CLIENT_ID, "")) and not (client == PUBLIC_CLIENT_ID and auth):
+                return self.code_grant(form, client, json_type)
+            return self.answer(401, b'{"error":"invalid_client","error_description":"unknown client or wrong secret"}',
+                               json_type, "token-refused")
         if client != CLIENT_ID or secret != CLIENT_SECRET:
             return self.answer(401, b'{"error":"invalid_client","error_description":"unknown client or wrong secret"}',
                                json_type, "token-refused")
-        grant = (form.get("grant_type") or [""])[0]
         if grant == "password":
             if (form.get("username") or [""])[0] != USER or (form.get("password") or [""])[0] != PASSWORD:
                 return self.answer(400, b'{"error":"invalid_grant","error_description":"wrong user or password"}',

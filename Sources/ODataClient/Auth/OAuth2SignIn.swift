@@ -2,8 +2,11 @@ import FoundationEssentials
 import ODataModel
 
 /// OAuth2 sign-in against a token endpoint (SAP's `acquireToken`): the client-credentials, the password or the
-/// SAML 2.0 bearer grant (RFC 7522, as SAP SuccessFactors has it: a fresh signed assertion for every token), posted as `application/x-www-form-urlencoded`, the client authenticated by basic authentication or in
-/// the body. The token is kept (in memory, and in `tokenStore` when given) and sent as `Authorization`; it is
+/// SAML 2.0 bearer grant (RFC 7522, as SAP SuccessFactors has it: a fresh signed assertion for every token), or a
+/// person's sign-in through the browser (the authorization code grant with PKCE, `BrowserAuthorization`), posted as
+/// `application/x-www-form-urlencoded`, the client authenticated by basic authentication or in the body.
+/// A refresh token that comes with a browser sign-in is kept with the token and used (the refresh token grant)
+/// before the browser is asked again. The token is kept (in memory, and in `tokenStore` when given) and sent as `Authorization`; it is
 /// renewed shortly before it expires, and at once when a request gets 401, which is then sent once more.
 ///
 /// The token endpoint is called through a client of its own (often another host): it gets the TLS, proxy,
@@ -11,7 +14,7 @@ import ODataModel
 // @unchecked: the token and its expiry change only with `lock` held.
 public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     /// Which grant to ask for.
-    public enum Grant: Sendable, Equatable {
+    public enum Grant: Sendable {
         /// The client-credentials grant: the client acts for itself, with no user.
         case clientCredentials
         /// The resource-owner password grant, for this user.
@@ -19,6 +22,10 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         /// A signed SAML assertion for a user; SuccessFactors also wants its `company_id`. The client ID goes in the
         /// body (with the secret only when there is one), whatever `clientAuthentication` says.
         case samlBearer(SAMLBearerAssertion, companyID: String?)
+        /// The authorization code grant: a person signs in through the browser; the refresh token that comes with
+        /// the tokens renews them without the browser while the authorization server accepts it. A client with
+        /// no secret (a public client) sends its ID in the body.
+        case authorizationCode(BrowserAuthorization)
     }
 
     /// How the client proves itself to the token endpoint.
@@ -131,11 +138,63 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
             fields = [("grant_type", "urn:ietf:params:oauth:grant-type:saml2-bearer")]
             if let companyID { fields.append(("company_id", companyID)) }
             fields.append(("assertion", Data(xml.utf8).base64EncodedString()))
+        case .authorizationCode(let browser):
+            return try signInThroughBrowser(browser, base)
         }
         if let scope = s.scope, !scope.isEmpty { fields.append(("scope", scope)) }
+        return try requestToken(fields, base)
+    }
+
+    /// The refresh token grant while there is a refresh token the server takes, else the browser.
+    private func signInThroughBrowser(_ browser: BrowserAuthorization, _ base: HTTPConfiguration) throws -> OAuth2Token {
+        if let refresh = token?.refreshToken {
+            var fields = [("grant_type", "refresh_token"), ("refresh_token", refresh)]
+            if let scope = settings.scope, !scope.isEmpty { fields.append(("scope", scope)) }
+            do {
+                return try requestToken(fields, base, keepingRefreshToken: refresh)
+            } catch let error as TokenEndpointRefusal {
+                // Expired or revoked: the person signs in again. Anything else (a wrong client) the browser cannot mend.
+                guard error.code == "invalid_grant" else {
+                    throw failure("the token endpoint refused the refresh token (\(error.code))" + error.descriptionText)
+                }
+            }
+        }
+        return try browser.authorize(clientID: settings.clientID, scope: settings.scope) { code in
+            do {
+                return try requestToken([("grant_type", "authorization_code"), ("code", code.code),
+                                         ("redirect_uri", code.redirectURI), ("code_verifier", code.verifier)], base)
+            } catch let error as TokenEndpointRefusal {
+                let why = error.code == "invalid_grant"
+                    ? "refused the authorization code (invalid_grant: expired, used already, or not for this PKCE verifier)"
+                    : "refused the authorization code (\(error.code))"
+                throw failure(why + error.descriptionText)
+            }
+        }
+    }
+
+    /// A token endpoint's OAuth2 error answer (RFC 6749 section 5.2), as the code and the description.
+    private struct TokenEndpointRefusal: Error {
+        var code: String
+        var description: String?
+        var error: ODataClientError
+
+        var descriptionText: String { description.map { ": " + TerminalEscaping.oneLine(String($0.prefix(300))) } ?? "" }
+    }
+
+    /// Posts the grant's fields with the client's authentication and reads the token. A refresh token the answer
+    /// does not renew stays (`keepingRefreshToken`). An OAuth2 error answer of a browser sign-in's grants is thrown
+    /// as `TokenEndpointRefusal` for the caller to word; the other grants' as they always were.
+    private func requestToken(_ grantFields: [(String, String)], _ base: HTTPConfiguration,
+                              keepingRefreshToken: String? = nil) throws -> OAuth2Token {
+        let s = settings
+        var fields = grantFields
         var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
         var clientAuthentication = s.clientAuthentication
-        if case .samlBearer = s.grant { clientAuthentication = .body }
+        switch s.grant {
+        case .samlBearer: clientAuthentication = .body
+        case .authorizationCode where s.clientSecret == nil: clientAuthentication = .body
+        default: break
+        }
         switch clientAuthentication {
         case .basic:
             let pair = Data("\(s.clientID):\(s.clientSecret ?? "")".utf8).base64EncodedString()
@@ -152,12 +211,22 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         do {
             response = try client.send(request)
         } catch let error as ODataClientError where error.httpStatus != nil {
+            if case .authorizationCode = s.grant, let refusal = Self.refusal(error) { throw refusal }
             throw failure("the token endpoint answered \(error.summary)")
         }
-        let token = try parse(response.body ?? Data(), obtainedAt: started)
+        var token = try parse(response.body ?? Data(), obtainedAt: started)
+        if token.refreshToken == nil { token.refreshToken = keepingRefreshToken }
         acquired += 1
         s.tokenStore?.saveToken(token)
         return token
+    }
+
+    /// The `error` and `error_description` of a token endpoint's error answer (its first line, as the HTTP layer
+    /// keeps it), if it is one.
+    private static func refusal(_ error: ODataClientError) -> TokenEndpointRefusal? {
+        guard case .http(_, _, _, let summary?) = error.kind, let object = BodyJSON.object(Data(summary.utf8)),
+              let code = BodyJSON.member(object, "error")?.stringValue, !code.isEmpty else { return nil }
+        return TokenEndpointRefusal(code: code, description: BodyJSON.member(object, "error_description")?.stringValue, error: error)
     }
 
     private func parse(_ body: Data, obtainedAt: Date) throws -> OAuth2Token {
@@ -174,8 +243,9 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         case .string(let text)?: expiresIn = Double(text)
         default: break
         }
+        let refresh = BodyJSON.member(object, "refresh_token")?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         return OAuth2Token(accessToken: access, tokenType: type, obtainedAt: obtainedAt,
-                           expiresAt: expiresIn.map { obtainedAt.addingTimeInterval($0) })
+                           expiresAt: expiresIn.map { obtainedAt.addingTimeInterval($0) }, refreshToken: refresh)
     }
 
     private func failure(_ text: String) -> ODataClientError {
@@ -183,23 +253,31 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
                          method: .post, url: settings.tokenEndpoint)
     }
 
-    /// The session's connection settings that also hold for the token endpoint; bodies are kept out of traces.
+    /// The session's connection settings that also hold for the token endpoint: how to connect and how to trace.
+    /// Headers, cookies, credentials and SAP parameters are the service's and stay with it; bodies (codes, secrets,
+    /// tokens) are kept out of traces.
     static func tokenEndpointConfiguration(_ base: HTTPConfiguration) -> HTTPConfiguration {
         var c = HTTPConfiguration()
-        c.userAgent = base.userAgent
-        c.caBundle = base.caBundle
-        c.insecure = base.insecure
-        c.proxy = base.proxy
-        c.connectTimeout = base.connectTimeout
-        c.timeout = base.timeout
+        for setting in sharedWithTokenEndpoint { setting.copy(base, &c) }
         c.csrfProtection = false
-        c.traceRequests = base.traceRequests
-        c.traceWithData = base.traceWithData
-        c.prettyTracing = base.prettyTracing
-        c.traceSecrets = base.traceSecrets
-        c.traceBodyLimit = base.traceBodyLimit
-        c.traceSink = base.traceSink
         c.hidesBodiesInTrace = true
         return c
+    }
+
+    /// One setting that the token endpoint's client takes over from the service's.
+    private struct SharedSetting {
+        let copy: (HTTPConfiguration, inout HTTPConfiguration) -> Void
+
+        init<Value>(_ path: WritableKeyPath<HTTPConfiguration, Value>) {
+            copy = { $1[keyPath: path] = $0[keyPath: path] }
+        }
+    }
+
+    /// The settings shared: a list, so that a setting added to `HTTPConfiguration` stays with the service unless
+    /// it is named here.
+    private static var sharedWithTokenEndpoint: [SharedSetting] {
+        [.init(\.userAgent), .init(\.caBundle), .init(\.insecure), .init(\.proxy), .init(\.connectTimeout), .init(\.timeout),
+         .init(\.traceRequests), .init(\.traceWithData), .init(\.prettyTracing), .init(\.traceSecrets), .init(\.traceBodyLimit),
+         .init(\.traceSink)]
     }
 }

@@ -10,13 +10,17 @@ public struct OAuth2Token: Sendable, Equatable {
     public var obtainedAt: Date
     /// When it expires; nil when the endpoint said nothing (then it is used until a 401).
     public var expiresAt: Date?
+    /// The refresh token that came with it (a browser sign-in's), which gets new tokens without the browser.
+    public var refreshToken: String?
 
     /// A token of this type, obtained and expiring when given.
-    public init(accessToken: String, tokenType: String = "Bearer", obtainedAt: Date = Date(), expiresAt: Date? = nil) {
+    public init(accessToken: String, tokenType: String = "Bearer", obtainedAt: Date = Date(), expiresAt: Date? = nil,
+                refreshToken: String? = nil) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.obtainedAt = obtainedAt
         self.expiresAt = expiresAt
+        self.refreshToken = refreshToken
     }
 
     /// The `Authorization` header value.

@@ -137,7 +137,8 @@ public struct SAMLBearerAssertion: Sendable, Equatable {
         escaped(s, ["&": "&amp;", "<": "&lt;", "\"": "&quot;", "\t": "&#x9;", "\n": "&#xA;", "\r": "&#xD;"])
     }
 
-    private static func escaped(_ s: String, _ table: [Unicode.Scalar: String]) -> String {
+    /// `s` with each scalar of `table` replaced (XML and HTML escaping; `LoopbackRedirectListener`'s page too).
+    static func escaped(_ s: String, _ table: [Unicode.Scalar: String]) -> String {
         var out = ""
         for scalar in s.unicodeScalars {
             if let replacement = table[scalar] { out += replacement } else { out.unicodeScalars.append(scalar) }

@@ -3,8 +3,20 @@ import FoundationEssentials
 /// What an SAP developer checks next for an error: one line naming the transaction or setting that tells more
 /// (/IWFND/ERROR_LOG, /IWFND/MAINT_SERVICE, SU53, ST22), or nil when the error says nothing SAP-specific.
 package enum SAPErrorHint {
+    /// Whether a redirect's target is a SAML 2.0 authentication request (HTTP-Redirect binding: `SAMLRequest=` in
+    /// the query).
+    static func isSAMLRequest(_ location: String) -> Bool {
+        guard let query = location.firstIndex(of: "?") else { return false }
+        return location[query...].split(separator: "&").contains { $0.drop { $0 == "?" }.hasPrefix("SAMLRequest=") }
+    }
+
     /// The hint for an error of the client or of `DataService`; nil when there is none.
     package static func hint(for error: Error) -> String? {
+        if let e = error as? ODataClientError, case .redirectToOtherOrigin(let location) = e.kind, isSAMLRequest(location) {
+            return "the service sends you to a SAML identity provider's sign-in page, which odsh does not fill in: "
+                + "sign in with OAuth 2.0 instead, through your browser (auth = \"browser\" with authorize-url, token-endpoint and "
+                + "client-id: the OAuth client of the system, such as a BTP/XSUAA service key or a communication arrangement with OAuth)"
+        }
         if let e = error as? DataServiceError {
             if case .notOData(_, _, let signInPage) = e.kind, signInPage {
                 return "the service answered with a sign-in page: the session ran out or no credentials were sent "

@@ -29,6 +29,10 @@ struct Onboarding {
         case .oauth2Client, .oauth2Password:
             if p.tokenEndpoint == nil { profile.tokenEndpoint = try TerminalQuestions.ask("Token endpoint URL", check: Self.isURL) }
             if p.clientID == nil { profile.clientID = try TerminalQuestions.ask("Client ID", check: Self.notEmpty) }
+        case .browser:
+            if p.authorizeURL == nil { profile.authorizeURL = try TerminalQuestions.ask("Authorization endpoint URL (…/oauth/authorize)", check: Self.isURL) }
+            if p.tokenEndpoint == nil { profile.tokenEndpoint = try TerminalQuestions.ask("Token endpoint URL (…/oauth/token)", check: Self.isURL) }
+            if p.clientID == nil { profile.clientID = try TerminalQuestions.ask("Client ID", check: Self.notEmpty) }
         case .cert:
             if p.certificate == nil { profile.certificate = try TerminalQuestions.ask("Client certificate file (PEM)", check: Self.readable) }
             if p.key == nil {
@@ -55,10 +59,12 @@ struct Onboarding {
         default:
             break
         }
-        guard let name = profile.auth.secretName else { return }
-        if Self.isTyped(profile.secretFrom) {
+        if let name = profile.auth.secretName, Self.isTyped(profile.secretFrom) {
             let who = name == "password" ? "Password for \(profile.user ?? "")" : name.prefix(1).uppercased() + name.dropFirst()
             secrets[name] = try TerminalQuestions.secret("\(who): ")
+        }
+        if profile.auth == .browser, Self.isTyped(profile.clientSecretFrom) {
+            secrets["client-secret"] = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? ""): ")
         }
         if profile.auth == .oauth2Password, profile.clientSecretFrom == nil || Self.isTyped(profile.clientSecretFrom) {
             let secret = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? "") (empty for a public client): ")

@@ -15,6 +15,9 @@ public struct Profile: Sendable, Equatable {
         case cert
         /// SPNEGO with the Kerberos tickets of the user's credential cache (`kinit`): no secret in odsh.
         case kerberos
+        /// A person signs in through the browser (OAuth2 authorization code with PKCE); the refresh token is kept
+        /// in the secrets store. The client secret, when the client has one, comes from `client-secret-from`.
+        case browser
 
         /// What its main secret is called, if it has one.
         public var secretName: String? {
@@ -23,7 +26,7 @@ public struct Profile: Sendable, Equatable {
             case .bearer: return "token"
             case .cookie: return "cookie"
             case .oauth2Client: return "client-secret"
-            case .none, .cert, .kerberos, .oauth2SAMLBearer: return nil
+            case .none, .cert, .kerberos, .oauth2SAMLBearer, .browser: return nil
             }
         }
 
@@ -38,7 +41,7 @@ public struct Profile: Sendable, Equatable {
     public var user: String?
     /// Where the password, token, cookie or (oauth2-client) client secret comes from.
     public var secretFrom: SecretSource?
-    /// Where the client secret of the OAuth2 password grant comes from (none: a public client).
+    /// Where the client secret of the OAuth2 password grant or of browser sign-in comes from (none: a public client).
     public var clientSecretFrom: SecretSource?
 
     /// Form login: the URL the form posts to, its field names, more fields, a User-Agent for the login.
@@ -54,6 +57,8 @@ public struct Profile: Sendable, Equatable {
     public var clientAuth: OAuth2SignIn.ClientAuthentication?
     public var scope: String?
     public var tokenCache = false
+    /// Browser sign-in: the authorization endpoint the browser is sent to.
+    public var authorizeURL: String?
     /// SAML bearer: the SuccessFactors company ID, the client's private key and certificate (PEM files), the
     /// assertion's audience (default www.successfactors.com).
     public var companyID: String?
@@ -113,7 +118,7 @@ public struct Profile: Sendable, Equatable {
     // MARK: config.toml
 
     static let keys = ["url", "auth", "user", "secret-from", "client-secret-from", "login-url", "user-field", "password-field",
-                       "login-fields", "login-user-agent", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
+                       "login-fields", "login-user-agent", "authorize-url", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
                        "company-id", "saml-key", "saml-cert", "saml-audience",
                        "headers", "secret-headers", "sap-client", "sap-language", "timeout", "connect-timeout", "proxy", "ca-bundle", "cert", "key",
                        "insecure", "user-agent", "output", "page-size", "pager", "metadata", "metadata-fix", "metadata-max-age", "services"]
@@ -167,6 +172,7 @@ public struct Profile: Sendable, Equatable {
         passwordField = try string("password-field")
         loginFields = try pairs("login-fields").map { FormLoginSignIn.FormField(name: $0.0, value: $0.1) }
         loginUserAgent = try string("login-user-agent")
+        authorizeURL = try string("authorize-url")
         tokenEndpoint = try string("token-endpoint")
         clientID = try string("client-id")
         if let c = try string("client-auth") {
@@ -226,7 +232,8 @@ public struct Profile: Sendable, Equatable {
         }
         if auth == .form, loginURL == nil { return "auth = \"form\" needs login-url" }
         if auth == .oauth2SAMLBearer, samlKey == nil { return "auth = \"oauth2-saml-bearer\" needs saml-key (the client's private key file)" }
-        if auth == .oauth2Client || auth == .oauth2Password || auth == .oauth2SAMLBearer {
+        if auth == .browser, authorizeURL == nil { return "auth = \"browser\" needs authorize-url (the authorization endpoint)" }
+        if auth == .oauth2Client || auth == .oauth2Password || auth == .oauth2SAMLBearer || auth == .browser {
             if tokenEndpoint == nil { return "auth = \"\(auth.rawValue)\" needs token-endpoint" }
             if clientID == nil { return "auth = \"\(auth.rawValue)\" needs client-id" }
         }
@@ -276,6 +283,7 @@ public struct Profile: Sendable, Equatable {
         put("user-field", userField)
         put("password-field", passwordField)
         put("login-user-agent", loginUserAgent)
+        put("authorize-url", authorizeURL)
         put("token-endpoint", tokenEndpoint)
         put("client-id", clientID)
         put("client-auth", clientAuth?.rawValue)
@@ -324,6 +332,7 @@ public struct Profile: Sendable, Equatable {
         switch auth {
         case .oauth2Client: return clientID ?? ""
         case .oauth2Password, .oauth2SAMLBearer: return "\(user ?? "")@\(clientID ?? "")"
+        case .browser: return "browser@\(clientID ?? "")"
         default: return user ?? ""
         }
     }

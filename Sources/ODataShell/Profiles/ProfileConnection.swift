@@ -76,6 +76,14 @@ struct ProfileConnection {
         func secret(_ name: String, _ source: SecretSource?) throws -> String {
             try resolver.secret(name, of: p, from: source)
         }
+        /// The profile's token endpoint, client and scope with this grant; tokens kept in the secrets store when `store`.
+        func oauth2(_ grant: OAuth2SignIn.Grant, clientSecret: String?, store: Bool, storeNextTo source: SecretSource? = nil) throws -> OAuth2SignIn {
+            var s = OAuth2SignIn.Settings(tokenEndpoint: p.tokenEndpoint ?? "", clientID: p.clientID ?? "", clientSecret: clientSecret, grant: grant)
+            if let a = p.clientAuth { s.clientAuthentication = a }
+            s.scope = p.scope
+            if store { s.tokenStore = SecretsTokenStore(store: try resolver.secretsFile(source ?? p.secretFrom), profile: p.name) }
+            return OAuth2SignIn(s)
+        }
         switch p.auth {
         case .none, .cert:
             break
@@ -107,27 +115,21 @@ struct ProfileConnection {
                                                 privateKeyPEM: try pem(p.samlKey ?? "", "saml-key"),
                                                 certificatePEM: try p.samlCert.map { try pem($0, "saml-cert") },
                                                 audience: p.samlAudience ?? SAMLBearerAssertion.successFactorsAudience)
-            var s = OAuth2SignIn.Settings(tokenEndpoint: endpoint, clientID: p.clientID ?? "", clientSecret: nil,
-                                          grant: .samlBearer(assertion, companyID: p.companyID))
-            s.scope = p.scope
-            if p.tokenCache { s.tokenStore = SecretsTokenStore(store: try resolver.secretsFile(p.secretFrom), profile: p.name) }
-            c.signIn = OAuth2SignIn(s)
+            c.signIn = try oauth2(.samlBearer(assertion, companyID: p.companyID), clientSecret: nil, store: p.tokenCache)
         case .oauth2Client, .oauth2Password:
-            let grant: OAuth2SignIn.Grant
-            let clientSecret: String?
             if p.auth == .oauth2Client {
-                grant = .clientCredentials
-                clientSecret = try secret("client-secret", p.secretFrom)
+                c.signIn = try oauth2(.clientCredentials, clientSecret: try secret("client-secret", p.secretFrom), store: p.tokenCache)
             } else {
-                grant = .password(user: p.user ?? "", password: try secret("password", p.secretFrom))
-                clientSecret = try p.clientSecretFrom.map { try secret("client-secret", $0) }
+                c.signIn = try oauth2(.password(user: p.user ?? "", password: try secret("password", p.secretFrom)),
+                                      clientSecret: try p.clientSecretFrom.map { try secret("client-secret", $0) }, store: p.tokenCache)
             }
-            var s = OAuth2SignIn.Settings(tokenEndpoint: p.tokenEndpoint ?? "", clientID: p.clientID ?? "",
-                                          clientSecret: clientSecret, grant: grant)
-            if let a = p.clientAuth { s.clientAuthentication = a }
-            s.scope = p.scope
-            if p.tokenCache { s.tokenStore = SecretsTokenStore(store: try resolver.secretsFile(p.secretFrom), profile: p.name) }
-            c.signIn = OAuth2SignIn(s)
+        case .browser:
+            var browser = BrowserAuthorization(authorizationEndpoint: p.authorizeURL ?? "", openURL: { _ in })
+            let timeout = browser.timeout
+            browser.openURL = { BrowserOpener().open($0, timeout: timeout) }
+            // The refresh token is the point of keeping tokens: always kept, where the client secret is kept.
+            c.signIn = try oauth2(.authorizationCode(browser), clientSecret: try p.clientSecretFrom.map { try secret("client-secret", $0) },
+                                  store: true, storeNextTo: p.clientSecretFrom)
         }
     }
 }

@@ -27,6 +27,8 @@ public struct ConnectionOptions: ParsableArguments {
           help: "Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).")
     public var negotiate = false
 
+    @OptionGroup public var browserSignIn: BrowserSignInOptions
+
     @Option(name: .customLong("cookie"),
             help: ArgumentHelp("Send these cookies with every request.", valueName: "name=value[; name=value]"))
     public var cookie: String?
@@ -92,6 +94,9 @@ public struct ConnectionOptions: ParsableArguments {
         if negotiate && (user != nil || bearer != nil) {
             throw ValidationError("--negotiate excludes --user and --bearer")
         }
+        if browserSignIn.isGiven && (user != nil || bearer != nil || negotiate) {
+            throw ValidationError("--authorize-url (browser sign-in) excludes --user, --bearer and --negotiate")
+        }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let retryMaxWait, retryMaxWait < 0 || !retryMaxWait.isFinite { throw ValidationError("--retry-max-wait must be 0 or more seconds") }
     }
@@ -109,7 +114,7 @@ public struct ConnectionOptions: ParsableArguments {
     }
 
     /// Lays the options given on the command line over `c`, which may hold a profile's settings. `--user`,
-    /// `--bearer` or `--negotiate` replace the profile's way of signing in; `ODSH_BEARER_TOKEN` counts only where `c` has none.
+    /// `--bearer`, `--negotiate` or `--authorize-url` replace the profile's way of signing in; `ODSH_BEARER_TOKEN` counts only where `c` has none.
     public func apply(to c: inout HTTPConfiguration,
                       environment: [String: String] = ProcessInfo.processInfo.environment,
                       readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws {
@@ -130,6 +135,9 @@ public struct ConnectionOptions: ParsableArguments {
         } else if negotiate {
             c.signIn = nil
             c.authentication = .negotiate
+        } else if browserSignIn.isGiven {
+            c.authentication = .none
+            c.signIn = browserSignIn.signIn(environment: environment)
         } else if let token = bearer ?? (signsIn ? nil : environment["ODSH_BEARER_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 })) {
             c.signIn = nil
             c.authentication = .bearer(token: token)

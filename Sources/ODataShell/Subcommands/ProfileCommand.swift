@@ -53,7 +53,7 @@ struct ProfileCommand: ParsableCommand {
                                    valueName: "source"))
         var secretFrom: String?
 
-        @Option(help: ArgumentHelp("Where the client secret of oauth2-password comes from (omit for a public client).", valueName: "source"))
+        @Option(help: ArgumentHelp("Where the client secret of oauth2-password or browser comes from (omit for a public client).", valueName: "source"))
         var clientSecretFrom: String?
 
         @Option(help: "Form login: the URL the login form posts to.")
@@ -71,34 +71,7 @@ struct ProfileCommand: ParsableCommand {
         @Option(help: "Form login: the User-Agent of the login request.")
         var loginUserAgent: String?
 
-        @Option(help: "OAuth2: the token endpoint URL.")
-        var tokenEndpoint: String?
-
-        @Option(help: "OAuth2: the client ID.")
-        var clientID: String?
-
-        @Option(help: "OAuth2: send the client's ID and secret as basic authentication or in the body (default: basic).")
-        var clientAuth: String?
-
-        @Option(help: "OAuth2: the scope to ask for.")
-        var scope: String?
-
-        @Flag(help: "OAuth2: keep tokens in the secrets file until they expire, for the next runs.")
-        var tokenCache = false
-
-        @Option(help: "SAML bearer (SuccessFactors): the company ID.")
-        var companyID: String?
-
-        @Option(help: ArgumentHelp("SAML bearer: the client's RSA private key (PEM) that signs the assertion.", valueName: "file"),
-                completion: .file())
-        var samlKey: String?
-
-        @Option(help: ArgumentHelp("SAML bearer: the client's X.509 certificate (PEM), sent in the signature.", valueName: "file"),
-                completion: .file())
-        var samlCert: String?
-
-        @Option(help: "SAML bearer: the assertion's audience (default: www.successfactors.com).")
-        var samlAudience: String?
+        @OptionGroup(title: "OAuth2 and browser sign-in") var oauth2: OAuth2ProfileOptions
 
         @OptionGroup(title: "Connection") var transport: TransportOptions
 
@@ -244,7 +217,7 @@ struct ProfileCommand: ParsableCommand {
                 }
                 if case .file = source { secrets[secretName] = try TerminalQuestions.secret("the \(secretName): ") }
             }
-            if profile.auth == .oauth2Password, case .file = profile.clientSecretFrom {
+            if profile.auth == .oauth2Password || profile.auth == .browser, case .file = profile.clientSecretFrom {
                 secrets["client-secret"] = try TerminalQuestions.secret("the client secret: ")
             }
             return secrets
@@ -275,18 +248,7 @@ struct ProfileCommand: ParsableCommand {
                 return FormLoginSignIn.FormField(name: String(field[..<eq]), value: String(field[field.index(after: eq)...]))
             }
             p.loginUserAgent = loginUserAgent
-            p.tokenEndpoint = tokenEndpoint
-            p.clientID = clientID
-            if let clientAuth {
-                guard let a = OAuth2SignIn.ClientAuthentication(rawValue: clientAuth) else { throw ValidationError("--client-auth is basic or body") }
-                p.clientAuth = a
-            }
-            p.scope = scope
-            p.tokenCache = tokenCache
-            p.companyID = companyID
-            p.samlKey = samlKey
-            p.samlCert = samlCert
-            p.samlAudience = samlAudience
+            try oauth2.apply(to: &p)
             p.headers = HTTPHeaders(try transport.parsedHeaders())
             p.sapClient = transport.sapClient
             p.sapLanguage = transport.sapLanguage
@@ -363,6 +325,7 @@ struct ProfileCommand: ParsableCommand {
             add("password-field", p.passwordField)
             for f in p.loginFields { lines.append(("login-field", "\(f.name)=\(Self.looksSecret(f.name) ? "********" : f.value)")) }
             add("login-user-agent", p.loginUserAgent)
+            add("authorize-url", p.authorizeURL)
             add("token-endpoint", p.tokenEndpoint)
             add("client-id", p.clientID)
             add("client-auth", p.clientAuth?.rawValue)
