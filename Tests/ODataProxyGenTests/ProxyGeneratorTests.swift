@@ -46,6 +46,13 @@ struct ProxyGeneratorTests {
             <Property Name="Name" Type="Edm.String"/>
             <NavigationProperty Name="Products" Type="Collection(Shop.Product)"/>
           </EntityType>
+          <EntityType Name="SpecialProduct" BaseType="Shop.Product">
+            <Property Name="Discount" Type="Edm.Int32" Nullable="false"/>
+            <Property Name="EntityValue" Type="Edm.String"/>
+          </EntityType>
+          <ComplexType Name="PostalAddress" BaseType="Shop.Address">
+            <Property Name="Code" Type="Edm.String"/>
+          </ComplexType>
           <EntityType Name="String">
             <Key><PropertyRef Name="Value"/></Key>
             <Property Name="Value" Type="Edm.String" Nullable="false"/>
@@ -56,6 +63,24 @@ struct ProxyGeneratorTests {
             <ReturnType Type="Collection(Shop.Product)"/>
           </Function>
           <Action Name="Reset"/>
+          <Function Name="Rating" IsBound="true">
+            <Parameter Name="product" Type="Shop.Product" Nullable="false"/>
+            <Parameter Name="scale" Type="Edm.Int32"/>
+            <ReturnType Type="Edm.Double"/>
+          </Function>
+          <Action Name="Rating" IsBound="true">
+            <Parameter Name="supplier" Type="Shop.Supplier" Nullable="false"/>
+            <Parameter Name="value" Type="Edm.Int32" Nullable="false"/>
+          </Action>
+          <Function Name="Cheapest" IsBound="true">
+            <Parameter Name="products" Type="Collection(Shop.Product)" Nullable="false"/>
+            <ReturnType Type="Shop.Product"/>
+          </Function>
+          <Action Name="Replace">
+            <Parameter Name="old" Type="Shop.Product" Nullable="false"/>
+            <Parameter Name="others" Type="Collection(Shop.Product)"/>
+            <ReturnType Type="Shop.Product"/>
+          </Action>
           <EntityContainer Name="ShopService">
             <EntitySet Name="Products" EntityType="Shop.Product"/>
             <EntitySet Name="Suppliers" EntityType="Shop.Supplier"/>
@@ -63,6 +88,7 @@ struct ProxyGeneratorTests {
             <Singleton Name="Featured" Type="Shop.Product"/>
             <FunctionImport Name="TopProducts" Function="Shop.TopProducts"/>
             <ActionImport Name="Reset" Action="Shop.Reset"/>
+            <ActionImport Name="Replace" Action="Shop.Replace"/>
           </EntityContainer>
         </Schema>
       </edmx:DataServices>
@@ -85,7 +111,8 @@ struct ProxyGeneratorTests {
     func files() throws {
         let files = try Self.generate()
         #expect(Set(files.keys) == ["ShopService.swift", "ShopServiceMetadata.swift", "Product.swift", "Supplier.swift",
-                                    "String_2.swift", "Address.swift", "Color.swift"])
+                                    "String_2.swift", "Address.swift", "Color.swift", "SpecialProduct.swift",
+                                    "PostalAddress.swift"])
     }
 
     @Test("Keywords get a trailing _, non-identifiers _ for each bad character, a leading digit a _; each with a comment")
@@ -161,6 +188,60 @@ struct ProxyGeneratorTests {
         #expect(s.contains("if let color { parameters.append((\"color\", color.dataValue)) }"))
         #expect(s.contains("public func reset() async throws {"))
         #expect(s.contains("dataService = try DataService(url: url, configuration: configuration, metadata: ShopServiceMetadata.shared.document)"))
+    }
+
+    @Test("Bound operations: methods of the service taking the entity first; one bound to a collection is said, not made")
+    func boundOperations() throws {
+        let s = try #require(try Self.generate()["ShopService.swift"])
+        #expect(s.contains("public func rating(product: Product, scale: Int32? = nil) throws -> Double? {"), "\(s)")
+        #expect(s.contains("public func rating(product: Product, scale: Int32? = nil) async throws -> Double? {"))
+        #expect(s.contains("return try dataService.executeFunction(\"Shop.Rating\", parameters: parameters, boundTo: product.entityValue).proxyValue(as: Double.self)"))
+        // The action of the same name bound to another type: an overload of the same method.
+        #expect(s.contains("public func rating(supplier: Supplier, value: Int32) throws {"))
+        #expect(s.contains("_ = try await dataService.executeAction(\"Shop.Rating\", parameters: parameters, boundTo: supplier.entityValue)"))
+        #expect(!s.contains("rating_2"))
+        #expect(s.contains("// The bound function Cheapest is not generated: it is bound to a collection, Collection(Shop.Product)"))
+    }
+
+    @Test("Entity parameters take the entity's class, an array of it for a collection")
+    func entityParameters() throws {
+        let s = try #require(try Self.generate()["ShopService.swift"])
+        #expect(s.contains("public func replace(old: Product, others: [Product]? = nil) throws -> Product? {"), "\(s)")
+        #expect(s.contains("parameters.append((\"old\", DataValue.entity(old.entityValue)))"))
+        #expect(s.contains("if let others { parameters.append((\"others\", DataValue.entityList(EntityValueList(others.map(\\.entityValue))))) }"))
+    }
+
+    @Test("A derived type's class inherits its base type's and declares its own properties only; a base class is not final")
+    func derivedTypes() throws {
+        let files = try Self.generate()
+        let special = try #require(files["SpecialProduct.swift"])
+        #expect(special.contains("public final class SpecialProduct: Product {"))
+        #expect(special.contains("override public class var entityType: EntityType { ShopServiceMetadata.shared.entityType(\"Shop.SpecialProduct\") }"))
+        #expect(special.contains("public var discount: Int32 {"))
+        #expect(!special.contains("public var id: Int32"), "inherited from Product")
+        #expect(!special.contains("init(entityValue"), "inherited from Product")
+        // The scope of SpecialProduct's members extends Product's, with the names the generated code uses.
+        #expect(special.contains("public var entityValue_2: String? {"))
+        let product = try #require(files["Product.swift"])
+        #expect(product.contains("public class Product: EntityProxy, Codable, @unchecked Sendable {"))
+        #expect(product.contains("public class var entityType: EntityType { ShopServiceMetadata.shared.entityType(\"Shop.Product\") }"))
+        #expect(product.contains("public required init(entityValue: EntityValue) {"))
+        #expect(product.contains("public required convenience init(from decoder: any Decoder) throws {"))
+        #expect(product.contains("self.init(entityValue: EntityValue.ofType(Self.entityType))"))
+        let postal = try #require(files["PostalAddress.swift"])
+        #expect(postal.contains("public final class PostalAddress: Address {"))
+        #expect(postal.contains("override public class var complexType: ComplexType"))
+        #expect(try #require(files["Supplier.swift"]).contains("public final class Supplier: EntityProxy, Codable {"))
+    }
+
+    @Test("A base type chain with a cycle: the classes in it stand alone, with every property")
+    func baseTypeCycle() throws {
+        let cyclic = Self.edmx.replacingOccurrences(of: "<EntityType Name=\"Supplier\">", with: "<EntityType Name=\"Supplier\" BaseType=\"Shop.String\">")
+            .replacingOccurrences(of: "<EntityType Name=\"String\">", with: "<EntityType Name=\"String\" BaseType=\"Shop.Supplier\">")
+        let files = try Self.generate(cyclic)
+        let supplier = try #require(files["Supplier.swift"])
+        #expect(supplier.contains("public final class Supplier: EntityProxy, Codable {"), "\(supplier)")
+        #expect(try #require(files["String_2.swift"]).contains("public final class String_2: EntityProxy, Codable {"))
     }
 
     @Test("The metadata is embedded as a raw string literal that survives quotes and hashes")

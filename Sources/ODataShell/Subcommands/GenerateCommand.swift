@@ -144,12 +144,17 @@ struct GenerateCommand: ParsableCommand {
 
         private func write(_ files: [GeneratedFile]) throws {
             let fm = FileManager.default
+            var folders: Set<String> = []
             for f in files {
                 let path = destination + "/" + f.path
                 let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
                 do {
-                    try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    try Data(f.contents.utf8).write(to: URL(fileURLWithPath: path))
+                    if folders.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                    let bytes = Data(f.contents.utf8)
+                    // A file that would not change is left alone: generating again after a change of the service
+                    // then rebuilds only the classes that changed (SwiftPM goes by the files' times).
+                    if fm.contents(atPath: path) == bytes { continue }
+                    try bytes.write(to: URL(fileURLWithPath: path))
                 } catch {
                     throw UsageError("cannot write \(path): \(error)")
                 }
