@@ -15,7 +15,7 @@ extension ProxyGenerator {
         let typeType = isEntity ? "EntityType" : "ComplexType"
         let base = proxyBases[t.qualifiedName]
         let inherited = inheritedTypes.contains(t.qualifiedName)
-        var out = header + "import Foundation\nimport OData\n\n"
+        var out = ""
         var summary = "The \(kind) type \(t.qualifiedName)"
         if let b = t.baseType { summary += ", derived from \(b.qualifiedName)" }
         if t.isAbstract { summary += " (abstract)" }
@@ -24,7 +24,7 @@ extension ProxyGenerator {
         out += docComment(summary + ".", for: t, notes: [typeNames[t.qualifiedName]?.note], indent: "")
         let typeText = "\(metadataName).shared.\(typeMember)(\(SwiftNames.literal(t.qualifiedName)))"
         if let base {
-            out += "\(access) \(inherited ? "" : "final ")class \(name): \(className(base)) {\n"
+            out += "\(access) \(inherited ? "" : "final ")class \(name): \(className(base)), @unchecked Sendable {\n"
             out += "    /// The \(kind) type, from the metadata the class was generated from.\n"
             out += "    override \(access) class var \(typeMember): \(typeType) { \(typeText) }\n"
         } else if inherited {

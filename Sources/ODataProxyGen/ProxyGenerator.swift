@@ -42,16 +42,35 @@ public struct ProxyGenerator {
         var files: [GeneratedFile] = []
         files.append(GeneratedFile(path: "\(g.serviceName).swift", contents: g.serviceClass()))
         files.append(GeneratedFile(path: "\(g.metadataName).swift", contents: g.metadataFile()))
-        for t in document.entityTypes { files.append(GeneratedFile(path: "\(g.className(t)).swift", contents: g.structuredClass(t))) }
-        for t in document.complexTypes { files.append(GeneratedFile(path: "\(g.className(t)).swift", contents: g.structuredClass(t))) }
-        for e in document.enumTypes where !e.isFlags {
-            files.append(GeneratedFile(path: "\(g.className(e)).swift", contents: g.enumType(e)))
+        let classes = (document.entityTypes as [StructuredType] + document.complexTypes).map { (name: g.className($0), text: g.structuredClass($0)) }
+        let enums = document.enumTypes.filter { !$0.isFlags }.map { (name: g.className($0), text: g.enumType($0)) }
+        let prelude = g.header + "import Foundation\nimport OData\n\n"
+        if classes.count + enums.count <= options.filePerTypeLimit {
+            for c in classes + enums { files.append(GeneratedFile(path: "\(c.name).swift", contents: prelude + c.text)) }
+        } else {
+            files += Self.grouped(classes, as: "Types", prelude: prelude, prefix: options.classPrefix)
+            files += Self.grouped(enums, as: "Enums", prelude: prelude, prefix: options.classPrefix)
         }
         if options.makePackage {
             files = files.map { GeneratedFile(path: "Sources/\(g.moduleName)/\($0.path)", contents: $0.contents) }
             files.append(GeneratedFile(path: "Package.swift", contents: g.packageManifest()))
         }
         return files
+    }
+
+    /// Declarations in a file per initial letter of their names (after the class prefix): `Types_A.swift`,
+    /// `Enums_A.swift`, `Types__.swift` for names that begin otherwise. A type keeps its file when others are added
+    /// or removed, so that generating again rebuilds few files.
+    static func grouped(_ declarations: [(name: String, text: String)], as kind: String, prelude: String, prefix: String) -> [GeneratedFile] {
+        var groups: [String: [String]] = [:]
+        for d in declarations {
+            let first = d.name.dropFirst(d.name.hasPrefix(prefix) ? prefix.count : 0).unicodeScalars.first
+            let letter = first.map { ("A"..."Z").contains($0) || ("a"..."z").contains($0) ? String($0).uppercased() : "_" } ?? "_"
+            groups[letter, default: []].append(d.text)
+        }
+        return groups.keys.sorted().map { letter in
+            GeneratedFile(path: "\(kind)_\(letter).swift", contents: prelude + (groups[letter] ?? []).joined(separator: "\n"))
+        }
     }
 
     // MARK: names
