@@ -149,35 +149,37 @@ public enum ProxyCoding {
         case .complex(let t): return .complex(try decodeComplex(t, from: decoder))
         case .entity(let t): return .entity(try decodeEntity(t, from: decoder))
         case .enumeration(let e):
-            let name = try String(from: decoder)
+            let name = try decoder.singleValueContainer().decode(String.self)
             let value = name.split(separator: ",").reduce(Int64(0)) { $0 | (e.member(named: String($1))?.value ?? 0) }
             return .enumValue(EnumValue(type: e, name: name, value: value))
         case .primitive(let p): return try decodePrimitive(p, from: decoder)
         case .typeDefinition(let t): return try decodePrimitive(t.underlyingType.primitive ?? .untyped, from: decoder)
-        case .unresolved: return .string(try String(from: decoder))
+        case .unresolved: return .string(try decoder.singleValueContainer().decode(String.self))
         }
     }
 
     private static func decodePrimitive(_ p: PrimitiveType, from d: any Decoder) throws -> DataValue {
+        // Through a single-value container, so that the decoder's strategies apply (JSONDecoder's Base64 for Data).
+        let c = try d.singleValueContainer()
         switch p {
-        case .boolean: return .boolean(try Bool(from: d))
-        case .byte: return .unsignedByte(try UInt8(from: d))
-        case .sbyte: return .byte(try Int8(from: d))
-        case .int16: return .short(try Int16(from: d))
-        case .int32: return .int(try Int32(from: d))
-        case .int64: return .long(try Int64(from: d))
-        case .decimal: return .decimal(try DecimalValue(from: d))
-        case .double: return .double(try Double(from: d))
-        case .single: return .float(try Float(from: d))
-        case .guid: return .guid(try GuidValue(from: d))
-        case .binary: return .binary([UInt8](try Data(from: d)))
-        case .date: return .localDate(try LocalDate(from: d))
-        case .timeOfDay, .time: return .localTime(try LocalTime(from: d))
-        case .dateTime: return .localDateTime(try LocalDateTime(from: d))
-        case .dateTimeOffset: return .globalDateTime(try GlobalDateTime(from: d))
-        case .duration: return .duration(try DayTimeDuration(from: d))
+        case .boolean: return .boolean(try c.decode(Bool.self))
+        case .byte: return .unsignedByte(try c.decode(UInt8.self))
+        case .sbyte: return .byte(try c.decode(Int8.self))
+        case .int16: return .short(try c.decode(Int16.self))
+        case .int32: return .int(try c.decode(Int32.self))
+        case .int64: return .long(try c.decode(Int64.self))
+        case .decimal: return .decimal(try c.decode(DecimalValue.self))
+        case .double: return .double(try c.decode(Double.self))
+        case .single: return .float(try c.decode(Float.self))
+        case .guid: return .guid(try c.decode(GuidValue.self))
+        case .binary: return .binary([UInt8](try c.decode(Data.self)))
+        case .date: return .localDate(try c.decode(LocalDate.self))
+        case .timeOfDay, .time: return .localTime(try c.decode(LocalTime.self))
+        case .dateTime: return .localDateTime(try c.decode(LocalDateTime.self))
+        case .dateTimeOffset: return .globalDateTime(try c.decode(GlobalDateTime.self))
+        case .duration: return .duration(try c.decode(DayTimeDuration.self))
         default:
-            let text = try String(from: d)
+            let text = try c.decode(String.self)
             if p.isGeo { return .geography(GeographyValue(type: p, geoJSON: text)) }
             return .string(text)
         }
