@@ -86,8 +86,8 @@ extension IntegrationTests {
         ] + (ProcessInfo.processInfo.environment["ODSH_TEST_GRAPH_PROXIES"] == "1" ? [
             // Graph (50 files, a file per initial letter): properties named class, default, operator, package,
             // protocol, self; types that differ only in case; deep inheritance; 1,010 bound operations. Opt-in: its
-            // debug compile takes about 314 s of CPU, 23 minutes on the busy machine, far beyond what the CI run can
-            // give it (docs/performance.md); scripts/bench-proxies.sh compiles it too.
+            // debug compile takes 265-314 s of CPU, six minutes of wall time at a load average of 5, far beyond what
+            // the CI run can give it (docs/performance.md); scripts/bench-proxies.sh compiles it too.
             ("Graph", "msgraph-v1.0-cleanMetadata.xml", true),
         ] : [])
 
