@@ -28,8 +28,10 @@ for module in proxyModules {
 if let proxyPackage {
     dependencies.append(.package(path: proxyPackage))
     let name = String(proxyPackage.split(separator: "/").last ?? "")
-    targets.append(.executableTarget(name: "ProxyExamples", dependencies: [odata, .product(name: name, package: name.lowercased())],
-                                     path: "ProxyExamples"))
+    // The catalog service's module, when generated, for the bound operations and Codable (CatalogExamples.swift).
+    let catalog: [Target.Dependency] = proxyModules.contains("Catalog") ? ["Catalog"] : []
+    targets.append(.executableTarget(name: "ProxyExamples", dependencies: [odata, .product(name: name, package: name.lowercased())] + catalog,
+                                     path: "ProxyExamples", exclude: catalog.isEmpty ? ["CatalogExamples.swift"] : []))
 }
 
 let package = Package(

@@ -4,7 +4,7 @@
 /// uses itself) is resolved by a numeric suffix, said in the name's note.
 struct NameScope {
     /// What the scope is, for messages: "the types of the module", "members of Customer".
-    let what: String
+    var what: String
     /// Also refuse names that differ from one taken before only in case (type names: files on case-insensitive
     /// file systems, and SAP's rule).
     let caseInsensitive: Bool

@@ -7,8 +7,7 @@ extension ProxyGenerator {
         let name = className(e)
         let open = options.openEnumerations || e.members.isEmpty
         let cases = e.members.map { (member: $0, swift: caseNames[e.qualifiedName]?[$0.name]?.swift ?? $0.name) }
-        var out = header + "import Foundation\nimport OData\n\n"
-        out += docComment("The enumeration type \(e.qualifiedName) (\(e.underlyingType.rawValue))\(open ? ", open to members added later" : "").",
+        var out = docComment("The enumeration type \(e.qualifiedName) (\(e.underlyingType.rawValue))\(open ? ", open to members added later" : "").",
                           for: e, notes: [typeNames[e.qualifiedName]?.note], indent: "")
         if open {
             out += "\(access) enum \(name): ProxyEnumeration, Hashable, Codable {\n"

@@ -114,17 +114,22 @@ extension ProxyGenerator {
                 out += "        \(tryAwait(isAsync))dataService.fetchProxy(query.from(Singletons.\(base.swift)), as: \(cls).self)\n    }\n"
             }
         }
+        // Operations by qualified name: the bound ones share the Swift name of an import of the same operation,
+        // which their binding parameter sets apart.
+        var operationNames: [String: String] = [:]
         for fi in document.functionImports {
             if document.version.isV4 {
                 guard let op = fi.resolvedFunctions.first else {
                     out += "\n    // The function import \(fi.name) is not generated: its function \(fi.function ?? "?") is not in the metadata.\n"
                     continue
                 }
-                out += operation(name: fi.name, kind: "function", call: "executeFunction", parameters: op.parameters.filter { $0 !== op.bindingParameter },
-                                 returns: op.returnType, element: fi, scope: &scope)
+                let made = operation(name: fi.name, kind: "function", call: "executeFunction", callName: fi.name,
+                                     parameters: op.parameters.filter { $0 !== op.bindingParameter }, returns: op.returnType, element: fi, scope: &scope)
+                out += made.text
+                if let swift = made.swiftName { operationNames[op.qualifiedName] = swift }
             } else {
-                out += operation(name: fi.name, kind: "function import (\(fi.httpMethod ?? "GET"))", call: "executeFunction",
-                                 parameters: fi.parameters, returns: fi.returnType, element: fi, scope: &scope)
+                out += operation(name: fi.name, kind: "function import (\(fi.httpMethod ?? "GET"))", call: "executeFunction", callName: fi.name,
+                                 parameters: fi.parameters, returns: fi.returnType, element: fi, scope: &scope).text
             }
         }
         for ai in document.actionImports {
@@ -132,8 +137,21 @@ extension ProxyGenerator {
                 out += "\n    // The action import \(ai.name) is not generated: its action \(ai.action) is not in the metadata.\n"
                 continue
             }
-            out += operation(name: ai.name, kind: "action", call: "executeAction", parameters: op.parameters.filter { $0 !== op.bindingParameter },
-                             returns: op.returnType, element: ai, scope: &scope)
+            let made = operation(name: ai.name, kind: "action", call: "executeAction", callName: ai.name,
+                                 parameters: op.parameters.filter { $0 !== op.bindingParameter }, returns: op.returnType, element: ai, scope: &scope)
+            out += made.text
+            if let swift = made.swiftName { operationNames[op.qualifiedName] = swift }
+        }
+        if document.version.isV4 {
+            for op in document.functions + document.actions where op.isBound {
+                guard let binding = op.bindingParameter else { continue }
+                let isFunction = op.kind == .function
+                let made = operation(name: op.name, swiftName: operationNames[op.qualifiedName], kind: isFunction ? "bound function" : "bound action",
+                                     call: isFunction ? "executeFunction" : "executeAction", callName: op.qualifiedName,
+                                     parameters: Array(op.parameters.dropFirst()), binding: binding, returns: op.returnType, element: op, scope: &scope)
+                out += made.text
+                if let swift = made.swiftName { operationNames[op.qualifiedName] = swift }
+            }
         }
         out += "\n    /// The entity sets, from the metadata the classes were generated from.\n"
         out += "    \(access) enum EntitySets {\n\(setsEnum)    }\n"
@@ -156,21 +174,40 @@ extension ProxyGenerator {
         return ProxyName(swift: candidate, note: [id.change, taken].compactMap { $0 }.joined(separator: "; ").nilIfEmpty)
     }
 
-    /// A function or action import's two functions (blocking and `async`), or a comment saying why there are none.
-    private func operation(name: String, kind: String, call: String, parameters: [Parameter], returns: ReturnType?,
-                           element: CsdlElement, scope: inout NameScope) -> String {
+    /// An operation's two methods (blocking and `async`), or a comment saying why there are none: a function or
+    /// action import (`binding` nil), or a function or action bound to an entity type, whose methods take the entity
+    /// first, labelled with the binding parameter's name (`discount(it: product, pct: 10)`). Entity parameters
+    /// take the entity's class (an array of it for a collection).
+    private func operation(name: String, swiftName: String? = nil, kind: String, call: String, callName: String,
+                           parameters: [Parameter], binding: Parameter? = nil, returns: ReturnType?, element: CsdlElement,
+                           scope: inout NameScope) -> (text: String, swiftName: String?) {
         var labels = NameScope("the parameters of \(name)", allowCaseConflicts: true, reserved: ["parameters"])
-        var params: [(name: String, label: String, type: String, optional: Bool)] = []
+        var bindingArgument: (label: String, type: String)?
+        if let binding {
+            let mapped = swiftType(binding.type, resolved: binding.resolvedType)
+            guard mapped.isEntity, !binding.type.isCollection else {
+                let what = binding.type.isCollection ? "a collection" : "a type that is not an entity type"
+                return ("\n    // The \(kind) \(name) is not generated: it is bound to \(what), \(binding.type) (call it with `dataService.\(call)`).\n", nil)
+            }
+            let id = SwiftNames.identifier(SwiftNames.lowerCamel(binding.name), original: binding.name)
+            let label = (try? labels.claim(ProxyName(swift: id.name), for: binding.name))?.swift ?? id.name
+            bindingArgument = (label, mapped.name)
+        }
+        var params: [(name: String, label: String, type: String, optional: Bool, value: String)] = []
         for p in parameters {
             let mapped = swiftType(p.type, resolved: p.resolvedType)
-            if mapped.isEntity {
-                return "\n    // The \(kind) \(name) is not generated: its parameter \(p.name) is an entity (call it with `dataService.\(call)`).\n"
-            }
             let id = SwiftNames.identifier(SwiftNames.lowerCamel(p.name), original: p.name)
             let label = (try? labels.claim(ProxyName(swift: id.name), for: p.name))?.swift ?? id.name
-            params.append((p.name, label, mapped.name, p.isNullable))
+            let value: String
+            if mapped.isEntity {
+                value = p.type.isCollection ? "DataValue.entityList(EntityValueList(\(label).map(\\.entityValue)))" : "DataValue.entity(\(label).entityValue)"
+            } else {
+                value = "\(label).dataValue"
+            }
+            params.append((p.name, label, mapped.name, p.isNullable, value))
         }
-        let method = claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(name), original: name), suffixes: [""], source: name, scope: &scope)
+        let method = swiftName.map { ProxyName(swift: $0) }
+            ?? claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(name), original: name), suffixes: [""], source: name, scope: &scope)
         var resultType = ""
         var convert = ""
         var returnsText = "returns nothing"
@@ -185,25 +222,27 @@ extension ProxyGenerator {
             case (false, false): resultType = " -> \(element)?"; convert = ".proxyValue(as: \(element).self)"
             }
         }
-        let signature = params.map { "\($0.label): \($0.type)\($0.optional ? "? = nil" : "")" }.joined(separator: ", ")
-        var out = "\n    // MARK: \(name)\n"
+        let signature = ((bindingArgument.map { ["\($0.label): \($0.type)"] } ?? [])
+            + params.map { "\($0.label): \($0.type)\($0.optional ? "? = nil" : "")" }).joined(separator: ", ")
+        let declared = ((binding.map { [$0] } ?? []) + parameters).map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+        var out = "\n    // MARK: \(name)\(binding.map { " bound to \($0.type)" } ?? "")\n"
         for isAsync in [false, true] {
-            out += "\n" + docComment("The \(kind) \(name)(\(parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", "))); \(returnsText).",
-                                     for: element, notes: [method.note])
+            out += "\n" + docComment("The \(kind) \(name)(\(declared)); \(returnsText).", for: element, notes: [method.note])
             out += "    \(access) func \(method.swift)(\(signature))\(fx(isAsync))\(resultType) {\n"
-            out += "        var parameters: [(name: String, value: DataValue)] = []\n"
+            out += "        \(params.isEmpty ? "let" : "var") parameters: [(name: String, value: DataValue)] = []\n"
             for p in params {
                 if p.optional {
-                    out += "        if let \(p.label) { parameters.append((\(SwiftNames.literal(p.name)), \(p.label).dataValue)) }\n"
+                    out += "        if let \(p.label) { parameters.append((\(SwiftNames.literal(p.name)), \(p.value))) }\n"
                 } else {
-                    out += "        parameters.append((\(SwiftNames.literal(p.name)), \(p.label).dataValue))\n"
+                    out += "        parameters.append((\(SwiftNames.literal(p.name)), \(p.value)))\n"
                 }
             }
-            let invocation = "\(tryAwait(isAsync))dataService.\(call)(\(SwiftNames.literal(name)), parameters: parameters)"
+            let bound = bindingArgument.map { ", boundTo: \($0.label).entityValue" } ?? ""
+            let invocation = "\(tryAwait(isAsync))dataService.\(call)(\(SwiftNames.literal(callName)), parameters: parameters\(bound))"
             out += resultType.isEmpty ? "        _ = \(invocation)\n" : "        return \(invocation)\(convert)\n"
             out += "    }\n"
         }
-        return out
+        return (out, method.swift)
     }
 
     private func fx(_ isAsync: Bool) -> String { isAsync ? " async throws" : " throws" }

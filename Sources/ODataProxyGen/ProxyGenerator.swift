@@ -21,6 +21,10 @@ public struct ProxyGenerator {
     var typeNames: [String: ProxyName] = [:]
     var memberNames: [String: [String: ProxyName]] = [:]
     var caseNames: [String: [String: ProxyName]] = [:]
+    /// The type whose class a type's class inherits, by qualified name (`baseFirst`).
+    var proxyBases: [String: StructuredType] = [:]
+    /// The types whose classes others inherit, by qualified name.
+    var inheritedTypes: Set<String> = []
 
     /// A generator for `document`, whose metadata text (as the service sent it) goes into the generated source.
     public init(document: CsdlDocument, metadataText: String, source: String, options: ProxyGeneratorOptions = ProxyGeneratorOptions()) {
@@ -38,16 +42,35 @@ public struct ProxyGenerator {
         var files: [GeneratedFile] = []
         files.append(GeneratedFile(path: "\(g.serviceName).swift", contents: g.serviceClass()))
         files.append(GeneratedFile(path: "\(g.metadataName).swift", contents: g.metadataFile()))
-        for t in document.entityTypes { files.append(GeneratedFile(path: "\(g.className(t)).swift", contents: g.structuredClass(t))) }
-        for t in document.complexTypes { files.append(GeneratedFile(path: "\(g.className(t)).swift", contents: g.structuredClass(t))) }
-        for e in document.enumTypes where !e.isFlags {
-            files.append(GeneratedFile(path: "\(g.className(e)).swift", contents: g.enumType(e)))
+        let classes = (document.entityTypes as [StructuredType] + document.complexTypes).map { (name: g.className($0), text: g.structuredClass($0)) }
+        let enums = document.enumTypes.filter { !$0.isFlags }.map { (name: g.className($0), text: g.enumType($0)) }
+        let prelude = g.header + "import Foundation\nimport OData\n\n"
+        if classes.count + enums.count <= options.filePerTypeLimit {
+            for c in classes + enums { files.append(GeneratedFile(path: "\(c.name).swift", contents: prelude + c.text)) }
+        } else {
+            files += Self.grouped(classes, as: "Types", prelude: prelude, prefix: options.classPrefix)
+            files += Self.grouped(enums, as: "Enums", prelude: prelude, prefix: options.classPrefix)
         }
         if options.makePackage {
             files = files.map { GeneratedFile(path: "Sources/\(g.moduleName)/\($0.path)", contents: $0.contents) }
             files.append(GeneratedFile(path: "Package.swift", contents: g.packageManifest()))
         }
         return files
+    }
+
+    /// Declarations in a file per initial letter of their names (after the class prefix): `Types_A.swift`,
+    /// `Enums_A.swift`, `Types__.swift` for names that begin otherwise. A type keeps its file when others are added
+    /// or removed, so that generating again rebuilds few files.
+    static func grouped(_ declarations: [(name: String, text: String)], as kind: String, prelude: String, prefix: String) -> [GeneratedFile] {
+        var groups: [String: [String]] = [:]
+        for d in declarations {
+            let first = d.name.dropFirst(d.name.hasPrefix(prefix) ? prefix.count : 0).unicodeScalars.first
+            let letter = first.map { ("A"..."Z").contains($0) || ("a"..."z").contains($0) ? String($0).uppercased() : "_" } ?? "_"
+            groups[letter, default: []].append(d.text)
+        }
+        return groups.keys.sorted().map { letter in
+            GeneratedFile(path: "\(kind)_\(letter).swift", contents: prelude + (groups[letter] ?? []).joined(separator: "\n"))
+        }
     }
 
     // MARK: names
@@ -98,14 +121,29 @@ public struct ProxyGenerator {
             if let chosen { note = ["renamed from \(t.name) by Proxy.ClassName \(chosen)", note].compactMap { $0 }.joined(separator: "; ") }
             typeNames[t.qualifiedName] = try types.claim(ProxyName(swift: base.name, note: note), for: t.qualifiedName)
         }
-        for t in document.entityTypes as [StructuredType] + document.complexTypes {
-            var members = NameScope("the members of \(t.qualifiedName)", allowCaseConflicts: options.allowCaseConflicts,
+        // A class inherits its base type's class, so a type's member names extend its base type's: each type's
+        // scope is its base's (copied once) plus its own properties, which keeps the naming linear in the members
+        // declared rather than in the members each type has with inherited ones.
+        var scopes: [String: NameScope] = [:]
+        for t in baseFirst(document.entityTypes as [StructuredType] + document.complexTypes) {
+            var members: NameScope
+            var names: [String: ProxyName]
+            if let base = proxyBases[t.qualifiedName], let scope = scopes[base.qualifiedName] {
+                members = scope
+                members.what = "the members of \(t.qualifiedName)"
+                names = memberNames[base.qualifiedName] ?? [:]
+            } else {
+                members = NameScope("the members of \(t.qualifiedName)", allowCaseConflicts: options.allowCaseConflicts,
                                     reserved: Self.reservedMemberNames)
-            var names: [String: ProxyName] = [:]
-            for name in t.properties.map(\.name) + t.navigationProperties.map(\.name) where names[name] == nil {
+                names = [:]
+            }
+            let own = proxyBases[t.qualifiedName] == nil ? t.properties.map(\.name) + t.navigationProperties.map(\.name)
+                : t.ownProperties.map(\.name) + t.ownNavigationProperties.map(\.name)
+            for name in own where names[name] == nil {
                 names[name] = try memberName(name, in: t, scope: &members)
             }
             memberNames[t.qualifiedName] = names
+            scopes[t.qualifiedName] = members
         }
         for e in document.enumTypes where !e.isFlags {
             var scope = NameScope("the members of \(e.qualifiedName)", allowCaseConflicts: options.allowCaseConflicts,
@@ -122,12 +160,42 @@ public struct ProxyGenerator {
 
     private func memberName(_ name: String, in t: StructuredType, scope: inout NameScope) throws -> ProxyName {
         // A rename on the property where it is declared holds for the types that inherit it.
-        let declaring = ([t] + t.baseTypeChain).first { $0.ownProperties.contains { $0.name == name } || $0.ownNavigationProperties.contains { $0.name == name } } ?? t
+        let declaring = t.structuralProperty(named: name)?.declaringType ?? t.navigationProperty(named: name)?.declaringType ?? t
         let chosen = options.renames.propertyNames["\(declaring.qualifiedName)/\(name)"] ?? options.renames.propertyNames["\(t.qualifiedName)/\(name)"]
         let id = SwiftNames.identifier(chosen ?? SwiftNames.lowerCamel(name), original: chosen ?? name)
         var note = id.change
         if let chosen { note = ["renamed from \(name) by Proxy.PropertyName \(chosen)", note].compactMap { $0 }.joined(separator: "; ") }
         return try scope.claim(ProxyName(swift: id.name, note: note), for: name)
+    }
+
+    /// `types` ordered so that a type comes after the base type its class inherits; records those base types in
+    /// `proxyBases`. A class inherits its base type's class when that is of the same kind and in the document and
+    /// the chain up from it has no cycle (a type in a cycle stands alone, with every property).
+    private mutating func baseFirst(_ types: [StructuredType]) -> [StructuredType] {
+        var order: [StructuredType] = []
+        var placed: Set<ObjectIdentifier> = []
+        for t in types where !placed.contains(ObjectIdentifier(t)) {
+            // The chain up from t to a type already placed (or the top), nearest first.
+            var path: [StructuredType] = []
+            var onPath: [ObjectIdentifier: Int] = [:]
+            var cycleFrom = Int.max
+            var next: StructuredType? = t
+            while let c = next, !placed.contains(ObjectIdentifier(c)), typeNames[c.qualifiedName] != nil {
+                if let i = onPath[ObjectIdentifier(c)] { cycleFrom = i; break }
+                onPath[ObjectIdentifier(c)] = path.count
+                path.append(c)
+                next = c.baseType
+            }
+            for (i, c) in path.enumerated().reversed() {
+                placed.insert(ObjectIdentifier(c))
+                order.append(c)
+                if i < cycleFrom, let base = c.baseType, type(of: base) == type(of: c), typeNames[base.qualifiedName] != nil {
+                    proxyBases[c.qualifiedName] = base
+                    inheritedTypes.insert(base.qualifiedName)
+                }
+            }
+        }
+        return order
     }
 
     func className(_ t: SchemaElement) -> String { typeNames[t.qualifiedName]?.swift ?? t.name }

@@ -17,6 +17,10 @@ public struct ProxyGeneratorOptions: Sendable {
     /// Renames: `Proxy.ClassName` / `Proxy.PropertyName` annotations by target (`Namespace.Type`,
     /// `Namespace.Type/Property`), on top of those in the document itself.
     public var renames = ProxyRenames()
+    /// Up to this many classes and enums, a file each (`Customer.swift`); above it, a file per initial letter
+    /// (`Types_C.swift`, `Enums_C.swift`). A debug build starts a compiler for every 25 files of a module, and each
+    /// one parses the whole module, so a service with thousands of types compiles many times faster so.
+    public var filePerTypeLimit = 200
     /// Also write Package.swift, with the sources under Sources/MODULE.
     public var makePackage = false
     /// The URL of the odsh repository that the package depends on for its `OData` product.

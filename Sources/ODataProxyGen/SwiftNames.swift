@@ -87,6 +87,13 @@ enum SwiftNames {
 
     /// Text for a `///` comment: on one line, without characters that would end or confuse it.
     static func commentText(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }.joined(separator: " ")
+        // Nearly every text is one line already: checked by its bytes, it is returned as it is (without leading
+        // blanks), the splitting below left for the few with line breaks.
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x0B || $0 == 0x0C || $0 == 0xC2 || $0 == 0xE2 }) {
+            guard let first = utf8.first, first == 0x20 || first == 0x09 else { return text }
+            return String(text.drop(while: \.isWhitespace))
+        }
+        return text.split(whereSeparator: \.isNewline).map { $0.drop(while: \.isWhitespace) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

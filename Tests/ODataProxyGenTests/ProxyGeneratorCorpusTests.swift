@@ -30,8 +30,18 @@ struct ProxyGeneratorCorpusTests {
                 for f in files where !f.contents.contains("static let text: String =") {
                     #expect(Self.balanced(f.contents), "\(name): \(f.path) has unbalanced braces")
                 }
-                #expect(files.count == 2 + document.entityTypes.count + document.complexTypes.count
-                        + document.enumTypes.filter { !$0.isFlags }.count, "\(name)")
+                let classes = document.entityTypes.count + document.complexTypes.count
+                let enums = document.enumTypes.filter { !$0.isFlags }.count
+                if classes + enums <= ProxyGeneratorOptions().filePerTypeLimit {
+                    #expect(files.count == 2 + classes + enums, "\(name)")
+                } else {
+                    // A file per initial letter, for classes and for enums.
+                    #expect(files.count <= 2 + 2 * 27, "\(name)")
+                }
+                // Every class and enum declared once, the metadata's enum besides.
+                let lines = files.flatMap { $0.contents.split(separator: "\n") }
+                #expect(lines.filter { $0.hasPrefix("public final class ") || $0.hasPrefix("public class ") }.count == classes + 1, "\(name)")
+                #expect(lines.filter { $0.hasPrefix("public enum ") }.count == enums + 1, "\(name)")
             } catch let e as ProxyGenerationError {
                 let text = "\(e)"
                 refused.append("\(name): \(text)")

@@ -20,4 +20,12 @@ extension ComplexProxy {
     public var dataValue: DataValue { .complex(complexValue) }
     /// A new, empty value of the type.
     public static var proxyDefault: Self { Self(complexValue: ComplexValue.ofType(complexType)) }
+
+    /// Writes the value's properties by their OData names (`ProxyCoding`), for a generated class that says `Codable`.
+    public func encode(to encoder: any Encoder) throws { try ProxyCoding.encode(complexValue, to: encoder) }
+
+    /// A new value of the class's type from what `encode(to:)` wrote (`ProxyCoding`).
+    public init(from decoder: any Decoder) throws {
+        self.init(complexValue: try ProxyCoding.decodeComplex(Self.complexType, from: decoder))
+    }
 }

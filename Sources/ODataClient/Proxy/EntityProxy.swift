@@ -34,4 +34,12 @@ extension EntityProxy {
     public func setRelatedList<T: EntityProxy>(_ navigation: NavigationProperty, to value: [T]?) {
         try? entityValue.setValue(navigation, to: .entityList(EntityValueList((value ?? []).map(\.entityValue))))
     }
+
+    /// Writes the entity's properties by their OData names (`ProxyCoding`), for a generated class that says `Codable`.
+    public func encode(to encoder: any Encoder) throws { try ProxyCoding.encode(entityValue, to: encoder) }
+
+    /// A new entity of the class's type (marked new) from what `encode(to:)` wrote (`ProxyCoding`).
+    public init(from decoder: any Decoder) throws {
+        self.init(entityValue: try ProxyCoding.decodeEntity(Self.entityType, from: decoder))
+    }
 }

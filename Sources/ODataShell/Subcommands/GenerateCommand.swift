@@ -115,10 +115,12 @@ struct GenerateCommand: ParsableCommand {
             }
             let label = MetadataLoader.isURL(source) ? MetadataLoader.serviceRoot(of: source) : source
             let files = try ProxyGenerator(document: document, metadataText: text, source: label, options: options).generate()
-            try write(files)
+            let unchanged = try write(files)
             if !quiet {
-                let noun = files.count == 1 ? "file" : "files"
-                Stdout.write("wrote \(files.count) \(noun) to \(destination)\(package ? " (a Swift package: swift build --package-path \(destination))" : "")\n")
+                let written = files.count - unchanged
+                let noun = written == 1 ? "file" : "files"
+                let kept = unchanged > 0 ? ", \(unchanged) unchanged" : ""
+                Stdout.write("wrote \(written) \(noun) to \(destination)\(kept)\(package ? " (a Swift package: swift build --package-path \(destination))" : "")\n")
             }
         }
 
@@ -143,18 +145,26 @@ struct GenerateCommand: ParsableCommand {
             return String(decoding: data, as: UTF8.self)
         }
 
-        private func write(_ files: [GeneratedFile]) throws {
+        /// Writes the files; returns how many were left as they were, having the same contents already.
+        private func write(_ files: [GeneratedFile]) throws -> Int {
             let fm = FileManager.default
+            var folders: Set<String> = []
+            var unchanged = 0
             for f in files {
                 let path = destination + "/" + f.path
                 let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
                 do {
-                    try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    try Data(f.contents.utf8).write(to: URL(fileURLWithPath: path))
+                    if folders.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                    let bytes = Data(f.contents.utf8)
+                    // A file that would not change is left alone: generating again after a change of the service
+                    // then rebuilds only the classes that changed (SwiftPM goes by the files' times).
+                    if fm.contents(atPath: path) == bytes { unchanged += 1; continue }
+                    try bytes.write(to: URL(fileURLWithPath: path))
                 } catch {
                     throw UsageError("cannot write \(path): \(error)")
                 }
             }
+            return unchanged
         }
     }
 }

@@ -28,6 +28,27 @@ struct GenerateCommandTests {
         #expect(embedded.contains(original))
     }
 
+    @Test("Generating again leaves the files that would not change as they were, so a build recompiles only the others")
+    func again() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let metadata = SharedCorpus.metadata("northwind-v4.xml")
+        #expect(try OdshProcess.run(["generate", "swift", metadata, "--destination", out.path]).status == 0)
+        let customer = out.appendingPathComponent("Customer.swift")
+        let service = out.appendingPathComponent("NorthwindEntities.swift")
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        for url in [customer, service] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: url.path) }
+        try "// edited by hand\n".write(to: service, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: service.path)
+        let r = try OdshProcess.run(["generate", "swift", metadata, "--destination", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("wrote 1 file to \(out.path), 27 unchanged"), "\(r.stdout)")
+        let time = { (url: URL) in try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date }
+        #expect(try time(customer) == old, "an unchanged file is not written")
+        #expect(try time(service) != old, "a changed one is")
+        #expect(try String(contentsOf: service, encoding: .utf8).contains("public final class NorthwindEntities"))
+    }
+
     @Test("--package writes Package.swift with the library URL and version; they need --package")
     func package() throws {
         let out = try Self.folder()

@@ -1,0 +1,28 @@
+// The catalog service of the V4 reference server through its proxy classes (module Catalog, service class
+// Container): a bound function and a bound action as methods of the service taking the product, and a product kept
+// with Codable and read back. A file of its own, so that Catalog's Product does not meet Northwind's.
+import Catalog
+import Foundation
+import OData
+
+func runCatalogExamples(_ url: URL) throws {
+    let catalog = try Container(url: url)
+
+    // A bound function: Products(1)/Catalog.PriceWithTax(rate=10).
+    let anvil = try catalog.productsWithKey(id: 1)
+    let withTax = try catalog.priceWithTax(it: anvil, rate: 10)
+    print("price with tax of \(anvil.name ?? "?"): \(withTax.map(\.description) ?? "none")")
+
+    // A bound action returning the entity: Products(3)/Catalog.Discount {"pct": 20}.
+    let chisel = try catalog.productsWithKey(id: 3)
+    let discounted = try catalog.discount(it: chisel, pct: 20)
+    print("discounted \(discounted?.name ?? "?"): \(discounted?.price?.description ?? "?")")
+
+    // Codable: the product to JSON and back, a complex value, an enum member and a collection included.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = try encoder.encode(anvil)
+    let copy = try JSONDecoder().decode(Product.self, from: json)
+    print("decoded from JSON: \(copy.id) \(copy.name ?? "?") \(copy.price?.description ?? "?") \(copy.grade?.rawValue ?? "?") "
+        + "\(copy.tags ?? []) \(copy.shipFrom?.city ?? "?"), released \(copy.released?.description ?? "?")")
+}
