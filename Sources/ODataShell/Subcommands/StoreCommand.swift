@@ -6,6 +6,7 @@ import Glibc
 struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
+        _superCommandName: "odsh",
         abstract: "The secure store of passwords, tokens, API keys and session cookies: status, lock, unlock, change its passphrase, reset.",
         discussion: """
             odsh keeps what is secret between runs in the desktop keyring where a session bus offers the Secret \

@@ -17,6 +17,7 @@ struct ErrorCategoryCoverageTests {
         "OutputClosed": "the REPL's output was closed: the statement stops (StatementRunner)",
         "StdoutFailed": "a failed write to stdout, said once as the process ends (PayloadCommand, Stdout.finish)",
         "OdshExit": "a status ErrorReporter already gave, or an outcome's (OdshCommand.run)",
+        "TokenEndpointRefusal": "a token endpoint's OAuth2 error, worded by the browser grant that asked (OAuth2SignIn)",
     ]
 
     /// Error types of other modules that the code throws, and what they are to the user.
@@ -94,6 +95,16 @@ struct ErrorCategoryCoverageTests {
         }
     }
 
+    /// For `throw Self.name(`: the return type of `func name(...) -> T` in the same file, nil when there is none.
+    static func staticMaker(in text: String, after location: Int) -> String? {
+        let ns = text as NSString
+        let rest = ns.substring(from: location)
+        guard let call = rest.range(of: #"^\w+"#, options: .regularExpression) else { return nil }
+        let function = String(rest[call])
+        guard let declaration = text.range(of: #"func \#(function)\([^)]*\)\s*->\s*\w+"#, options: .regularExpression) else { return nil }
+        return text[declaration].split(separator: ">").last.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
     @Test("every type thrown in Sources is ours or one ErrorReporter places")
     func everyThrownTypeIsKnown() {
         let ours = Set(Self.errorTypes.map(\.name))
@@ -102,7 +113,9 @@ struct ErrorCategoryCoverageTests {
             let ns = text as NSString
             for m in thrown.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
                 let name = ns.substring(with: m.range(at: 1))
-                let made = Self.factories[name] ?? name
+                var made = Self.factories[name] ?? name
+                // `throw Self.failure(...)`: the type the file's own `func failure(...) -> T` makes.
+                if name == "Self", let maker = Self.staticMaker(in: text, after: m.range.upperBound) { made = maker }
                 #expect(ours.contains(made) || Self.foreign[made] != nil, "\(file) throws \(name), which the scan does not place")
             }
         }
