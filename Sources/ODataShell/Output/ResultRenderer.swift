@@ -39,29 +39,6 @@ struct ResultSummary {
     }
 }
 
-/// Where renderers write: stdout and stderr by default, the REPL's pager, or anything (tests collect into strings).
-final class TextOutput {
-    let write: (String) -> Void
-    let writeNote: (String) -> Void
-    let flush: () -> Void
-    /// True once nobody reads any more (the user quit the pager): producers stop, and the request with them.
-    let isClosed: () -> Bool
-    /// Writes bytes exactly as they are (a raw `$value` to a file or a pipe); nil where the output is for a person.
-    let writeBytes: ((Data) -> Void)?
-    /// A file (`.output FILE`): no colour, and tables as wide as their values rather than the terminal.
-    let isFile: Bool
-    init(write: @escaping (String) -> Void, writeNote: @escaping (String) -> Void, flush: @escaping () -> Void = {},
-         isClosed: @escaping () -> Bool = { false }, writeBytes: ((Data) -> Void)? = nil, isFile: Bool = false) {
-        self.write = write; self.writeNote = writeNote; self.flush = flush; self.isClosed = isClosed; self.writeBytes = writeBytes
-        self.isFile = isFile
-    }
-    /// stdout; closed once a write to it failed, so that a full disk stops the download too.
-    static var standard: TextOutput {
-        TextOutput(write: { Stdout.write($0) }, writeNote: { Stderr.write($0) }, flush: { Stdout.flush() }, isClosed: { Stdout.failed },
-                   writeBytes: isatty(1) == 0 ? { Stdout.write(bytes: $0) } : nil)
-    }
-}
-
 enum ResultRenderers {
     /// The renderer for a format; `footer` adds the summary line (as a note, on stderr, for machine formats);
     /// `order` puts the columns (members) in the order of the statement's select and expand.
@@ -81,40 +58,5 @@ enum ResultRenderers {
         case .ndjson: return JSONRowsRenderer(array: false, footer: footer, order: order, counted: counted, out: out)
         case .csv: return CSVRenderer(footer: footer, order: order, counted: counted, out: out)
         }
-    }
-}
-
-/// JSON (one array) and NDJSON (one object per line): properties only, expanded navigation nested.
-final class JSONRowsRenderer: ResultRenderer {
-    private let writer: NDJSONWriter
-    private let footer: Bool
-    private let out: TextOutput
-    private let array: Bool
-    private let counted: Bool
-    init(array: Bool, footer: Bool, annotations: Bool = false, order: MemberOrder? = nil, counted: Bool = false,
-         out: TextOutput = .standard) {
-        writer = NDJSONWriter(options: .init(annotations: annotations, jsonArray: array, memberOrder: order)) { bytes in
-            out.write(String(decoding: bytes, as: UTF8.self))
-        }
-        self.footer = footer
-        self.out = out
-        self.array = array
-        self.counted = counted
-        if counted && array { out.write("{\"value\":") }
-    }
-    func entity(_ e: EntityValue) throws { try writer.write(e) }
-    func value(_ v: DataValue) throws { try writer.write(v) }
-    func pageEnd() throws {
-        try writer.flush()
-        out.flush()
-    }
-    func finish(_ summary: ResultSummary) throws {
-        try writer.finish()
-        if counted {
-            let count = summary.count.map(String.init) ?? "null"
-            out.write(array ? ",\"@odata.count\":\(count)}\n" : "{\"@odata.count\":\(count)}\n")
-        }
-        out.flush()
-        if footer { out.writeNote(summary.footer + "\n") }
     }
 }

@@ -1,0 +1,26 @@
+import FoundationEssentials
+import Glibc
+import ODataClient
+
+/// Where renderers write: stdout and stderr by default, the REPL's pager, or anything (tests collect into strings).
+final class TextOutput {
+    let write: (String) -> Void
+    let writeNote: (String) -> Void
+    let flush: () -> Void
+    /// True once nobody reads any more (the user quit the pager): producers stop, and the request with them.
+    let isClosed: () -> Bool
+    /// Writes bytes exactly as they are (a raw `$value` to a file or a pipe); nil where the output is for a person.
+    let writeBytes: ((Data) -> Void)?
+    /// A file (`.output FILE`): no colour, and tables as wide as their values rather than the terminal.
+    let isFile: Bool
+    init(write: @escaping (String) -> Void, writeNote: @escaping (String) -> Void, flush: @escaping () -> Void = {},
+         isClosed: @escaping () -> Bool = { false }, writeBytes: ((Data) -> Void)? = nil, isFile: Bool = false) {
+        self.write = write; self.writeNote = writeNote; self.flush = flush; self.isClosed = isClosed; self.writeBytes = writeBytes
+        self.isFile = isFile
+    }
+    /// stdout; closed once a write to it failed, so that a full disk stops the download too.
+    static var standard: TextOutput {
+        TextOutput(write: { Stdout.write($0) }, writeNote: { Stderr.write($0) }, flush: { Stdout.flush() }, isClosed: { Stdout.failed },
+                   writeBytes: isatty(1) == 0 ? { Stdout.write(bytes: $0) } : nil)
+    }
+}
