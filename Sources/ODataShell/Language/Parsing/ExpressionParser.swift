@@ -131,8 +131,6 @@ struct ExpressionParser {
         return l
     }
 
-    /// The scope of a property path expression (for completing the value compared with it).
-
     private func additive() throws -> AST.Expr {
         try leftAssociative(arithmetic: true, multiplicative) { Self.arithmeticOperator($0, [.add, .sub]) }
     }
