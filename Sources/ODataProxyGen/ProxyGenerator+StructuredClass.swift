@@ -24,6 +24,8 @@ extension ProxyGenerator {
         out += docComment(summary + ".", for: t, notes: [typeNames[t.qualifiedName]?.note], indent: "")
         let typeText = "\(metadataName).shared.\(typeMember)(\(SwiftNames.literal(t.qualifiedName)))"
         if let base {
+            // A derived class adds no stored property to its base class's one constant of a Sendable type, so it is as
+            // Sendable as its base; Swift asks a subclass of a non-final Sendable class to restate it as unchecked.
             out += "\(access) \(inherited ? "" : "final ")class \(name): \(className(base)), @unchecked Sendable {\n"
             out += "    /// The \(kind) type, from the metadata the class was generated from.\n"
             out += "    override \(access) class var \(typeMember): \(typeType) { \(typeText) }\n"

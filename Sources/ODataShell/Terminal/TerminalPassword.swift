@@ -4,6 +4,8 @@ import Glibc
 /// Reads a line from the terminal on standard input with echo off. Ctrl-C during the prompt restores echo
 /// before the signal takes its usual course.
 enum TerminalPassword {
+    /// The settings to restore from the SIGINT handler, which can reach only a global. Written once before the
+    /// handler is installed and read only by it, on the one thread that prompts: no concurrent access.
     nonisolated(unsafe) static var saved = termios()
 
     static func read(prompt: String) throws -> String {
