@@ -17,9 +17,11 @@ enum TerminalPassword {
         silent.c_lflag |= tcflag_t(ECHONL)
         let previous = signal(SIGINT, restoreAndReraise)
         defer { signal(SIGINT, previous) }
-        Stderr.write(prompt)
+        // Echo goes off before the prompt shows (as getpass does): what is typed as soon as it shows (quickly, or
+        // by a password manager) is neither echoed nor flushed away with what was typed before it.
         guard tcsetattr(0, TCSAFLUSH, &silent) == 0 else { throw ValidationError("cannot switch terminal echo off") }
         defer { tcsetattr(0, TCSAFLUSH, &original) }
+        Stderr.write(prompt)
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
