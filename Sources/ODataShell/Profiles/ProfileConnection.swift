@@ -42,16 +42,9 @@ struct ProfileConnection {
         if let problem = p.validate() { throw ProfileError("profile \(p.name): \(problem)") }
         let path = ConnectionOptions.expandTilde
         c.headers = p.headers
-        if !p.secretHeaders.isEmpty {
-            let store = try resolver.store()
-            let file = try SecretsFile.load(store)
-            for name in p.secretHeaders {
-                guard let value = file.value(profile: p.name, key: Profile.secretHeaderKey(name)) else {
-                    throw ProfileError("profile \(p.name): the value of the header \(name) is not in \(store.location) (add the profile again with -H)")
-                }
-                c.headers.add(name, value)
-                c.secretHeaderNames.insert(name)
-            }
+        for name in p.secretHeaders {
+            c.headers.add(name, try resolver.secretHeader(name, of: p))
+            c.secretHeaderNames.insert(name)
         }
         if let ua = p.userAgent { c.userAgent = ua }
         c.sapClient = p.sapClient

@@ -9,11 +9,15 @@ struct ProfileContext {
     var dirs: XDGDirectories
     /// Asks for a secret on the terminal without echo (an error when there is none).
     var readSecret: @Sendable (String) throws -> String
+    /// The secrets resolved so far: the process's own for `current()`, so each is asked for once per run.
+    var resolved = ResolvedSecrets()
+    /// Whether `readSecret` has a terminal to ask on.
+    var canAsk: @Sendable () -> Bool = { isatty(0) == 1 }
 
     static func current() -> ProfileContext {
         let environment = ProcessInfo.processInfo.environment
         return ProfileContext(environment: environment, dirs: XDGDirectories(environment: environment),
-                              readSecret: ProfileContext.readSecretFromTerminal)
+                              readSecret: ProfileContext.readSecretFromTerminal, resolved: .process)
     }
 
     /// The profiles of config.toml.
@@ -27,7 +31,8 @@ struct ProfileContext {
     }
 
     func resolver(pending: [String: String] = [:]) -> SecretResolver {
-        SecretResolver(dirs: dirs, environment: environment, readSecret: readSecret, pending: pending)
+        SecretResolver(dirs: dirs, environment: environment, readSecret: readSecret, pending: pending, resolved: resolved,
+                       canAsk: canAsk)
     }
 
     static func readSecretFromTerminal(_ prompt: String) throws -> String {

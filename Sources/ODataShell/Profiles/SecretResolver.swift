@@ -11,6 +11,10 @@ struct SecretResolver {
     var readSecret: @Sendable (String) throws -> String
     /// Secrets already at hand (while `profile add` checks a new profile), by secret name.
     var pending: [String: String] = [:]
+    /// What this run resolved already: each secret is asked for (or read, or its command run) once per run.
+    var resolved = ResolvedSecrets()
+    /// Whether there is a terminal to ask on: a secret its store cannot give is asked for there instead.
+    var canAsk: @Sendable () -> Bool = { isatty(0) == 1 }
 
     /// The store a `file` source stands for: a named file (`file:PATH`, plain, as the user chose), else odsh's
     /// secret store (encrypted unless the plain file is chosen).
@@ -24,9 +28,15 @@ struct SecretResolver {
         try SecureStore.open(dirs: dirs, environment: environment, readSecret: readSecret)
     }
 
-    /// The secret `name` (password, token, cookie, client-secret) of `profile`, from `source`.
+    /// The secret `name` (password, token, cookie, client-secret) of `profile`, from `source`; resolved once per run.
     func secret(_ name: String, of profile: Profile, from source: SecretSource?) throws -> String {
         if let given = pending[name] { return given }
+        return try resolved.value(ResolvedSecrets.key(config: dirs.config, profile: profile.name, secret: name)) {
+            try resolve(name, of: profile, from: source)
+        }
+    }
+
+    private func resolve(_ name: String, of profile: Profile, from source: SecretSource?) throws -> String {
         let place = "profile \(profile.name)"
         switch source {
         case nil:
@@ -41,15 +51,51 @@ struct SecretResolver {
         case .command(let command):
             return try run(command, name: name, place: place)
         case .file:
-            let path = try secretsFile(source)
-            guard let value = try SecretsFile.load(path).value(profile: profile.name, key: name), !value.isEmpty else {
-                throw ProfileError("\(place) keeps its \(name) in \(path), but none is stored there; store one with: odsh profile secret \(profile.name)")
+            return try stored(name, key: name, of: profile, in: try secretsFile(source)) {
+                "store one with: odsh profile secret \(profile.name)"
             }
-            return value
         case .prompt:
-            let who = name == "password" && profile.user != nil ? "\(name) of \(profile.user!)" : name
-            return try readSecret("\(who.prefix(1).uppercased() + who.dropFirst()) for profile \(profile.name): ")
+            return try readSecret(prompt(name, of: profile))
         }
+    }
+
+    /// The value of the header `name` that `profile` keeps in the secret store (an API key given with `-H`).
+    func secretHeader(_ name: String, of profile: Profile) throws -> String {
+        let key = Profile.secretHeaderKey(name)
+        if let given = pending[key] { return given }
+        return try resolved.value(ResolvedSecrets.key(config: dirs.config, profile: profile.name, secret: key)) {
+            try stored("value of the header \(name)", key: key, of: profile, in: try store()) { "add the profile again with -H" }
+        }
+    }
+
+    /// The value `key` of `profile` in `store`. When the store cannot give it (the desktop keyring gone, locked or
+    /// another one than before; the value missing), it is asked for on the terminal instead, for this run only,
+    /// with a line that says why; with no terminal, the store's error stands.
+    func stored(_ name: String, key: String, of profile: Profile, in store: any SecretStore,
+                howToStore: () -> String) throws -> String {
+        let value: String?
+        do {
+            value = try SecretsFile.load(store).value(profile: profile.name, key: key)
+        } catch let error as StoreError where error.kind == .unavailable {
+            return try ask(name, of: profile, because: error.message, hint: nil, otherwise: error)
+        }
+        if let value, !value.isEmpty { return value }
+        // A keyring that is locked, or another one than odsh wrote to, gives nothing either.
+        let missing = "profile \(profile.name) keeps its \(name) in \(store.location), but none is stored there"
+            + (store.backend == .keyring ? " (or the keyring is locked, or not the one odsh wrote to)" : "")
+        return try ask(name, of: profile, because: missing, hint: howToStore(), otherwise: ProfileError(missing + "; " + howToStore()))
+    }
+
+    /// Asks for `name` on the terminal after saying `why` (and `hint`), or throws `error` when there is no terminal.
+    private func ask(_ name: String, of profile: Profile, because why: String, hint: String?, otherwise error: any Error) throws -> String {
+        guard canAsk() else { throw error }
+        Stderr.write("odsh: \(why); asking for the \(name) on the terminal instead, for this run only\(hint.map { "; " + $0 } ?? "")\n")
+        return try readSecret(prompt(name, of: profile))
+    }
+
+    private func prompt(_ name: String, of profile: Profile) -> String {
+        let who = name == "password" && profile.user != nil ? "\(name) of \(profile.user!)" : name
+        return "\(who.prefix(1).uppercased() + who.dropFirst()) for profile \(profile.name): "
     }
 
     /// Runs `sh -c command` with the terminal left to it (pass or gpg may ask), and takes its standard output.

@@ -8,15 +8,18 @@ import Glibc
 struct KeyringSecretStore: SecretStore {
     /// The item's "store" attribute: the config folder, so that each odsh setup has its own item.
     let identity: String
-    /// A file beside the config that serialises writers (the keyring has no lock of its own for odsh).
+    /// A file beside the config that serialises writers (the keyring has no lock of its own for odsh). It stays
+    /// after the first write, and then also says that the keyring holds odsh's secrets (`SecureStore.automatic`).
     let lockFile: String
     var backend: StoreBackend { .keyring }
     var location: String { "the desktop keyring (Secret Service item \"odsh secrets\" for \(identity))" }
 
     init(dirs: XDGDirectories) {
         identity = dirs.config
-        lockFile = dirs.config + "/keyring.lock"
+        lockFile = Self.lockFile(dirs)
     }
+
+    static func lockFile(_ dirs: XDGDirectories) -> String { dirs.config + "/keyring.lock" }
 
     /// Whether libsecret loads and a Secret Service answers on the session bus.
     static func isAvailable(_ environment: [String: String], dirs: XDGDirectories) -> Bool {

@@ -24,10 +24,12 @@ enum SecureStore {
         }
     }
 
-    /// The backend `auto` stands for: an encrypted store that exists already, else the desktop keyring where a
-    /// session bus offers one, else a new encrypted store.
+    /// The backend `auto` stands for: an encrypted store that exists already, else the desktop keyring once odsh
+    /// wrote to it (though it may not answer now: its secrets are then asked for, rather than looked for in a new
+    /// store), else the desktop keyring where a session bus offers one, else a new encrypted store.
     static func automatic(_ dirs: XDGDirectories, _ environment: [String: String]) -> StoreBackend {
         if access(dirs.secureStoreFile, F_OK) == 0 { return .file }
+        if access(KeyringSecretStore.lockFile(dirs), F_OK) == 0 { return .keyring }
         return KeyringSecretStore.isAvailable(environment, dirs: dirs) ? .keyring : .file
     }
 

@@ -19,10 +19,26 @@ final class StoreCookies: CookieStore {
         self.profile = profile
     }
 
+    /// The stored cookies. A desktop keyring that does not answer (gone, or its session ended) costs the session
+    /// its stored cookies, not its start: it signs in again, with a warning. A store that answers wrongly (a
+    /// damaged file, a wrong passphrase) still stops it.
     func loadCookies() throws -> [String] {
-        let lines = (try SecretsFile.load(store).table(profile: profile)?[Self.key]).flatMap(Self.lines) ?? []
+        let lines: [String]
+        do {
+            lines = (try SecretsFile.load(store).table(profile: profile)?[Self.key]).flatMap(Self.lines) ?? []
+        } catch let error as StoreError where error.kind == .unavailable {
+            warnOnce(error)
+            return []
+        }
         last.withLock { $0 = lines }
         return lines
+    }
+
+    /// Says once per session that the cookies are not kept.
+    private func warnOnce(_ error: any Error) {
+        if !warned.exchange(true, ordering: .relaxed) {
+            Stderr.write("odsh: warning: the session cookies of profile \(profile) are not kept: \(error)\n")
+        }
     }
 
     func saveCookies(_ lines: [String]) throws {
@@ -31,9 +47,7 @@ final class StoreCookies: CookieStore {
             try SecretsFile.update(store, profile: profile, [(Self.key, lines.isEmpty ? nil : .array(lines.map { .string($0) }))])
         } catch {
             // Once per session: the session goes on with its cookies in memory.
-            if !warned.exchange(true, ordering: .relaxed) {
-                Stderr.write("odsh: warning: the session cookies of profile \(profile) are not kept: \(error)\n")
-            }
+            warnOnce(error)
             throw error
         }
         last.withLock { $0 = lines }

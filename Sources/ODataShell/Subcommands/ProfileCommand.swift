@@ -15,9 +15,9 @@ struct ProfileCommand: ParsableCommand {
         discussion: """
             Profiles are [profile.NAME] tables of $XDG_CONFIG_HOME/odsh/config.toml (default ~/.config/odsh), a file \
             to edit by hand too. Secrets never stand there: each profile says where its secret comes from \
-            (secret-from = env:VAR, command:CMD, file[:PATH] or prompt); "file" is $XDG_CONFIG_HOME/odsh/secrets.toml, \
-            written with mode 0600 and not read when others may read it. Each profile has its own cookie jar \
-            ($XDG_STATE_HOME/odsh/cookies-NAME.txt) and cached metadata. Open a profile with odsh NAME, \
+            (secret-from = env:VAR, command:CMD, file[:PATH] or prompt); "file" is odsh's secure store (the desktop \
+            keyring or an encrypted file: see odsh store --help), "file:PATH" a plain 0600 file of your choosing. Each \
+            profile keeps its session cookies in the secure store and has its own cached metadata. Open a profile with odsh NAME, \
             odsh metadata summary NAME or odsh diff NAME FILE; options on the command line win over the profile's.
             """,
         subcommands: [Add.self, List.self, Show.self, Secret.self, Remove.self, Reset.self]

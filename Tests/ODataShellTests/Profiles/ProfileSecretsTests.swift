@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ODataShell
 
@@ -7,7 +8,7 @@ import Testing
 struct ProfileSecretsTests {
     func resolver(_ xdg: TestXDG, _ environment: [String: String] = [:]) -> SecretResolver {
         SecretResolver(dirs: XDGDirectories(environment: xdg.environment), environment: environment.merging(["ODSH_STORE": "plain"]) { $1 },
-                       readSecret: { prompt in throw ProfileError("asked: \(prompt)") })
+                       readSecret: { prompt in throw ProfileError("asked: \(prompt)") }, canAsk: { false })
     }
 
     func profile(_ source: SecretSource) -> Profile {
@@ -47,7 +48,8 @@ struct ProfileSecretsTests {
 
     @Test func sourcesResolve() throws {
         let xdg = TestXDG()
-        let r = resolver(xdg, ["DEV_PW": "from-env", "EMPTY": ""])
+        // A resolver each: one run resolves a profile's secret once, whatever its source says later.
+        var r: SecretResolver { resolver(xdg, ["DEV_PW": "from-env", "EMPTY": ""]) }
         #expect(try r.secret("password", of: profile(.environment("DEV_PW")), from: .environment("DEV_PW")) == "from-env")
         #expect(try r.secret("password", of: profile(.command("printf 'from-cmd\\n'")), from: .command("printf 'from-cmd\\n'")) == "from-cmd")
         try SecretsFile.update(xdg.secretsFile, profile: "dev", [("password", .string("from-file"))])
@@ -77,6 +79,49 @@ struct ProfileSecretsTests {
         #expect(message(.file(nil)).contains("odsh profile secret dev"))
         #expect(message(.prompt).contains("asked: Password of alice for profile dev"))
         #expect(message(nil).contains("secret-from"))
+    }
+
+    /// A run builds a profile's connection for the metadata and again for the data (and on `.open`): a secret is
+    /// asked for (or its command run) once per run all the same, and again in the next run.
+    @Test func aSecretIsAskedForOncePerRun() throws {
+        let xdg = TestXDG()
+        let asked = Mutex(0)
+        let ran = xdg.root.appendingPathComponent("ran").path
+        func context() -> ProfileContext {
+            ProfileContext(environment: ["ODSH_STORE": "plain"], dirs: XDGDirectories(environment: xdg.environment),
+                           readSecret: { _ in asked.withLock { $0 += 1 }; return "typed" }, canAsk: { true })
+        }
+        var prompted = profile(.prompt)
+        prompted.name = "prompted"
+        var commanded = profile(.command("echo x >> '\(ran)'; echo from-cmd"))
+        commanded.name = "commanded"
+        let run = context()
+        for _ in 0..<3 {
+            for p in [prompted, commanded] {
+                let c = try ProfileConnection(serviceRoot: "http://h/svc/", profile: p, options: try ConnectionOptions.parse([]), context: run)
+                #expect(c.configuration.authentication == .basic(user: "alice", password: p.name == "prompted" ? "typed" : "from-cmd"))
+            }
+        }
+        #expect(asked.withLock { $0 } == 1)
+        #expect(try String(contentsOfFile: ran, encoding: .utf8) == "x\n")
+        _ = try ProfileConnection(serviceRoot: "http://h/svc/", profile: prompted, options: try ConnectionOptions.parse([]), context: context())
+        #expect(asked.withLock { $0 } == 2, "the next run asks again")
+    }
+
+    /// A secret the store should hold but does not give is asked for on a terminal, with a line that says why;
+    /// with no terminal the error stands.
+    @Test func aSecretTheStoreCannotGiveIsAskedForOnATerminal() throws {
+        let xdg = TestXDG()
+        let prompts = Mutex<[String]>([])
+        var r = resolver(xdg)
+        r.readSecret = { prompt in prompts.withLock { $0.append(prompt) }; return "typed" }
+        r.canAsk = { true }
+        #expect(try r.secret("password", of: profile(.file(nil)), from: .file(nil)) == "typed")
+        #expect(prompts.withLock { $0 } == ["Password of alice for profile dev: "])
+        r.canAsk = { false }
+        r.resolved = ResolvedSecrets()
+        let error = try #require(throws: ProfileError.self) { try r.secret("password", of: profile(.file(nil)), from: .file(nil)) }
+        #expect(error.message.contains("none is stored there; store one with: odsh profile secret dev"), "\(error)")
     }
 
     @Test func aTokenStoreKeepsTokensWithTheirExpiry() throws {

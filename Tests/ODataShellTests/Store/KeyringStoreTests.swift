@@ -66,6 +66,52 @@ struct KeyringStoreTests {
     }
 }
 
+extension KeyringStoreTests {
+    /// The desktop keyring goes away while the profile's password and cookies live in it: its service ends and
+    /// another one, locked, takes the bus name (what a killed or restarted GNOME Keyring leaves), or the session
+    /// bus is gone. With no terminal each run stops with one line; on a terminal the password is asked for once
+    /// and the session goes on, its cookies kept in memory with a warning. `auto` stays with the keyring it wrote to.
+    @Test(arguments: ["keyring", "auto"])
+    func aKeyringThatGoesAwayFallsBackToAsking(_ store: String) throws {
+        let answer = "python3 '\(TestPaths.testScripts.appendingPathComponent("answer-prompt.py").path)' 'for profile hr: ' \(AuthGateway.password) 60 --"
+        let count = "odsh hr -c \"count Customers where Country = 'UK'\""
+        let countAsked = answer + " \"$ODSH\" hr -c \"count Customers where Country = 'UK'\""
+        let r = try inKeyringSession("""
+            echo wonderland | odsh profile add hr \(gateway.base)/form/northwind/ --auth form --user alice \
+                --login-url \(gateway.base)/login --secret-from file; echo "add=$?"
+            \(count); echo "count=$?"
+            service=$(dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+                org.freedesktop.DBus.GetConnectionUnixProcessID string:org.freedesktop.secrets | awk '/uint32/ { print $2 }')
+            kill "$service"; sleep 1
+            echo "[locked, no terminal]"; \(count) </dev/null; echo "locked=$?"
+            echo "[locked, terminal]"; \(countAsked); echo "asked=$?"
+            echo "[no bus, no terminal]"; DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent \(count) </dev/null; echo "nobus=$?"
+            echo "[no bus, terminal]"; DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent \(countAsked); echo "nobusasked=$?"
+            """, store: store)
+        let out = r.stdout
+        func part(_ title: String) -> String {
+            guard let start = out.range(of: "[\(title)]") else { return "" }
+            let rest = out[start.upperBound...]
+            return String(rest[..<(rest.range(of: "\n[")?.lowerBound ?? rest.endIndex)])
+        }
+        #expect(out.contains("add=0") && out.contains("7\ncount=0"), "\(out)")
+        let locked = part("locked, no terminal")
+        #expect(locked.contains("locked=2") && locked.contains("none is stored there (or the keyring is locked"), "\(out)")
+        let asked = part("locked, terminal")
+        #expect(asked.contains("asking for the password on the terminal instead, for this run only"), "\(out)")
+        #expect(asked.components(separatedBy: "Password of alice for profile hr:").count == 2, "asked once: \(out)")
+        #expect(asked.contains("\n7\n") && asked.contains("asked=0"), "\(out)")
+        let noBus = part("no bus, no terminal")
+        #expect(noBus.contains("nobus=2") && noBus.contains("the desktop keyring cannot be used"), "\(out)")
+        #expect(noBus.components(separatedBy: "\n").filter { $0.hasPrefix("odsh:") }.count == 1, "one line: \(out)")
+        let noBusAsked = part("no bus, terminal")
+        #expect(noBusAsked.contains("the desktop keyring cannot be used") && noBusAsked.contains("\n7\n") && noBusAsked.contains("nobusasked=0"), "\(out)")
+        #expect(noBusAsked.contains("warning: the session cookies of profile hr are not kept"), "\(out)")
+        #expect(!out.contains(AuthGateway.password), "the typed password is not echoed: \(out)")
+        #expect(!out.contains("secret file") && !out.contains("New passphrase"), "no encrypted store is begun: \(out)")
+    }
+}
+
 /// What a private Secret Service session needs: dbus-run-session, gnome-keyring-daemon and libsecret.
 enum SecretServiceSession {
     static let isAvailable = ["/usr/bin/dbus-run-session", "/usr/bin/gnome-keyring-daemon"].allSatisfy {
