@@ -139,6 +139,8 @@ struct EncryptedSecretStore: SecretStore {
         return !header.emptyPassphrase
     }
 
+    var wouldAskToCreate: Bool { !exists && !passphrase.isScripted }
+
     /// Whether this process or the session keyring holds the key.
     var isUnlocked: Bool {
         Self.unlocked.withLock { $0[location] != nil } || SessionKeyring.holds(location)

@@ -11,6 +11,9 @@ protocol SecretStore: Sendable, CustomStringConvertible {
     /// Whether it holds a document.
     var exists: Bool { get }
     var backend: StoreBackend { get }
+    /// Whether the first write would ask for a new passphrase on the terminal (an encrypted store not made yet,
+    /// with no scripted passphrase): a write in the middle of a request does not, it waits for one made on purpose.
+    var wouldAskToCreate: Bool { get }
     /// The document, or nil when there is none yet.
     func read() throws -> [UInt8]?
     /// Replaces the document.
@@ -23,4 +26,5 @@ extension SecretStore {
     var description: String { location }
     var lockFile: String { location + ".lock" }
     var exists: Bool { access(location, F_OK) == 0 }
+    var wouldAskToCreate: Bool { false }
 }

@@ -43,6 +43,15 @@ final class StoreCookies: CookieStore {
 
     func saveCookies(_ lines: [String]) throws {
         guard last.withLock({ $0 }) != lines else { return }
+        // No passphrase is asked for in the middle of a request: the cookies wait in memory for a store made on
+        // purpose (`odsh store unlock`, or `profile add` on a terminal).
+        if store.wouldAskToCreate {
+            if !warned.exchange(true, ordering: .relaxed) {
+                Stderr.write("odsh: the session cookies of profile \(profile) are kept in memory only: there is no secure store "
+                             + "yet (odsh store unlock makes one)\n")
+            }
+            return
+        }
         do {
             try SecretsFile.update(store, profile: profile, [(Self.key, lines.isEmpty ? nil : .array(lines.map { .string($0) }))])
         } catch {

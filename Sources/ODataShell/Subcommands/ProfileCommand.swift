@@ -133,6 +133,7 @@ struct ProfileCommand: ParsableCommand {
                 try onboarding.askSettings(authGiven: auth != nil)
                 try onboarding.askCredentials(userDefault: user)
                 (profile, secrets) = (onboarding.profile, onboarding.secrets)
+                try makeStore(context)
                 while !noCheck, let failure = check(profile, secrets, context) {
                     Stderr.write("odsh: the check failed: \(reporter.describe(failure).message)\n")
                     guard try TerminalQuestions.confirm("Try again with other credentials?", default: true) else {
@@ -159,6 +160,15 @@ struct ProfileCommand: ParsableCommand {
             }
             try store.add(stored, replacing: force)
             Stderr.write("odsh: profile \(name) saved in \(store.path)\(noCheck ? " (not checked)" : ""); open it with: odsh \(name)\n")
+        }
+
+        /// Makes the encrypted store now, on the terminal, when it would be made later by asking for a passphrase:
+        /// the profile's session cookies go there from the check on, and no later request stops to ask.
+        private func makeStore(_ context: ProfileContext) throws {
+            guard let store = try context.secretStore() as? EncryptedSecretStore, store.wouldAskToCreate else { return }
+            Stderr.write("odsh: profile \(name) keeps its session cookies in the secure store \(store.location), "
+                         + "which is made now: choose its passphrase\n")
+            try store.unlock(allowEmpty: false)
         }
 
         /// Loads the metadata with the new profile (its cookies and cache land in its files); nil when it worked.

@@ -176,6 +176,44 @@ struct SecureStoreTests {
         #expect(!FileManager.default.fileExists(atPath: xdg.cookieJar("hr")))
     }
 
+    /// A profile whose password comes from the environment keeps only cookies in the store. With no store yet and
+    /// nothing to give a new one its passphrase but the terminal, a request does not stop to ask: the cookies stay
+    /// in memory, with a line that says how to make the store; once there is one, they go there.
+    @Test func noPassphraseIsAskedForInTheMiddleOfARequest() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        var environment = locked
+        environment["HR_PW"] = AuthGateway.password
+        let added = try odsh(["profile", "add", "hr", gateway.base + "/form/northwind/", "--auth", "form", "--user", AuthGateway.user,
+                              "--login-url", gateway.base + "/login", "--secret-from", "env:HR_PW"], environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        var mark = gateway.mark
+        for _ in 0..<2 {
+            let r = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], environment)
+            #expect(r.status == 0 && r.stdout == "7\n", "\(r.stderr)")
+            #expect(r.stderr.contains("kept in memory only: there is no secure store yet (odsh store unlock makes one)"), "\(r.stderr)")
+            #expect(!r.stderr.contains("passphrase"), "\(r.stderr)")
+        }
+        // On a terminal too: the request does not stop to ask for a new passphrase.
+        let script = TestPaths.testScripts.appendingPathComponent("answer-prompt.py").path
+        let onTerminal = try Spawn.run(["python3", script, "passphrase", Self.passphrase, "60", "--", OdshProcess.binary.path,
+                                        "hr", "-c", "count Customers where Country = 'UK'"],
+                                       environment: Spawn.environment(OdshProcess.isolatedXDG.merging(xdg.environment.merging(environment) { $1 }) { $1 }),
+                                       mergingOutput: true)
+        #expect(onTerminal.status == 0 && ("\n" + onTerminal.stdout).contains("\n7\n"), "\(onTerminal.stdout)")
+        #expect(!onTerminal.stdout.contains("passphrase for the secure store"), "\(onTerminal.stdout)")
+        #expect(gateway.count("login", since: mark) == 3, "each run signed in again")
+        #expect(!FileManager.default.fileExists(atPath: storePath))
+        // A store made on purpose keeps them from then on.
+        environment["ODSH_STORE_PASSPHRASE"] = Self.passphrase
+        #expect(try odsh(["store", "unlock"], environment).status == 0)
+        mark = gateway.mark
+        for _ in 0..<2 {
+            let r = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], environment)
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        }
+        #expect(gateway.count("login", since: mark) == 1, "the second run used the cookie the first one stored")
+    }
+
     @Test func anEmptyPassphraseOnlyWhenAskedFor() throws {
         defer { _ = try? odsh(["store", "lock"], locked) }
         let empty = ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": ""]
