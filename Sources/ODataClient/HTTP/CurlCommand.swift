@@ -13,6 +13,9 @@ package struct CurlCommand: Sendable {
     package var authentication: HTTPAuthentication
     package var cookie: String?
     package var cookieJar: String?
+    /// The session's cookies for the request, where they live in a `CookieStore` curl cannot read (nil otherwise):
+    /// sent as a `Cookie` header, `$COOKIE` unless `includingSecrets`.
+    package var sessionCookie: String?
     package var useNetrc: Bool
     package var netrcFile: String?
     package var clientCertificate: String?
@@ -68,7 +71,7 @@ package struct CurlCommand: Sendable {
             parts.append(String(credentials.dropFirst()))
         }
         var headers = request.headers
-        if let c = cookie, !headers.contains("Cookie") { headers.add("Cookie", c) }
+        if let c = cookie ?? (cookieJar == nil ? sessionCookie : nil), !headers.contains("Cookie") { headers.add("Cookie", c) }
         var csrfInHeaders = false
         for field in headers {
             let lower = field.name.lowercased()
@@ -79,8 +82,11 @@ package struct CurlCommand: Sendable {
             if !csrfInHeaders { parts.append("-H " + Self.withVariable("X-CSRF-Token: ", "CSRF_TOKEN")) }
             let jar = cookieJar.map(Self.quoted) ?? "cookies.txt"
             notes.append("# The service wants a CSRF token for writes: fetch one, with the session cookie that goes with it:")
+            // The fetch signs in as the request does: with the session's cookies too when curl gets them as a header.
+            let signIn = credentials + (cookie == nil && cookieJar == nil && sessionCookie != nil
+                                        ? " -H " + header(HTTPHeaders.Field(name: "Cookie", value: sessionCookie!)) : "")
             notes.append("#   CSRF_TOKEN=$(curl -sS -g -o /dev/null -D - -c \(jar) -H 'X-CSRF-Token: Fetch' \(Self.quoted(root))"
-                         + credentials + " | tr -d '\\r' | sed -n 's/^[Xx]-[Cc][Ss][Rr][Ff]-[Tt]oken: //p')")
+                         + signIn + " | tr -d '\\r' | sed -n 's/^[Xx]-[Cc][Ss][Rr][Ff]-[Tt]oken: //p')")
             if cookieJar == nil { parts.append("-b cookies.txt") }
         }
         if let jar = cookieJar { parts.append("-b " + Self.quoted(jar)) }

@@ -196,6 +196,14 @@ public final class HTTPClient: Sendable {
         CookieJarFile.persist(from: c.handle, configuration)
     }
 
+    /// The `Cookie` header value the session's cookies give a request to `url` (nil: none), as libcurl would
+    /// send it: for `.curl` when the cookies live in a `CookieStore` that curl cannot read.
+    package func sessionCookieHeader(for url: String) -> String? {
+        guard let c = try? checkOut(HTTPRequest(url: "")) else { return nil }
+        defer { checkIn(c) }
+        return CookieJarFile.cookieLines(from: c.handle).flatMap { SessionCookies.header(for: url, lines: $0) }
+    }
+
     /// Ends the session: writes the cookie jar and closes connections. Later sends fail.
     public func close() {
         let (idle, configuration) = state.withLock { s -> ([CurlConnection], HTTPConfiguration?) in

@@ -103,8 +103,11 @@ final class ShellSessionServices: SessionServices {
         }
         // The steps that fetch a CSRF token only for a service that issues them.
         let csrf = request.method.isModifying ? try r.service.client.issuesCSRFToken() : false
-        return CurlCommand(request: request, configuration: r.service.client.configuration, includingSecrets: withSecrets,
-                           serviceIssuesCSRFToken: csrf).text
+        var command = CurlCommand(request: request, configuration: r.service.client.configuration, includingSecrets: withSecrets,
+                                  serviceIssuesCSRFToken: csrf)
+        // Cookies in the secure store: curl gets this session's as a header (a plain jar it reads itself).
+        if r.service.client.configuration.cookieStore != nil { command.sessionCookie = r.service.client.sessionCookieHeader(for: request.url) }
+        return command.text
     }
 
     func nextPage(settings: ShellSettings, out: TextOutput) throws {

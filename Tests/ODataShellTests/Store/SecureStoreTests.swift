@@ -214,6 +214,24 @@ struct SecureStoreTests {
         #expect(gateway.count("login", since: mark) == 1, "the second run used the cookie the first one stored")
     }
 
+    /// `.curl` of a session whose cookies live in the store: curl cannot read the store, so the session's cookie for
+    /// the request is a `Cookie` header (`$COOKIE` unless --with-secrets), and the command curl runs gets the rows.
+    @Test func curlGetsTheStoredSessionCookieAsAHeader() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        try addForm("hr", unlocked)
+        let statement = "Customers where Country = 'UK' select CustomerID top 3"
+        let printed = try odsh(["hr", "-c", ".curl " + statement], unlocked)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout.contains("-H \"Cookie: $COOKIE\""), "\(printed.stdout)")
+        #expect(!printed.stdout.contains("MYSAPSSO2") && !printed.stdout.contains("cookies.txt"), "\(printed.stdout)")
+        let secret = try odsh(["hr", "-c", ".curl --with-secrets " + statement], unlocked)
+        #expect(secret.stdout.contains("-H 'Cookie: MYSAPSSO2="), "\(secret.stdout)")
+        let mark = gateway.mark
+        let curl = try Spawn.run(["bash", "-c", secret.stdout])
+        #expect(curl.status == 0 && curl.stdout.contains("\"CustomerID\""), "\(curl.stdout) \(curl.stderr)")
+        #expect(gateway.count("login", since: mark) == 0, "curl was let in by the stored session cookie")
+    }
+
     @Test func anEmptyPassphraseOnlyWhenAskedFor() throws {
         defer { _ = try? odsh(["store", "lock"], locked) }
         let empty = ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": ""]
