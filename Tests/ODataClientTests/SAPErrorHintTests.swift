@@ -51,4 +51,25 @@ import Testing
         #expect(SAPErrorHint.hint(for: Self.error(404, nil)) == nil)
         #expect(SAPErrorHint.hint(for: ODataClientError(.cancelled, method: .get, url: "x")) == nil)
     }
+
+    /// A SAML identity provider's page in the HTTP-POST binding (a form that posts a SAMLRequest at once) is named,
+    /// with the provider it posts to, and gets the same hint as the HTTP-Redirect binding.
+    @Test func aSAMLPostBindingPageIsNamed() throws {
+        let page = Data(("<!DOCTYPE html><HTML><head><title>Working...</title></head><body onload=\"document.forms[0].submit()\">"
+                         + "<FORM Method=\"post\" ACTION='https://idp.example.com/sso?a=1&amp;b=2'>"
+                         + "<input type=\"hidden\" NAME=\"SAMLRequest\" value=\"PHNhbWxw\"/></FORM>\u{00E9}</body></HTML>").utf8)
+        let found = try #require(SAMLSignInPage.find(in: page))
+        #expect(found.identityProvider == "https://idp.example.com/sso?a=1&b=2")
+        let error = NotODataBody.error(page, contentType: "text/html")
+        #expect(error.description == "the service answered with a sign-in page (text/html instead of OData: Working...): "
+                + "a page that posts a SAML authentication request to https://idp.example.com/sso?a=1&b=2", "\(error)")
+        #expect(SAPErrorHint.hint(for: error)?.contains("auth = \"browser\"") == true)
+        let forged = Data("<form action=\"https://idp/\nodsh: forged\u{1B}[2J\"><input name=SAMLRequest></form>".utf8)
+        #expect(SAMLSignInPage.find(in: forged)?.identityProvider == "https://idp/odsh: forged[2J", "no control characters")
+        let noAction = Data("<html><form method=post><input name=SAMLRequest value=x></form></html>".utf8)
+        #expect(SAMLSignInPage.find(in: noAction)?.identityProvider == "")
+        let logon = Data("<html><form action=\"/login\"><input type=\"password\" name=\"p\"></form></html>".utf8)
+        #expect(SAMLSignInPage.find(in: logon) == nil)
+        #expect(SAPErrorHint.hint(for: NotODataBody.error(logon, contentType: "text/html"))?.hasPrefix("the service answered with a sign-in page") == true)
+    }
 }

@@ -26,6 +26,7 @@ Listens on 127.0.0.1 (a free port, printed as PORT=N) and proxies to http://127.
   POST /token-moved?to=URL  307 to URL (a token endpoint that sends clients to another origin)
   /oauth/PATH            needs Authorization: Bearer with a valid token, else 401; proxied to /PATH
   /open/PATH             no sign-in; proxied to /PATH
+  /saml-post/PATH        200 with a page that posts a SAMLRequest to that provider (HTTP-POST binding)
   /saml/PATH             302 to a SAML identity provider (http://localhost:PORT/idp/sso?SAMLRequest=...), as a system
                          that signs browsers in only through SAML does
 Every .../$metadata answer carries an ETag (a hash of the body) and If-None-Match gets 304 with no body.
@@ -36,6 +37,7 @@ import argparse
 import base64
 import calendar
 import hashlib
+import html
 import http.server
 import json
 import os
@@ -153,6 +155,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             location = "http://localhost:%d/idp/sso?SAMLRequest=%s&RelayState=%s" % (
                 self.server.server_address[1], urllib.parse.quote(request), urllib.parse.quote(path))
             return self.answer(302, b"", [("Location", location)], "saml-redirect")
+        if path.startswith("/saml-post/"):
+            # The same through the HTTP-POST binding: a page whose form the browser posts to the provider at once.
+            request = base64.b64encode(b"<samlp:AuthnRequest/>").decode()
+            page = ("<!DOCTYPE html>\n<html><head><title>Working...</title></head><body onload=\"document.forms[0].submit()\">"
+                    "<form method=\"post\" action=\"http://localhost:%d/idp/sso\">"
+                    "<input type=\"hidden\" name=\"SAMLRequest\" value=\"%s\"/><input type=\"hidden\" name=\"RelayState\" value=\"%s\"/>"
+                    "<noscript><button type=\"submit\">Continue</button></noscript></form></body></html>\n") % (
+                self.server.server_address[1], request, html.escape(path))
+            return self.answer(200, page.encode(), [("Content-Type", "text/html; charset=utf-8")], "saml-post")
         for prefix in ("/form401/", "/form/", "/oauth/", "/open/"):
             if path.startswith(prefix):
                 rest = path[len(prefix) - 1:]

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import ODataModel
 
 extension HTTPClient {
@@ -8,15 +9,38 @@ extension HTTPClient {
                               copy: (UnsafeRawBufferPointer) -> Void = { _ in }) throws -> HTTPResponse {
         var received = 0
         let limit = configuration.maxMetadataBytes
-        return try fetchMetadata(serviceURL: serviceURL, headers: headers, onHeaders: { reader.expect($0) }) { chunk in
+        // An HTML page where the document should be (a sign-in page, a SAML identity provider's form) is kept
+        // to be named, not parsed.
+        var page: (contentType: String, body: Data)?
+        var contentType = ""
+        let response = try fetchMetadata(serviceURL: serviceURL, headers: headers, onHeaders: { head in
+            contentType = head.headers["Content-Type"] ?? ""
+            if contentType.lowercased().contains("html") { page = (contentType, Data()) }
+            reader.expect(head)
+        }) { chunk in
+            if received == 0, page == nil, Self.startsAsHTML(chunk) { page = (contentType, Data()) }
             received += chunk.count
             if received > limit {
                 throw ODataClientError(.tooLarge(what: "HTTPConfiguration.maxMetadataBytes, --max-metadata-size", limit: limit),
                                        method: .get, url: Self.metadataURLForDisplay(serviceURL))
             }
+            if page != nil {
+                if page!.body.count < NotODataBody.sniffLimit { page!.body.append(contentsOf: chunk.prefix(NotODataBody.sniffLimit - page!.body.count)) }
+                return
+            }
             copy(chunk)
             try reader.feed(chunk)
         }
+        if let page, (200..<300).contains(response.status) { throw NotODataBody.error(page.body, contentType: page.contentType) }
+        return response
+    }
+
+    /// Whether a body begins as an HTML page does (`<!DOCTYPE html`, `<html`), whatever its Content-Type says.
+    static func startsAsHTML(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        var bytes = chunk.prefix(64).drop { NotODataBody.isBlank($0) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let head = String(decoding: bytes.prefix(14), as: UTF8.self).lowercased()
+        return head.hasPrefix("<!doctype html") || head.hasPrefix("<html")
     }
 }
 

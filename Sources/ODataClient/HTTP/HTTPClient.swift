@@ -86,7 +86,7 @@ public final class HTTPClient: Sendable {
     }
 
     /// A connection of the pool for one exchange; a new one when all are in use.
-    private func checkOut(_ request: HTTPRequest) throws -> CurlConnection {
+    func checkOut(_ request: HTTPRequest) throws -> CurlConnection {
         let (closed, idle) = state.withLock { s -> (Bool, CurlConnection?) in (s.closed, s.closed ? nil : s.idle.popLast()) }
         if closed {
             throw ODataClientError(.invalidRequest("the HTTP client was closed"), method: request.method, url: request.url)
@@ -97,7 +97,8 @@ public final class HTTPClient: Sendable {
         return made
     }
 
-    private func checkIn(_ connection: CurlConnection) {
+    /// Hands a connection back to the pool (closed when the client is).
+    func checkIn(_ connection: CurlConnection) {
         connection.transfer.detach()
         let closed = state.withLock { s -> Bool in
             if !s.closed { s.idle.append(connection) }
@@ -184,24 +185,6 @@ public final class HTTPClient: Sendable {
             return idle
         }
         for c in stale { c.close() }
-    }
-
-    /// Writes the cookie jar now (it is also written after a response that sets cookies, and by `close()`).
-    public func flushCookies() {
-        let configuration = self.configuration
-        guard configuration.cookieJar != nil || configuration.cookieStore != nil else { return }
-        // An idle connection: a handle in use belongs to the thread of its exchange.
-        guard let c = try? checkOut(HTTPRequest(url: "")) else { return }
-        defer { checkIn(c) }
-        CookieJarFile.persist(from: c.handle, configuration)
-    }
-
-    /// The `Cookie` header value the session's cookies give a request to `url` (nil: none), as libcurl would
-    /// send it: for `.curl` when the cookies live in a `CookieStore` that curl cannot read.
-    package func sessionCookieHeader(for url: String) -> String? {
-        guard let c = try? checkOut(HTTPRequest(url: "")) else { return nil }
-        defer { checkIn(c) }
-        return CookieJarFile.cookieLines(from: c.handle).flatMap { SessionCookies.header(for: url, lines: $0) }
     }
 
     /// Ends the session: writes the cookie jar and closes connections. Later sends fail.

@@ -12,11 +12,13 @@ package enum SAPErrorHint {
 
     /// The hint for an error of the client or of `DataService`; nil when there is none.
     package static func hint(for error: Error) -> String? {
+        let samlHint = "the service sends you to a SAML identity provider's sign-in page, which odsh does not fill in: "
+            + "sign in with OAuth 2.0 instead, through your browser (auth = \"browser\" with authorize-url, token-endpoint and "
+            + "client-id: the OAuth client of the system, such as a BTP/XSUAA service key or a communication arrangement with OAuth)"
         if let e = error as? ODataClientError, case .redirectToOtherOrigin(let location) = e.kind, isSAMLRequest(location) {
-            return "the service sends you to a SAML identity provider's sign-in page, which odsh does not fill in: "
-                + "sign in with OAuth 2.0 instead, through your browser (auth = \"browser\" with authorize-url, token-endpoint and "
-                + "client-id: the OAuth client of the system, such as a BTP/XSUAA service key or a communication arrangement with OAuth)"
+            return samlHint
         }
+        if let e = error as? DataServiceError, e.underlying is SAMLSignInPage { return samlHint }
         if let e = error as? DataServiceError {
             if case .notOData(_, _, let signInPage) = e.kind, signInPage {
                 return "the service answered with a sign-in page: the session ran out or no credentials were sent "

@@ -198,8 +198,7 @@ extension DataService {
         if sniffing, let body = raw, body.contains(where: { !NotODataBody.isBlank($0) }) {
             // A successful status, and no OData in the body: an HTML page (a sign-in page when the session ran out),
             // text where JSON was asked. Not passed on as if it were the answer.
-            let (summary, signIn) = NotODataBody.describe(body, contentType: page.contentType)
-            throw DataServiceError(.notOData(contentType: page.contentType ?? "", summary: summary, signInPage: signIn))
+            throw NotODataBody.error(body, contentType: page.contentType)
         }
         page.rawBody = raw.flatMap { $0.isEmpty ? nil : $0 }
         if isCount, let text = page.rawBody.map({ String(decoding: $0, as: UTF8.self) }) {

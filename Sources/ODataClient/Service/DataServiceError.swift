@@ -30,7 +30,7 @@ public struct DataServiceError: CategorizedError, Sendable, CustomStringConverti
 
     /// What went wrong.
     public let kind: Kind
-    /// The HTTP error behind a conflict or precondition failure.
+    /// The HTTP error behind a conflict or precondition failure; the `SAMLSignInPage` behind a `notOData`.
     public let underlying: Error?
 
     /// An error of this kind, with the error behind it if any.
@@ -56,6 +56,9 @@ public struct DataServiceError: CategorizedError, Sendable, CustomStringConverti
         case .notOData(let contentType, let summary, let signInPage):
             let what = contentType.isEmpty ? "an answer without a Content-Type" : "\(contentType) instead of OData"
             let text = summary.isEmpty ? "" : ": \(summary)"
+            if let saml = underlying as? SAMLSignInPage {
+                return "the service answered with a sign-in page (\(what)\(text)): \(saml)"
+            }
             return signInPage ? "the service answered with a sign-in page (\(what)\(text)): the session has expired or the credentials are missing"
                 : "the service answered with \(what)\(text)"
         }

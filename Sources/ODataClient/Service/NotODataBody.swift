@@ -37,6 +37,14 @@ enum NotODataBody {
         return body.count >= sniffLimit ? .notOData : .undecided
     }
 
+    /// The error for a successful answer whose body is not OData: a sign-in page is named as such, and a SAML
+    /// identity provider's page (HTTP-POST binding) stands behind it.
+    static func error(_ body: Data, contentType: String?) -> DataServiceError {
+        let (summary, signIn) = describe(body, contentType: contentType)
+        let saml = SAMLSignInPage.find(in: body)
+        return DataServiceError(.notOData(contentType: contentType ?? "", summary: summary, signInPage: signIn || saml != nil), underlying: saml)
+    }
+
     /// Its title or first line, and whether it looks like a sign-in page (a password field, a logon form).
     static func describe(_ body: Data, contentType: String?) -> (summary: String, signInPage: Bool) {
         let summary = ResponseBodySummary.summarize(body, contentType: contentType) ?? ""

@@ -30,7 +30,7 @@ struct ErrorCategoryCoverageTests {
 
     /// Types whose static functions make an error that is thrown (`throw ValueConversion.mismatch(...)`): the error
     /// type they return.
-    static let factories: [String: String] = ["ValueConversion": "ValueConversionError"]
+    static let factories: [String: String] = ["ValueConversion": "ValueConversionError", "NotODataBody": "DataServiceError"]
 
     struct Declaration { var name: String; var conformances: [String]; var file: String }
 

@@ -106,5 +106,20 @@ struct BrowserSignInProfileTests {
         let r = try xdg.odsh(["metadata", "summary", gateway.base + "/saml/northwind/"])
         #expect(r.status == 3, "\(r.stderr)")
         #expect(r.stderr.contains("SAML identity provider") && r.stderr.contains("auth = \"browser\""), "\(r.stderr)")
+        // The HTTP-POST binding: a page whose form posts the SAMLRequest, where the metadata should be.
+        let post = try xdg.odsh(["metadata", "summary", gateway.base + "/saml-post/northwind/"])
+        #expect(post.status == 4, "\(post.stderr)")
+        #expect(post.stderr.contains("posts a SAML authentication request to http://localhost:"), "\(post.stderr)")
+        #expect(post.stderr.contains("SAML identity provider") && post.stderr.contains("auth = \"browser\""), "\(post.stderr)")
+        #expect(!post.stderr.contains("root element"), "\(post.stderr)")
+    }
+
+    /// A sign-in page where the metadata should be (a portal's login form after a redirect) is named as one.
+    @Test func aSignInPageInPlaceOfTheMetadataIsNamed() throws {
+        let gateway = try AuthGateway()
+        let r = try xdg.odsh(["metadata", "summary", gateway.base + "/form/northwind/"])
+        #expect(r.status == 4, "\(r.stderr)")
+        #expect(r.stderr.contains("the service answered with a sign-in page (text/html"), "\(r.stderr)")
+        #expect(r.stderr.contains("hint: the service answered with a sign-in page"), "\(r.stderr)")
     }
 }
