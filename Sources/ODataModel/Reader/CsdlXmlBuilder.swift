@@ -339,11 +339,16 @@ struct CsdlXmlBuilder {
         exprStack[exprStack.count - 1].take(a, doc: doc)
     }
 
-    /// The values from `start` on, removed from `pending` (which keeps its capacity for the next ones).
+    /// The values from `start` on, removed from `pending` (which keeps its capacity for the next ones). Copied one by
+    /// one into an array made to size: `Array(pending[start...])` and `removeSubrange` go through generic slice code
+    /// that cost several times as much.
     private static func taken<T>(from pending: inout [T], _ start: Int) -> [T] {
-        guard start < pending.count else { return [] }
-        let values = Array(pending[start...])
-        pending.removeSubrange(start...)
+        let count = pending.count
+        guard start < count else { return [] }
+        var values: [T] = []
+        values.reserveCapacity(count - start)
+        for i in start..<count { values.append(pending[i]) }
+        pending.removeLast(count - start)
         return values
     }
 

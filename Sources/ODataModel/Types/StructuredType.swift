@@ -238,8 +238,10 @@ struct MemberIndex<Member: CsdlElement> {
 
     func find(_ name: String, in members: [Member]) -> Member? {
         if members.count <= Self.indexFrom || positions.isEmpty {
-            // By index: `first(where:)` retained and released each member it passed.
-            for i in members.indices where members[i].name == name { return members[i] }
+            // By index: `first(where:)` retained and released each member it passed. Lengths first: comparing two
+            // different strings goes through the standard library's general comparison.
+            let length = name.utf8.count
+            for i in members.indices where members[i].name.utf8.count == length && members[i].name == name { return members[i] }
             return nil
         }
         let p = probe(name, NameTable<Int>.hash(name) | 1, in: members)
