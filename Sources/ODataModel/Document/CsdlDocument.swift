@@ -236,12 +236,19 @@ public final class CsdlDocument: @unchecked Sendable {
         let slot = qualified.utf8.count & (Self.recentAliasSlots - 1)
         if recentAliasRevision == aliasRevision, recentAliasNames[slot] == qualified { return recentAliasResults[slot] }
         let resolved = resolveAnnotationAliasUncached(qualified)
+        // The tables are taken out, changed and put back (see `CsdlElement` on storage): changed in place, every
+        // read of them here was a dynamic exclusivity check.
+        var names = recentAliasNames, results = recentAliasResults
+        recentAliasNames = []
+        recentAliasResults = []
         if recentAliasRevision != aliasRevision {
             recentAliasRevision = aliasRevision
-            for i in 0..<Self.recentAliasSlots { recentAliasNames[i] = ""; recentAliasResults[i] = "" }
+            for i in 0..<Self.recentAliasSlots { names[i] = ""; results[i] = "" }
         }
-        recentAliasNames[slot] = qualified
-        recentAliasResults[slot] = resolved
+        names[slot] = qualified
+        results[slot] = resolved
+        recentAliasNames = names
+        recentAliasResults = results
         return resolved
     }
     private static let recentAliasSlots = 16
@@ -257,7 +264,10 @@ public final class CsdlDocument: @unchecked Sendable {
         // Names of one namespace come in runs: a repeat of the last head is not inserted again.
         if let head, head != lastAnnotationAliasMiss {
             lastAnnotationAliasMiss = head
-            annotationAliasMisses.insert(head)
+            var misses = annotationAliasMisses
+            annotationAliasMisses = []
+            misses.insert(head)
+            annotationAliasMisses = misses
         }
         return qualified
     }

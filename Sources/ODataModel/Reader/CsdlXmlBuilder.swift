@@ -339,16 +339,17 @@ struct CsdlXmlBuilder {
         exprStack[exprStack.count - 1].take(a, doc: doc)
     }
 
-    /// The values from `start` on, removed from `pending` (which keeps its capacity for the next ones). Copied one by
-    /// one into an array made to size: `Array(pending[start...])` and `removeSubrange` go through generic slice code
-    /// that cost several times as much.
+    /// The values from `start` on, removed from `pending` (which keeps its capacity for the next ones), in an array
+    /// made to size. Copied one by one and removed one by one: `Array(pending[start...])`, `removeSubrange`,
+    /// `removeLast(_:)` and `Array(unsafeUninitializedCapacity:)` go through generic code that cost several times
+    /// as much.
     private static func taken<T>(from pending: inout [T], _ start: Int) -> [T] {
-        let count = pending.count
-        guard start < count else { return [] }
+        let end = pending.count
+        guard start < end else { return [] }
         var values: [T] = []
-        values.reserveCapacity(count - start)
-        for i in start..<count { values.append(pending[i]) }
-        pending.removeLast(count - start)
+        values.reserveCapacity(end - start)
+        for i in start..<end { values.append(pending[i]) }
+        for _ in start..<end { pending.removeLast() }
         return values
     }
 
