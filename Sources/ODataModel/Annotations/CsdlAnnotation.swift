@@ -78,7 +78,9 @@ public struct CsdlAnnotation: @unchecked Sendable {
 }
 
 /// An annotation value: constant and path expressions, records, collections and dynamic expressions.
-public indirect enum AnnotationExpression: Sendable, Equatable {
+// Not `indirect`: the nested values are in arrays already, and an indirect enum puts every value, each constant and
+// path included, in a heap box of its own.
+public enum AnnotationExpression: Sendable, Equatable {
     /// A constant with its kind (`String`, `Bool`, `Int`, `Decimal`, `Float`, `Date`, `DateTimeOffset`,
     /// `TimeOfDay`, `Duration`, `Guid`, `Binary`, `EnumMember`) and its text as written.
     case constant(kind: String, value: String)

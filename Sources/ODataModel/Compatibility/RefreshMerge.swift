@@ -40,7 +40,12 @@ struct RefreshMerge {
                     for a in c.actionImports { register(a) }
                 default: continue
                 }
-                if doc.schemaElements[e.qualifiedName] == nil { doc.schemaElements[e.qualifiedName] = e }
+                if doc.schemaElements[e.qualifiedName] == nil {
+                    // Assigned whole, never changed in place (see `CsdlElement` on storage).
+                    var table = doc.schemaElements
+                    table[e.qualifiedName] = e
+                    doc.schemaElements = table
+                }
             case .operation(let o):
                 mark(o) { $0.isRemoved = true }
                 schema(o.namespace).add(o)

@@ -1,20 +1,53 @@
 /// An entity container: entity sets, singletons, action and function imports, V2/V3 association sets.
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class EntityContainer: SchemaElement, @unchecked Sendable {
+    var _extends: String?
     /// The qualified name of the container this one extends (V4 `Extends`): its elements are this one's too.
-    public var extends: String?
+    public var extends: String? {
+        get { _extends }
+        set { _extends = newValue }
+    }
+    var _isDefault: Bool = false
     /// V2/V3 `m:IsDefaultEntityContainer`.
-    public var isDefault = false
+    public var isDefault: Bool {
+        get { _isDefault }
+        set { _isDefault = newValue }
+    }
+    var _entitySets: [EntitySet] = []
     /// The entity sets, in document order.
-    public internal(set) var entitySets: [EntitySet] = []
+    public internal(set) var entitySets: [EntitySet] {
+        get { _entitySets }
+        set { _entitySets = newValue }
+        _modify { var v = _entitySets; _entitySets = []; defer { _entitySets = v }; yield &v }
+    }
+    var _singletons: [Singleton] = []
     /// The singletons (V4), in document order.
-    public internal(set) var singletons: [Singleton] = []
+    public internal(set) var singletons: [Singleton] {
+        get { _singletons }
+        set { _singletons = newValue }
+        _modify { var v = _singletons; _singletons = []; defer { _singletons = v }; yield &v }
+    }
+    var _functionImports: [FunctionImport] = []
     /// The function imports, in document order.
-    public internal(set) var functionImports: [FunctionImport] = []
+    public internal(set) var functionImports: [FunctionImport] {
+        get { _functionImports }
+        set { _functionImports = newValue }
+        _modify { var v = _functionImports; _functionImports = []; defer { _functionImports = v }; yield &v }
+    }
+    var _actionImports: [ActionImport] = []
     /// The action imports (V4), in document order.
-    public internal(set) var actionImports: [ActionImport] = []
+    public internal(set) var actionImports: [ActionImport] {
+        get { _actionImports }
+        set { _actionImports = newValue }
+        _modify { var v = _actionImports; _actionImports = []; defer { _actionImports = v }; yield &v }
+    }
+    var _associationSets: [AssociationSet] = []
     /// The V2/V3 association sets, in document order (the readers turn them into navigation property bindings).
-    public internal(set) var associationSets: [AssociationSet] = []
+    public internal(set) var associationSets: [AssociationSet] {
+        get { _associationSets }
+        set { _associationSets = newValue }
+        _modify { var v = _associationSets; _associationSets = []; defer { _associationSets = v }; yield &v }
+    }
 
     /// Adds an entity set, making this its container.
     public func add(_ s: EntitySet) { s.container = self; entitySets.append(s) }
@@ -31,10 +64,19 @@ public final class EntityContainer: SchemaElement, @unchecked Sendable {
 /// What entity sets and singletons share: a type and navigation property bindings.
 // @unchecked: immutable once loaded, as CsdlElement says.
 open class ContainerElement: CsdlElement, @unchecked Sendable {
+    var _type: TypeReference
     /// The entity type as written (`NS.Customer`); `entityTypeIfResolved` is the type itself.
-    public var type: TypeReference
+    public var type: TypeReference {
+        get { _type }
+        set { _type = newValue }
+    }
+    var _navigationPropertyBindings: [(path: String, target: String)] = []
     /// `NavigationPropertyBinding`: navigation path to target set (V4; derived from association sets for V2/V3).
-    public var navigationPropertyBindings: [(path: String, target: String)] = []
+    public var navigationPropertyBindings: [(path: String, target: String)] {
+        get { _navigationPropertyBindings }
+        set { _navigationPropertyBindings = newValue }
+        _modify { var v = _navigationPropertyBindings; _navigationPropertyBindings = []; defer { _navigationPropertyBindings = v }; yield &v }
+    }
     private var _container = BackReference<EntityContainer>(nil)
     /// The entity container it belongs to.
     public internal(set) var container: EntityContainer? {
@@ -50,7 +92,7 @@ open class ContainerElement: CsdlElement, @unchecked Sendable {
 
     /// An element of this name and entity type, read at `location`.
     public init(name: String, type: TypeReference, location: SourceLocation = .unknown) {
-        self.type = type
+        _type = type
         super.init(name: name, location: location)
     }
 
@@ -72,8 +114,12 @@ open class ContainerElement: CsdlElement, @unchecked Sendable {
 /// An entity set (SAP's `EntitySet`).
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class EntitySet: ContainerElement, @unchecked Sendable {
+    var _includeInServiceDocument: Bool = true
     /// Whether the service document lists it (V4 `IncludeInServiceDocument`, default true).
-    public var includeInServiceDocument = true
+    public var includeInServiceDocument: Bool {
+        get { _includeInServiceDocument }
+        set { _includeInServiceDocument = newValue }
+    }
     /// SAP's `entityType`. Broken references resolve to a placeholder only in lenient mode; use `requireEntityType()` to get a clear error.
     public var entityType: EntityType { entityTypeIfResolved ?? EntityType(name: type.simpleName, namespace: "") }
 }
@@ -88,52 +134,107 @@ public final class Singleton: ContainerElement, @unchecked Sendable {
 /// A function import: V4 (`Function`, `EntitySet`) or V2/V3 (HTTP method, return type, parameters).
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class FunctionImport: CsdlElement, @unchecked Sendable {
+    var _function: String?
     /// V4: the qualified function it imports.
-    public var function: String?
+    public var function: String? {
+        get { _function }
+        set { _function = newValue }
+    }
+    var _entitySet: String?
     /// `EntitySet`: the entity set the function's entities belong to.
-    public var entitySet: String?
+    public var entitySet: String? {
+        get { _entitySet }
+        set { _entitySet = newValue }
+    }
+    var _includeInServiceDocument: Bool = false
     /// Whether the service document lists it (V4 `IncludeInServiceDocument`, default false).
-    public var includeInServiceDocument = false
+    public var includeInServiceDocument: Bool {
+        get { _includeInServiceDocument }
+        set { _includeInServiceDocument = newValue }
+    }
+    var _httpMethod: String?
     /// V2/V3: `m:HttpMethod`.
-    public var httpMethod: String?
+    public var httpMethod: String? {
+        get { _httpMethod }
+        set { _httpMethod = newValue }
+    }
+    var _returnType: ReturnType?
     /// The result (V2/V3 `ReturnType`); nil in V4, where `resolvedFunctions` carry it.
-    public var returnType: ReturnType?
+    public var returnType: ReturnType? {
+        get { _returnType }
+        set { _returnType = newValue }
+    }
+    var _parameters: [Parameter] = []
     /// The parameters (V2/V3); empty in V4, where `resolvedFunctions` carry them.
-    public var parameters: [Parameter] = []
+    public var parameters: [Parameter] {
+        get { _parameters }
+        set { _parameters = newValue }
+        _modify { var v = _parameters; _parameters = []; defer { _parameters = v }; yield &v }
+    }
+    var _isSideEffecting: Bool?
     /// V3: IsSideEffecting / IsBindable / IsComposable.
-    public var isSideEffecting: Bool?
+    public var isSideEffecting: Bool? {
+        get { _isSideEffecting }
+        set { _isSideEffecting = newValue }
+    }
+    var _isBindable: Bool?
     /// V3 `IsBindable`: the function may be bound to its first parameter.
-    public var isBindable: Bool?
+    public var isBindable: Bool? {
+        get { _isBindable }
+        set { _isBindable = newValue }
+    }
+    var _isComposable: Bool?
     /// V3 `IsComposable`: further path segments and options may follow a call.
-    public var isComposable: Bool?
+    public var isComposable: Bool? {
+        get { _isComposable }
+        set { _isComposable = newValue }
+    }
     private var _container = BackReference<EntityContainer>(nil)
     /// The entity container it belongs to.
     public internal(set) var container: EntityContainer? {
         get { _container.element }
         set { _container = BackReference(newValue) }
     }
+    var _resolvedFunctions: [Operation] = []
     /// V4: the overloads of the imported function, once resolved.
-    public internal(set) var resolvedFunctions: [Operation] = []
+    public internal(set) var resolvedFunctions: [Operation] {
+        get { _resolvedFunctions }
+        set { _resolvedFunctions = newValue }
+        _modify { var v = _resolvedFunctions; _resolvedFunctions = []; defer { _resolvedFunctions = v }; yield &v }
+    }
 }
 
 /// An action import (V4).
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class ActionImport: CsdlElement, @unchecked Sendable {
+    var _action: String
     /// The qualified name of the action it imports.
-    public var action: String
+    public var action: String {
+        get { _action }
+        set { _action = newValue }
+    }
+    var _entitySet: String?
     /// The entity set the action's resulting entities belong to.
-    public var entitySet: String?
+    public var entitySet: String? {
+        get { _entitySet }
+        set { _entitySet = newValue }
+    }
     private var _container = BackReference<EntityContainer>(nil)
     /// The entity container it belongs to.
     public internal(set) var container: EntityContainer? {
         get { _container.element }
         set { _container = BackReference(newValue) }
     }
+    var _resolvedActions: [Operation] = []
     /// The overloads of the imported action, once resolved.
-    public internal(set) var resolvedActions: [Operation] = []
+    public internal(set) var resolvedActions: [Operation] {
+        get { _resolvedActions }
+        set { _resolvedActions = newValue }
+        _modify { var v = _resolvedActions; _resolvedActions = []; defer { _resolvedActions = v }; yield &v }
+    }
     /// An action import of this name for a qualified action name, read at `location`.
     public init(name: String, action: String, location: SourceLocation = .unknown) {
-        self.action = action
+        _action = action
         super.init(name: name, location: location)
     }
 }

@@ -7,33 +7,88 @@ import Glibc
 /// task of a program; set `source` and the pre-approval flags before sharing it.
 // @unchecked: immutable once loaded; the reader's look-up tables are filled before the document is handed out.
 public final class CsdlDocument: @unchecked Sendable {
+    var _version: ODataVersion = .v4
     /// The OData version the document describes.
-    public internal(set) var version: ODataVersion = .v4
+    public internal(set) var version: ODataVersion {
+        get { _version }
+        set { _version = newValue }
+    }
+    var _edmxVersion: String?
     /// `edmx:Edmx Version` (or CSDL JSON `$Version`) as written.
-    public internal(set) var edmxVersion: String?
+    public internal(set) var edmxVersion: String? {
+        get { _edmxVersion }
+        set { _edmxVersion = newValue }
+    }
+    var _dataServiceVersion: String?
     /// V2/V3 `m:DataServiceVersion` and `m:MaxDataServiceVersion`, as written.
-    public internal(set) var dataServiceVersion: String?
+    public internal(set) var dataServiceVersion: String? {
+        get { _dataServiceVersion }
+        set { _dataServiceVersion = newValue }
+    }
+    var _maxDataServiceVersion: String?
     /// The highest protocol version the V2/V3 service may answer with (`m:MaxDataServiceVersion`), as written.
-    public internal(set) var maxDataServiceVersion: String?
+    public internal(set) var maxDataServiceVersion: String? {
+        get { _maxDataServiceVersion }
+        set { _maxDataServiceVersion = newValue }
+    }
+    var _entityContainerName: String?
     /// CSDL JSON `$EntityContainer`.
-    public internal(set) var entityContainerName: String?
+    public internal(set) var entityContainerName: String? {
+        get { _entityContainerName }
+        set { _entityContainerName = newValue }
+    }
+    var _schemas: [CsdlSchema] = []
     /// The schemas, in document order.
-    public internal(set) var schemas: [CsdlSchema] = []
+    public internal(set) var schemas: [CsdlSchema] {
+        get { _schemas }
+        set { _schemas = newValue }
+        _modify { var v = _schemas; _schemas = []; defer { _schemas = v }; yield &v }
+    }
+    var _references: [CsdlReference] = []
     /// The `edmx:Reference`s: other documents (vocabularies, other services) whose namespaces this one uses.
-    public internal(set) var references: [CsdlReference] = []
+    public internal(set) var references: [CsdlReference] {
+        get { _references }
+        set { _references = newValue }
+        _modify { var v = _references; _references = []; defer { _references = v }; yield &v }
+    }
+    var _issues: [MetadataIssue] = []
     /// Warnings (and, for documents that failed, errors) found while reading and validating.
-    public internal(set) var issues: [MetadataIssue] = []
+    public internal(set) var issues: [MetadataIssue] {
+        get { _issues }
+        set { _issues = newValue }
+        _modify { var v = _issues; _issues = []; defer { _issues = v }; yield &v }
+    }
+    var _source: String = ""
     /// Where the document came from (a file path or URL), for messages.
-    public var source: String = ""
+    public var source: String {
+        get { _source }
+        set { _source = newValue }
+    }
+    var _hasOpenEnumerations: Bool = false
     /// Pre-approvals for metadata refresh, named as in SAP's CsdlDocument.
-    public var hasOpenEnumerations = false
+    public var hasOpenEnumerations: Bool {
+        get { _hasOpenEnumerations }
+        set { _hasOpenEnumerations = newValue }
+    }
+    var _canChangeAnything: Bool = false
     /// Pre-approves changes of types, nullability, base types and enumeration values (SAP's `canChangeAnything`).
-    public var canChangeAnything = false
+    public var canChangeAnything: Bool {
+        get { _canChangeAnything }
+        set { _canChangeAnything = newValue }
+    }
+    var _canRemoveAnything: Bool = false
     /// Pre-approves removing any element (SAP's `canRemoveAnything`); `canBeRemoved` does so for one element.
-    public var canRemoveAnything = false
+    public var canRemoveAnything: Bool {
+        get { _canRemoveAnything }
+        set { _canRemoveAnything = newValue }
+    }
+    var _isPlaceholder: Bool = false
     /// True for the empty stand-in of metadata not loaded yet (`placeholder(for:)`): its look-ups by name throw
     /// `MetadataNotLoadedError` instead of "no entity set named ...".
-    public private(set) var isPlaceholder = false
+    public private(set) var isPlaceholder: Bool {
+        get { _isPlaceholder }
+        set { _isPlaceholder = newValue }
+    }
 
     // Look-up tables built by the resolver.
     var aliasToNamespace: [String: String] = [:] {
@@ -181,12 +236,19 @@ public final class CsdlDocument: @unchecked Sendable {
         let slot = qualified.utf8.count & (Self.recentAliasSlots - 1)
         if recentAliasRevision == aliasRevision, recentAliasNames[slot] == qualified { return recentAliasResults[slot] }
         let resolved = resolveAnnotationAliasUncached(qualified)
+        // The tables are taken out, changed and put back (see `CsdlElement` on storage): changed in place, every
+        // read of them here was a dynamic exclusivity check.
+        var names = recentAliasNames, results = recentAliasResults
+        recentAliasNames = []
+        recentAliasResults = []
         if recentAliasRevision != aliasRevision {
             recentAliasRevision = aliasRevision
-            for i in 0..<Self.recentAliasSlots { recentAliasNames[i] = ""; recentAliasResults[i] = "" }
+            for i in 0..<Self.recentAliasSlots { names[i] = ""; results[i] = "" }
         }
-        recentAliasNames[slot] = qualified
-        recentAliasResults[slot] = resolved
+        names[slot] = qualified
+        results[slot] = resolved
+        recentAliasNames = names
+        recentAliasResults = results
         return resolved
     }
     private static let recentAliasSlots = 16
@@ -202,7 +264,10 @@ public final class CsdlDocument: @unchecked Sendable {
         // Names of one namespace come in runs: a repeat of the last head is not inserted again.
         if let head, head != lastAnnotationAliasMiss {
             lastAnnotationAliasMiss = head
-            annotationAliasMisses.insert(head)
+            var misses = annotationAliasMisses
+            annotationAliasMisses = []
+            misses.insert(head)
+            annotationAliasMisses = misses
         }
         return qualified
     }

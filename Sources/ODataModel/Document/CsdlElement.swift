@@ -6,31 +6,73 @@
 /// still set on an element (pre-approvals such as `canBeRemoved`, fix-ups) is to be set before the model is shared
 /// between tasks.
 // @unchecked: immutable once loaded, as said above; every element class inherits this conformance.
+//
+// Storage: each public property of the model's classes is kept in an internal stored property (`_name`) behind a
+// computed one. A public stored property of a class gets a dynamic exclusivity check on every read and write (code
+// outside the module could reach it); an internal one that is only ever read or assigned whole, never changed in
+// place across other code, is checked at compile time instead. So in-place changes (`append`, `inout`) go through
+// the public property, whose `_modify` of a collection takes the value out, yields it and puts it back.
 open class CsdlElement: @unchecked Sendable {
     /// The simple name of the element (the term for an annotation, the path for an Annotations block).
     public let name: String
+    var _location: SourceLocation
     /// Where the element was read: line and column in the metadata document.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { _location }
+        set { _location = newValue }
+    }
+    var _annotations: [CsdlAnnotation] = []
     /// Annotations that apply to this element: inline ones and those of `Annotations Target=...` blocks.
-    public var annotations: [CsdlAnnotation] = []
+    public var annotations: [CsdlAnnotation] {
+        get { _annotations }
+        set { _annotations = newValue }
+        _modify { var v = _annotations; _annotations = []; defer { _annotations = v }; yield &v }
+    }
+    var _foreignAttributes: [ForeignAttribute] = []
     /// Attributes from namespaces other than CSDL's, keyed `prefix:local` as written (e.g. `sap:label`).
-    public var foreignAttributes: [ForeignAttribute] = []
+    public var foreignAttributes: [ForeignAttribute] {
+        get { _foreignAttributes }
+        set { _foreignAttributes = newValue }
+        _modify { var v = _foreignAttributes; _foreignAttributes = []; defer { _foreignAttributes = v }; yield &v }
+    }
+    var _isExtension: Bool = false
     /// Added by a metadata refresh (SAP's `isExtension`).
-    public var isExtension = false
+    public var isExtension: Bool {
+        get { _isExtension }
+        set { _isExtension = newValue }
+    }
+    var _isRemoved: Bool = false
     /// Removed by a metadata refresh but kept so that existing users find it (SAP's `isRemoved`).
-    public var isRemoved = false
+    public var isRemoved: Bool {
+        get { _isRemoved }
+        set { _isRemoved = newValue }
+    }
+    var _canBeRemoved: Bool = false
     /// Pre-approves removing this element in a metadata refresh (SAP's `canBeRemoved`).
-    public var canBeRemoved = false
+    public var canBeRemoved: Bool {
+        get { _canBeRemoved }
+        set { _canBeRemoved = newValue }
+    }
+    var _problems: [MetadataIssue] = []
     /// Problems the validation pass found with this element; using it then raises a clear error.
-    public var problems: [MetadataIssue] = []
+    public var problems: [MetadataIssue] {
+        get { _problems }
+        set { _problems = newValue }
+        _modify { var v = _problems; _problems = []; defer { _problems = v }; yield &v }
+    }
+    var _fixedFacets: Set<String> = []
     /// Facets and attributes that a local fix-up (`MetadataFixup`) set or changed, by the name the fix used
     /// (`Scale`, `Nullable`, `sap:label`): the service's metadata said otherwise.
-    public var fixedFacets: Set<String> = []
+    public var fixedFacets: Set<String> {
+        get { _fixedFacets }
+        set { _fixedFacets = newValue }
+        _modify { var v = _fixedFacets; _fixedFacets = []; defer { _fixedFacets = v }; yield &v }
+    }
 
     /// An element of this name, read at `location`.
     public init(name: String, location: SourceLocation = .unknown) {
         self.name = name
-        self.location = location
+        _location = location
     }
 
     /// The SAP V2 annotation attributes (`sap:*`) with typed accessors.

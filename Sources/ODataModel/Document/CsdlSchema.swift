@@ -3,32 +3,86 @@
 public final class CsdlSchema: CsdlElement, @unchecked Sendable {
     /// The schema's namespace (`Namespace`), which qualifies the names of its elements.
     public var namespace: String { name }
+    var _alias: String?
     /// The schema's alias (`Alias`), which may stand for the namespace in qualified names.
-    public var alias: String?
+    public var alias: String? {
+        get { _alias }
+        set { _alias = newValue }
+    }
+    var _entityTypes: [EntityType] = []
     /// The entity types declared in the schema.
-    public internal(set) var entityTypes: [EntityType] = []
+    public internal(set) var entityTypes: [EntityType] {
+        get { _entityTypes }
+        set { _entityTypes = newValue }
+        _modify { var v = _entityTypes; _entityTypes = []; defer { _entityTypes = v }; yield &v }
+    }
+    var _complexTypes: [ComplexType] = []
     /// The complex types declared in the schema.
-    public internal(set) var complexTypes: [ComplexType] = []
+    public internal(set) var complexTypes: [ComplexType] {
+        get { _complexTypes }
+        set { _complexTypes = newValue }
+        _modify { var v = _complexTypes; _complexTypes = []; defer { _complexTypes = v }; yield &v }
+    }
+    var _enumTypes: [EnumType] = []
     /// The enumeration types declared in the schema.
-    public internal(set) var enumTypes: [EnumType] = []
+    public internal(set) var enumTypes: [EnumType] {
+        get { _enumTypes }
+        set { _enumTypes = newValue }
+        _modify { var v = _enumTypes; _enumTypes = []; defer { _enumTypes = v }; yield &v }
+    }
+    var _typeDefinitions: [TypeDefinition] = []
     /// The type definitions declared in the schema.
-    public internal(set) var typeDefinitions: [TypeDefinition] = []
+    public internal(set) var typeDefinitions: [TypeDefinition] {
+        get { _typeDefinitions }
+        set { _typeDefinitions = newValue }
+        _modify { var v = _typeDefinitions; _typeDefinitions = []; defer { _typeDefinitions = v }; yield &v }
+    }
+    var _associations: [Association] = []
     /// The V2/V3 associations declared in the schema.
-    public internal(set) var associations: [Association] = []
+    public internal(set) var associations: [Association] {
+        get { _associations }
+        set { _associations = newValue }
+        _modify { var v = _associations; _associations = []; defer { _associations = v }; yield &v }
+    }
+    var _entityContainers: [EntityContainer] = []
     /// The entity containers declared in the schema.
-    public internal(set) var entityContainers: [EntityContainer] = []
+    public internal(set) var entityContainers: [EntityContainer] {
+        get { _entityContainers }
+        set { _entityContainers = newValue }
+        _modify { var v = _entityContainers; _entityContainers = []; defer { _entityContainers = v }; yield &v }
+    }
+    var _actions: [Operation] = []
     /// The actions (V4; each overload apart).
-    public internal(set) var actions: [Operation] = []
+    public internal(set) var actions: [Operation] {
+        get { _actions }
+        set { _actions = newValue }
+        _modify { var v = _actions; _actions = []; defer { _actions = v }; yield &v }
+    }
+    var _functions: [Operation] = []
     /// The functions (V4; each overload apart).
-    public internal(set) var functions: [Operation] = []
+    public internal(set) var functions: [Operation] {
+        get { _functions }
+        set { _functions = newValue }
+        _modify { var v = _functions; _functions = []; defer { _functions = v }; yield &v }
+    }
+    var _terms: [Term] = []
     /// The vocabulary terms declared in the schema.
-    public internal(set) var terms: [Term] = []
+    public internal(set) var terms: [Term] {
+        get { _terms }
+        set { _terms = newValue }
+        _modify { var v = _terms; _terms = []; defer { _terms = v }; yield &v }
+    }
+    var _annotationsBlocks: [AnnotationsBlock] = []
     /// The `Annotations` blocks: annotations that target elements from outside them.
-    public internal(set) var annotationsBlocks: [AnnotationsBlock] = []
+    public internal(set) var annotationsBlocks: [AnnotationsBlock] {
+        get { _annotationsBlocks }
+        set { _annotationsBlocks = newValue }
+        _modify { var v = _annotationsBlocks; _annotationsBlocks = []; defer { _annotationsBlocks = v }; yield &v }
+    }
 
     /// A schema with this namespace and alias, read at `location`.
     public init(namespace: String, alias: String?, location: SourceLocation = .unknown) {
-        self.alias = alias
+        _alias = alias
         super.init(name: namespace, location: location)
     }
 

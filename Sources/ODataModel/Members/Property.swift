@@ -1,12 +1,24 @@
 /// A structural property of an entity or complex type (SAP's `Property`).
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class Property: CsdlElement, @unchecked Sendable {
+    var _type: TypeReference
     /// The property's type as written (`Edm.String`, `NS.Address`, `Collection(Edm.String)`).
-    public var type: TypeReference
+    public var type: TypeReference {
+        get { _type }
+        set { _type = newValue }
+    }
+    var _facets: Facets
     /// The property's facets (`Nullable`, `MaxLength`, `Precision`, `Scale`, ...).
-    public var facets: Facets
+    public var facets: Facets {
+        get { _facets }
+        set { _facets = newValue }
+    }
+    var _concurrencyMode: String?
     /// `ConcurrencyMode="Fixed"` (V2/V3): the property takes part in the ETag.
-    public var concurrencyMode: String?
+    public var concurrencyMode: String? {
+        get { _concurrencyMode }
+        set { _concurrencyMode = newValue }
+    }
     /// The type it is declared on (set when it is added to one).
     private var _declaringType = BackReference<StructuredType>(nil)
     /// The entity or complex type that declares it (set when it is added to one).
@@ -14,12 +26,16 @@ public final class Property: CsdlElement, @unchecked Sendable {
         get { _declaringType.element }
         set { _declaringType = BackReference(newValue) }
     }
+    var _resolvedType: ResolvedType = .unresolved("")
     /// What `type` resolves to in the loaded document.
-    public internal(set) var resolvedType: ResolvedType = .unresolved("")
+    public internal(set) var resolvedType: ResolvedType {
+        get { _resolvedType }
+        set { _resolvedType = newValue }
+    }
 
     /// A property of this name, type and facets, read at `location`.
     public init(name: String, type: TypeReference, facets: Facets = Facets(), location: SourceLocation = .unknown) {
-        self.type = type; self.facets = facets
+        _type = type; _facets = facets
         super.init(name: name, location: location)
     }
 

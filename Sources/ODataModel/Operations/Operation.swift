@@ -10,16 +10,37 @@ public final class Operation: SchemaElement, @unchecked Sendable {
     }
     /// Whether it is an action or a function.
     public let kind: Kind
+    var _isBound: Bool = false
     /// `IsBound`: the first parameter binds it to an entity, a collection or another type it is invoked on.
-    public var isBound = false
+    public var isBound: Bool {
+        get { _isBound }
+        set { _isBound = newValue }
+    }
+    var _isComposable: Bool = false
     /// `IsComposable` (functions): further path segments and query options may follow a call.
-    public var isComposable = false
+    public var isComposable: Bool {
+        get { _isComposable }
+        set { _isComposable = newValue }
+    }
+    var _entitySetPath: String?
     /// `EntitySetPath`: where the returned entities belong, relative to the binding parameter.
-    public var entitySetPath: String?
+    public var entitySetPath: String? {
+        get { _entitySetPath }
+        set { _entitySetPath = newValue }
+    }
+    var _parameters: [Parameter] = []
     /// The parameters, in order (the binding parameter first when bound).
-    public var parameters: [Parameter] = []
+    public var parameters: [Parameter] {
+        get { _parameters }
+        set { _parameters = newValue }
+        _modify { var v = _parameters; _parameters = []; defer { _parameters = v }; yield &v }
+    }
+    var _returnType: ReturnType?
     /// The result; nil for an action that returns nothing.
-    public var returnType: ReturnType?
+    public var returnType: ReturnType? {
+        get { _returnType }
+        set { _returnType = newValue }
+    }
 
     /// An action or function of this name in `namespace`, read at `location`.
     public init(kind: Kind, name: String, namespace: String, location: SourceLocation = .unknown) {
@@ -40,17 +61,33 @@ public final class Operation: SchemaElement, @unchecked Sendable {
 /// A parameter of an action, function or V2/V3 function import.
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class Parameter: CsdlElement, @unchecked Sendable {
+    var _type: TypeReference
     /// The parameter's type as written (`Edm.String`, `Collection(NS.Item)`).
-    public var type: TypeReference
+    public var type: TypeReference {
+        get { _type }
+        set { _type = newValue }
+    }
+    var _facets: Facets = Facets()
     /// The parameter's facets (`Nullable`, `MaxLength`, ...).
-    public var facets = Facets()
+    public var facets: Facets {
+        get { _facets }
+        set { _facets = newValue }
+    }
+    var _mode: String?
     /// V2/V3 `Mode` (In, Out, InOut).
-    public var mode: String?
+    public var mode: String? {
+        get { _mode }
+        set { _mode = newValue }
+    }
+    var _resolvedType: ResolvedType = .unresolved("")
     /// The parameter's type, once the model is resolved.
-    public internal(set) var resolvedType: ResolvedType = .unresolved("")
+    public internal(set) var resolvedType: ResolvedType {
+        get { _resolvedType }
+        set { _resolvedType = newValue }
+    }
     /// A parameter of this name and type, read at `location`.
     public init(name: String, type: TypeReference, location: SourceLocation = .unknown) {
-        self.type = type
+        _type = type
         super.init(name: name, location: location)
     }
     /// True unless `Nullable="false"`.

@@ -140,7 +140,7 @@ extension CsdlXmlBuilder {
     /// Files a type, term, container or association under its qualified name as it is read, so that the resolver
     /// need not. A name seen twice leaves the indexing to the resolver, which decides which one counts and warns.
     mutating func index(_ e: SchemaElement) {
-        if doc.schemaElements.insertIfAbsent(e.qualifiedName, e) != nil { indexHasDuplicates = true }
+        if schemaIndex.insertIfAbsent(e.qualifiedName, e) != nil { indexHasDuplicates = true }
     }
 
     mutating func startContainerChild(_ element: ElementName, _ a: Attrs, _ c: EntityContainer) {

@@ -67,6 +67,10 @@ struct CsdlXmlBuilder {
 
     var stack: [Frame] = []
     private var exprStack: [ExprFrame] = []
+    /// The operands and property values of the open annotation elements, each element's after its parent's
+    /// (`ExprFrame.operandsStart`).
+    private var pendingOperands: [AnnotationExpression] = []
+    private var pendingProperties: [AnnotationExpression.PropertyValue] = []
     private var sawRoot = false
     private var sawDataServices = false
     private var efDesigner = false
@@ -330,8 +334,23 @@ struct CsdlXmlBuilder {
     /// Pushes the frame of an annotation element, filled in place: a frame made first and then appended was copied
     /// on the way (every field retained, the original released), ~32,000 times for FAR_MANAGE.
     private mutating func openExpression(name: String, kind: ElementName, attributes a: Attrs) {
-        exprStack.append(ExprFrame(name: name, kind: kind, location: location))
+        exprStack.append(ExprFrame(name: name, kind: kind, location: location, operandsStart: pendingOperands.count,
+                                   propertiesStart: pendingProperties.count))
         exprStack[exprStack.count - 1].take(a, doc: doc)
+    }
+
+    /// The values from `start` on, removed from `pending` (which keeps its capacity for the next ones), in an array
+    /// made to size. Copied one by one and removed one by one: `Array(pending[start...])`, `removeSubrange`,
+    /// `removeLast(_:)` and `Array(unsafeUninitializedCapacity:)` go through generic code that cost several times
+    /// as much.
+    private static func taken<T>(from pending: inout [T], _ start: Int) -> [T] {
+        let end = pending.count
+        guard start < end else { return [] }
+        var values: [T] = []
+        values.reserveCapacity(end - start)
+        for i in start..<end { values.append(pending[i]) }
+        for _ in start..<end { pending.removeLast() }
+        return values
     }
 
     mutating func unknown() {
@@ -340,21 +359,27 @@ struct CsdlXmlBuilder {
 
     /// Whether `index` met a name twice (then the resolver files the names itself).
     var indexHasDuplicates = false
+    /// The schema elements filed by `index`, handed to the document whole at the end: filed into the document's
+    /// table in place, each insertion was a dynamic exclusivity check, and every look-up of the table too.
+    var schemaIndex = NameTable<SchemaElement>()
 
     mutating func endElement() {
         guard let top = stack.popLast() else { return }
         guard case .expression = top, var f = exprStack.popLast() else { return }
         f.text = text
         text = ""
+        // This element's values, taken off the pending lists in one array each, of their exact size.
+        let operands = Self.taken(from: &pendingOperands, f.operandsStart)
+        let properties = Self.taken(from: &pendingProperties, f.propertiesStart)
         if f.kind == .PropertyValue {
-            if !exprStack.isEmpty { exprStack[exprStack.count - 1].properties.append(f.propertyValue()) }
+            if !exprStack.isEmpty { pendingProperties.append(f.propertyValue(operands: operands)) }
             return
         }
         if f.kind != .Annotation {
-            if !exprStack.isEmpty { exprStack[exprStack.count - 1].operands.append(f.expression(doc)) }
+            if !exprStack.isEmpty { pendingOperands.append(f.expression(doc, operands: operands, properties: properties)) }
             return
         }
-        let ann = f.annotation(resolvingTermWith: doc)
+        let ann = f.annotation(resolvingTermWith: doc, operands: operands)
         if !exprStack.isEmpty {
             // An annotation of an annotation is kept; one inside a record or other expression has no place in the model.
             if exprStack[exprStack.count - 1].kind == .Annotation { exprStack[exprStack.count - 1].annotations.append(ann) }
@@ -411,6 +436,7 @@ struct CsdlXmlBuilder {
             doc.version = declared.contains(.v3) ? .v3 : .v2
         }
         doc.source = source
+        doc.schemaElements = schemaIndex
         doc.schemaElementsIndexedByReader = !indexHasDuplicates
         return doc
     }

@@ -17,16 +17,22 @@ struct ExprFrame {
     var attributes: [(String, String)] = []
     /// The value given as an attribute (`String="..."`, `Path="..."`).
     var inline: AnnotationExpression?
-    var operands: [AnnotationExpression] = []
-    var properties: [AnnotationExpression.PropertyValue] = []
+    /// Where this element's operands and property values start in the builder's pending lists (`CsdlXmlBuilder`):
+    /// the values of all open elements are kept there, and each element's are made into an array of their exact size
+    /// when it closes. Appended to an array per element, most grew more than once (a collection of records, a
+    /// record of two property values).
+    let operandsStart: Int
+    let propertiesStart: Int
     var annotations: [CsdlAnnotation] = []
     var text = ""
 
     /// An empty frame; `CsdlXmlBuilder.openExpression` fills it in place from the element's attributes.
-    init(name: String, kind: ElementName, location: SourceLocation) {
+    init(name: String, kind: ElementName, location: SourceLocation, operandsStart: Int, propertiesStart: Int) {
         self.name = name
         self.kind = kind
         self.location = location
+        self.operandsStart = operandsStart
+        self.propertiesStart = propertiesStart
     }
 
     /// Files the element's attributes: the first constant or path attribute is its inline value, the ones read by
@@ -51,17 +57,17 @@ struct ExprFrame {
         if kind == .Record, let t = type { type = doc.resolveAnnotationAlias(t) }
     }
 
-    func annotation(resolvingTermWith doc: CsdlDocument) -> CsdlAnnotation {
+    func annotation(resolvingTermWith doc: CsdlDocument, operands: [AnnotationExpression]) -> CsdlAnnotation {
         let written = term ?? ""
         return CsdlAnnotation(term: doc.resolveAnnotationAlias(written), termAsWritten: written, qualifier: qualifier,
                               value: inline ?? operands.first, annotations: annotations, location: location)
     }
 
-    func propertyValue() -> AnnotationExpression.PropertyValue {
+    func propertyValue(operands: [AnnotationExpression]) -> AnnotationExpression.PropertyValue {
         .init(property: property ?? "", value: inline ?? operands.first ?? .null)
     }
 
-    func expression(_ doc: CsdlDocument) -> AnnotationExpression {
+    func expression(_ doc: CsdlDocument, operands: [AnnotationExpression], properties: [AnnotationExpression.PropertyValue]) -> AnnotationExpression {
         if kind.isConstant {
             return .constant(kind: name, value: kind == .String ? text : text.trimmingWhitespace())
         }

@@ -164,8 +164,17 @@ extension ModelResolver {
                     doc.issues.append(issue)
                     blockLocation.problems.append(issue)
                 }
-            case .record(_, let props): props.forEach { walk($0.value) }
-            case .collection(let items): items.forEach(walk)
+            // Constants hold no path: passed over where they lie (walking one copies it, retaining its strings).
+            case .record(_, let props):
+                for i in props.indices {
+                    if case .constant = props[i].value { continue }
+                    walk(props[i].value)
+                }
+            case .collection(let items):
+                for i in items.indices {
+                    if case .constant = items[i] { continue }
+                    walk(items[i])
+                }
             case .dynamic(_, _, let ops): ops.forEach(walk)
             default: break
             }

@@ -11,7 +11,16 @@ struct ModelResolver {
     let doc: CsdlDocument
     /// Type names as written → qualified name and what it resolves to: a few hundred distinct names stand for tens
     /// of thousands of references.
-    private final class TypeCache { var map = NameTable<(qualified: String, resolved: ResolvedType)>() }
+    /// The table is plain memory behind a `let` pointer: as a class property changed in place, every look-up and
+    /// insertion was a dynamic exclusivity check.
+    private final class TypeCache {
+        let map = UnsafeMutablePointer<NameTable<(qualified: String, resolved: ResolvedType)>>.allocate(capacity: 1)
+        init() { map.initialize(to: NameTable()) }
+        deinit {
+            map.deinitialize(count: 1)
+            map.deallocate()
+        }
+    }
     private let typeCache = TypeCache()
 
     init(_ doc: CsdlDocument) {
@@ -43,7 +52,7 @@ struct ModelResolver {
         indexSchemas()
         indexOperations()
         let types: [StructuredType] = doc.entityTypes + doc.complexTypes
-        typeCache.map = NameTable(minimumCapacity: typeCacheCapacity)
+        typeCache.map.pointee = NameTable(minimumCapacity: typeCacheCapacity)
         linkBaseTypes(types)
         resolveMembers(types)
         resolveEnumsAndDefinitions()
@@ -111,14 +120,14 @@ struct ModelResolver {
 
     private func resolveRef(_ r: inout TypeReference) -> ResolvedType {
         // A few hundred distinct names stand for tens of thousands of references: each is resolved once.
-        if let hit = typeCache.map[r.nameAsWritten] {
+        if let hit = typeCache.map.pointee[r.nameAsWritten] {
             r.qualifiedName = hit.qualified
             return hit.resolved
         }
         let written = r.nameAsWritten
         r.qualifiedName = doc.resolveAlias(written)
         let resolved = doc.resolveQualifiedType(r.qualifiedName)
-        typeCache.map[written] = (r.qualifiedName, resolved)
+        typeCache.map.pointee[written] = (r.qualifiedName, resolved)
         return resolved
     }
 

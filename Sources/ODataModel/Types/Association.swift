@@ -12,14 +12,32 @@ public final class Association: SchemaElement, @unchecked Sendable {
         /// `OnDelete Action` at this end (`Cascade`), when given.
         public var onDelete: String?
     }
+    var _ends: [End] = []
     /// The two ends.
-    public var ends: [End] = []
+    public var ends: [End] {
+        get { _ends }
+        set { _ends = newValue }
+        _modify { var v = _ends; _ends = []; defer { _ends = v }; yield &v }
+    }
+    var _principalRole: String?
     /// The principal role of the referential constraint, when there is one.
-    public var principalRole: String?
+    public var principalRole: String? {
+        get { _principalRole }
+        set { _principalRole = newValue }
+    }
+    var _dependentRole: String?
     /// The dependent role of the referential constraint.
-    public var dependentRole: String?
+    public var dependentRole: String? {
+        get { _dependentRole }
+        set { _dependentRole = newValue }
+    }
+    var _constraints: [ReferentialConstraint] = []
     /// The referential constraint's property pairs (dependent to principal).
-    public var constraints: [ReferentialConstraint] = []
+    public var constraints: [ReferentialConstraint] {
+        get { _constraints }
+        set { _constraints = newValue }
+        _modify { var v = _constraints; _constraints = []; defer { _constraints = v }; yield &v }
+    }
 
     /// The end playing a role, nil when there is none.
     public func end(role: String) -> End? { ends.first { $0.role == role } }
@@ -28,13 +46,22 @@ public final class Association: SchemaElement, @unchecked Sendable {
 /// A V2/V3 association set: which entity sets play an association's roles.
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class AssociationSet: CsdlElement, @unchecked Sendable {
+    var _association: String
     /// The qualified name of the association whose roles the sets play.
-    public var association: String
+    public var association: String {
+        get { _association }
+        set { _association = newValue }
+    }
+    var _ends: [(role: String, entitySet: String)] = []
     /// Which entity set plays each role.
-    public var ends: [(role: String, entitySet: String)] = []
+    public var ends: [(role: String, entitySet: String)] {
+        get { _ends }
+        set { _ends = newValue }
+        _modify { var v = _ends; _ends = []; defer { _ends = v }; yield &v }
+    }
     /// An association set of this name for a qualified association name, read at `location`.
     public init(name: String, association: String, location: SourceLocation = .unknown) {
-        self.association = association
+        _association = association
         super.init(name: name, location: location)
     }
 }

@@ -1,12 +1,26 @@
 /// An entity type: a structured type with a key (SAP's `EntityType`).
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class EntityType: StructuredType, @unchecked Sendable {
+    var _ownKeyNames: [String] = []
     /// Key property names declared on this type (paths for V4 keys on complex members; alias kept apart).
-    public var ownKeyNames: [String] = []
+    public var ownKeyNames: [String] {
+        get { _ownKeyNames }
+        set { _ownKeyNames = newValue }
+        _modify { var v = _ownKeyNames; _ownKeyNames = []; defer { _ownKeyNames = v }; yield &v }
+    }
+    var _keyAliases: [String: String] = [:]
     /// `PropertyRef Alias` by key path, where a V4 key uses a path.
-    public var keyAliases: [String: String] = [:]
+    public var keyAliases: [String: String] {
+        get { _keyAliases }
+        set { _keyAliases = newValue }
+        _modify { var v = _keyAliases; _keyAliases = [:]; defer { _keyAliases = v }; yield &v }
+    }
+    var _hasStream: Bool = false
     /// `HasStream`: the entity is a media entity, with a binary stream besides its properties.
-    public var hasStream = false
+    public var hasStream: Bool {
+        get { _hasStream }
+        set { _hasStream = newValue }
+    }
 
     /// The key: the nearest declared one up the base-type chain.
     public var allKeyNames: [String] {

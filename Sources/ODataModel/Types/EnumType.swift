@@ -1,34 +1,68 @@
 /// An enumeration type with its members and values.
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class EnumType: SchemaElement, @unchecked Sendable {
+    var _underlyingType: PrimitiveType = .int32
     /// The integer type of the member values (`UnderlyingType`, default `Edm.Int32`).
-    public var underlyingType: PrimitiveType = .int32
+    public var underlyingType: PrimitiveType {
+        get { _underlyingType }
+        set { _underlyingType = newValue }
+    }
+    var _isFlags: Bool = false
     /// `IsFlags`: values may be combined, each member a bit.
-    public var isFlags = false
+    public var isFlags: Bool {
+        get { _isFlags }
+        set { _isFlags = newValue }
+    }
+    var _members: [EnumMember] = []
     /// The members, in document order.
-    public internal(set) var members: [EnumMember] = []
+    public internal(set) var members: [EnumMember] {
+        get { _members }
+        set { _members = newValue }
+        _modify { var v = _members; _members = []; defer { _members = v }; yield &v }
+    }
 
     private var memberIndex = MemberIndex<EnumMember>()
+    var _duplicateMemberNames: [String] = []
     /// Names of members declared more than once, in document order (validation warns about them).
-    internal private(set) var duplicateMemberNames: [String] = []
+    internal private(set) var duplicateMemberNames: [String] {
+        get { _duplicateMemberNames }
+        set { _duplicateMemberNames = newValue }
+        _modify { var v = _duplicateMemberNames; _duplicateMemberNames = []; defer { _duplicateMemberNames = v }; yield &v }
+    }
 
     /// Adds a member, making this its enumeration type (a name declared twice keeps its first member).
     public func addMember(_ m: EnumMember) {
         m.enumType = self
         // The first member keeps a name declared twice.
-        if !memberIndex.add(m, to: &members) { duplicateMemberNames.append(m.name) }
+        // Taken out, changed and put back (see `CsdlElement`); a first member makes room for a few more.
+        var list = _members, index = memberIndex
+        _members = []
+        memberIndex = MemberIndex()
+        if list.isEmpty { list.reserveCapacity(MemberIndex<EnumMember>.indexFrom) }
+        let isNew = index.add(m, to: &list)
+        _members = list
+        memberIndex = index
+        if !isNew { duplicateMemberNames.append(m.name) }
     }
     /// A member by name, nil when there is none.
-    public func member(named name: String) -> EnumMember? { memberIndex.find(name, in: members) }
+    public func member(named name: String) -> EnumMember? { memberIndex.find(name, in: _members) }
 }
 
 /// One member of an enumeration type.
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class EnumMember: CsdlElement, @unchecked Sendable {
+    var _value: Int64
     /// The value: given, or implied by position (0, 1, 2, ...).
-    public var value: Int64
+    public var value: Int64 {
+        get { _value }
+        set { _value = newValue }
+    }
+    var _valueIsExplicit: Bool
     /// True when the document gave the value explicitly.
-    public var valueIsExplicit: Bool
+    public var valueIsExplicit: Bool {
+        get { _valueIsExplicit }
+        set { _valueIsExplicit = newValue }
+    }
     private var _enumType = BackReference<EnumType>(nil)
     /// The enumeration type it belongs to.
     public internal(set) var enumType: EnumType? {
@@ -37,7 +71,7 @@ public final class EnumMember: CsdlElement, @unchecked Sendable {
     }
     /// A member of this name and value (explicit when the document gave it), read at `location`.
     public init(name: String, value: Int64, explicit: Bool, location: SourceLocation = .unknown) {
-        self.value = value; self.valueIsExplicit = explicit
+        _value = value; _valueIsExplicit = explicit
         super.init(name: name, location: location)
     }
 }
@@ -45,8 +79,16 @@ public final class EnumMember: CsdlElement, @unchecked Sendable {
 /// A type definition: a named primitive type with facets.
 // @unchecked: immutable once loaded, as CsdlElement says.
 public final class TypeDefinition: SchemaElement, @unchecked Sendable {
+    var _underlyingType: TypeReference = TypeReference("Edm.String")
     /// The primitive type it defines a name for.
-    public var underlyingType: TypeReference = TypeReference("Edm.String")
+    public var underlyingType: TypeReference {
+        get { _underlyingType }
+        set { _underlyingType = newValue }
+    }
+    var _facets: Facets = Facets()
     /// The facets it fixes for every use (`MaxLength`, `Precision`, ...).
-    public var facets = Facets()
+    public var facets: Facets {
+        get { _facets }
+        set { _facets = newValue }
+    }
 }

@@ -1,16 +1,38 @@
 /// What entity types and complex types share: a base type, properties (own and inherited), openness.
 // @unchecked: immutable once loaded, as CsdlElement says.
 open class StructuredType: SchemaElement, @unchecked Sendable {
+    var _baseTypeName: TypeReference?
     /// `BaseType`: the type this one derives from, as written.
-    public var baseTypeName: TypeReference?
+    public var baseTypeName: TypeReference? {
+        get { _baseTypeName }
+        set { _baseTypeName = newValue }
+    }
+    var _isAbstract: Bool = false
     /// `Abstract`: no instances of exactly this type exist, only of derived ones.
-    public var isAbstract = false
+    public var isAbstract: Bool {
+        get { _isAbstract }
+        set { _isAbstract = newValue }
+    }
+    var _isOpen: Bool = false
     /// `OpenType`: instances may carry dynamic properties the model does not declare.
-    public var isOpen = false
+    public var isOpen: Bool {
+        get { _isOpen }
+        set { _isOpen = newValue }
+    }
+    var _ownProperties: [Property] = []
     /// Properties declared on this type, in document order.
-    public internal(set) var ownProperties: [Property] = []
+    public internal(set) var ownProperties: [Property] {
+        get { _ownProperties }
+        set { _ownProperties = newValue }
+        _modify { var v = _ownProperties; _ownProperties = []; defer { _ownProperties = v }; yield &v }
+    }
+    var _ownNavigationProperties: [NavigationProperty] = []
     /// Navigation properties declared on this type, in document order.
-    public internal(set) var ownNavigationProperties: [NavigationProperty] = []
+    public internal(set) var ownNavigationProperties: [NavigationProperty] {
+        get { _ownNavigationProperties }
+        set { _ownNavigationProperties = newValue }
+        _modify { var v = _ownNavigationProperties; _ownNavigationProperties = []; defer { _ownNavigationProperties = v }; yield &v }
+    }
     /// The base type, once resolved.
     private var _baseType = BackReference<StructuredType>(nil)
     /// The base type, once resolved.
@@ -18,32 +40,57 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
         get { _baseType.element }
         set { _baseType = BackReference(newValue) }
     }
+    var _directDerivedTypes: [StructuredType] = []
     /// Types that name this one as their base type (direct only).
-    public internal(set) var directDerivedTypes: [StructuredType] = []
+    public internal(set) var directDerivedTypes: [StructuredType] {
+        get { _directDerivedTypes }
+        set { _directDerivedTypes = newValue }
+        _modify { var v = _directDerivedTypes; _directDerivedTypes = []; defer { _directDerivedTypes = v }; yield &v }
+    }
 
     private var propertyIndex = MemberIndex<Property>()
     private var navigationIndex = MemberIndex<NavigationProperty>()
+    var _duplicateMemberNames: [String] = []
     /// Member names declared more than once (structural and navigation together), in document order;
     /// validation warns about them. The first declaration keeps the name.
-    internal private(set) var duplicateMemberNames: [String] = []
+    internal private(set) var duplicateMemberNames: [String] {
+        get { _duplicateMemberNames }
+        set { _duplicateMemberNames = newValue }
+        _modify { var v = _duplicateMemberNames; _duplicateMemberNames = []; defer { _duplicateMemberNames = v }; yield &v }
+    }
 
     /// An own structural property by name (the first one declared with it).
-    func ownProperty(named name: String) -> Property? { propertyIndex.find(name, in: ownProperties) }
+    func ownProperty(named name: String) -> Property? { propertyIndex.find(name, in: _ownProperties) }
     private func ownNavigationProperty(named name: String) -> NavigationProperty? {
-        navigationIndex.find(name, in: ownNavigationProperties)
+        navigationIndex.find(name, in: _ownNavigationProperties)
     }
 
     /// Adds a structural property, making this its declaring type (a name declared twice is kept for validation).
     public func addProperty(_ p: Property) {
         p.declaringType = self
-        if !propertyIndex.add(p, to: &ownProperties) || ownNavigationProperty(named: p.name) != nil {
+        // The list and its index are taken out, changed and put back (see `CsdlElement`); a first member makes room
+        // for a few more, which most types have.
+        var list = _ownProperties, index = propertyIndex
+        _ownProperties = []
+        propertyIndex = MemberIndex()
+        if list.isEmpty { list.reserveCapacity(MemberIndex<Property>.indexFrom) }
+        let isNew = index.add(p, to: &list)
+        _ownProperties = list
+        propertyIndex = index
+        if !isNew || ownNavigationProperty(named: p.name) != nil {
             duplicateMemberNames.append(p.name)
         }
     }
     /// Adds a navigation property, making this its declaring type (a name declared twice is kept for validation).
     public func addNavigationProperty(_ n: NavigationProperty) {
         n.declaringType = self
-        if !navigationIndex.add(n, to: &ownNavigationProperties) || ownProperty(named: n.name) != nil {
+        var list = _ownNavigationProperties, index = navigationIndex
+        _ownNavigationProperties = []
+        navigationIndex = MemberIndex()
+        let isNew = index.add(n, to: &list)
+        _ownNavigationProperties = list
+        navigationIndex = index
+        if !isNew || ownProperty(named: n.name) != nil {
             duplicateMemberNames.append(n.name)
         }
     }
@@ -191,8 +238,10 @@ struct MemberIndex<Member: CsdlElement> {
 
     func find(_ name: String, in members: [Member]) -> Member? {
         if members.count <= Self.indexFrom || positions.isEmpty {
-            // By index: `first(where:)` retained and released each member it passed.
-            for i in members.indices where members[i].name == name { return members[i] }
+            // By index: `first(where:)` retained and released each member it passed. Lengths first: comparing two
+            // different strings goes through the standard library's general comparison.
+            let length = name.utf8.count
+            for i in members.indices where members[i].name.utf8.count == length && members[i].name == name { return members[i] }
             return nil
         }
         let p = probe(name, NameTable<Int>.hash(name) | 1, in: members)

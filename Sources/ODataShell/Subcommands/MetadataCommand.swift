@@ -12,7 +12,7 @@ struct MetadataCommand: ParsableCommand {
     )
 
     struct Summary: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "summary", abstract: "Version, schemas and counts of every kind of element; warnings.")
+        static let configuration = CommandConfiguration(commandName: "summary", _superCommandName: "odsh metadata", abstract: "Version, schemas and counts of every kind of element; warnings.")
         @OptionGroup var source: MetadataSourceOptions
         func run() throws { try Self.run(source.settings) }
         static func run(_ source: MetadataSource) throws {
@@ -23,7 +23,7 @@ struct MetadataCommand: ParsableCommand {
     }
 
     struct Sets: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "sets", abstract: "Entity sets and singletons with their types, keys and labels.")
+        static let configuration = CommandConfiguration(commandName: "sets", _superCommandName: "odsh metadata", abstract: "Entity sets and singletons with their types, keys and labels.")
         @OptionGroup var source: MetadataSourceOptions
         func run() throws { try Self.run(source.settings) }
         static func run(_ source: MetadataSource) throws {
@@ -35,7 +35,7 @@ struct MetadataCommand: ParsableCommand {
 
     struct Describe: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "describe",
+            commandName: "describe", _superCommandName: "odsh metadata",
             abstract: "An entity set, singleton, type, function or action in detail: properties, facets, keys, navigation, annotations.")
         @OptionGroup var source: MetadataSourceOptions
         @Argument(help: "The name of an entity set, singleton, entity/complex/enum type (qualified or not), function or action.")
@@ -51,7 +51,7 @@ struct MetadataCommand: ParsableCommand {
 
     struct Annotations: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "annotations",
+            commandName: "annotations", _superCommandName: "odsh metadata",
             abstract: "Annotations as data: target, term, qualifier and value of each (inline, Annotations blocks, V2 sap: attributes).")
         @OptionGroup var source: MetadataSourceOptions
         @Argument(help: "Only annotations of this set, type or member path (Products, NS.Product, Products/Price); a set brings its type's.")

@@ -5,7 +5,7 @@ extension MetadataCommand {
     /// `odsh metadata find SOURCE TEXT`: the one-shot form of the shell's `.find`.
     struct Find: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "find",
+            commandName: "find", _superCommandName: "odsh metadata",
             abstract: "Search names, SAP labels and descriptions of sets, types, properties, navigation properties and functions.",
             discussion: """
                 Case-insensitive; best first: the exact name, a name that starts with the text, the text at the start \

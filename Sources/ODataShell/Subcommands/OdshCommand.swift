@@ -56,7 +56,8 @@ public struct OdshCommand: ParsableCommand {
     /// (help, `--version`, `help`, completion requests, any error) is parsed again from the root, so that help, messages
     /// and completion scripts stay the root's.
     ///
-    /// The subcommands name `odsh` as their super-command (`_superCommandName`), which spares their parse as a root
+    /// The subcommands name `odsh` (and the metadata subcommands `odsh metadata`, parsed on their own the same way:
+    /// `nested(in:_:)`) as their super-command (`_superCommandName`), which spares their parse as a root
     /// swift-argument-parser's check for `--generate-completion-script` (two small commands parsed through
     /// reflection first, on every run); a command line that asks for a script is parsed from the root alone.
     static func parseDispatched(_ given: [String]) throws -> ParsableCommand {
@@ -80,9 +81,23 @@ public struct OdshCommand: ParsableCommand {
             let c = sub.configuration
             // The root's parser would derive a name from the type's: not worth repeating here.
             guard let name = c.commandName else { return nil }
-            if name == first || c.aliases.contains(first) { return (sub, Array(given.dropFirst())) }
+            if name == first || c.aliases.contains(first) { return nested(in: sub, Array(given.dropFirst())) }
         }
         return (defaultSubcommand, given)
+    }
+
+    /// The subcommand of `command` the first of `arguments` names, with the rest, when it names its super-command
+    /// too (`_superCommandName`, as `metadata summary` does): parsed on its own, it spares the parse of the command
+    /// above it, whose parser builds the named subcommand's argument set once more (through reflection) to ask whether
+    /// it captures all input. Else `command` itself.
+    static func nested(in command: ParsableCommand.Type, _ arguments: [String]) -> (ParsableCommand.Type, [String]) {
+        guard let first = arguments.first else { return (command, arguments) }
+        for sub in command.configuration.subcommands {
+            let c = sub.configuration
+            guard c._superCommandName != nil, let name = c.commandName else { continue }
+            if name == first || c.aliases.contains(first) { return nested(in: sub, Array(arguments.dropFirst())) }
+        }
+        return (command, arguments)
     }
 
     /// `--generate-completion-script`, with or without its value (only the root's parse answers it).
