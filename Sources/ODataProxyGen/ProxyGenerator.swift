@@ -93,7 +93,7 @@ public struct ProxyGenerator {
     /// Members of generated classes and the protocols they conform to.
     static let reservedMemberNames = [
         "entityValue", "complexValue", "entityType", "complexType", "dataValue", "fromDataValue", "proxyDefault",
-        "related", "relatedList", "setRelated", "setRelatedList",
+        "related", "relatedList", "setRelated", "setRelatedList", "proxyDescriptors",
     ]
 
     mutating func chooseNames() throws {
