@@ -87,9 +87,8 @@ extension IntegrationTests {
         ] + (ProcessInfo.processInfo.environment["ODSH_TEST_GRAPH_PROXIES"] == "1" ? [
             // Graph (50 files, a file per initial letter): properties named class, default, operator, package,
             // protocol, self; types that differ only in case; deep inheritance; 1,010 bound operations. Opt-in: its
-            // debug compile still takes five to six minutes of CPU after the descriptor tables, most of it LLVM
-            // emitting the five functions every property needs (docs/performance.md), far beyond what the CI run
-            // can give it; scripts/bench-proxies.sh compiles it too.
+            // debug compile, most of it LLVM emitting the functions every property needs, is still far beyond what
+            // the CI run can give it (figures in docs/performance.md); scripts/bench-proxies.sh compiles it too.
             ("Graph", "msgraph-v1.0-cleanMetadata.xml", true),
         ] : [])
 
