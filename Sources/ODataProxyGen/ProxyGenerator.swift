@@ -84,7 +84,7 @@ public struct ProxyGenerator {
         "ComplexType", "EnumType", "EntitySet", "Singleton", "EntityValue", "ComplexValue", "DataQuery", "DataService",
         "HTTPConfiguration", "OnlineODataProvider", "QueryResult", "RequestOptions", "MetadataComparison",
         "MetadataRefresh", "EntityProxy", "ComplexProxy", "ProxyEnumeration", "ProxyValue", "EntityProxySequence",
-        "EmbeddedMetadata", "EntityKey", "Sendable", "Codable", "Decoder", "Encoder", "CodingKey",
+        "EmbeddedMetadata", "ProxyDescriptors", "EntityKey", "Sendable", "Codable", "Decoder", "Encoder", "CodingKey",
         "CustomStringConvertible", "CaseIterable", "Hashable", "Error", "Array", "Optional", "Foundation", "OData",
         "ODataModel", "ODataClient", "ODataQuery", "Swift", "Result", "Task", "Never", "Void", "Character", "Set",
         "Dictionary", "Sequence", "AsyncSequence", "Equatable", "RawRepresentable",

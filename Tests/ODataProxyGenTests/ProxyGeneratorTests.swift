@@ -192,6 +192,10 @@ struct ProxyGeneratorTests {
         #expect(file.contains("public final class String_2: EntityProxy"))
         #expect(file.contains("String is a name the generated code uses"))
         #expect(try #require(try Self.generate()["ShopService.swift"]).contains("-> [String_2]"))
+        // The type of the classes' descriptor tables too.
+        let tables = Self.edmx.replacingOccurrences(of: "<EntityType Name=\"String\">", with: "<EntityType Name=\"ProxyDescriptors\">")
+            .replacingOccurrences(of: "Shop.String", with: "Shop.ProxyDescriptors")
+        #expect(try #require(try Self.generate(tables)["ProxyDescriptors_2.swift"]).contains("public final class ProxyDescriptors_2: EntityProxy"))
     }
 
     @Test("The service: sets, key look-ups with typed keys, singletons, functions and actions, blocking and async")
