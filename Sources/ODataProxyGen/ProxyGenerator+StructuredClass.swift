@@ -51,8 +51,30 @@ extension ProxyGenerator {
             out += "    /// A new, empty value of this type\(isEntity ? " (marked new), to fill and create" : "").\n"
             out += "    \(access) convenience init() {\n        self.init(\(value): \(valueType).ofType(Self.\(typeMember)))\n    }\n"
         }
+        // The descriptors (`Customer.companyName`) are entries of two tables per class, read from the metadata on
+        // first use: a computed static property per descriptor compiles to one small function, where a stored one
+        // would be a lazy global with its own initializer and accessors.
         var seen = Set<String>()
-        for p in (base == nil ? t.properties : t.ownProperties) where seen.insert(p.name).inserted {
+        let properties = (base == nil ? t.properties : t.ownProperties).filter { seen.insert($0.name).inserted }
+        var navigations: [(navigation: NavigationProperty, target: EntityType?)] = []
+        if isEntity {
+            for n in (base == nil ? t.navigationProperties : t.ownNavigationProperties) where seen.insert(n.name).inserted {
+                navigations.append((n, n.target ?? (try? document.entityType(withName: n.type.qualifiedName))))
+            }
+        }
+        let typeRef = "\(name).\(typeMember)"
+        // No derived class overrides a property: `final` in a class that others inherit keeps the accessors out of
+        // its vtable.
+        let varKeyword = inherited ? "final var" : "var"
+        let generated = navigations.compactMap { n in n.target.map { (n.navigation, $0) } }
+        if !properties.isEmpty || !generated.isEmpty {
+            let names = properties.map { SwiftNames.literal($0.name) }.joined(separator: ", ")
+            let entries = generated.map { "(\(SwiftNames.literal($0.0.name)), \(SwiftNames.literal($0.1.qualifiedName)), \($0.0.isCollection))" }
+            out += "\n    /// The descriptors of the properties the class declares, from the metadata, in the order of its descriptors.\n"
+            out += "    private static let proxyDescriptors: ProxyDescriptors = \(metadataName).shared.descriptors(\(typeRef), properties: [\(names)]"
+            out += generated.isEmpty ? ")\n" : ", navigation: [\(entries.joined(separator: ", "))])\n"
+        }
+        for (index, p) in properties.enumerated() {
             let m = member(p.name, of: t)
             let mapped = swiftType(p.type, resolved: p.resolvedType)
             let optional = !options.disableOptionals && (p.isNullable || mapped.name == "DataValue")
@@ -66,39 +88,38 @@ extension ProxyGenerator {
             let notes = [m.note, mapped.note]
             out += "\n"
             out += docComment("The property \(p.name) (\(facts.joined(separator: ", "))), for queries: `\(name).\(m.swift).equal(...)`.", for: p, notes: notes)
-            out += "    \(access) static let \(m.swift): Property = \(metadataName).shared.property(\(name).\(typeMember), \(SwiftNames.literal(p.name)))\n"
+            out += "    \(access) static var \(m.swift): Property { proxyDescriptors.property(\(index)) }\n"
             out += docComment("\(p.name): \(facts.joined(separator: ", ")).", for: p, notes: notes)
-            out += "    \(access) var \(m.swift): \(typeText) {\n"
-            let read = "\(value).proxyValue(\(name).\(m.swift), as: \(mapped.name).self)"
-            out += "        get { \(optional ? read : "\(read) ?? \(mapped.name).proxyDefault") }\n"
+            out += "    \(access) \(varKeyword) \(m.swift): \(typeText) {\n"
+            out += "        get { \(value).\(optional ? "proxyValue" : "requiredProxyValue")(\(name).\(m.swift), as: \(mapped.name).self) }\n"
             out += "        set { \(value).setProxyValue(\(name).\(m.swift), to: newValue) }\n"
             out += "    }\n"
         }
-        if isEntity {
-            for n in (base == nil ? t.navigationProperties : t.ownNavigationProperties) where seen.insert(n.name).inserted {
-                let m = member(n.name, of: t)
-                guard let target = n.target ?? (try? document.entityType(withName: n.type.qualifiedName)) else {
-                    out += "\n    // The navigation property \(n.name) is not generated: its target \(n.type.qualifiedName) is not an entity type of the metadata.\n"
-                    continue
-                }
-                let targetClass = className(target)
-                let many = n.isCollection
-                let facts = "to \(many ? "many" : "one") \(target.qualifiedName)"
-                out += "\n"
-                out += docComment("The navigation property \(n.name) (\(facts)), for `expand` and `loadProperty`.", for: n, notes: [m.note])
-                out += "    \(access) static let \(m.swift): NavigationProperty = \(metadataName).shared.navigationProperty(\(name).\(typeMember), \(SwiftNames.literal(n.name)), target: \(SwiftNames.literal(target.qualifiedName)), isCollection: \(many))\n"
-                out += docComment("\(n.name) (\(facts)): nil until expanded or loaded.", for: n, notes: [m.note])
-                if many {
-                    out += "    \(access) var \(m.swift): [\(targetClass)]? {\n"
-                    out += "        get { relatedList(\(name).\(m.swift), as: \(targetClass).self) }\n"
-                    out += "        set { setRelatedList(\(name).\(m.swift), to: newValue) }\n"
-                } else {
-                    out += "    \(access) var \(m.swift): \(targetClass)? {\n"
-                    out += "        get { related(\(name).\(m.swift), as: \(targetClass).self) }\n"
-                    out += "        set { setRelated(\(name).\(m.swift), to: newValue) }\n"
-                }
-                out += "    }\n"
+        var index = 0
+        for (n, target) in navigations {
+            let m = member(n.name, of: t)
+            guard let target else {
+                out += "\n    // The navigation property \(n.name) is not generated: its target \(n.type.qualifiedName) is not an entity type of the metadata.\n"
+                continue
             }
+            let targetClass = className(target)
+            let many = n.isCollection
+            let facts = "to \(many ? "many" : "one") \(target.qualifiedName)"
+            out += "\n"
+            out += docComment("The navigation property \(n.name) (\(facts)), for `expand` and `loadProperty`.", for: n, notes: [m.note])
+            out += "    \(access) static var \(m.swift): NavigationProperty { proxyDescriptors.navigation(\(index)) }\n"
+            index += 1
+            out += docComment("\(n.name) (\(facts)): nil until expanded or loaded.", for: n, notes: [m.note])
+            if many {
+                out += "    \(access) \(varKeyword) \(m.swift): [\(targetClass)]? {\n"
+                out += "        get { relatedList(\(name).\(m.swift), as: \(targetClass).self) }\n"
+                out += "        set { setRelatedList(\(name).\(m.swift), to: newValue) }\n"
+            } else {
+                out += "    \(access) \(varKeyword) \(m.swift): \(targetClass)? {\n"
+                out += "        get { related(\(name).\(m.swift), as: \(targetClass).self) }\n"
+                out += "        set { setRelated(\(name).\(m.swift), to: newValue) }\n"
+            }
+            out += "    }\n"
         }
         out += "}\n"
         return out

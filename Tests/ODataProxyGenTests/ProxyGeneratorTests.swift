@@ -49,6 +49,7 @@ struct ProxyGeneratorTests {
           <EntityType Name="SpecialProduct" BaseType="Shop.Product">
             <Property Name="Discount" Type="Edm.Int32" Nullable="false"/>
             <Property Name="EntityValue" Type="Edm.String"/>
+            <Property Name="ProxyDescriptors" Type="Edm.String"/>
           </EntityType>
           <ComplexType Name="PostalAddress" BaseType="Shop.Address">
             <Property Name="Code" Type="Edm.String"/>
@@ -131,33 +132,37 @@ struct ProxyGeneratorTests {
     @Test("Keywords get a trailing _, non-identifiers _ for each bad character, a leading digit a _; each with a comment")
     func escaping() throws {
         let product = try #require(try Self.generate()["Product.swift"])
-        #expect(product.contains("public var class_: String? {"))
+        #expect(product.contains("public final var class_: String? {"))
         #expect(product.contains("/// Named so in Swift: class is a Swift keyword."))
-        #expect(product.contains("public var unit_Price: DecimalValue? {"))
+        #expect(product.contains("public final var unit_Price: DecimalValue? {"))
         #expect(product.contains("Unit-Price is not a Swift identifier"))
-        #expect(product.contains("public var _3D: Bool? {"))
+        #expect(product.contains("public final var _3D: Bool? {"))
         #expect(product.contains("3D begins with a digit"))
         // `entityType` is the class's own: a property of that name gets a suffix.
-        #expect(product.contains("public var entityType_2: String? {"))
+        #expect(product.contains("public final var entityType_2: String? {"))
         #expect(product.contains("entityType is a name the generated code uses"))
-        #expect(product.contains("public var description: String? {"))
-        #expect(product.contains("public static let id: Property = ShopServiceMetadata.shared.property(Product.entityType, \"ID\")"))
+        #expect(product.contains("public final var description: String? {"))
+        // The descriptors are entries of one table per class, read from the metadata once.
+        #expect(product.contains("public static var id: Property { proxyDescriptors.property(0) }"))
+        #expect(product.contains("private static let proxyDescriptors: ProxyDescriptors = ShopServiceMetadata.shared.descriptors(Product.entityType, properties: [\"ID\", "))
     }
 
     @Test("Types: nullable ones optional, non-nullable ones not; enums, flags, complex, collections, navigation")
     func types() throws {
         let product = try #require(try Self.generate()["Product.swift"])
-        #expect(product.contains("public var id: Int32 {"))
-        #expect(product.contains("get { entityValue.proxyValue(Product.id, as: Int32.self) ?? Int32.proxyDefault }"))
-        #expect(product.contains("public var color: Color? {"))
-        #expect(product.contains("public var access: EnumValue? {"))
-        #expect(product.contains("public var address: Address? {"))
-        #expect(product.contains("public var created: GlobalDateTime {"))
-        #expect(product.contains("public var supplier: Supplier? {"))
-        #expect(product.contains("public static let supplier: NavigationProperty"))
+        #expect(product.contains("public final var id: Int32 {"))
+        #expect(product.contains("get { entityValue.requiredProxyValue(Product.id, as: Int32.self) }"))
+        #expect(product.contains("get { entityValue.proxyValue(Product.class_, as: String.self) }"))
+        #expect(product.contains("public final var color: Color? {"))
+        #expect(product.contains("public final var access: EnumValue? {"))
+        #expect(product.contains("public final var address: Address? {"))
+        #expect(product.contains("public final var created: GlobalDateTime {"))
+        #expect(product.contains("public final var supplier: Supplier? {"))
+        #expect(product.contains("public static var supplier: NavigationProperty { proxyDescriptors.navigation(0) }"))
+        #expect(product.contains("\"Created\"], navigation: [(\"Supplier\", \"Shop.Supplier\", false)])\n"))
         let address = try #require(try Self.generate()["Address.swift"])
         #expect(address.contains("public class Address: ComplexProxy, Codable, @unchecked Sendable {"), "PostalAddress inherits it")
-        #expect(address.contains("public var lines: [String] {"))
+        #expect(address.contains("public final var lines: [String] {"))
         let supplier = try #require(try Self.generate()["Supplier.swift"])
         #expect(supplier.contains("public var products: [Product]? {"))
     }
@@ -165,8 +170,8 @@ struct ProxyGeneratorTests {
     @Test("--disable-optionals: nullable properties read as defaults; navigation stays optional")
     func disableOptionals() throws {
         let product = try #require(try Self.generate { $0.disableOptionals = true }["Product.swift"])
-        #expect(product.contains("public var class_: String {"))
-        #expect(product.contains("public var supplier: Supplier? {"))
+        #expect(product.contains("public final var class_: String {"))
+        #expect(product.contains("public final var supplier: Supplier? {"))
     }
 
     @Test("A closed enum by default; --open-enumerations adds unknown(String) and pre-approves new members")
@@ -187,6 +192,10 @@ struct ProxyGeneratorTests {
         #expect(file.contains("public final class String_2: EntityProxy"))
         #expect(file.contains("String is a name the generated code uses"))
         #expect(try #require(try Self.generate()["ShopService.swift"]).contains("-> [String_2]"))
+        // The type of the classes' descriptor tables too.
+        let tables = Self.edmx.replacingOccurrences(of: "<EntityType Name=\"String\">", with: "<EntityType Name=\"ProxyDescriptors\">")
+            .replacingOccurrences(of: "Shop.String", with: "Shop.ProxyDescriptors")
+        #expect(try #require(try Self.generate(tables)["ProxyDescriptors_2.swift"]).contains("public final class ProxyDescriptors_2: EntityProxy"))
     }
 
     @Test("The service: sets, key look-ups with typed keys, singletons, functions and actions, blocking and async")
@@ -235,6 +244,10 @@ struct ProxyGeneratorTests {
         #expect(!special.contains("init(entityValue"), "inherited from Product")
         // The scope of SpecialProduct's members extends Product's, with the names the generated code uses.
         #expect(special.contains("public var entityValue_2: String? {"))
+        // Its own descriptor table, of its own properties: the name of the tables is taken in every class.
+        #expect(special.contains("public var proxyDescriptors_2: String? {"))
+        #expect(special.contains("private static let proxyDescriptors: ProxyDescriptors = ShopServiceMetadata.shared.descriptors(SpecialProduct.entityType, properties: [\"Discount\", \"EntityValue\", \"ProxyDescriptors\"])\n"))
+        #expect(special.contains("public static var proxyDescriptors_2: Property { proxyDescriptors.property(2) }"))
         let product = try #require(files["Product.swift"])
         #expect(product.contains("public class Product: EntityProxy, Codable, @unchecked Sendable {"))
         #expect(product.contains("public class var entityType: EntityType { ShopServiceMetadata.shared.entityType(\"Shop.Product\") }"))
@@ -291,8 +304,8 @@ struct ProxyGeneratorTests {
             #expect("\(e)".contains("--allow-case-conflicts"))
         }
         let product = try #require(try Self.generate(withCase) { $0.allowCaseConflicts = true }["Product.swift"])
-        #expect(product.contains("public var name: String? {"))
-        #expect(product.contains("public var name_2: Int32? {"))
+        #expect(product.contains("public final var name: String? {"))
+        #expect(product.contains("public final var name_2: Int32? {"))
         #expect(product.contains("name is taken by name"))
     }
 

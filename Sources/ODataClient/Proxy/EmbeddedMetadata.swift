@@ -61,6 +61,16 @@ public final class EmbeddedMetadata: Sendable {
         type.navigationProperty(named: name) ?? NavigationProperty(name: name, type: TypeReference(name: target, isCollection: isCollection))
     }
 
+    /// The descriptors a generated class declares, by name, in the order given (declared on the type or inherited;
+    /// a stand-in for a name the type lacks, of the target and cardinality given for a navigation property): a
+    /// class reads its property descriptors (`Customer.companyName`) from one such table, so that a descriptor is
+    /// an entry of it rather than a global of its own.
+    public func descriptors(_ type: StructuredType, properties: [String],
+                            navigation: [(name: String, target: String, isCollection: Bool)] = []) -> ProxyDescriptors {
+        ProxyDescriptors(properties: properties.map { property(type, $0) },
+                         navigation: navigation.map { navigationProperty(type, $0.name, target: $0.target, isCollection: $0.isCollection) })
+    }
+
     /// An entity set by name; a stand-in when the document lacks it.
     public func entitySet(_ name: String, type: String) -> EntitySet {
         (try? document.entitySet(withName: name)) ?? EntitySet(name: name, type: TypeReference(type))

@@ -6,6 +6,12 @@ extension StructureBase {
         value(for: property).flatMap { T.fromDataValue($0) }
     }
 
+    /// A structural property's value as the Swift type a proxy class uses, or the type's `proxyDefault` when
+    /// there is none or it is null: what a non-optional property of a generated class reads.
+    public func requiredProxyValue<T: ProxyValue>(_ property: Property, as _: T.Type = T.self) -> T {
+        value(for: property).flatMap { T.fromDataValue($0) } ?? T.proxyDefault
+    }
+
     /// Sets a structural property from a proxy class's typed value (nil sets null), marking it changed. The
     /// generator maps each EDM type to the Swift type whose value is of exactly that type, so the check of
     /// `setValue(_:to:)` holds; where it still refuses (a property of the metadata in use since a refresh changed

@@ -116,11 +116,13 @@ struct GenerateCommand: ParsableCommand {
             let label = MetadataLoader.isURL(source) ? MetadataLoader.serviceRoot(of: source) : source
             let files = try ProxyGenerator(document: document, metadataText: text, source: label, options: options).generate()
             let unchanged = try write(files)
+            let removed = try removeStale(keeping: files)
             if !quiet {
                 let written = files.count - unchanged
                 let noun = written == 1 ? "file" : "files"
                 let kept = unchanged > 0 ? ", \(unchanged) unchanged" : ""
-                Stdout.write("wrote \(written) \(noun) to \(destination)\(kept)\(package ? " (a Swift package: swift build --package-path \(destination))" : "")\n")
+                let gone = removed > 0 ? ", removed \(removed) an earlier generation wrote" : ""
+                Stdout.write("wrote \(written) \(noun) to \(destination)\(kept)\(gone)\(package ? " (a Swift package: swift build --package-path \(destination))" : "")\n")
             }
         }
 
@@ -143,6 +145,26 @@ struct GenerateCommand: ParsableCommand {
                 throw UsageError("cannot read \(path)")
             }
             return String(decoding: data, as: UTF8.self)
+        }
+
+        /// Removes the Swift files of the folders written to that an earlier generation wrote (they begin with the
+        /// generator's header line) and this one did not: the classes of types the service no longer has, or of
+        /// names that changed. Files without the header are the user's and stay. Returns how many were removed.
+        private func removeStale(keeping files: [GeneratedFile]) throws -> Int {
+            let fm = FileManager.default
+            let written = Set(files.map { destination + "/" + $0.path })
+            let folders = Set(written.map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) })
+            let mark = Data(ProxyGenerator.headerPrefix.utf8)
+            var removed = 0
+            for folder in folders.sorted() {
+                for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".swift") {
+                    let path = folder + "/" + name
+                    guard !written.contains(path), let data = fm.contents(atPath: path), data.starts(with: mark) else { continue }
+                    do { try fm.removeItem(atPath: path) } catch { throw UsageError("cannot remove \(path): \(error)") }
+                    removed += 1
+                }
+            }
+            return removed
         }
 
         /// Writes the files; returns how many were left as they were, having the same contents already.

@@ -22,7 +22,7 @@ struct GenerateCommandTests {
         let service = try String(contentsOf: out.appendingPathComponent("NorthwindEntities.swift"), encoding: .utf8)
         #expect(service.contains("public func customers(query: DataQuery = DataQuery()) throws -> [NWCustomer] {"))
         let customer = try String(contentsOf: out.appendingPathComponent("NWCustomer.swift"), encoding: .utf8)
-        #expect(customer.contains("public static let companyName: Property"))
+        #expect(customer.contains("public static var companyName: Property { proxyDescriptors.property(1) }"))
         let embedded = try String(contentsOf: out.appendingPathComponent("NorthwindEntitiesMetadata.swift"), encoding: .utf8)
         let original = try String(contentsOfFile: metadata, encoding: .utf8)
         #expect(embedded.contains(original))
@@ -47,6 +47,24 @@ struct GenerateCommandTests {
         #expect(try time(customer) == old, "an unchanged file is not written")
         #expect(try time(service) != old, "a changed one is")
         #expect(try String(contentsOf: service, encoding: .utf8).contains("public final class NorthwindEntities"))
+    }
+
+    @Test("Generating again removes the files an earlier generation wrote and this one does not; other files stay")
+    func staleFiles() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let metadata = SharedCorpus.metadata("northwind-v4.xml")
+        #expect(try OdshProcess.run(["generate", "swift", metadata, "--destination", out.path, "--prefix", "Old"]).status == 0)
+        let ownSwift = out.appendingPathComponent("Helpers.swift")
+        try "// written by hand\nstruct Helpers {}\n".write(to: ownSwift, atomically: false, encoding: .utf8)
+        let r = try OdshProcess.run(["generate", "swift", metadata, "--destination", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("wrote 27 files to \(out.path), 1 unchanged, removed 26 an earlier generation wrote"), "\(r.stdout)")
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
+        #expect(!names.contains("OldCustomer.swift"), "the class of the old name is gone")
+        #expect(names.contains("Customer.swift"))
+        #expect(names.contains("Helpers.swift"), "a file the generator did not write stays")
+        #expect(names.count == 29)
     }
 
     @Test("--package writes Package.swift with the library URL and version; they need --package")
