@@ -18,7 +18,7 @@ extension HTTPClient {
             if contentType.lowercased().contains("html") { page = (contentType, Data()) }
             reader.expect(head)
         }) { chunk in
-            if received == 0, page == nil, Self.startsAsHTML(chunk) { page = (contentType, Data()) }
+            if received == 0, page == nil, NotODataBody.startsAsHTML(chunk) { page = (contentType, Data()) }
             received += chunk.count
             if received > limit {
                 throw ODataClientError(.tooLarge(what: "HTTPConfiguration.maxMetadataBytes, --max-metadata-size", limit: limit),
@@ -35,13 +35,6 @@ extension HTTPClient {
         return response
     }
 
-    /// Whether a body begins as an HTML page does (`<!DOCTYPE html`, `<html`), whatever its Content-Type says.
-    static func startsAsHTML(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        var bytes = chunk.prefix(64).drop { NotODataBody.isBlank($0) }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        let head = String(decoding: bytes.prefix(14), as: UTF8.self).lowercased()
-        return head.hasPrefix("<!doctype html") || head.hasPrefix("<html")
-    }
 }
 
 extension MetadataReader {

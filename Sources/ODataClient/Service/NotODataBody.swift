@@ -11,6 +11,14 @@ enum NotODataBody {
 
     static func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
+    /// Whether a body begins as an HTML page does (`<!DOCTYPE html`, `<html`), whatever its Content-Type says.
+    static func startsAsHTML(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        var bytes = chunk.prefix(64).drop { isBlank($0) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let head = String(decoding: bytes.prefix(14), as: UTF8.self).lowercased()
+        return head.hasPrefix("<!doctype html") || head.hasPrefix("<html")
+    }
+
     /// The kind of a body from its first bytes (`.undecided` until there are enough of them).
     static func sniff(_ body: Data) -> Kind {
         guard let first = body.firstIndex(where: { !isBlank($0) }) else { return .undecided }
