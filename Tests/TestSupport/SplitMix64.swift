@@ -1,4 +1,3 @@
-import TestSupport
 /// SplitMix64: a small seeded random number generator, the same on every platform, so that randomized and fuzz
 /// tests repeat exactly.
 public struct SplitMix64: RandomNumberGenerator {

@@ -61,7 +61,7 @@ struct CookieJarFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return false }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = fchmod(fd, 0o600) == 0
         let bytes = Array(text.utf8)
         var done = 0

@@ -5,8 +5,8 @@ import ODataModel
 
 /// Broken payloads: cut short, not well-formed, or with values that do not fit the metadata.
 @Suite struct PayloadMalformedTests {
-    nonisolated(unsafe) static let v4 = try! PayloadFixtures.model(xml: PayloadSampleModels.v4)
-    nonisolated(unsafe) static let v2 = try! PayloadFixtures.model(xml: PayloadSampleModels.v2)
+    static let v4 = try! PayloadFixtures.model(xml: PayloadSampleModels.v4)
+    static let v2 = try! PayloadFixtures.model(xml: PayloadSampleModels.v2)
 
     private func read(_ text: String, _ format: PayloadFormat = .v4JSON, doc: CsdlDocument = v4, set: String = "Items",
                       options: PayloadReadOptions = PayloadReadOptions()) throws -> PayloadReader.Result {

@@ -4,11 +4,11 @@ import ODataModel
 
 /// Every primitive type, edge values included, written as a request body and read back, in both JSON dialects.
 @Suite struct PayloadRoundTripTests {
-    nonisolated(unsafe) static let v4 = try! PayloadFixtures.model(xml: PayloadSampleModels.v4)
-    nonisolated(unsafe) static let v2 = try! PayloadFixtures.model(xml: PayloadSampleModels.v2)
+    static let v4 = try! PayloadFixtures.model(xml: PayloadSampleModels.v4)
+    static let v2 = try! PayloadFixtures.model(xml: PayloadSampleModels.v2)
 
     /// Property name and the values to try.
-    nonisolated(unsafe) static let v4Values: [(String, [DataValue])] = [
+    static let v4Values: [(String, [DataValue])] = [
         ("ID", [.int(.min), .int(.max), .int(0)]),
         ("Byte", [.unsignedByte(0), .unsignedByte(255)]),
         ("SByte", [.byte(-128), .byte(127)]),
@@ -30,7 +30,7 @@ import ODataModel
         ("Duration", ["PT0S", "-P1DT2H3M4.5S", "P12DT23H59M59.999999999999S", "PT0.0000001S"].map { .duration(DayTimeDuration($0)!) }),
     ]
 
-    nonisolated(unsafe) static let v2Values: [(String, [DataValue])] = [
+    static let v2Values: [(String, [DataValue])] = [
         ("ID", [.int(.min), .int(.max)]),
         ("Byte", [.unsignedByte(255)]),
         ("SByte", [.byte(-128)]),

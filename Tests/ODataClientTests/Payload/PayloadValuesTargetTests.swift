@@ -5,8 +5,8 @@ import ODataModel
 /// Results that are not entities of a set: collections of primitives and complex values from functions, single
 /// values, complex values, delta links.
 @Suite struct PayloadValuesTargetTests {
-    nonisolated(unsafe) static let v4 = try! PayloadFixtures.model(xml: PayloadSampleModels.v4)
-    nonisolated(unsafe) static let v2 = try! PayloadFixtures.model(xml: PayloadSampleModels.v2)
+    static let v4 = try! PayloadFixtures.model(xml: PayloadSampleModels.v4)
+    static let v2 = try! PayloadFixtures.model(xml: PayloadSampleModels.v2)
 
     private func values(_ text: String, _ type: String, _ format: PayloadFormat = .v4JSON, doc: CsdlDocument = v4,
                         chunks: [Int]? = nil) throws -> PayloadReader.Result {

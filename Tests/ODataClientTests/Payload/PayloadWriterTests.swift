@@ -4,8 +4,8 @@ import ODataModel
 
 /// Request bodies in both dialects, byte for byte, and the NDJSON output.
 @Suite struct PayloadWriterTests {
-    nonisolated(unsafe) static let v4 = try! PayloadFixtures.model(xml: PayloadSampleModels.v4)
-    nonisolated(unsafe) static let v2 = try! PayloadFixtures.model(xml: PayloadSampleModels.v2)
+    static let v4 = try! PayloadFixtures.model(xml: PayloadSampleModels.v4)
+    static let v2 = try! PayloadFixtures.model(xml: PayloadSampleModels.v2)
 
     private func text(_ b: [UInt8]) -> String { String(decoding: b, as: UTF8.self) }
 

@@ -137,7 +137,7 @@ struct MetadataFreshnessTests {
         let stale = xdg.metadataCache + "/.0123456789abcdef.\(gone).42.tmp"
         let staleSidecar = xdg.metadataCache + "/.0123456789abcdef.json.\(gone).43.tmp"
         let live = xdg.metadataCache + "/.0123456789abcdef.\(getpid()).44.tmp"
-        for path in [stale, staleSidecar, live] { FileManager.default.createFile(atPath: path, contents: Data("<partial".utf8)) }
+        for path in [stale, staleSidecar, live] { _ = FileManager.default.createFile(atPath: path, contents: Data("<partial".utf8)) }
         #expect(try xdg.odsh(["metadata", "sets", root, "--metadata-max-age", "0"]).status == 0)  // a 304: nothing written
         #expect(FileManager.default.fileExists(atPath: stale))
         _ = try control("version/3")
