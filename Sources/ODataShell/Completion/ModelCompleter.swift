@@ -28,6 +28,11 @@ public struct ModelCompleter: CompletionProvider {
         ("and", ""), ("or", ""), ("in", ""), ("has", ""), ("add", "+"), ("sub", "-"), ("mul", "*"), ("div", "/"), ("mod", "%"),
     ]
 
+    /// What a punctuation mark offered does: `,` and `;` separate items, closing brackets end what they close.
+    static let punctuation: [String: String] = [
+        ",": "separator", ";": "separator", ")": "closes (", "]": "closes [", "}": "closes {",
+    ]
+
     public func complete(line: String, cursor: Int) -> CompletionResult {
         let chars = Array(line)
         let cursor = min(max(0, cursor), chars.count)
@@ -69,7 +74,7 @@ public struct ModelCompleter: CompletionProvider {
                 candidates += Self.expandOptions.filter { document.version.isV4 || $0 == "select" || $0 == "expand" }
                     .map { CompletionCandidate($0, annotation: "option") }
             case .keyword(let k):
-                candidates.append(CompletionCandidate(k, annotation: "keyword"))
+                candidates.append(CompletionCandidate(k, annotation: Self.punctuation[k] ?? "keyword"))
             case .pathSegment(let scope, let keyed, let call):
                 guard let (t, many) = scope.resourceEnd(in: document, keyed: keyed) else { break }
                 if many {

@@ -54,7 +54,8 @@ struct CompletionPropertyTests {
     static let keywords: Set<String> = ["where", "select", "order", "by", "top", "skip", "expand", "count", "search", "and", "or",
                                         "not", "eq", "ne", "gt", "ge", "lt", "le", "in", "has", "asc", "desc", "to", "force",
                                         "call", "create", "update", "replace", "delete", "link", "unlink", "get"]
-    static let structural: Set<String> = ["function", "clause", "option", "statement", "keyword", "command", "operator"]
+    static let structural: Set<String> = ["function", "clause", "option", "statement", "keyword", "command", "operator",
+                                          "separator", "closes"]
 
     /// What a candidate is, from its annotation: `→ Type` a navigation property, `entity set ...`, `cast`, ...;
     /// a type name is a property.

@@ -94,6 +94,19 @@ struct ModelCompleterTests {
         ("lab-v4", "Items where Lab.SpecialItem/", ["Extra", "Name"], []),
         ("lab-v4", "Items select Lab.SpecialItem/", ["Extra"], ["Bonus"]),
         ("lab-v2", "Items where Lab.", [], ["Lab.SpecialItem"]),
+        // After an operand inside brackets: what separates the items there or closes them, not the clauses that
+        // follow a whole expression; a call takes `,` while its function takes more arguments, `)` once it has enough.
+        ("northwind-v4", "Customers where contains(CompanyName ", [","], [")", "top", "order by"]),
+        ("northwind-v4", "Customers where contains(CompanyName, 'A' ", [")"], [",", "top"]),
+        ("northwind-v4", "Customers where substring(CompanyName, 1 ", [",", ")"], []),
+        ("northwind-v4", "Customers where substring(CompanyName, 1, 2 ", [")"], [","]),
+        ("northwind-v2", "Customers where substringof('A' ", [","], [")"]),
+        ("northwind-v4", "Customers where Country in ('UK' ", [",", ")"], ["top", "where"]),
+        ("northwind-v4", "Customers where (Country eq 'UK' ", [")"], [",", "top"]),
+        ("northwind-v4", "Orders where Order_Details/any(d: d/Quantity gt 5 ", [")", "and"], [",", "top"]),
+        ("northwind-v4", "Customers('ALFKI' ", [")", ","], ["where", "top"]),
+        ("northwind-v4", "create Customers {CustomerID: 'X' ", [",", "}"], [")", "where"]),
+        ("lab-v4", "update Items(1) {Name: 'x' ", [",", "}"], []),
     ])
     func offered(_ model: String, _ line: String, _ expected: [String], _ absent: [String]) throws {
         let got = try Self.names(model, line)

@@ -49,7 +49,7 @@ struct CompletionContextTests {
         ("Customers where Country = 'UK' |", [.binaryOperator, .clauseKeyword], ""),
         ("Customers where Country = 'UK' an|", [.binaryOperator, .clauseKeyword], "an"),
         ("Customers where Country = 'UK' and |", [.property(customers), .function, .value(comparedWith: nil)], ""),
-        ("Customers where (Country = 'UK' |", [.binaryOperator], ""),
+        ("Customers where (Country = 'UK' |", [.binaryOperator, .keyword(")")], ""),
         // After an operand that may still be compared: OData's words too (eq ne gt ge lt le); not after a comparison.
         ("Customers where Country |", [.binaryOperator, .comparisonOperator, .clauseKeyword], ""),
         ("Customers where Country e|", [.binaryOperator, .comparisonOperator, .clauseKeyword], "e"),
@@ -59,8 +59,12 @@ struct CompletionContextTests {
         ("Orders where Freight gt 10 and Freight |", [.binaryOperator, .comparisonOperator, .clauseKeyword], ""),
         ("Orders where Freight mul 2 |", [.binaryOperator, .comparisonOperator, .clauseKeyword], ""),
         ("Orders where (Freight gt 10) |", [.binaryOperator, .comparisonOperator, .clauseKeyword], ""),
-        ("Orders where Freight gt (Freight |", [.binaryOperator, .comparisonOperator], ""),
-        ("Orders where Order_Details/any(d: d/Quantity |", [.binaryOperator, .comparisonOperator], ""),
+        ("Orders where Freight gt (Freight |", [.binaryOperator, .comparisonOperator, .keyword(")")], ""),
+        ("Orders where Order_Details/any(d: d/Quantity |", [.binaryOperator, .comparisonOperator, .keyword(")")], ""),
+        // Inside a call: `,` while the function takes more arguments, `)` once it has enough; in a list both.
+        ("Customers where contains(CompanyName |", [.binaryOperator, .comparisonOperator, .keyword(",")], ""),
+        ("Customers where contains(CompanyName, 'x' |", [.binaryOperator, .comparisonOperator, .keyword(")")], ""),
+        ("Customers where Country in ('UK' |", [.binaryOperator, .comparisonOperator, .keyword(","), .keyword(")")], ""),
         ("Orders where contains(ShipName, 'x') |", [.binaryOperator, .comparisonOperator, .clauseKeyword], ""),
         ("Customers where not |", [.property(customers), .function, .value(comparedWith: nil)], ""),
         // A property named Not, compared with OData's word: what follows is its value.

@@ -15,9 +15,10 @@ struct ExpressionParser {
     // OData's operator words are operators only where an operator can stand (after a complete operand); where an
     // operand is expected they are names, so a property called `eq` or `Div` stays usable.
 
-    /// What may follow a complete operand: operators, and at the top of a clause what may follow an expression there.
+    /// What may follow a complete operand: operators, then at the top of a clause what may follow an expression there,
+    /// inside brackets what closes them or separates their items.
     private var afterOperand: [CompletionContext.Expectation] {
-        (c.rightOfComparison ? [.binaryOperator] : [.binaryOperator, .comparisonOperator]) + (c.depth == 0 ? c.afterExpression + [c.clauseKind] : [])
+        (c.rightOfComparison ? [.binaryOperator] : [.binaryOperator, .comparisonOperator]) + (c.depth == 0 ? c.afterExpression + [c.clauseKind] : c.closing)
     }
 
     /// OData's comparison words, synonyms of the symbols (case-insensitive).
@@ -174,7 +175,7 @@ struct ExpressionParser {
                     c.comparedWith = target
                     try c.complete([.value(comparedWith: target)])
                     if c.tok.isSymbol(")") && items.isEmpty { break }
-                    items.append(try expression())
+                    items.append(try c.closed(by: [",", ")"]) { try expression() })
                     try c.complete([.keyword(","), .keyword(")")])
                     if c.tok.isSymbol(",") { c.advance(); continue }
                     break
@@ -209,7 +210,7 @@ struct ExpressionParser {
         case .symbol where t.text == "(":
             c.advance()
             c.depth += 1
-            let inner = try expression()
+            let inner = try c.closed(by: [")"]) { try expression() }
             c.depth -= 1
             let close = try c.expectSymbol(")", ")")
             return AST.Expr(kind: .group(inner), range: t.range.to(close.range))
@@ -242,14 +243,23 @@ struct ExpressionParser {
             c.comparedWith = nil
             try c.complete([.property(c.scope), .function, .value(comparedWith: nil)])
             if c.tok.isSymbol(")") && args.isEmpty { break }
-            args.append(try expression())
-            try c.complete([.keyword(","), .keyword(")"), .binaryOperator])
+            let next = Self.afterArgument(args.count + 1, of: n.text)
+            args.append(try c.closed(by: next) { try expression() })
+            try c.complete(next.map { .keyword($0) } + [.binaryOperator])
             if c.tok.isSymbol(",") { c.advance(); continue }
             break
         }
         c.depth -= 1
         let close = try c.expectSymbol(")", ") or , in the arguments of \(n.text)")
         return AST.Expr(kind: .call(n, args), range: n.range.to(open.range).to(close.range))
+    }
+
+    /// What may follow argument number `given` of a call of `name`: `,` while the function takes more, `)` once it
+    /// has enough (both for a function odsh does not know; the binder names it).
+    static func afterArgument(_ given: Int, of name: String) -> [String] {
+        let lower = name.lowercased()
+        guard let arity = (lower == "substringof" ? QueryFunction.named("contains") : QueryFunction.named(lower))?.arity else { return [",", ")"] }
+        return (given < arity.upperBound ? [","] : []) + (given >= arity.lowerBound ? [")"] : [])
     }
 
     private func pathOrLambda(_ first: AST.Name) throws -> AST.Expr {
@@ -285,7 +295,7 @@ struct ExpressionParser {
         let saved = c.lambdaVariables
         c.lambdaVariables[v.text] = collectionScope.navigation
         c.depth += 1
-        let predicate = try expression()
+        let predicate = try c.closed(by: [")"]) { try expression() }
         c.depth -= 1
         c.lambdaVariables = saved
         let close = try c.expectSymbol(")", ") after the lambda condition")

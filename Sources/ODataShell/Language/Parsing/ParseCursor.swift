@@ -31,6 +31,9 @@ final class ParseCursor {
     private var operators = 0
     /// What may follow a complete expression at the top of a clause (`asc`, `desc` in order by).
     var afterExpression: [CompletionContext.Expectation] = []
+    /// What may follow a complete operand inside the innermost bracket being read (`,` and `)` in a call's arguments
+    /// and an `in` list, `)` after a group or a lambda, `,` and `}` in a body, `,` and `]` in an array).
+    var closing: [CompletionContext.Expectation] = []
     /// True while the right side of a comparison is read: no second comparison can follow at that level.
     var rightOfComparison = false
 
@@ -65,6 +68,14 @@ final class ParseCursor {
         try complete([])
         guard tok.isSymbol(s) else { throw unexpected(what ?? s) }
         return advance()
+    }
+
+    /// Reads `body` with `closing` set to `symbols` (as keywords), and what was there before restored after.
+    func closed<T>(by symbols: [String], _ body: () throws -> T) rethrows -> T {
+        let saved = closing
+        closing = symbols.map { .keyword($0) }
+        defer { closing = saved }
+        return try body()
     }
 
     /// Enters one more level of nesting; past `maxNesting` the statement is refused at the current token.

@@ -150,8 +150,10 @@ struct StatementParser {
                 _ = try c.expectSymbol("=")
                 c.comparedWith = nil
                 try c.complete([.value(comparedWith: nil)])
-                args.append((pn, try ValueParser(c).argument()))
-                try c.complete([])
+                c.depth += 1
+                defer { c.depth -= 1 }
+                args.append((pn, try c.closed(by: [",", ")"]) { try ValueParser(c).argument() }))
+                try c.complete([.keyword(","), .keyword(")")])
                 if c.tok.isSymbol(",") { c.advance(); continue }
                 break
             }
@@ -182,6 +184,9 @@ struct StatementParser {
         guard c.tok.isSymbol("(") else { return nil }
         let open = c.advance()
         var values: [(name: AST.Name?, value: AST.Expr)] = []
+        // Inside the key no clause can follow a value: what closes it or separates its values can.
+        c.depth += 1
+        defer { c.depth -= 1 }
         while true {
             try c.complete([.keyProperty(c.scope, given: values.compactMap { $0.name?.text }), .value(comparedWith: nil)])
             // `NS.F()`: a function called without arguments (the binder says which parameters it lacks).
@@ -190,12 +195,12 @@ struct StatementParser {
                 let n = try c.name("a key property")
                 c.advance()
                 c.comparedWith = c.scope.appending([n.text])
-                values.append((n, try ValueParser(c).argument(orElse: { try ExpressionParser(c).unary() })))
+                values.append((n, try c.closed(by: [",", ")"]) { try ValueParser(c).argument(orElse: { try ExpressionParser(c).unary() }) }))
             } else {
                 c.comparedWith = nil
-                values.append((nil, try ExpressionParser(c).unary()))
+                values.append((nil, try c.closed(by: [",", ")"]) { try ExpressionParser(c).unary() }))
             }
-            try c.complete([])
+            try c.complete([.keyword(","), .keyword(")")])
             if c.tok.isSymbol(",") { c.advance(); continue }
             break
         }

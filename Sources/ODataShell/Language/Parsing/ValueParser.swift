@@ -33,7 +33,7 @@ struct ValueParser {
                 v = try arrayValue()
             } else {
                 c.depth = 1
-                v = .expr(try ExpressionParser(c).expression())
+                v = .expr(try c.closed(by: [",", "}"]) { try ExpressionParser(c).expression() })
             }
             members.append(AST.Member(name: n, value: v))
             try c.complete([.keyword(","), .keyword("}")])
@@ -67,7 +67,7 @@ struct ValueParser {
             try c.complete([.value(comparedWith: nil)])
             if c.tok.isSymbol("]") { break }
             if c.tok.isSymbol("{") { items.append(try objectValue()) }
-            else { c.depth = 1; items.append(.expr(try ExpressionParser(c).expression())) }
+            else { c.depth = 1; items.append(.expr(try c.closed(by: [",", "]"]) { try ExpressionParser(c).expression() })) }
             if c.tok.isSymbol(",") { c.advance(); continue }
             break
         }
