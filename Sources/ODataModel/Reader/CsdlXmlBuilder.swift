@@ -84,9 +84,6 @@ struct CsdlXmlBuilder {
     var ctxt: xmlParserCtxtPtr?
     /// Open Annotation elements: text matters only inside them (whitespace between elements is skipped).
     var annotationDepth = 0
-    /// The current element's attributes, reused from element to element (freed by `SAXCallbacks`).
-    var scratch = UnsafeMutablePointer<CapturedAttribute>.allocate(capacity: 32)
-    var scratchCapacity = 32
 
     init(source: String) { self.source = source }
 

@@ -7,7 +7,7 @@ import Glibc
 /// Read and written for every element and attribute, so the tables are plain memory behind `let` pointers: the
 /// same tables as class properties cost a dynamic exclusivity check on every access.
 final class NameInterner {
-    private static let nameSlots = 2048, elementSlots = 1024, valueSlots = 4096
+    private static let nameSlots = 2048, elementSlots = 1024, valueSlots = 16384
     private let nameKeys = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: nameSlots)
     private let nameValues = UnsafeMutablePointer<String>.allocate(capacity: nameSlots)
     private let elementKeys = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: elementSlots)
@@ -79,12 +79,13 @@ final class NameInterner {
 
     /// An attribute value as a string. Long values repeat a great deal (terms, record types, property paths), so
     /// the last string made for each hash slot is reused when the bytes match. Short values are inline strings,
-    /// cheaper to make than to look up.
+    /// cheaper to make than to look up. The table has room for the distinct long values of a large document (Graph's
+    /// type names and terms): a smaller one let them evict each other, each miss a new string.
     func value(_ start: UnsafePointer<xmlChar>, _ count: Int) -> String {
         let bytes = UnsafeBufferPointer(start: start, count: count)
         guard count > 15 else { return String(decoding: bytes, as: UTF8.self) }
         let h = NameTable<Int>.hash(bytes: UnsafeRawBufferPointer(bytes))
-        let slot = Int(truncatingIfNeeded: h >> 52)
+        let slot = Int(truncatingIfNeeded: h >> 50)
         if valueHashes[slot] == h {
             let s = valueStrings[slot]
             // Compared byte for byte: a hash match alone proves nothing, and a string repaired from invalid UTF-8
