@@ -70,20 +70,39 @@ struct Attrs {
     /// The value of an attribute read once per element and kept (a name, a type).
     @inline(__always)
     func take(_ name: AttrName) -> String? { self[name] }
+    /// A type attribute (`Type`) as a type reference. `Collection(X)` is taken apart on the bytes, so that `X` comes
+    /// from the interner's table of long values like any other type name (made from the whole string, each
+    /// collection's element type was a new string).
+    func typeReference(_ name: AttrName) -> TypeReference? {
+        guard let i = position(name) else { return nil }
+        let b = bytes(i)
+        // What `TypeReference.init` reads as a collection, without blanks around it to trim first.
+        let prefix: StaticString = "Collection("
+        if b.count > 12, b[b.count - 1] == UInt8(ascii: ")"), memcmp(b.baseAddress!, prefix.utf8Start, 11) == 0 {
+            return TypeReference(name: names.value(b.baseAddress! + 11, b.count - 12), isCollection: true)
+        }
+        return TypeReference(value(i))
+    }
     /// `true` or `1` is true, anything else false; nil when the attribute is absent. Compared as bytes.
     func bool(_ name: AttrName) -> Bool? {
         guard let i = position(name) else { return nil }
-        let b = bytes(i)
-        return b.elementsEqual("true".utf8) || (b.count == 1 && b[0] == UInt8(ascii: "1"))
+        return Self.spells(bytes(i), true)
     }
     /// The value of an attribute that is present but not one of CSDL's Boolean spellings (`true`, `false`, `1`, `0`);
     /// nil when absent or a Boolean.
     func nonBoolean(_ name: AttrName) -> String? {
         guard let i = position(name) else { return nil }
         let b = bytes(i)
-        if b.elementsEqual("true".utf8) || b.elementsEqual("false".utf8) { return nil }
-        if b.count == 1 && (b[0] == UInt8(ascii: "1") || b[0] == UInt8(ascii: "0")) { return nil }
+        if Self.spells(b, true) || Self.spells(b, false) { return nil }
         return value(i)
+    }
+    /// Whether `b` is `true` or `1` (`value` true), `false` or `0` (`value` false). Byte by byte: `elementsEqual`
+    /// against a string's `utf8` goes through generic code, several times the cost.
+    @inline(__always)
+    private static func spells(_ b: UnsafeBufferPointer<UInt8>, _ value: Bool) -> Bool {
+        if b.count == 1 { return b[0] == (value ? UInt8(ascii: "1") : UInt8(ascii: "0")) }
+        let word: StaticString = value ? "true" : "false"
+        return b.count == word.utf8CodeUnitCount && memcmp(b.baseAddress!, word.utf8Start, b.count) == 0
     }
     func foreign(_ ns: String, _ name: StaticString) -> String? {
         let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)

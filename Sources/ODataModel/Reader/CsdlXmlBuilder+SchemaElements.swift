@@ -1,7 +1,7 @@
 /// The children of `Schema` and `EntityContainer` elements, and the facets and parameters they share.
 extension CsdlXmlBuilder {
     func parameter(_ a: Attrs) -> Parameter {
-        let p = Parameter(name: a.take(.Name) ?? "", type: TypeReference(a.take(.type) ?? ""), location: location)
+        let p = Parameter(name: a.take(.Name) ?? "", type: a.typeReference(.type) ?? TypeReference(""), location: location)
         p.facets = facets(a)
         p.mode = a.take(.Mode)
         if a.hasForeign { p.foreignAttributes = a.foreignAttributes }
