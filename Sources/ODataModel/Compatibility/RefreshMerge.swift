@@ -54,14 +54,17 @@ struct RefreshMerge {
             case .property(let p, let t):
                 p.isRemoved = true
                 t.addProperty(p)
+                _ = t.indexMembers()
                 p.resolvedType = doc.resolveQualifiedType(p.type.qualifiedName)
             case .navigation(let n, let t):
                 n.isRemoved = true
                 t.addNavigationProperty(n)
+                _ = t.indexMembers()
                 n.target = doc.schemaElements[n.type.qualifiedName] as? EntityType
             case .member(let m, let e):
                 m.isRemoved = true
                 e.addMember(m)
+                _ = e.indexMembers()
             case .containerElement(let e, let c):
                 mark(e) { $0.isRemoved = true }
                 switch e {

@@ -39,10 +39,8 @@ final class AttributeTable {
     func file(_ a: Attrs) {
         let generation = a.generation
         filed.pointee = generation
-        // By position, reading only the names: iterating the attributes would copy each, its value string included.
-        guard let base = a.list.baseAddress else { return }
-        for i in 0..<a.list.count where base[i].uri == nil {
-            let k = attrName(base[i].localName)
+        for i in 0..<a.count where a.uri(i) == nil {
+            let k = attrName(a.localName(i))
             // The first of a repeated attribute wins (libxml2 rejects repeats anyway).
             guard k >= 0, seen[k] != generation else { continue }
             seen[k] = generation

@@ -3,10 +3,17 @@ import CLibXML2
 import Glibc
 #endif
 
-/// The attributes of one element (values already Swift strings, owned by the SAX callbacks' scratch array); valid
-/// during the start-element callback only.
+/// The attributes of one element, read where libxml2 keeps them (five pointers each: local name, prefix, namespace
+/// URI, value start, value end); valid during the start-element callback only.
+///
+/// A value becomes a string only when the builder reads it as one: a value nobody reads, and a flag compared as
+/// bytes (`bool`), makes none. (Made for every attribute up front, they cost an allocation for each long one, and a
+/// copy and a release for each.)
 struct Attrs {
-    let list: UnsafeBufferPointer<CapturedAttribute>
+    /// nil when the element has none (then `count` is 0 and nothing reads it).
+    private let raw: UnsafePointer<UnsafePointer<xmlChar>?>?
+    /// How many attributes the element has.
+    let count: Int
     // Neither retained nor released: an Attrs lives only during its element's callback, while the builder's
     // interner and table certainly do.
     unowned(unsafe) let names: NameInterner
@@ -18,8 +25,9 @@ struct Attrs {
     private let seen: UnsafeMutablePointer<UInt32>
     private let index: UnsafeMutablePointer<Int>
 
-    init(_ list: UnsafeBufferPointer<CapturedAttribute>, table: AttributeTable, names: NameInterner) {
-        self.list = list
+    init(_ raw: UnsafePointer<UnsafePointer<xmlChar>?>?, count: Int, table: AttributeTable, names: NameInterner) {
+        self.raw = raw
+        self.count = raw == nil ? 0 : count
         self.names = names
         self.table = table
         table.elements.pointee &+= 1
@@ -29,9 +37,25 @@ struct Attrs {
         index = table.index
     }
 
-    /// Where an attribute without namespace (CSDL's own) is in `list`. The first look-up of an element files its
-    /// attributes in the builder's table by name (one pass; names told apart by their interned pointers), so each
-    /// look-up is an array read.
+    /// The local name of attribute `i` (interned by libxml2: equal names share a pointer).
+    @inline(__always) func localName(_ i: Int) -> UnsafePointer<xmlChar> { raw.unsafelyUnwrapped[i * 5]! }
+    @inline(__always) func prefix(_ i: Int) -> UnsafePointer<xmlChar>? { raw.unsafelyUnwrapped[i * 5 + 1] }
+    /// The namespace URI of attribute `i`; nil for CSDL's own attributes.
+    @inline(__always) func uri(_ i: Int) -> UnsafePointer<xmlChar>? { raw.unsafelyUnwrapped[i * 5 + 2] }
+    /// The value of attribute `i` as bytes, where libxml2 keeps it.
+    @inline(__always) func bytes(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = raw.unsafelyUnwrapped[i * 5 + 3]!
+        return UnsafeBufferPointer(start: start, count: raw.unsafelyUnwrapped[i * 5 + 4]! - start)
+    }
+    /// The value of attribute `i` as a string.
+    @inline(__always) func value(_ i: Int) -> String {
+        let start = raw.unsafelyUnwrapped[i * 5 + 3]!
+        return names.value(start, raw.unsafelyUnwrapped[i * 5 + 4]! - start)
+    }
+
+    /// Where an attribute without namespace (CSDL's own) is. The first look-up of an element files its attributes in
+    /// the builder's table by name (one pass; names told apart by their interned pointers), so each look-up is an
+    /// array read.
     @inline(__always)
     private func position(_ name: AttrName) -> Int? {
         if filed.pointee != generation { table.file(self) }
@@ -41,62 +65,78 @@ struct Attrs {
 
     subscript(_ name: AttrName) -> String? {
         guard let i = position(name) else { return nil }
-        return list[i].value
+        return value(i)
     }
-    /// The value of an attribute read once per element and kept (a name, a type), moved out rather than copied.
-    /// Once taken, the attribute reads as empty: only for attributes read once.
-    func take(_ name: AttrName) -> String? {
-        guard let i = position(name) else { return nil }
-        return taken(i)
-    }
-    /// The value at `i`, moved out.
+    /// The value of an attribute read once per element and kept (a name, a type).
     @inline(__always)
-    private func taken(_ i: Int) -> String {
-        // Moved through a pointer to the field itself: a swap through `pointee` copied the attribute out and back.
-        let field = (UnsafeMutableRawPointer(mutating: list.baseAddress! + i) + Self.valueOffset).assumingMemoryBound(to: String.self)
-        let value = field.move()
-        field.initialize(to: "")
-        return value
+    func take(_ name: AttrName) -> String? { self[name] }
+    /// A type attribute (`Type`) as a type reference. `Collection(X)` is taken apart on the bytes, so that `X` comes
+    /// from the interner's table of long values like any other type name (made from the whole string, each
+    /// collection's element type was a new string).
+    func typeReference(_ name: AttrName) -> TypeReference? {
+        guard let i = position(name) else { return nil }
+        let b = bytes(i)
+        // What `TypeReference.init` reads as a collection, without blanks around it to trim first.
+        let prefix: StaticString = "Collection("
+        if b.count > 12, b[b.count - 1] == UInt8(ascii: ")"), memcmp(b.baseAddress!, prefix.utf8Start, 11) == 0 {
+            return TypeReference(name: names.value(b.baseAddress! + 11, b.count - 12), isCollection: true)
+        }
+        return TypeReference(value(i))
     }
-    private static let valueOffset = MemoryLayout<CapturedAttribute>.offset(of: \CapturedAttribute.value)!
+    /// `true` or `1` is true, anything else false; nil when the attribute is absent. Compared as bytes.
     func bool(_ name: AttrName) -> Bool? {
         guard let i = position(name) else { return nil }
-        // Compared where it lies, without a copy of the string.
-        let p = list.baseAddress! + i
-        return p.pointee.value == "true" || p.pointee.value == "1"
+        return Self.spells(bytes(i), true)
+    }
+    /// The value of an attribute that is present but not one of CSDL's Boolean spellings (`true`, `false`, `1`, `0`);
+    /// nil when absent or a Boolean.
+    func nonBoolean(_ name: AttrName) -> String? {
+        guard let i = position(name) else { return nil }
+        let b = bytes(i)
+        if Self.spells(b, true) || Self.spells(b, false) { return nil }
+        return value(i)
+    }
+    /// Whether `b` is `true` or `1` (`value` true), `false` or `0` (`value` false). Byte by byte: `elementsEqual`
+    /// against a string's `utf8` goes through generic code, several times the cost.
+    @inline(__always)
+    private static func spells(_ b: UnsafeBufferPointer<UInt8>, _ value: Bool) -> Bool {
+        if b.count == 1 { return b[0] == (value ? UInt8(ascii: "1") : UInt8(ascii: "0")) }
+        let word: StaticString = value ? "true" : "false"
+        return b.count == word.utf8CodeUnitCount && memcmp(b.baseAddress!, word.utf8Start, b.count) == 0
     }
     func foreign(_ ns: String, _ name: StaticString) -> String? {
         let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
-        for a in list {
-            guard let uri = a.uri else { continue }
-            if strcmp(UnsafeRawPointer(a.localName).assumingMemoryBound(to: CChar.self), want) == 0 && names.interned(uri) == ns { return a.value }
+        for i in 0..<count {
+            guard let uri = uri(i) else { continue }
+            if strcmp(UnsafeRawPointer(localName(i)).assumingMemoryBound(to: CChar.self), want) == 0 && names.interned(uri) == ns {
+                return value(i)
+            }
         }
         return nil
     }
     /// Whether any attribute is in a namespace (SAP's `sap:`, ...): most elements have none, and then their
     /// element's `foreignAttributes` is left as it is (an assignment costs an access check and a release).
     var hasForeign: Bool {
-        for a in list where a.uri != nil { return true }
+        for i in 0..<count where uri(i) != nil { return true }
         return false
     }
-    /// The attributes in a namespace, as the model keeps them; their values are taken (see `take`): read them last.
+    /// The attributes in a namespace, as the model keeps them.
     var foreignAttributes: [ForeignAttribute] {
         var out: [ForeignAttribute] = []
-        for i in list.indices {
-            guard let uri = list[i].uri else { continue }
-            let prefix = list[i].prefix.map { names.interned($0) } ?? ""
-            out.append(ForeignAttribute(prefix: prefix, localName: names.interned(list[i].localName), namespace: names.interned(uri),
-                                        value: taken(i)))
+        for i in 0..<count {
+            guard let uri = uri(i) else { continue }
+            let prefix = prefix(i).map { names.interned($0) } ?? ""
+            out.append(ForeignAttribute(prefix: prefix, localName: names.interned(localName(i)), namespace: names.interned(uri),
+                                        value: value(i)))
         }
         return out
     }
     /// Calls `body` with each attribute that has no namespace (CSDL's own): its name, what the name is
     /// (told apart through the same pointer cache as element names), and its value.
-    /// The values are taken (see `take`): the element's attributes are read once, here.
     func forEachUnprefixed(_ body: (String, ElementName, String) -> Void) {
-        for i in list.indices where list[i].uri == nil {
-            let name = list[i].localName
-            body(names.interned(name), names.elementName(name), taken(i))
+        for i in 0..<count where uri(i) == nil {
+            let name = localName(i)
+            body(names.interned(name), names.elementName(name), value(i))
         }
     }
 }

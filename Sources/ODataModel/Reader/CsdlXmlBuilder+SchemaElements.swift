@@ -1,7 +1,7 @@
 /// The children of `Schema` and `EntityContainer` elements, and the facets and parameters they share.
 extension CsdlXmlBuilder {
     func parameter(_ a: Attrs) -> Parameter {
-        let p = Parameter(name: a.take(.Name) ?? "", type: TypeReference(a.take(.type) ?? ""), location: location)
+        let p = Parameter(name: a.take(.Name) ?? "", type: a.typeReference(.type) ?? TypeReference(""), location: location)
         p.facets = facets(a)
         p.mode = a.take(.Mode)
         if a.hasForeign { p.foreignAttributes = a.foreignAttributes }
@@ -13,11 +13,10 @@ extension CsdlXmlBuilder {
     /// the CSDL does not allow is a `bad-facet` warning at the element, and is left out (the default holds).
     func facets(_ a: Attrs, of owner: @autoclosure () -> String = "") -> Facets {
         var f = Facets()
-        for name in [AttrName.Nullable, .Unicode, .FixedLength] {
-            if let v = a[name], v != "true", v != "false", v != "1", v != "0" {
-                badFacet(owner(), name, v, "true or false")
-            }
-        }
+        // Compared as bytes where they lie: a string made for each (and an array of the names) cost more.
+        if let v = a.nonBoolean(.Nullable) { badFacet(owner(), .Nullable, v, "true or false") }
+        if let v = a.nonBoolean(.Unicode) { badFacet(owner(), .Unicode, v, "true or false") }
+        if let v = a.nonBoolean(.FixedLength) { badFacet(owner(), .FixedLength, v, "true or false") }
         f.nullable = a.bool(.Nullable)
         if let m = a[.MaxLength] {
             f.maxLength = MaxLength(m)

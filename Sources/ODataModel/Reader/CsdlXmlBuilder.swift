@@ -84,9 +84,6 @@ struct CsdlXmlBuilder {
     var ctxt: xmlParserCtxtPtr?
     /// Open Annotation elements: text matters only inside them (whitespace between elements is skipped).
     var annotationDepth = 0
-    /// The current element's attributes, reused from element to element (freed by `SAXCallbacks`).
-    var scratch = UnsafeMutablePointer<CapturedAttribute>.allocate(capacity: 32)
-    var scratchCapacity = 32
 
     init(source: String) { self.source = source }
 
@@ -202,14 +199,14 @@ struct CsdlXmlBuilder {
                 }
             case .Property:
                 let propertyName = a.take(.Name) ?? ""
-                let p = Property(name: propertyName, type: TypeReference(a.take(.type) ?? "Edm.String"),
+                let p = Property(name: propertyName, type: a.typeReference(.type) ?? TypeReference("Edm.String"),
                                  facets: facets(a, of: t.qualifiedName + "/" + propertyName), location: location)
                 if let mode = a.take(.ConcurrencyMode) { p.concurrencyMode = mode }
                 if a.hasForeign { p.foreignAttributes = a.foreignAttributes }
                 t.addProperty(p)
                 stack.append(.property(p))
             case .NavigationProperty:
-                let n = NavigationProperty(name: a.take(.Name) ?? "", type: TypeReference(a.take(.type) ?? ""), location: location)
+                let n = NavigationProperty(name: a.take(.Name) ?? "", type: a.typeReference(.type) ?? TypeReference(""), location: location)
                 n.nullable = a.bool(.Nullable)
                 n.partner = a.take(.Partner)
                 n.containsTarget = a.bool(.ContainsTarget) ?? false
@@ -306,7 +303,7 @@ struct CsdlXmlBuilder {
                 f.parameters.append(p)
                 stack.append(.parameter(p))
             case .ReturnType:
-                var r = ReturnType(type: TypeReference(a.take(.type) ?? ""))
+                var r = ReturnType(type: a.typeReference(.type) ?? TypeReference(""))
                 r.facets = facets(a)
                 if f.returnType == nil { f.returnType = r }
                 if f.entitySet == nil { f.entitySet = a[.EntitySet] }
@@ -320,7 +317,7 @@ struct CsdlXmlBuilder {
                 o.parameters.append(p)
                 stack.append(.parameter(p))
             case .ReturnType:
-                var r = ReturnType(type: TypeReference(a.take(.type) ?? ""))
+                var r = ReturnType(type: a.typeReference(.type) ?? TypeReference(""))
                 r.facets = facets(a)
                 o.returnType = r
                 stack.append(.returnType(o, nil))

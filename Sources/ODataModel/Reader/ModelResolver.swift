@@ -119,16 +119,30 @@ struct ModelResolver {
     }
 
     private func resolveRef(_ r: inout TypeReference) -> ResolvedType {
+        let hit = lookUp(r.nameAsWritten)
+        r.qualifiedName = hit.qualified
+        return hit.resolved
+    }
+
+    /// What a type name as written stands for: its qualified name and what it resolves to.
+    private func lookUp(_ written: String) -> (qualified: String, resolved: ResolvedType) {
         // A few hundred distinct names stand for tens of thousands of references: each is resolved once.
-        if let hit = typeCache.map.pointee[r.nameAsWritten] {
-            r.qualifiedName = hit.qualified
-            return hit.resolved
-        }
-        let written = r.nameAsWritten
-        r.qualifiedName = doc.resolveAlias(written)
-        let resolved = doc.resolveQualifiedType(r.qualifiedName)
-        typeCache.map.pointee[written] = (r.qualifiedName, resolved)
-        return resolved
+        if let hit = typeCache.map.pointee[written] { return hit }
+        let qualified = doc.resolveAlias(written)
+        let resolved = doc.resolveQualifiedType(qualified)
+        typeCache.map.pointee[written] = (qualified, resolved)
+        return (qualified, resolved)
+    }
+
+    /// What `r` resolves to, and `r` with its qualified name when that differs from the one it has (nil: nothing to
+    /// store). For the type references of members: going through `&member.type` read the reference out of the
+    /// member and wrote it back, its strings retained and released, for every member, where an alias is rare.
+    private func resolving(_ r: TypeReference) -> (changed: TypeReference?, resolved: ResolvedType) {
+        let hit = lookUp(r.nameAsWritten)
+        if hit.qualified == r.qualifiedName { return (nil, hit.resolved) }
+        var changed = r
+        changed.qualifiedName = hit.qualified
+        return (changed, hit.resolved)
     }
 
     // MARK: Types
@@ -221,9 +235,12 @@ struct ModelResolver {
     private func resolveMembers(_ types: [StructuredType]) {
         let facts = doc.version.isV4 ? [:] : Self.inheritedFacts(types)
         for t in types {
+            // Filed here, once per type, before any look-up of a member by name.
+            let repeatedNames = t.indexMembers()
             for p in t.ownProperties {
                 // Read from the local copy, not the property: each read of `resolvedType` copies it.
-                let r = resolveRef(&p.type)
+                let (changed, r) = resolving(p.type)
+                if let changed { p.type = changed }
                 p.resolvedType = r
                 switch r {
                 case .unresolved(let n): unresolved(p, path: p.path, what: "type", name: n)
@@ -245,7 +262,7 @@ struct ModelResolver {
                     warn("missing-key", e, path: e.qualifiedName, "entity type has no key")
                 }
             }
-            for m in t.duplicateMemberNames {
+            for m in repeatedNames {
                 warn("duplicate-name", t, path: "\(t.qualifiedName)/\(m)", "member \(m) is declared twice")
             }
         }
@@ -301,7 +318,7 @@ struct ModelResolver {
             if !e.underlyingType.isIntegral {
                 warn("bad-underlying-type", e, path: e.qualifiedName, "enum underlying type \(e.underlyingType.rawValue) is not an integer type")
             }
-            if !e.duplicateMemberNames.isEmpty {
+            if !e.indexMembers().isEmpty {
                 // The warning goes on each later declaration.
                 var names = Set<String>()
                 for m in e.members where !names.insert(m.name).inserted {
@@ -325,7 +342,8 @@ struct ModelResolver {
     private func resolveOperations() {
         for o in doc.actions + doc.functions {
             for p in o.parameters {
-                let r = resolveRef(&p.type)
+                let (changed, r) = resolving(p.type)
+                if let changed { p.type = changed }
                 p.resolvedType = r
                 if case .unresolved(let n) = r {
                     unresolved(p, path: "\(o.qualifiedName)/\(p.name)", what: "parameter type", name: n)

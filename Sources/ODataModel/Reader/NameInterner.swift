@@ -7,7 +7,7 @@ import Glibc
 /// Read and written for every element and attribute, so the tables are plain memory behind `let` pointers: the
 /// same tables as class properties cost a dynamic exclusivity check on every access.
 final class NameInterner {
-    private static let nameSlots = 2048, elementSlots = 1024, valueSlots = 4096
+    private static let nameSlots = 2048, elementSlots = 1024, valueSlots = 16384
     private let nameKeys = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: nameSlots)
     private let nameValues = UnsafeMutablePointer<String>.allocate(capacity: nameSlots)
     private let elementKeys = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: elementSlots)
@@ -17,6 +17,8 @@ final class NameInterner {
     private let namespaceKind = UnsafeMutablePointer<NamespaceKind>.allocate(capacity: 1)
     private let valueHashes = UnsafeMutablePointer<UInt64>.allocate(capacity: valueSlots)
     private let valueStrings = UnsafeMutablePointer<String>.allocate(capacity: valueSlots)
+    /// How often each slot's string was found again lately (at most 3): see `value`.
+    private let valueHits = UnsafeMutablePointer<UInt8>.allocate(capacity: valueSlots)
 
     init() {
         nameKeys.initialize(repeating: nil, count: Self.nameSlots)
@@ -27,6 +29,7 @@ final class NameInterner {
         namespaceKind.initialize(to: .other)
         valueHashes.initialize(repeating: 0, count: Self.valueSlots)
         valueStrings.initialize(repeating: "", count: Self.valueSlots)
+        valueHits.initialize(repeating: 0, count: Self.valueSlots)
     }
 
     deinit {
@@ -38,6 +41,7 @@ final class NameInterner {
         namespaceKind.deallocate()
         valueHashes.deallocate()
         valueStrings.deallocate()
+        valueHits.deallocate()
     }
 
     /// A name or URI from libxml2's dictionary as a string.
@@ -77,25 +81,34 @@ final class NameInterner {
         return k
     }
 
-    /// An attribute value as a string. Long values repeat a great deal (terms, record types, property paths), so
-    /// the last string made for each hash slot is reused when the bytes match. Short values are inline strings,
-    /// cheaper to make than to look up.
+    /// An attribute value as a string. Long values repeat a great deal (type names, terms, record types, property
+    /// paths), so the last string made for each hash slot is reused when the bytes match. Short values are inline
+    /// strings, cheaper to make than to look up.
+    ///
+    /// Values that come once (names, annotation targets, descriptions) outnumber the repeated ones in large documents
+    /// and would evict them: a slot whose string was found again lately keeps it, and a value that misses it is made
+    /// without being kept (each such miss takes a hit off, so a string no longer asked for gives way in the end).
     func value(_ start: UnsafePointer<xmlChar>, _ count: Int) -> String {
         let bytes = UnsafeBufferPointer(start: start, count: count)
         guard count > 15 else { return String(decoding: bytes, as: UTF8.self) }
         let h = NameTable<Int>.hash(bytes: UnsafeRawBufferPointer(bytes))
-        let slot = Int(truncatingIfNeeded: h >> 52)
+        let slot = Int(truncatingIfNeeded: h >> 50)
         if valueHashes[slot] == h {
             let s = valueStrings[slot]
             // Compared byte for byte: a hash match alone proves nothing, and a string repaired from invalid UTF-8
             // no longer has the raw bytes, so it is never taken for them.
             if s.utf8.count == count, s.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, start, count) == 0 }) == true {
+                if valueHits[slot] < 3 { valueHits[slot] += 1 }
                 return s
             }
         }
         let s = String(decoding: bytes, as: UTF8.self)
-        valueHashes[slot] = h
-        valueStrings[slot] = s
+        if valueHits[slot] > 0 {
+            valueHits[slot] -= 1
+        } else {
+            valueHashes[slot] = h
+            valueStrings[slot] = s
+        }
         return s
     }
 }

@@ -16,7 +16,6 @@ final class SAXCallbacks {
     }
 
     deinit {
-        builder.pointee.scratch.deallocate()
         builder.deinitialize(count: 1)
         builder.deallocate()
     }
@@ -33,15 +32,6 @@ final class SAXCallbacks {
         handler.serror = saxStructuredError
         // Leaving entityDecl/getEntity/externalSubset unset means no entity is ever defined or loaded.
     }
-}
-
-/// One attribute of the current start element.
-struct CapturedAttribute {
-    let localName: UnsafePointer<xmlChar>
-    let prefix: UnsafePointer<xmlChar>?
-    let uri: UnsafePointer<xmlChar>?
-    /// Moved out by the builder when it keeps it (`Attrs.take`).
-    var value: String
 }
 
 // MARK: - libxml2 callbacks (top-level C functions; context through the user-data pointer)
@@ -92,21 +82,10 @@ extension CsdlXmlBuilder {
             annotationDepth += 1
             if annotationDepth == 1 { wantText(true) }
         }
-        if count > scratchCapacity {
-            scratch.deallocate()
-            scratchCapacity = count
-            scratch = .allocate(capacity: count)
-        }
-        for i in 0..<count {
-            let a = attributes! + i * 5
-            (scratch + i).initialize(to: CapturedAttribute(localName: a[0]!, prefix: a[1], uri: a[2],
-                                                           value: names.value(a[3]!, a[4]! - a[3]!)))
-        }
         let c = ctxt!
         location = SourceLocation(line: Int(xmlSAX2GetLineNumber(c)), column: Int(xmlSAX2GetColumnNumber(c)))
         startElement(local: localname, name: name, namespace: uri,
-                     attributes: Attrs(UnsafeBufferPointer(start: scratch, count: count), table: attributeTable, names: names))
-        scratch.deinitialize(count: count)
+                     attributes: Attrs(attributes.map { UnsafePointer($0) }, count: count, table: attributeTable, names: names))
         if failed { stop() }
     }
 

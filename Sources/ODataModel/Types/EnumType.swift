@@ -17,35 +17,44 @@ public final class EnumType: SchemaElement, @unchecked Sendable {
     /// The members, in document order.
     public internal(set) var members: [EnumMember] {
         get { _members }
-        set { _members = newValue }
-        _modify { var v = _members; _members = []; defer { _members = v }; yield &v }
+        // A list set or changed in place may have other members at the same positions: its index goes.
+        set { _members = newValue; memberIndex = MemberIndex() }
+        _modify { var v = _members; _members = []; defer { _members = v; memberIndex = MemberIndex() }; yield &v }
     }
 
+    /// Filed by `indexMembers` (the resolver's), not member by member: see `StructuredType`.
     private var memberIndex = MemberIndex<EnumMember>()
-    var _duplicateMemberNames: [String] = []
-    /// Names of members declared more than once, in document order (validation warns about them).
-    internal private(set) var duplicateMemberNames: [String] {
-        get { _duplicateMemberNames }
-        set { _duplicateMemberNames = newValue }
-        _modify { var v = _duplicateMemberNames; _duplicateMemberNames = []; defer { _duplicateMemberNames = v }; yield &v }
-    }
 
     /// Adds a member, making this its enumeration type (a name declared twice keeps its first member).
     public func addMember(_ m: EnumMember) {
         m.enumType = self
-        // The first member keeps a name declared twice.
         // Taken out, changed and put back (see `CsdlElement`); a first member makes room for a few more.
-        var list = _members, index = memberIndex
+        var list = _members
         _members = []
-        memberIndex = MemberIndex()
         if list.isEmpty { list.reserveCapacity(MemberIndex<EnumMember>.indexFrom) }
-        let isNew = index.add(m, to: &list)
+        list.append(m)
         _members = list
-        memberIndex = index
-        if !isNew { duplicateMemberNames.append(m.name) }
     }
     /// A member by name, nil when there is none.
     public func member(named name: String) -> EnumMember? { memberIndex.find(name, in: _members) }
+
+    /// Files the members by name for look-ups and returns the names declared more than once, each later
+    /// declaration's, in document order (the first member keeps the name). The loader calls it while it resolves
+    /// the model, before the model is shared.
+    func indexMembers() -> [String] {
+        var repeated: [String] = []
+        let members = _members
+        memberIndex = MemberIndex(members) { repeated.append(members[$0].name) }
+        return repeated
+    }
+
+    /// Names of members declared more than once, as `indexMembers` finds them (without filing anything).
+    var duplicateMemberNames: [String] {
+        var repeated: [String] = []
+        let members = _members
+        _ = MemberIndex(members) { repeated.append(members[$0].name) }
+        return repeated
+    }
 }
 
 /// One member of an enumeration type.

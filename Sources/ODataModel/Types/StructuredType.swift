@@ -23,15 +23,21 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
     /// Properties declared on this type, in document order.
     public internal(set) var ownProperties: [Property] {
         get { _ownProperties }
-        set { _ownProperties = newValue }
-        _modify { var v = _ownProperties; _ownProperties = []; defer { _ownProperties = v }; yield &v }
+        // A list set or changed in place may have other members at the same positions: its index goes.
+        set { _ownProperties = newValue; propertyIndex = MemberIndex() }
+        _modify { var v = _ownProperties; _ownProperties = []; defer { _ownProperties = v; propertyIndex = MemberIndex() }; yield &v }
     }
     var _ownNavigationProperties: [NavigationProperty] = []
     /// Navigation properties declared on this type, in document order.
     public internal(set) var ownNavigationProperties: [NavigationProperty] {
         get { _ownNavigationProperties }
-        set { _ownNavigationProperties = newValue }
-        _modify { var v = _ownNavigationProperties; _ownNavigationProperties = []; defer { _ownNavigationProperties = v }; yield &v }
+        set { _ownNavigationProperties = newValue; navigationIndex = MemberIndex() }
+        _modify {
+            var v = _ownNavigationProperties
+            _ownNavigationProperties = []
+            defer { _ownNavigationProperties = v; navigationIndex = MemberIndex() }
+            yield &v
+        }
     }
     /// The base type, once resolved.
     private var _baseType = BackReference<StructuredType>(nil)
@@ -48,16 +54,11 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
         _modify { var v = _directDerivedTypes; _directDerivedTypes = []; defer { _directDerivedTypes = v }; yield &v }
     }
 
+    // Filed by `indexMembers` (the resolver's), not member by member as they are added: keeping an index current
+    // through every `addProperty` cost more than the look-ups it served (docs/performance.md). An index that does not
+    // cover the list (members added since) is passed over for a scan, so look-ups never change the type.
     private var propertyIndex = MemberIndex<Property>()
     private var navigationIndex = MemberIndex<NavigationProperty>()
-    var _duplicateMemberNames: [String] = []
-    /// Member names declared more than once (structural and navigation together), in document order;
-    /// validation warns about them. The first declaration keeps the name.
-    internal private(set) var duplicateMemberNames: [String] {
-        get { _duplicateMemberNames }
-        set { _duplicateMemberNames = newValue }
-        _modify { var v = _duplicateMemberNames; _duplicateMemberNames = []; defer { _duplicateMemberNames = v }; yield &v }
-    }
 
     /// An own structural property by name (the first one declared with it).
     func ownProperty(named name: String) -> Property? { propertyIndex.find(name, in: _ownProperties) }
@@ -68,31 +69,81 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
     /// Adds a structural property, making this its declaring type (a name declared twice is kept for validation).
     public func addProperty(_ p: Property) {
         p.declaringType = self
-        // The list and its index are taken out, changed and put back (see `CsdlElement`); a first member makes room
-        // for a few more, which most types have.
-        var list = _ownProperties, index = propertyIndex
+        // Taken out, changed and put back (see `CsdlElement`); a first member makes room for a few more, which most
+        // types have.
+        var list = _ownProperties
         _ownProperties = []
-        propertyIndex = MemberIndex()
         if list.isEmpty { list.reserveCapacity(MemberIndex<Property>.indexFrom) }
-        let isNew = index.add(p, to: &list)
+        list.append(p)
         _ownProperties = list
-        propertyIndex = index
-        if !isNew || ownNavigationProperty(named: p.name) != nil {
-            duplicateMemberNames.append(p.name)
-        }
     }
     /// Adds a navigation property, making this its declaring type (a name declared twice is kept for validation).
     public func addNavigationProperty(_ n: NavigationProperty) {
         n.declaringType = self
-        var list = _ownNavigationProperties, index = navigationIndex
+        var list = _ownNavigationProperties
         _ownNavigationProperties = []
-        navigationIndex = MemberIndex()
-        let isNew = index.add(n, to: &list)
+        list.append(n)
         _ownNavigationProperties = list
-        navigationIndex = index
-        if !isNew || ownProperty(named: n.name) != nil {
-            duplicateMemberNames.append(n.name)
+    }
+
+    /// Files the members by name for look-ups and returns the names declared more than once (structural and
+    /// navigation together), each later declaration's, in document order. The first declaration keeps the name.
+    /// The loader calls it once per type while it resolves the model, before the model is shared.
+    func indexMembers() -> [String] {
+        // Most types have a few members and no repeats: checked by a scan, with no index to file.
+        if _ownProperties.count <= MemberIndex<Property>.indexFrom, _ownNavigationProperties.count <= MemberIndex<NavigationProperty>.indexFrom,
+           !Self.anyRepeat(_ownProperties, _ownNavigationProperties) {
+            return []
         }
+        let (properties, navigations, duplicates) = memberIndexes()
+        propertyIndex = properties
+        navigationIndex = navigations
+        return duplicates
+    }
+
+    /// Member names declared more than once, as `indexMembers` finds them (without filing anything).
+    var duplicateMemberNames: [String] { memberIndexes().duplicates }
+
+    /// Whether any name comes twice among a few members of either kind (lengths compared first: comparing two
+    /// different strings goes through the standard library's general comparison).
+    private static func anyRepeat(_ props: [Property], _ navs: [NavigationProperty]) -> Bool {
+        let count = props.count + navs.count
+        guard count > 1 else { return false }
+        @inline(__always) func name(_ i: Int) -> String { i < props.count ? props[i].name : navs[i - props.count].name }
+        for i in 1..<count {
+            let n = name(i), length = n.utf8.count
+            for j in 0..<i {
+                let m = name(j)
+                if m.utf8.count == length && m == n { return true }
+            }
+        }
+        return false
+    }
+
+    private func memberIndexes() -> (MemberIndex<Property>, MemberIndex<NavigationProperty>, duplicates: [String]) {
+        let props = _ownProperties, navs = _ownNavigationProperties
+        var repeated: [(name: String, at: SourceLocation)] = []
+        let properties = MemberIndex(props) { repeated.append((props[$0].name, props[$0].location)) }
+        let navigations = MemberIndex(navs) { repeated.append((navs[$0].name, navs[$0].location)) }
+        if !props.isEmpty, !navs.isEmpty {
+            // A name of both kinds: the later declaration is the repeat (by position in the document; without one,
+            // the structural property counts as the first). A member repeating one of its own kind is counted already.
+            for n in navs where navigations.find(n.name, in: navs) === n {
+                guard let p = properties.find(n.name, in: props) else { continue }
+                if Self.declaredBefore(n.location, p.location) { repeated.append((p.name, p.location)) } else { repeated.append((n.name, n.location)) }
+            }
+            repeated.sort { Self.declaredBefore($0.at, $1.at) }
+        }
+        var names: [String] = []
+        for r in repeated { names.append(r.name) }
+        return (properties, navigations, names)
+    }
+
+    /// Whether a declaration at `a` comes before one at `b` in the document (false when either is unknown, so that
+    /// a stable sort keeps the order of unknown positions).
+    private static func declaredBefore(_ a: SourceLocation, _ b: SourceLocation) -> Bool {
+        guard a != .unknown, b != .unknown else { return false }
+        return (a.line, a.column) < (b.line, b.column)
     }
 
     /// Base types from the nearest up; stops on a cycle.
@@ -226,20 +277,49 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
 
 /// Members of one kind by name (the first declared with a name wins): a linear scan while there are few, which beats
 /// hashing; past `indexFrom`, an open-addressed table of the members' positions with their names' hashes beside them
-/// (`NameTable`'s hash). It keeps no names of its own: a hash match is confirmed against the member's name. Most
-/// types and enums have a handful of members; a `Dictionary` per type, grown one member at a time and hashing with
-/// SipHash, cost far more (docs/performance.md).
+/// (`NameTable`'s hash). It keeps no names of its own: a hash match is confirmed against the member's name. Built
+/// whole from a list of members, it serves that list only while its length is the one it was built for (a list
+/// grown since is scanned). Most types and enums have a handful of members; a `Dictionary` per type, grown one
+/// member at a time and hashing with SipHash, cost far more (docs/performance.md).
 struct MemberIndex<Member: CsdlElement> {
     static var indexFrom: Int { 8 }
     /// Position + 1 of a member in each slot (0 marks a free slot), and that member's name hash (`| 1`).
     private var positions: [Int32] = []
     private var hashes: [UInt64] = []
-    private var filled = 0
+    /// The length of the list the table was built for (-1: no table).
+    private var covers = -1
+
+    init() {}
+
+    /// An index of `members`; `repeated` is called with the position of each member whose name an earlier member
+    /// has, in order.
+    init(_ members: [Member], repeated: (Int) -> Void) {
+        let count = members.count
+        guard count > Self.indexFrom else {
+            // Lengths first: comparing two different strings goes through the standard library's general comparison.
+            for i in members.indices where i > 0 {
+                let name = members[i].name, length = name.utf8.count
+                for j in 0..<i where members[j].name.utf8.count == length && members[j].name == name { repeated(i); break }
+            }
+            return
+        }
+        var capacity = 32
+        while capacity < count * 2 { capacity *= 2 }
+        positions = Array(repeating: 0, count: capacity)
+        hashes = Array(repeating: 0, count: capacity)
+        for i in members.indices {
+            let h = NameTable<Int>.hash(members[i].name) | 1
+            let p = probe(members[i].name, h, in: members)
+            if p.found { repeated(i); continue }
+            positions[p.slot] = Int32(i + 1)
+            hashes[p.slot] = h
+        }
+        covers = count
+    }
 
     func find(_ name: String, in members: [Member]) -> Member? {
-        if members.count <= Self.indexFrom || positions.isEmpty {
-            // By index: `first(where:)` retained and released each member it passed. Lengths first: comparing two
-            // different strings goes through the standard library's general comparison.
+        if members.count != covers {
+            // By index: `first(where:)` retained and released each member it passed. Lengths first, as above.
             let length = name.utf8.count
             for i in members.indices where members[i].name.utf8.count == length && members[i].name == name { return members[i] }
             return nil
@@ -259,52 +339,5 @@ struct MemberIndex<Member: CsdlElement> {
             if hashes[i] == h && members[Int(at) - 1].name == name { return (i, true) }
             i = (i + 1) & mask
         }
-    }
-
-    /// Appends `member` to `members` and files it; false when a member of that name was there already (the first
-    /// keeps the name). One probe of the table does for both the check and the filing.
-    mutating func add(_ member: Member, to members: inout [Member]) -> Bool {
-        let count = members.count
-        guard count > Self.indexFrom, (filled + 1) * 2 <= positions.count else {
-            // No table yet, or one about to be built or grown: the check, then the filing as after any append.
-            let isNew = find(member.name, in: members) == nil
-            members.append(member)
-            added(to: members)
-            return isNew
-        }
-        let h = NameTable<Int>.hash(member.name) | 1
-        let p = probe(member.name, h, in: members)
-        members.append(member)
-        if !p.found {
-            positions[p.slot] = Int32(count + 1)
-            hashes[p.slot] = h
-            filled += 1
-        }
-        return !p.found
-    }
-
-    /// Files the member just appended to `members` (`add`), building or growing the table when it is due.
-    private mutating func added(to members: [Member]) {
-        guard members.count > Self.indexFrom else { return }
-        if members.count == Self.indexFrom + 1 || (filled + 1) * 2 > positions.count {
-            // Built (or rebuilt, twice as large) from all members in order, so that the first of a name stays.
-            var capacity = 32
-            while capacity < members.count * 2 { capacity *= 2 }
-            positions = Array(repeating: 0, count: capacity)
-            hashes = Array(repeating: 0, count: capacity)
-            filled = 0
-            for i in members.indices { insert(i, in: members) }
-        } else {
-            insert(members.count - 1, in: members)
-        }
-    }
-
-    private mutating func insert(_ index: Int, in members: [Member]) {
-        let h = NameTable<Int>.hash(members[index].name) | 1
-        let p = probe(members[index].name, h, in: members)
-        guard !p.found else { return }
-        positions[p.slot] = Int32(index + 1)
-        hashes[p.slot] = h
-        filled += 1
     }
 }

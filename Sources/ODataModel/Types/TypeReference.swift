@@ -19,7 +19,11 @@ public struct TypeReference: Hashable, Sendable, CustomStringConvertible {
         }
         // Compared as bytes: `hasPrefix` on strings compares characters, which costs far more.
         let collection = t.withUTF8Bytes { b in
-            b.count > 12 && b[b.count - 1] == UInt8(ascii: ")") && b[..<11].elementsEqual("Collection(".utf8)
+            // Byte by byte: `elementsEqual` against a string's `utf8` goes through generic code.
+            guard b.count > 12, b[b.count - 1] == UInt8(ascii: ")") else { return false }
+            let prefix: StaticString = "Collection("
+            for i in 0..<11 where b[i] != prefix.utf8Start[i] { return false }
+            return true
         }
         if collection {
             let u = t.utf8

@@ -27,6 +27,12 @@ struct MemberIndexTests {
         #expect(t.structuralProperty(named: "P0")?.type.nameAsWritten == "Edm.String")
         #expect(t.structuralProperty(named: "missing") == nil && t.navigationProperty(named: "P0") == nil)
         #expect(t.duplicateMemberNames == ["P0", "N1", "P\(count - 1)"])
+        // Filed by the resolver's call: the same answers through the index, and a member added after it is found too.
+        #expect(t.indexMembers() == ["P0", "N1", "P\(count - 1)"])
+        for i in 0..<count { #expect(t.structuralProperty(named: "P\(i)") === firsts["P\(i)"]) }
+        let late = Property(name: "Late", type: TypeReference("Edm.String"))
+        t.addProperty(late)
+        #expect(t.structuralProperty(named: "Late") === late && t.structuralProperty(named: "P0") === firsts["P0"])
         // Inherited members are found through the base type, whatever its size.
         let d = EntityType(name: "D", namespace: "NS")
         d.baseType = t
@@ -41,5 +47,20 @@ struct MemberIndexTests {
         for i in 0..<count { #expect(e.member(named: "M\(i)")?.value == Int64(i)) }
         #expect(e.member(named: "nope") == nil)
         #expect(e.duplicateMemberNames == ["M0"])
+        #expect(e.indexMembers() == ["M0"])
+        for i in 0..<count { #expect(e.member(named: "M\(i)")?.value == Int64(i)) }
+        e.addMember(EnumMember(name: "Late", value: 100, explicit: true))
+        #expect(e.member(named: "Late")?.value == 100 && e.member(named: "M0")?.value == 0)
+    }
+
+    @Test("a name of both kinds: the later declaration in the document is the repeat, in document order")
+    func crossKindsInDocumentOrder() {
+        let t = EntityType(name: "T", namespace: "NS")
+        // Navigation `A` (line 2) before property `A` (line 5); property `B` (line 3) before navigation `B` (line 4).
+        t.addProperty(Property(name: "B", type: TypeReference("Edm.String"), location: SourceLocation(line: 3, column: 1)))
+        t.addProperty(Property(name: "A", type: TypeReference("Edm.String"), location: SourceLocation(line: 5, column: 1)))
+        t.addNavigationProperty(NavigationProperty(name: "A", type: TypeReference("NS.T"), location: SourceLocation(line: 2, column: 1)))
+        t.addNavigationProperty(NavigationProperty(name: "B", type: TypeReference("NS.T"), location: SourceLocation(line: 4, column: 1)))
+        #expect(t.indexMembers() == ["B", "A"])
     }
 }
