@@ -105,5 +105,10 @@ struct CommandTreeTests {
         #expect(picked(["-o", "json", "metadata"]) == "ShellCommand [\"-o\", \"json\", \"metadata\"]")
         #expect(picked([]) == "ShellCommand []")
         #expect(picked(["help", "metadata"]) == nil)
+        // Help and the version only the root's parse answers: no subcommand's parse first.
+        #expect(picked(["--version"]) == nil)
+        #expect(picked(["http://h/s/", "--help"]) == nil)
+        #expect(picked(["metadata", "summary", "x.xml", "-h"]) == nil)
+        #expect(picked(["-c", "X", "--version", "http://h/s/"]) == nil)
     }
 }
