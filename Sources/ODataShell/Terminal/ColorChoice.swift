@@ -8,7 +8,7 @@ public enum ColorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
 
     /// Whether to colour output to `fd`: `always` and `never` say so; `auto` colours a terminal, unless `NO_COLOR`
     /// is set to anything non-empty (no-color.org) or TERM is "dumb".
-    public func isEnabled(fd: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public func isEnabled(fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) -> Bool {
         switch self {
         case .always: return true
         case .never: return false
@@ -28,7 +28,7 @@ public struct TerminalStyle: Sendable {
     public init(isEnabled: Bool) { self.isEnabled = isEnabled }
 
     /// Decides with `ColorChoice.isEnabled`.
-    public init(_ choice: ColorChoice, fd: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(_ choice: ColorChoice, fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) {
         self.isEnabled = choice.isEnabled(fd: fd, environment: environment)
     }
 
