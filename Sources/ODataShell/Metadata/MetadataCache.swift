@@ -288,15 +288,20 @@ struct MetadataCache {
                   let h = number(20, 2), let m = number(23, 2), h < 24, m < 60 else { return nil }
             offset = (h * 3600 + m * 60) * (b[19] == UInt8(ascii: "-") ? -1 : 1)
         }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        let seconds = timegm(&parts)
+        let seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds - offset))
+    }
+
+    /// The days from 1970-01-01 to a date of the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`), as
+    /// `timegm` counts them: plain arithmetic, where glibc's `timegm` reads the local time zone (/etc/localtime) on
+    /// its first call, which a one-shot run then pays for nothing.
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1  // from March 1st
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

@@ -12,7 +12,7 @@ struct BrowserOpener: Sendable {
     /// How long to wait for an opener to say it failed before taking it as started (a browser may run on).
     var patience = 3.0
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessEnvironment.current) {
         self.environment = environment
     }
 

@@ -15,7 +15,7 @@ struct ProfileContext {
     var canAsk: @Sendable () -> Bool = { isatty(0) == 1 }
 
     static func current() -> ProfileContext {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         return ProfileContext(environment: environment, dirs: XDGDirectories(environment: environment),
                               readSecret: ProfileContext.readSecretFromTerminal, resolved: .process)
     }

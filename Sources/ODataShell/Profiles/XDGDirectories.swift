@@ -14,7 +14,7 @@ public struct XDGDirectories: Sendable, Equatable {
     /// `$XDG_CACHE_HOME/odsh`: the metadata cache.
     public var cache: String
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.current) {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FileSystemPath.homeDirectory
         func base(_ variable: String, _ fallback: String) -> String {
             if let v = environment[variable], v.hasPrefix("/") { return v }

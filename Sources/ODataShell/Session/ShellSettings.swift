@@ -47,4 +47,8 @@ public struct ShellSettings {
     }
 }
 
-extension ShellSettings.OutputFormat: ExpressibleByArgument {}
+extension ShellSettings.OutputFormat: ExpressibleByArgument {
+    /// The raw values, as swift-argument-parser's default gives them, without its generic key path
+    /// (`\.rawValue.defaultValueDescription`), which every run resolved at start (`ColorChoice.allValueStrings`).
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}

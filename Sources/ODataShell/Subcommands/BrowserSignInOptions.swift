@@ -4,26 +4,26 @@ import ODataClient
 /// Browser sign-in from the command line, without a profile: the OAuth2 authorization code grant with PKCE at the
 /// endpoints given. The client secret of a confidential client comes from `ODSH_CLIENT_SECRET` (never an argument,
 /// which other users can see). Tokens last for the run only; a profile (`auth = "browser"`) keeps the refresh token.
-public struct BrowserSignInOptions: ParsableArguments {
-    public init() {}
-
-    @Option(name: .customLong("authorize-url"),
-            help: ArgumentHelp("Sign in through your browser at this OAuth2 authorization endpoint (with --token-endpoint and --client-id; "
-                               + "a confidential client's secret from $ODSH_CLIENT_SECRET).", valueName: "url"))
+/// The four options are declared in `ConnectionOptions` itself, not as an option group of their own: each group is one
+/// more type that swift-argument-parser reflects, decodes and looks protocol conformances up for on every run.
+public struct BrowserSignInOptions: Sendable {
+    /// The authorization endpoint (`--authorize-url`); browser sign-in is asked for when it is given.
     public var authorizeURL: String?
-
-    @Option(name: .customLong("token-endpoint"), help: ArgumentHelp("Browser sign-in: the OAuth2 token endpoint.", valueName: "url"))
+    /// The token endpoint (`--token-endpoint`).
     public var tokenEndpoint: String?
-
-    @Option(name: .customLong("client-id"), help: ArgumentHelp("Browser sign-in: the OAuth2 client ID.", valueName: "id"))
+    /// The client ID (`--client-id`).
     public var clientID: String?
-
-    @Option(name: .customLong("scope"), help: ArgumentHelp("Browser sign-in: the scope to ask for.", valueName: "scope"))
+    /// The scope to ask for (`--scope`).
     public var scope: String?
+
+    public init(authorizeURL: String? = nil, tokenEndpoint: String? = nil, clientID: String? = nil, scope: String? = nil) {
+        (self.authorizeURL, self.tokenEndpoint, self.clientID, self.scope) = (authorizeURL, tokenEndpoint, clientID, scope)
+    }
 
     /// Whether browser sign-in was asked for.
     public var isGiven: Bool { authorizeURL != nil }
 
+    /// The checks of the options together (`ConnectionOptions.validate()` runs them first).
     public func validate() throws {
         guard isGiven else {
             if tokenEndpoint != nil || clientID != nil || scope != nil {

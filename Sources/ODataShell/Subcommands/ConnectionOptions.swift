@@ -27,7 +27,25 @@ public struct ConnectionOptions: ParsableArguments {
           help: "Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).")
     public var negotiate = false
 
-    @OptionGroup public var browserSignIn: BrowserSignInOptions
+    // Browser sign-in (`BrowserSignInOptions`), declared here rather than as an option group of its own.
+    @Option(name: .customLong("authorize-url"),
+            help: ArgumentHelp("Sign in through your browser at this OAuth2 authorization endpoint (with --token-endpoint and --client-id; "
+                               + "a confidential client's secret from $ODSH_CLIENT_SECRET).", valueName: "url"))
+    public var authorizeURL: String?
+
+    @Option(name: .customLong("token-endpoint"), help: ArgumentHelp("Browser sign-in: the OAuth2 token endpoint.", valueName: "url"))
+    public var tokenEndpoint: String?
+
+    @Option(name: .customLong("client-id"), help: ArgumentHelp("Browser sign-in: the OAuth2 client ID.", valueName: "id"))
+    public var clientID: String?
+
+    @Option(name: .customLong("scope"), help: ArgumentHelp("Browser sign-in: the scope to ask for.", valueName: "scope"))
+    public var scope: String?
+
+    /// Browser sign-in as the command line asks for it.
+    public var browserSignIn: BrowserSignInOptions {
+        BrowserSignInOptions(authorizeURL: authorizeURL, tokenEndpoint: tokenEndpoint, clientID: clientID, scope: scope)
+    }
 
     @Option(name: .customLong("cookie"),
             help: ArgumentHelp("Send these cookies with every request.", valueName: "name=value[; name=value]"))
@@ -85,6 +103,7 @@ public struct ConnectionOptions: ParsableArguments {
     public var traceSecrets = false
 
     public mutating func validate() throws {
+        try browserSignIn.validate()
         if let user, user.isEmpty || user.hasPrefix(":") {
             throw ValidationError("--user needs a user name: --user USER[:PASSWORD]")
         }
@@ -106,7 +125,7 @@ public struct ConnectionOptions: ParsableArguments {
     /// A password missing from `--user` is read from the terminal without echo (`readPassword`), or is an error
     /// when standard input is not a terminal. `--bearer` falls back to `ODSH_BEARER_TOKEN` in `environment`.
     public func httpConfiguration(serviceRoot: String?,
-                                  environment: [String: String] = ProcessInfo.processInfo.environment,
+                                  environment: [String: String] = ProcessEnvironment.current,
                                   readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws -> HTTPConfiguration {
         var c = HTTPConfiguration(serviceRoot: serviceRoot)
         try apply(to: &c, environment: environment, readPassword: readPassword)
@@ -116,7 +135,7 @@ public struct ConnectionOptions: ParsableArguments {
     /// Lays the options given on the command line over `c`, which may hold a profile's settings. `--user`,
     /// `--bearer`, `--negotiate` or `--authorize-url` replace the profile's way of signing in; `ODSH_BEARER_TOKEN` counts only where `c` has none.
     public func apply(to c: inout HTTPConfiguration,
-                      environment: [String: String] = ProcessInfo.processInfo.environment,
+                      environment: [String: String] = ProcessEnvironment.current,
                       readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws {
         // A header given here replaces the profile's of that name; several of one name are all sent.
         try transport.apply(to: &c)

@@ -59,12 +59,13 @@ public struct OdshCommand: ParsableCommand {
     /// The subcommands name `odsh` (and the metadata subcommands `odsh metadata`, parsed on their own the same way:
     /// `nested(in:_:)`) as their super-command (`_superCommandName`), which spares their parse as a root
     /// swift-argument-parser's check for `--generate-completion-script` (two small commands parsed through
-    /// reflection first, on every run); a command line that asks for a script is parsed from the root alone.
+    /// reflection first, on every run); a command line that asks for a script, for help or for the version is parsed
+    /// from the root alone.
     static func parseDispatched(_ given: [String]) throws -> ParsableCommand {
         if !given.contains(where: Self.asksForCompletionScript),
            let (sub, arguments) = dispatchedSubcommand(given),
            let parsed = try? sub.parseAsRoot(arguments),
-           commandTypes(under: sub).contains(ObjectIdentifier(type(of: parsed))) {
+           commandTypes(under: sub).contains(where: { $0 == type(of: parsed) }) {
             return parsed
         }
         return try parseAsRoot(given)
@@ -72,9 +73,10 @@ public struct OdshCommand: ParsableCommand {
 
     /// The subcommand that parsing from the root would pick, with its arguments: the one the first argument names (by
     /// name or alias) with the rest, else the default subcommand with all of them; nil where only the root's parse
-    /// will do (`help`, a subcommand without a name of its own).
+    /// will do (`help`, `--help`, `--version`, a subcommand without a name of its own).
     static func dispatchedSubcommand(_ given: [String]) -> (ParsableCommand.Type, [String])? {
         guard let defaultSubcommand = configuration.defaultSubcommand else { return nil }
+        if given.contains(where: Self.asksForHelpOrVersion) { return nil }
         guard let first = given.first else { return (defaultSubcommand, given) }
         if first == "help" { return nil }
         for sub in configuration.subcommands {
@@ -105,10 +107,18 @@ public struct OdshCommand: ParsableCommand {
         argument.hasPrefix("--generate-completion-script")
     }
 
-    /// The command types of a subcommand's tree (it and its subcommands, theirs, ...).
-    private static func commandTypes(under command: ParsableCommand.Type) -> Set<ObjectIdentifier> {
-        var types: Set<ObjectIdentifier> = [ObjectIdentifier(command)]
-        for sub in command.configuration.subcommands { types.formUnion(commandTypes(under: sub)) }
+    /// `--version`, `--help` or `-h`: such a command line ends in the request for the version or help, which only the
+    /// root's parse answers; the subcommand's parse first would be one parse more. (Where the word is an option's value
+    /// instead, the root's parse gives what the subcommand's would have: it only takes longer.)
+    private static func asksForHelpOrVersion(_ argument: String) -> Bool {
+        argument == "--version" || argument == "--help" || argument == "-h"
+    }
+
+    /// The command types of a subcommand's tree (it and its subcommands, theirs, ...). An array: a handful of types,
+    /// and a `Set` would cost a run the look-up of `Hashable` for its element type at start.
+    private static func commandTypes(under command: ParsableCommand.Type) -> [ParsableCommand.Type] {
+        var types: [ParsableCommand.Type] = [command]
+        for sub in command.configuration.subcommands { types += commandTypes(under: sub) }
         return types
     }
 

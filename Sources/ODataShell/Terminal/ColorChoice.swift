@@ -6,9 +6,15 @@ import Glibc
 public enum ColorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
     case auto, always, never
 
+    /// The raw values, as swift-argument-parser's default gives them (for help, completion scripts and messages).
+    /// Its default maps the cases through a generic key path (`\.rawValue.defaultValueDescription`), which the
+    /// runtime resolves on every run, twice per parse (each build of the argument set), before any option is read;
+    /// a closure costs nothing of that (docs/performance.md, One-shot query).
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+
     /// Whether to colour output to `fd`: `always` and `never` say so; `auto` colours a terminal, unless `NO_COLOR`
     /// is set to anything non-empty (no-color.org) or TERM is "dumb".
-    public func isEnabled(fd: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public func isEnabled(fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) -> Bool {
         switch self {
         case .always: return true
         case .never: return false
@@ -28,7 +34,7 @@ public struct TerminalStyle: Sendable {
     public init(isEnabled: Bool) { self.isEnabled = isEnabled }
 
     /// Decides with `ColorChoice.isEnabled`.
-    public init(_ choice: ColorChoice, fd: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(_ choice: ColorChoice, fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) {
         self.isEnabled = choice.isEnabled(fd: fd, environment: environment)
     }
 

@@ -32,7 +32,7 @@ public final class HistoryFile {
 
     /// `$XDG_STATE_HOME/odsh/history`, or `~/.local/state/odsh/history` when XDG_STATE_HOME is unset or not an
     /// absolute path (the XDG spec says to ignore relative ones).
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultPath(environment: [String: String] = ProcessEnvironment.current) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return state + "/odsh/history"
         }

@@ -18,7 +18,7 @@ public struct Pager {
     public init(command: String) { self.command = command }
 
     /// `$PAGER` if set and not empty, else `less -FRSX`. (`PAGER=cat` turns paging off.)
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Pager {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessEnvironment.current) -> Pager {
         if let p = environment["PAGER"], !p.trimmingBlanks().isEmpty { return Pager(command: p) }
         return Pager(command: defaultCommand)
     }

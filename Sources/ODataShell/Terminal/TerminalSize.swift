@@ -12,7 +12,7 @@ public struct TerminalSize: Hashable, Sendable {
     }
 
     /// The size now (it changes when the window is resized, so ask again rather than keep it).
-    public static func current(fd: Int32 = 1, environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalSize {
+    public static func current(fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) -> TerminalSize {
         var cols: Int32 = 0, rows: Int32 = 0
         if odsh_terminal_size(fd, &cols, &rows) == 0, cols > 0 {
             return TerminalSize(columns: Int(cols), rows: rows > 0 ? Int(rows) : 24)

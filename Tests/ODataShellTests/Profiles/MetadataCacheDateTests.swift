@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import ODataShell
 
@@ -14,6 +15,23 @@ struct MetadataCacheDateTests {
         let json = try JSONSerialization.jsonObject(with: encoder.encode(Stamp(at: Date(timeIntervalSince1970: seconds))))
         let text = try #require((json as? [String: Any])?["at"] as? String)
         #expect(MetadataCache.internetDate(text) == Date(timeIntervalSince1970: seconds), "\(text)")
+    }
+
+    @Test("the days since 1970 are those timegm counts, every day from 1600 to 2400")
+    func daysLikeTimegm() {
+        var mismatches: [String] = []
+        for year in stride(from: 1600, through: 2400, by: 1) {
+            for month in 1...12 {
+                for day in [1, 15, 28, 29, 30, 31] {
+                    var parts = tm()
+                    (parts.tm_year, parts.tm_mon, parts.tm_mday) = (Int32(year - 1900), Int32(month - 1), Int32(day))
+                    let expected = Int(timegm(&parts)) / 86_400
+                    let got = MetadataCache.daysSinceEpoch(year: year, month: month, day: day)
+                    if got != expected { mismatches.append("\(year)-\(month)-\(day): \(got), timegm \(expected)") }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
     @Test func offsetsAndWrongText() {

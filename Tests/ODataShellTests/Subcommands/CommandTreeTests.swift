@@ -73,6 +73,29 @@ struct CommandTreeTests {
         #expect(dispatched == root)
     }
 
+    /// `--color` and `-o` list their values through `allValueStrings` of their own (a closure, not
+    /// swift-argument-parser's generic key path): the same values in the same order, in help and in messages.
+    @Test("enumerated option values are listed as before")
+    func enumeratedValues() {
+        #expect(ColorChoice.allValueStrings == ["auto", "always", "never"])
+        #expect(ShellSettings.OutputFormat.allValueStrings == ["table", "vertical", "json", "ndjson", "csv"])
+        let help = ShellCommand.helpMessage(columns: 200)
+        #expect(help.contains("(values: auto, always, never; default: auto)"), "\(help)")
+        #expect(help.contains("(values: table, vertical, json, ndjson, csv)"), "\(help)")
+        func message(_ arguments: [String]) -> String {
+            do {
+                _ = try OdshCommand.parseDispatched(arguments)
+                return "parsed"
+            } catch {
+                return OdshCommand.message(for: error)
+            }
+        }
+        #expect(message(["http://h/s/", "--color", "sometimes"])
+                == "The value 'sometimes' is invalid for '--color <color>'. Please provide one of 'auto', 'always' or 'never'.")
+        #expect(message(["http://h/s/", "-o", "yaml"])
+                == "The value 'yaml' is invalid for '-o <output>'. Please provide one of 'table', 'vertical', 'json', 'ndjson' or 'csv'.")
+    }
+
     @Test("a subcommand parsed on its own leaves completion scripts to the root")
     func subcommandSkipsCompletionScriptCheck() {
         // Every dispatched subcommand names odsh as its super-command: its own parse does not look for
@@ -105,5 +128,10 @@ struct CommandTreeTests {
         #expect(picked(["-o", "json", "metadata"]) == "ShellCommand [\"-o\", \"json\", \"metadata\"]")
         #expect(picked([]) == "ShellCommand []")
         #expect(picked(["help", "metadata"]) == nil)
+        // Help and the version only the root's parse answers: no subcommand's parse first.
+        #expect(picked(["--version"]) == nil)
+        #expect(picked(["http://h/s/", "--help"]) == nil)
+        #expect(picked(["metadata", "summary", "x.xml", "-h"]) == nil)
+        #expect(picked(["-c", "X", "--version", "http://h/s/"]) == nil)
     }
 }

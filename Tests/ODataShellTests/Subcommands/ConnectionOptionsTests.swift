@@ -76,6 +76,39 @@ struct ConnectionOptionsTests {
         }
     }
 
+    /// Browser sign-in's options, declared in `ConnectionOptions` itself (no option group of their own): the values,
+    /// the checks with their messages in the order they run, and their place in the help (after --negotiate).
+    @Test func browserSignInOptions() throws {
+        let given = try ConnectionOptions.parse(["--authorize-url", "https://id/authorize", "--token-endpoint", "https://id/token",
+                                                 "--client-id", "odsh", "--scope", "odata.read"])
+        #expect(given.browserSignIn.isGiven)
+        #expect(given.browserSignIn.authorizeURL == "https://id/authorize" && given.browserSignIn.tokenEndpoint == "https://id/token")
+        #expect(given.browserSignIn.clientID == "odsh" && given.browserSignIn.scope == "odata.read")
+        #expect(!(try ConnectionOptions.parse([])).browserSignIn.isGiven)
+        func message(_ arguments: [String]) -> String {
+            do {
+                _ = try ConnectionOptions.parse(arguments)
+                return "parsed"
+            } catch {
+                return ConnectionOptions.message(for: error)
+            }
+        }
+        #expect(message(["--scope", "x"]) == "--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in)")
+        #expect(message(["--authorize-url", "https://id/a"]) == "--authorize-url needs --token-endpoint and --client-id")
+        #expect(message(["--authorize-url", "id/a", "--token-endpoint", "https://id/t", "--client-id", "c"])
+                == "--authorize-url must be an http:// or https:// URL")
+        // Browser sign-in's own checks come before those of the options together, and after the transport's.
+        #expect(message(["--scope", "x", "-u", "a:b", "--bearer", "t"])
+                == "--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in)")
+        #expect(message(["--scope", "x", "--key", "k.pem"]) == "--key needs --cert")
+        #expect(message(["--authorize-url", "https://id/a", "--token-endpoint", "https://id/t", "--client-id", "c", "--negotiate"])
+                == "--authorize-url (browser sign-in) excludes --user, --bearer and --negotiate")
+        let help = ConnectionOptions.helpMessage(columns: 200)
+        let order = ["--negotiate", "--authorize-url <url>", "--token-endpoint <url>", "--client-id <id>", "--scope <scope>", "--cookie <"]
+        let places = order.compactMap { help.range(of: $0)?.lowerBound }
+        #expect(places.count == order.count && places == places.sorted(), "\(help)")
+    }
+
     @Test(.enabled(if: isatty(0) == 0, "standard input is a terminal")) func passwordWithoutTerminalIsAnError() throws {
         let options = try ConnectionOptions.parse(["-u", "carol"])
         let error = try #require(throws: ValidationError.self) { try options.httpConfiguration(serviceRoot: nil) }
