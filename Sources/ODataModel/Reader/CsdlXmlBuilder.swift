@@ -78,14 +78,17 @@ struct CsdlXmlBuilder {
     var text = ""
 
     /// Names, namespace URIs and long attribute values, converted once (see `NameInterner`).
-    let names = NameInterner()
+    let names: NameInterner
     let attributeTable = AttributeTable()
     /// The parser, for line numbers and to stop it; set once it is made.
     var ctxt: xmlParserCtxtPtr?
     /// Open Annotation elements: text matters only inside them (whitespace between elements is skipped).
     var annotationDepth = 0
 
-    init(source: String) { self.source = source }
+    init(source: String, expectedSize: Int? = nil) {
+        self.source = source
+        names = NameInterner(expectedSize: expectedSize)
+    }
 
     mutating func fail(_ code: String, _ message: String) {
         guard !failed else { return }

@@ -18,9 +18,10 @@ package final class CsdlXmlReader {
     /// The most bytes handed to libxml2 at once: it copies each chunk into its input buffer, which then stays small.
     static let sliceSize = 1 << 14
 
-    package init(source: String = "") {
+    /// `expectedSize`: the document's size in bytes, when known (it sizes the reader's tables).
+    package init(source: String = "", expectedSize: Int? = nil) {
         self.source = source
-        callbacks = SAXCallbacks(builder: CsdlXmlBuilder(source: source))
+        callbacks = SAXCallbacks(builder: CsdlXmlBuilder(source: source, expectedSize: expectedSize))
         callbacks.install(in: &handler)
         // The parser itself is made by the first `feed` (push) or by `read(pulling:)` (pull).
     }
@@ -99,7 +100,7 @@ package final class CsdlXmlReader {
 
     /// Reads a whole document held in memory.
     package static func read(bytes: UnsafeRawBufferPointer, source: String = "") throws -> CsdlDocument {
-        let r = CsdlXmlReader(source: source)
+        let r = CsdlXmlReader(source: source, expectedSize: bytes.count)
         try r.feed(bytes)
         return try r.finish()
     }

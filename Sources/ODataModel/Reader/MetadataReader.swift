@@ -79,7 +79,7 @@ public final class MetadataReader {
             if let expectedSize { jsonBytes.reserveCapacity(expectedSize) }
             jsonBytes.append(contentsOf: bytes)
         } else {
-            let r = CsdlXmlReader(source: source)
+            let r = CsdlXmlReader(source: source, expectedSize: expectedSize)
             format = .xml(r)
             try r.feed(bytes)
         }
@@ -91,7 +91,7 @@ public final class MetadataReader {
     /// as it needs them; otherwise (JSON, or a start of nothing but blanks) the bytes are fed as they come.
     public func finish(first: UnsafeRawBufferPointer, pulling input: @escaping (UnsafeMutableRawBufferPointer) -> Int) throws -> CsdlDocument {
         if case .undecided = format, pending.isEmpty, let b = Self.firstSignificantByte(first), b != UInt8(ascii: "{") {
-            let r = CsdlXmlReader(source: source)
+            let r = CsdlXmlReader(source: source, expectedSize: expectedSize)
             format = .xml(r)
             // libxml2 asks for a few KiB at a time: first what was read already, then from `input`. Each request is
             // filled whole unless the document ends: the pull parser takes a short read for the end of what there is

@@ -7,7 +7,11 @@ import Glibc
 /// Read and written for every element and attribute, so the tables are plain memory behind `let` pointers: the
 /// same tables as class properties cost a dynamic exclusivity check on every access.
 final class NameInterner {
-    private static let nameSlots = 2048, elementSlots = 1024, valueSlots = 16384
+    private static let nameSlots = 2048, elementSlots = 1024
+    /// The long-value table's size: a power of two between 1,024 and 16,384 slots, about one slot per 128 bytes of the
+    /// document when its size is known (the largest when not), so that a small document does not make, fill and
+    /// free a table the size of a large one's.
+    private let valueSlots: Int, valueShift: UInt64
     private let nameKeys = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: nameSlots)
     private let nameValues = UnsafeMutablePointer<String>.allocate(capacity: nameSlots)
     private let elementKeys = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: elementSlots)
@@ -15,26 +19,34 @@ final class NameInterner {
     /// The namespace URI last told apart, and what it is (most elements repeat their parent's namespace).
     private let namespaceKey = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: 1)
     private let namespaceKind = UnsafeMutablePointer<NamespaceKind>.allocate(capacity: 1)
-    private let valueHashes = UnsafeMutablePointer<UInt64>.allocate(capacity: valueSlots)
-    private let valueStrings = UnsafeMutablePointer<String>.allocate(capacity: valueSlots)
+    private let valueHashes: UnsafeMutablePointer<UInt64>
+    private let valueStrings: UnsafeMutablePointer<String>
     /// How often each slot's string was found again lately (at most 3): see `value`.
-    private let valueHits = UnsafeMutablePointer<UInt8>.allocate(capacity: valueSlots)
+    private let valueHits: UnsafeMutablePointer<UInt8>
 
-    init() {
+    /// `expectedSize`: the document's size in bytes, when known.
+    init(expectedSize: Int? = nil) {
+        var bits = 14
+        if let expectedSize { while bits > 10 && expectedSize >> 7 < 1 << (bits - 1) { bits -= 1 } }
+        valueSlots = 1 << bits
+        valueShift = UInt64(64 - bits)
+        valueHashes = .allocate(capacity: valueSlots)
+        valueStrings = .allocate(capacity: valueSlots)
+        valueHits = .allocate(capacity: valueSlots)
         nameKeys.initialize(repeating: nil, count: Self.nameSlots)
         nameValues.initialize(repeating: "", count: Self.nameSlots)
         elementKeys.initialize(repeating: nil, count: Self.elementSlots)
         elementValues.initialize(repeating: .other, count: Self.elementSlots)
         namespaceKey.initialize(to: nil)
         namespaceKind.initialize(to: .other)
-        valueHashes.initialize(repeating: 0, count: Self.valueSlots)
-        valueStrings.initialize(repeating: "", count: Self.valueSlots)
-        valueHits.initialize(repeating: 0, count: Self.valueSlots)
+        valueHashes.initialize(repeating: 0, count: valueSlots)
+        valueStrings.initialize(repeating: "", count: valueSlots)
+        valueHits.initialize(repeating: 0, count: valueSlots)
     }
 
     deinit {
         nameValues.deinitialize(count: Self.nameSlots)
-        valueStrings.deinitialize(count: Self.valueSlots)
+        valueStrings.deinitialize(count: valueSlots)
         for p in [nameKeys, elementKeys, namespaceKey] { p.deallocate() }
         nameValues.deallocate()
         elementValues.deallocate()
@@ -92,7 +104,7 @@ final class NameInterner {
         let bytes = UnsafeBufferPointer(start: start, count: count)
         guard count > 15 else { return String(decoding: bytes, as: UTF8.self) }
         let h = NameTable<Int>.hash(bytes: UnsafeRawBufferPointer(bytes))
-        let slot = Int(truncatingIfNeeded: h >> 50)
+        let slot = Int(truncatingIfNeeded: h >> valueShift)
         if valueHashes[slot] == h {
             let s = valueStrings[slot]
             // Compared byte for byte: a hash match alone proves nothing, and a string repaired from invalid UTF-8
