@@ -14,143 +14,146 @@ import TestSupport
 /// module of the consumer package, and the Northwind V4 ones as a package generated with `--package` (depending on
 /// the same tag, so the library is compiled once), which SAP's proxy-class examples (ProxyExamples) use against a
 /// Northwind V4 reference server of their own (they write).
-extension IntegrationTests {
-    @Suite("A package that depends on this one", .enabled(if: Tools.isInstalled("git"), "git missing"))
-    struct ConsumerPackage {
-        @Test(.timeLimit(.minutes(20)))
-        func aConsumerPackageOnAVersionTagBuildsWithoutTheShellAndRunsAsync() throws {
-            let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-consumer-\(getpid())-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: work) }
-            let clone = work.appendingPathComponent("odsh")
-            // The committed state of this repository, tagged as a release.
-            _ = try Spawn.output(["git", "clone", "--quiet", "--no-hardlinks", TestPaths.packageRoot.path, clone.path])
-            _ = try Spawn.output(["git", "-C", clone.path, "-c", "tag.gpgSign=false", "tag", "99.1.0"])
-            let consumer = work.appendingPathComponent("consumer")
-            _ = try Spawn.output(["cp", "-R", TestPaths.packageRoot.appendingPathComponent("Examples/Consumer").path, consumer.path])
-            var settings: [String: String?] = ["ODSH_PACKAGE_URL": clone.path, "ODSH_PACKAGE_VERSION": "99.1.0"]
-            let proxies = Corpus.isAvailable("metadata")
-            if proxies {
-                settings["ODSH_PROXY_MODULES"] = try Self.generateProxies(into: consumer.appendingPathComponent("Generated"))
-                    .joined(separator: ",")
-                let package = work.appendingPathComponent("NorthwindV4")
-                try Self.generateNorthwindPackage(into: package, library: clone.path)
-                settings["ODSH_PROXY_PACKAGE"] = package.path
-            } else {
-                Issue.record(Comment(rawValue: "proxy classes not compiled: \(Corpus.missing("metadata"))"), severity: .warning)
-            }
-            let environment = Spawn.environment(settings)
-            let swift = FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift") ? "/opt/swift/usr/bin/swift" : "swift"
-            let started = ContinuousClock.now
-            // No index store and no debug information: nothing here reads them, and making them for the generated
-            // modules is a third of their compile (LLVM's work follows the functions and what it emits for each).
-            let build = try Spawn.run([swift, "build", "--disable-index-store", "-Xswiftc", "-gnone", "--package-path", consumer.path],
-                                      environment: environment, mergingOutput: true, timeout: 1100)
-            print("consumer package with proxy classes built in \(ContinuousClock.now - started)")
-            #expect(build.status == 0, "\(build.stdout.suffix(3000))")
-            #expect(!build.stdout.contains("ArgumentParser"), "the libraries alone build nothing of swift-argument-parser")
-            #expect(!build.stdout.contains("swift-argument-parser"), "nor fetch it")
-            guard build.status == 0 else { return }
-            guard ReferenceServers.isAvailable else {
-                Issue.record(Comment(rawValue: "built; not run: \(ReferenceServers.missing)"), severity: .warning)
-                return
-            }
-
-            let binary = consumer.appendingPathComponent(".build/debug/ODataConsumer").path
-            let hanging = try Fixtures.shared.hangingServer()
-            let run = try Spawn.run([binary, try ReferenceServers.baseURL(.v4) + "/northwind/", "http://127.0.0.1:\(hanging)/"],
-                                    timeout: 300)
-            let out = run.stdout
-            #expect(run.status == 0, "\(run.stderr)\n\(out)")
-            #expect(out.contains("orders read with for try await: 830, last 11077"), "\(out)")
-            #expect(out.contains("top 30 across pages: 30"))
-            #expect(out.contains("concurrent: 5 customers, 7 products"))
-            #expect(out.contains("decoded: ALFKI, ANATR, ANTON"), "\(out)")
-            #expect(out.contains("$metadata requests: 1\n"), "\(out)")
-            let cancelled = out.split(separator: "\n").first { $0.hasPrefix("cancelled: ") }.map(String.init) ?? ""
-            #expect(cancelled.hasPrefix("cancelled: true, after "), "\(out)")
-            let ms = Int(cancelled.split(separator: " ").dropLast().last ?? "") ?? Int.max
-            #expect(ms < 100, "Task.cancel() ended the transfer after \(ms) ms")
-            if proxies { try Self.runProxyExamples(consumer.appendingPathComponent(".build/debug/ProxyExamples").path) }
+///
+/// Not one of the `IntegrationTests`, which run one after another: the programs run against a V4 reference server of
+/// their own, so that nothing here shares state with other tests, and the minutes of the build overlap the others.
+@Suite("A package that depends on this one", .enabled(if: Tools.isInstalled("git"), "git missing"))
+struct ConsumerPackage {
+    @Test(.timeLimit(.minutes(20)))
+    func aConsumerPackageOnAVersionTagBuildsWithoutTheShellAndRunsAsync() throws {
+        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-consumer-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let clone = work.appendingPathComponent("odsh")
+        // The committed state of this repository, tagged as a release.
+        _ = try Spawn.output(["git", "clone", "--quiet", "--no-hardlinks", TestPaths.packageRoot.path, clone.path])
+        _ = try Spawn.output(["git", "-C", clone.path, "-c", "tag.gpgSign=false", "tag", "99.1.0"])
+        let consumer = work.appendingPathComponent("consumer")
+        _ = try Spawn.output(["cp", "-R", TestPaths.packageRoot.appendingPathComponent("Examples/Consumer").path, consumer.path])
+        var settings: [String: String?] = ["ODSH_PACKAGE_URL": clone.path, "ODSH_PACKAGE_VERSION": "99.1.0"]
+        let proxies = Corpus.isAvailable("metadata")
+        if proxies {
+            settings["ODSH_PROXY_MODULES"] = try Self.generateProxies(into: consumer.appendingPathComponent("Generated"))
+                .joined(separator: ",")
+            let package = work.appendingPathComponent("NorthwindV4")
+            try Self.generateNorthwindPackage(into: package, library: clone.path)
+            settings["ODSH_PROXY_PACKAGE"] = package.path
+        } else {
+            Issue.record(Comment(rawValue: "proxy classes not compiled: \(Corpus.missing("metadata"))"), severity: .warning)
+        }
+        let environment = Spawn.environment(settings)
+        let swift = FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift") ? "/opt/swift/usr/bin/swift" : "swift"
+        let started = ContinuousClock.now
+        // No index store and no debug information: nothing here reads them, and making them for the generated
+        // modules is a third of their compile (LLVM's work follows the functions and what it emits for each).
+        let build = try Spawn.run([swift, "build", "--disable-index-store", "-Xswiftc", "-gnone", "--package-path", consumer.path],
+                                  environment: environment, mergingOutput: true, timeout: 1100)
+        print("consumer package with proxy classes built in \(ContinuousClock.now - started)")
+        #expect(build.status == 0, "\(build.stdout.suffix(3000))")
+        #expect(!build.stdout.contains("ArgumentParser"), "the libraries alone build nothing of swift-argument-parser")
+        #expect(!build.stdout.contains("swift-argument-parser"), "nor fetch it")
+        guard build.status == 0 else { return }
+        guard ReferenceServers.isAvailable else {
+            Issue.record(Comment(rawValue: "built; not run: \(ReferenceServers.missing)"), severity: .warning)
+            return
         }
 
-        /// The representative set of the corpus whose proxy classes are compiled: module name, document, and whether
-        /// names that differ only in case are allowed.
-        static let representative: [(module: String, file: String, caseConflicts: Bool)] = [
-            ("NorthwindV2", "northwind-v2.xml", false),
-            ("GWSampleBasic", "served-mocksap-GWSAMPLE_BASIC-v2.xml", false),
-            ("SalesOrderS4", "s4-API_SALES_ORDER_SRV.xml", false),
-            // SuccessFactors, with two properties that differ only in case.
-            ("SuccessFactors", "sf-ECEmployeeProfile.xml", true),
-            ("FioriElements", "sap-fe-v4Meta.v2.xml", false),
-            // The V4 reference server's catalog: bound function and action, enum, complex, collection (ProxyExamples).
-            ("Catalog", "served-odatapy-catalog.xml", false),
-        ] + (ProcessInfo.processInfo.environment["ODSH_TEST_GRAPH_PROXIES"] == "0" ? [] : [
-            // Graph (50 files, a file per initial letter): properties named class, default, operator, package,
-            // protocol, self; types that differ only in case; deep inheritance; 1,010 bound operations. The largest
-            // part of this test's time (docs/performance.md); ODSH_TEST_GRAPH_PROXIES=0 leaves it out of a quick run.
-            ("Graph", "msgraph-v1.0-cleanMetadata.xml", true),
-        ])
+        // A V4 reference server of this test's own: the proxy examples write to it, and no other test sees it.
+        let server = try TestScripts.run("refsrv.sh", ["start", "v4", String(getpid())], timeout: 600)
+        let port = try #require(server["PORT"])
+        defer { _ = try? TestScripts.run("refsrv.sh", ["stop", port], timeout: 60) }
+        let binary = consumer.appendingPathComponent(".build/debug/ODataConsumer").path
+        let hanging = try Fixtures.shared.hangingServer()
+        let run = try Spawn.run([binary, "http://127.0.0.1:\(port)/northwind/", "http://127.0.0.1:\(hanging)/"],
+                                timeout: 300)
+        let out = run.stdout
+        #expect(run.status == 0, "\(run.stderr)\n\(out)")
+        #expect(out.contains("orders read with for try await: 830, last 11077"), "\(out)")
+        #expect(out.contains("top 30 across pages: 30"))
+        #expect(out.contains("concurrent: 5 customers, 7 products"))
+        #expect(out.contains("decoded: ALFKI, ANATR, ANTON"), "\(out)")
+        #expect(out.contains("$metadata requests: 1\n"), "\(out)")
+        let cancelled = out.split(separator: "\n").first { $0.hasPrefix("cancelled: ") }.map(String.init) ?? ""
+        #expect(cancelled.hasPrefix("cancelled: true, after "), "\(out)")
+        let ms = Int(cancelled.split(separator: " ").dropLast().last ?? "") ?? Int.max
+        #expect(ms < 100, "Task.cancel() ended the transfer after \(ms) ms")
+        if proxies { try Self.runProxyExamples(consumer.appendingPathComponent(".build/debug/ProxyExamples").path, port: port) }
+    }
 
-        /// Generates the representative set into `folder/MODULE`; returns the module names.
-        static func generateProxies(into folder: URL) throws -> [String] {
-            for r in representative {
-                var options = ProxyGeneratorOptions()
-                options.moduleName = r.module
-                options.allowCaseConflicts = r.caseConflicts
-                try write(try generate(r.file, options), to: folder.appendingPathComponent(r.module))
-            }
-            return representative.map(\.module)
-        }
+    /// The representative set of the corpus whose proxy classes are compiled: module name, document, and whether
+    /// names that differ only in case are allowed.
+    static let representative: [(module: String, file: String, caseConflicts: Bool)] = [
+        ("NorthwindV2", "northwind-v2.xml", false),
+        ("GWSampleBasic", "served-mocksap-GWSAMPLE_BASIC-v2.xml", false),
+        ("SalesOrderS4", "s4-API_SALES_ORDER_SRV.xml", false),
+        // SuccessFactors, with two properties that differ only in case.
+        ("SuccessFactors", "sf-ECEmployeeProfile.xml", true),
+        ("FioriElements", "sap-fe-v4Meta.v2.xml", false),
+        // The V4 reference server's catalog: bound function and action, enum, complex, collection (ProxyExamples).
+        ("Catalog", "served-odatapy-catalog.xml", false),
+    ] + (ProcessInfo.processInfo.environment["ODSH_TEST_GRAPH_PROXIES"] == "0" ? [] : [
+        // Graph (50 files, a file per initial letter): properties named class, default, operator, package,
+        // protocol, self; types that differ only in case; deep inheritance; 1,010 bound operations. The largest
+        // part of this test's time (docs/performance.md); ODSH_TEST_GRAPH_PROXIES=0 leaves it out of a quick run.
+        ("Graph", "msgraph-v1.0-cleanMetadata.xml", true),
+    ])
 
-        /// The Northwind V4 proxies (the reference server's metadata) as a package of their own, on the tagged clone.
-        static func generateNorthwindPackage(into folder: URL, library: String) throws {
+    /// Generates the representative set into `folder/MODULE`; returns the module names.
+    static func generateProxies(into folder: URL) throws -> [String] {
+        for r in representative {
             var options = ProxyGeneratorOptions()
-            options.moduleName = "NorthwindV4"
-            options.makePackage = true
-            options.libraryURL = library
-            options.libraryVersion = "99.1.0"
-            try write(try generate("served-odatapy-northwind-v4.json", options), to: folder)
+            options.moduleName = r.module
+            options.allowCaseConflicts = r.caseConflicts
+            try write(try generate(r.file, options), to: folder.appendingPathComponent(r.module))
         }
+        return representative.map(\.module)
+    }
 
-        static func generate(_ name: String, _ options: ProxyGeneratorOptions) throws -> [GeneratedFile] {
-            let path = Corpus.url("metadata", name).path
-            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-            return try ProxyGenerator(document: try MetadataReader.read(file: path), metadataText: text, source: name, options: options).generate()
-        }
+    /// The Northwind V4 proxies (the reference server's metadata) as a package of their own, on the tagged clone.
+    static func generateNorthwindPackage(into folder: URL, library: String) throws {
+        var options = ProxyGeneratorOptions()
+        options.moduleName = "NorthwindV4"
+        options.makePackage = true
+        options.libraryURL = library
+        options.libraryVersion = "99.1.0"
+        try write(try generate("served-odatapy-northwind-v4.json", options), to: folder)
+    }
 
-        static func write(_ files: [GeneratedFile], to folder: URL) throws {
-            for f in files {
-                let url = folder.appendingPathComponent(f.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(f.contents.utf8).write(to: url)
-            }
-        }
+    static func generate(_ name: String, _ options: ProxyGeneratorOptions) throws -> [GeneratedFile] {
+        let path = Corpus.url("metadata", name).path
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+        return try ProxyGenerator(document: try MetadataReader.read(file: path), metadataText: text, source: name, options: options).generate()
+    }
 
-        /// SAP's proxy-class examples against a Northwind V4 server of their own (they create, update and delete).
-        static func runProxyExamples(_ binary: String) throws {
-            let server = try TestScripts.run("refsrv.sh", ["start", "v4", String(getpid())], timeout: 600)
-            let port = try #require(server["PORT"])
-            let run = try Spawn.run([binary, "http://127.0.0.1:\(port)/northwind/", "http://127.0.0.1:\(port)/catalog/"], timeout: 300)
-            let out = run.stdout
-            #expect(run.status == 0, "\(run.stderr)\n\(out)")
-            #expect(out.contains("customers in Germany: ALFKI, BLAUS, WANDK\n"), "\(out)")
-            #expect(out.contains("created: Proxy Example Ltd\n"), "\(out)")
-            #expect(out.contains("updated: Kari Nordmann\n"), "\(out)")
-            #expect(out.contains("deleted: true\n"), "\(out)")
-            #expect(out.contains("product 1 Chai: Beverages, Exotic Liquids\n"), "\(out)")
-            #expect(out.contains("orders of ALFKI: 10643, 10692, 10702, 10835, 10952, 11011\n"), "\(out)")
-            // The generated classes carry the metadata: no request for it until the refresh asks for it.
-            #expect(out.contains("$metadata requests before the refresh: 0\n"), "\(out)")
-            #expect(out.contains("orders read with for try await: 830, last 11077\n"), "\(out)")
-            #expect(out.contains("async top 25: 25, first 10248\n"), "\(out)")
-            #expect(out.contains("refreshMetadata: compatible,"), "\(out)")
-            #expect(out.contains("$metadata requests: 1\n"), "\(out)")
-            // Bound operations, methods of the service taking the entity, and Codable on the catalog service.
-            #expect(out.contains("price with tax of Anvil: 49.5"), "\(out)")
-            #expect(out.contains("discounted Chisel: 9.8"), "\(out)")
-            #expect(out.contains("decoded from JSON: 1 Anvil 45"), "\(out)")
-            #expect(out.contains(" Standard [\"heavy\", \"iron\"] Chennai, released 2019-03-01\n"), "\(out)")
+    static func write(_ files: [GeneratedFile], to folder: URL) throws {
+        for f in files {
+            let url = folder.appendingPathComponent(f.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(f.contents.utf8).write(to: url)
         }
+    }
+
+    /// SAP's proxy-class examples against the test's own V4 server on `port` (they create, update and delete).
+    static func runProxyExamples(_ binary: String, port: String) throws {
+        let run = try Spawn.run([binary, "http://127.0.0.1:\(port)/northwind/", "http://127.0.0.1:\(port)/catalog/"], timeout: 300)
+        let out = run.stdout
+        #expect(run.status == 0, "\(run.stderr)\n\(out)")
+        #expect(out.contains("customers in Germany: ALFKI, BLAUS, WANDK\n"), "\(out)")
+        #expect(out.contains("created: Proxy Example Ltd\n"), "\(out)")
+        #expect(out.contains("updated: Kari Nordmann\n"), "\(out)")
+        #expect(out.contains("deleted: true\n"), "\(out)")
+        #expect(out.contains("product 1 Chai: Beverages, Exotic Liquids\n"), "\(out)")
+        #expect(out.contains("orders of ALFKI: 10643, 10692, 10702, 10835, 10952, 11011\n"), "\(out)")
+        // The generated classes carry the metadata: no request for it until the refresh asks for it.
+        #expect(out.contains("$metadata requests before the refresh: 0\n"), "\(out)")
+        #expect(out.contains("orders read with for try await: 830, last 11077\n"), "\(out)")
+        #expect(out.contains("async top 25: 25, first 10248\n"), "\(out)")
+        #expect(out.contains("refreshMetadata: compatible,"), "\(out)")
+        #expect(out.contains("$metadata requests: 1\n"), "\(out)")
+        // Bound operations, methods of the service taking the entity, and Codable on the catalog service.
+        #expect(out.contains("price with tax of Anvil: 49.5"), "\(out)")
+        #expect(out.contains("discounted Chisel: 9.8"), "\(out)")
+        #expect(out.contains("decoded from JSON: 1 Anvil 45"), "\(out)")
+        #expect(out.contains(" Standard [\"heavy\", \"iron\"] Chennai, released 2019-03-01\n"), "\(out)")
     }
 }
