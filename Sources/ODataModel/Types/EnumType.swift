@@ -47,14 +47,6 @@ public final class EnumType: SchemaElement, @unchecked Sendable {
         memberIndex = MemberIndex(members) { repeated.append(members[$0].name) }
         return repeated
     }
-
-    /// Names of members declared more than once, as `indexMembers` finds them (without filing anything).
-    var duplicateMemberNames: [String] {
-        var repeated: [String] = []
-        let members = _members
-        _ = MemberIndex(members) { repeated.append(members[$0].name) }
-        return repeated
-    }
 }
 
 /// One member of an enumeration type.

@@ -101,9 +101,6 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
         return duplicates
     }
 
-    /// Member names declared more than once, as `indexMembers` finds them (without filing anything).
-    var duplicateMemberNames: [String] { memberIndexes().duplicates }
-
     /// Whether any name comes twice among a few members of either kind (lengths compared first: comparing two
     /// different strings goes through the standard library's general comparison).
     private static func anyRepeat(_ props: [Property], _ navs: [NavigationProperty]) -> Bool {
