@@ -8,7 +8,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 odsh="$(realpath -m "${1:-$root/.build/debug/odsh}")"
 [ -x "$odsh" ] || { echo "bench-hostile.sh: $odsh is not built (swift build)" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "bench-hostile.sh: /usr/bin/time is missing (apt install time)" >&2; exit 2; }
+[ -x /usr/bin/time ] || bash "$root/scripts/setup.sh" --tests
 dir="$(mktemp -d)"
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$dir"; }

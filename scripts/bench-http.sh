@@ -2,7 +2,8 @@
 # bench-http.sh [ODSH_BINARY] -- time fetching a large $metadata over loopback, side by side in one hyperfine run:
 #   curl -s URL -o /dev/null   |   odsh metadata summary URL   |   odsh metadata summary FILE
 # The document (default: the 3.4 MB Microsoft Graph v1.0 CSDL of the shared corpus; BENCH_FILE overrides) is served
-# as SERVICE/$metadata by `python3 -m http.server` on 127.0.0.1. Without ODSH_BINARY only curl runs, as a baseline.
+# as SERVICE/$metadata by `python3 -m http.server` on 127.0.0.1. ODSH_BINARY defaults to .build-static/release/odsh,
+# (re)built first with `bash scripts/build-release.sh`. What is missing (hyperfine, curl) is installed first.
 # Environment: RUNS (default 20), WARMUP (default 3), BENCH_EXPORT (a Markdown file for hyperfine's table).
 # --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): the small
 # Northwind mini sample, 2 runs, the debug build by default.
@@ -17,10 +18,11 @@ if [ "${1:-}" = --smoke ]; then
 fi
 shared="${ODSH_SHARED:-$root/../shared}"
 file="${BENCH_FILE:-$shared/corpus/metadata/msgraph-v1.0-Prod.v2.xml}"
-odsh="${1:-}"
-command -v hyperfine >/dev/null || { echo "bench-http.sh: hyperfine is not installed" >&2; exit 2; }
 [ -r "$file" ] || { echo "bench-http.sh: cannot read $file (set ODSH_SHARED or BENCH_FILE)" >&2; exit 2; }
-[ -z "$odsh" ] || [ -x "$odsh" ] || { echo "bench-http.sh: $odsh is not an executable" >&2; exit 2; }
+cd "$root"
+if ! command -v hyperfine >/dev/null || ! command -v curl >/dev/null; then bash scripts/setup.sh --tests; fi
+source "$root/scripts/bench/odsh-binary.sh"
+odsh_binary "${1:-}"
 
 dir="$(mktemp -d)"
 server=""
@@ -42,13 +44,9 @@ done
 
 echo "document: $file ($(wc -c <"$file") bytes), served at $url"
 commands=(-n "curl URL" "curl -s '$url' -o /dev/null")
-if [ -n "$odsh" ]; then
-  # Asking the service every run (a conditional GET: http.server sends Last-Modified), as before the freshness window.
-  commands+=(-n "odsh metadata summary URL" "'$odsh' metadata summary --metadata-max-age 0 '$url' >/dev/null")
-  commands+=(-n "odsh metadata summary FILE" "'$odsh' metadata summary '$file' >/dev/null")
-else
-  echo "(no odsh binary given: curl only)"
-fi
+# Asking the service every run (a conditional GET: http.server sends Last-Modified), as before the freshness window.
+commands+=(-n "odsh metadata summary URL" "'$odsh' metadata summary --metadata-max-age 0 '$url' >/dev/null")
+commands+=(-n "odsh metadata summary FILE" "'$odsh' metadata summary '$file' >/dev/null")
 export_args=()
 [ -n "${BENCH_EXPORT:-}" ] && export_args=(--export-markdown "$BENCH_EXPORT")
 hyperfine --warmup "${WARMUP:-3}" --runs "${RUNS:-20}" "${export_args[@]}" "${commands[@]}"

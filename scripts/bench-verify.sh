@@ -5,7 +5,8 @@
 #   odsh verify --jobs 1 | --jobs 4 | --jobs 8          (every set read with $top=1)
 #   odsh -c "Orders" -o ndjson, all 830 orders in 42 pages (the pages are requested one after another), and for
 #   it, from one traced run, the time outside its requests: the most that reading one page ahead could save
-# Needs ../shared (or ODSH_SHARED) for the reference server. ODSH_BINARY defaults to the release build.
+# Needs ../shared (or ODSH_SHARED) for the reference server. ODSH_BINARY defaults to .build-static/release/odsh, (re)built
+# first with `bash scripts/build-release.sh`; hyperfine is installed when missing.
 # Environment: RUNS (default 5), DELAY_MS (default 200), BENCH_EXPORT (a Markdown file for hyperfine's table).
 # --smoke [ODSH_BINARY]: the whole pipeline once, quickly, to show it works (the README test runs it): one run each,
 # 20 ms per answer, the debug build by default, the orders left out.
@@ -18,11 +19,11 @@ if [ "${1:-}" = --smoke ]; then
   RUNS=1 DELAY_MS=20
 fi
 shared="${ODSH_SHARED:-$root/../shared}"
-odsh="${1:-$root/.build-static/release/odsh}"
-[ -x "$odsh" ] || odsh="$root/.build/release/odsh"
-[ -x "$odsh" ] || { echo "bench-verify.sh: no odsh binary (bash scripts/build-release.sh, or pass a path)" >&2; exit 2; }
-command -v hyperfine >/dev/null || { echo "bench-verify.sh: hyperfine is not installed" >&2; exit 2; }
 [ -x "$shared/refsrv/start-v4.sh" ] || { echo "bench-verify.sh: $shared/refsrv not found (set ODSH_SHARED)" >&2; exit 2; }
+cd "$root"
+if ! command -v hyperfine >/dev/null || ! command -v curl >/dev/null; then bash scripts/setup.sh --tests; fi
+source "$root/scripts/bench/odsh-binary.sh"
+odsh_binary "${1:-}"
 
 upstream_port="$(python3 "$root/scripts/testenv/free-port.py")"
 proxy_port="$(python3 "$root/scripts/testenv/free-port.py")"
