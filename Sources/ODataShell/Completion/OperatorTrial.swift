@@ -49,20 +49,29 @@ struct OperatorTrial {
         }
     }
 
-    /// What closes the brackets left open in `text` (`)`, `]`, `}` innermost first), nil when it cannot be read.
+    /// What closes the brackets left open in `text` (`)`, `]`, `}` innermost first), nil when it cannot be read. A
+    /// call of a built-in function that has fewer arguments than it takes gets `null` for the rest
+    /// (`contains(CompanyName` closes with `, null)`), so that the binder judges the operator, not the count.
     static func closers(of text: String) -> String? {
         guard let tokens = try? Lexer(text, partial: true).tokens() else { return nil }
-        var open: [Character] = []
-        for t in tokens where t.kind == .symbol {
+        var open: [(closer: String, takes: Int, given: Int)] = []
+        var previous: Token?
+        for t in tokens {
+            defer { previous = t }
+            guard t.kind == .symbol else { continue }
             switch t.text {
-            case "(": open.append(")")
-            case "[": open.append("]")
-            case "{": open.append("}")
+            case "(":
+                let takes = previous.flatMap { $0.kind == .identifier ? ExpressionParser.arity(of: $0.text)?.lowerBound : nil }
+                open.append((")", takes ?? 0, 1))
+            case "[": open.append(("]", 0, 1))
+            case "{": open.append(("}", 0, 1))
+            case ",":
+                if !open.isEmpty { open[open.count - 1].given += 1 }
             case ")", "]", "}":
-                if let last = open.last, String(last) == t.text { open.removeLast() }
+                if let last = open.last, last.closer == t.text { open.removeLast() }
             default: break
             }
         }
-        return String(open.reversed())
+        return open.reversed().map { String(repeating: ", null", count: max(0, $0.takes - $0.given)) + $0.closer }.joined()
     }
 }

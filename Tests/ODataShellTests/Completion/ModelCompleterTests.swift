@@ -65,6 +65,12 @@ struct ModelCompleterTests {
         ("northwind-v4", "Orders where Freight gt 100 add 5 ", ["and", "sub"], ["in", "eq"]),
         ("northwind-v4", "Products where Discontinued ", ["and", "or", "eq"], ["add", "has"]),
         ("northwind-v4", "Customers where contains(CompanyName, 'A' ", [], ["add", "and", "in"]),
+        // Inside a call that lacks arguments still: judged as if they were there (a string takes no operator there).
+        ("northwind-v4", "Customers where contains(CompanyName ", [","], ["and", "or", "add", "has", "eq", "in"]),
+        ("northwind-v4", "Customers where substring(CompanyName ", [","], ["and", "add", "eq"]),
+        ("northwind-v4", "Products where substring(ProductName, UnitsInStock ", [",", ")", "add", "sub"], ["and", "eq"]),
+        ("northwind-v2", "Customers where substringof('A' ", [","], ["and", "add"]),
+        ("northwind-v4", "Customers where startswith(tolower(CompanyName ", [")"], ["and", "add"]),
         ("northwind-v2", "Customers where Country eq 'UK' ", ["and", "or"], ["in", "add"]),
         ("lab-v4", "Items where Perms ", ["has", "eq", "in"], ["add", "and"]),
         ("lab-v4", "Items where Name eq 'x' ", ["and"], ["has", "in", "add"]),

@@ -257,9 +257,15 @@ struct ExpressionParser {
     /// What may follow argument number `given` of a call of `name`: `,` while the function takes more, `)` once it
     /// has enough (both for a function odsh does not know; the binder names it).
     static func afterArgument(_ given: Int, of name: String) -> [String] {
-        let lower = name.lowercased()
-        guard let arity = (lower == "substringof" ? QueryFunction.named("contains") : QueryFunction.named(lower))?.arity else { return [",", ")"] }
+        guard let arity = arity(of: name) else { return [",", ")"] }
         return (given < arity.upperBound ? [","] : []) + (given >= arity.lowerBound ? [")"] : [])
+    }
+
+    /// How many arguments the built-in function `name` takes (V2's `substringof` as `contains`), nil for a name that
+    /// is no built-in function.
+    static func arity(of name: String) -> ClosedRange<Int>? {
+        let lower = name.lowercased()
+        return (lower == "substringof" ? QueryFunction.named("contains") : QueryFunction.named(lower))?.arity
     }
 
     private func pathOrLambda(_ first: AST.Name) throws -> AST.Expr {
