@@ -159,10 +159,16 @@ public struct ModelCompleter: CompletionProvider {
         let offered = Self.filter(operators, prefix: context.prefix)
         if !offered.isEmpty {
             let trial = OperatorTrial(document: document, typed: String(chars[0..<min(context.replaceFrom, cursor)]))
+            // Judged all together, whatever was typed of the word: whether the expression is unfinished depends on
+            // whether any operator would finish it.
+            let judgement = trial.judge(operators.map(\.insertText))
             // First, as the parser lists them (the operators before the clause keywords that may follow).
-            let accepted = offered.filter { trial.accepts($0.insertText) }
+            let accepted = offered.filter { judgement.accepted.contains($0.insertText) }
             let names = Set(accepted.map(\.insertText))
-            matching = accepted + matching.filter { !names.contains($0.insertText) }
+            matching = accepted + matching.filter { c in
+                // An unfinished expression (`where CompanyName`) takes no clause or option after it.
+                !names.contains(c.insertText) && !(judgement.unfinished && (c.annotation == "clause" || c.annotation == "option"))
+            }
         }
         // A navigation property alone is usually followed by `/` or `(`: no space after it.
         let onlyNavigation = continues && matching.count == 1 && matching[0].annotation?.hasPrefix("→") == true

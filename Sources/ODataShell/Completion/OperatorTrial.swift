@@ -4,10 +4,14 @@ import ODataModel
 /// operator and a placeholder operand after it (and its open brackets closed), so that completion offers only what
 /// the binder accepts there: no `add` after a string, no `in` or `has` on the right of a complete comparison, no
 /// `and` after an operand that is no condition. The placeholder is `null` (which takes the type of its other side),
-/// `(null)` after `in` and `true` after `and`/`or`.
+/// `(null)` after `in` and `true` after `and`/`or`; an arithmetic operator may also be followed by a comparison
+/// (`Freight add null eq null`), since its result may be compared in turn.
 ///
-/// What was typed may already be wrong on its own (a misspelt name, a clause that is not finished): an operator is
-/// refused only when it adds an error of its own, not when the statement fails as it did without it.
+/// What was typed may already be wrong on its own (a misspelt name, a clause that is not finished): when no operator
+/// makes the statement bind, an operator is refused only when it adds an error of its own, not when the statement
+/// fails as it did without it. When some operator does make it bind, the statement was waiting for one (a `where`
+/// whose expression is no condition yet, as in `where CompanyName`): only those are offered, and the clauses that
+/// could follow a finished expression are not.
 struct OperatorTrial {
     let document: CsdlDocument
     /// The statement before the word being completed.
@@ -22,19 +26,35 @@ struct OperatorTrial {
         baseline = closers.flatMap { Self.failure(of: typed + $0, document) }
     }
 
-    /// Whether the binder takes `word` (an operator word: `and`, `in`, `add`, `eq`, ...) next.
-    func accepts(_ word: String) -> Bool {
+    /// The operator words (`and`, `in`, `add`, `eq`, ...) among `words` that the binder takes next, and whether the
+    /// expression typed last is unfinished: it does not bind as it is, and some operator would make it.
+    func judge(_ words: [String]) -> (accepted: Set<String>, unfinished: Bool) {
         // Text the lexer cannot read (it should not happen outside a string): no judgement.
-        guard let closers else { return true }
-        let operand: String
-        switch word.lowercased() {
-        case "in": operand = "(null)"
-        case "and", "or": operand = "true"
-        default: operand = "null"
+        guard let closers else { return (Set(words), false) }
+        var binding: Set<String> = [], unchanged: Set<String> = []
+        for word in words {
+            let trials = Self.operands(after: word).map {
+                typed + (typed.last?.isWhitespace == false ? " " : "") + word + " " + $0 + closers
+            }
+            let failures = trials.lazy.map { Self.failure(of: $0, document) }
+            if failures.contains(where: { $0 == nil }) {
+                binding.insert(word)
+            } else if failures.first == baseline {
+                unchanged.insert(word)
+            }
         }
-        let trial = typed + (typed.last?.isWhitespace == false ? " " : "") + word + " " + operand + closers
-        guard let failure = Self.failure(of: trial, document) else { return true }
-        return failure == baseline
+        if baseline == nil || !binding.isEmpty { return (binding, baseline != nil && !binding.isEmpty) }
+        return (unchanged, false)
+    }
+
+    /// The placeholders tried after `word`, in turn.
+    private static func operands(after word: String) -> [String] {
+        switch word.lowercased() {
+        case "in": return ["(null)"]
+        case "and", "or": return ["true"]
+        case "add", "sub", "mul", "div", "mod": return ["null", "null eq null"]
+        default: return ["null"]
+        }
     }
 
     /// The binder's message for `text`, nil when it binds.

@@ -50,7 +50,7 @@ struct ModelCompleterTests {
         ("northwind-v2", "Products where Category/Categ", ["CategoryID", "CategoryName"], []),
         // OData's operator words after an operand; a second comparison is not offered after the first.
         ("northwind-v4", "Orders where Freight g", ["gt", "ge"], ["eq", "GetProductsByRating"]),
-        ("northwind-v4", "Orders where Freight ", ["eq", "ne", "gt", "ge", "lt", "le", "in", "mul", "div", "top"], ["and", "or"]),
+        ("northwind-v4", "Orders where Freight ", ["eq", "ne", "gt", "ge", "lt", "le", "in", "mul", "div"], ["and", "or", "top"]),
         ("northwind-v4", "Orders where Freight L", ["lt", "le"], ["ge"]),
         ("northwind-v4", "Orders where Freight gt 100 ", ["and", "or", "top", "order by"], ["eq", "gt"]),
         ("northwind-v4", "Orders where Freight gt 100 a", ["and", "add"], ["eq"]),
@@ -77,7 +77,13 @@ struct ModelCompleterTests {
         ("lab-v4", "Items where Day ", ["add", "sub", "eq"], ["has", "and"]),
         ("lab-v4", "update Items(1) {Name: 'x' ", [], ["add", "in", "eq"]),
         // What was typed is wrong already (no such property): the operators are not to blame and stay.
-        ("northwind-v4", "Customers where Countri ", ["eq", "in"], []),
+        ("northwind-v4", "Customers where Countri ", ["eq", "in", "top"], []),
+        // An expression that is no condition yet takes what would make it one, and no clause or option after it;
+        // an arithmetic operator may be compared in turn.
+        ("northwind-v4", "Customers where CompanyName ", ["eq", "in"], ["where", "top", "select", "order by", "and", "add"]),
+        ("northwind-v4", "Orders where ShipCity eq 'x' and Freight ", ["gt", "add"], ["and", "or", "top"]),
+        ("northwind-v4", "Orders expand Order_Details(where Quantity ", ["gt"], ["top", "select", "and"]),
+        ("northwind-v4", "Orders order by Freight ", ["desc", "top", "add"], ["and"]),
         ("northwind-v4", "Orders where Order_Details/any(d: d/Quantity g", ["gt", "ge"], []),
         // any, all and $count follow a collection only; lambda variables are offered where they are in scope.
         ("northwind-v4", "Orders where Customer/", ["City"], ["any", "all", "$count"]),
