@@ -68,10 +68,10 @@ public struct ModelCompleter: CompletionProvider {
             case .parameter(let function):
                 candidates += parameters(of: function).map { CompletionCandidate($0.name, annotation: $0.type.description) }
             case .clauseKeyword:
-                candidates += Self.clauseKeywords.map { CompletionCandidate($0, annotation: "clause") }
+                candidates += Self.clauseKeywords.filter { !context.givenClauses.contains($0) }.map { CompletionCandidate($0, annotation: "clause") }
             case .expandOption:
                 // V2's $expand takes no options: only select and expand, which become paths.
-                candidates += Self.expandOptions.filter { document.version.isV4 || $0 == "select" || $0 == "expand" }
+                candidates += Self.expandOptions.filter { (document.version.isV4 || $0 == "select" || $0 == "expand") && !context.givenClauses.contains($0) }
                     .map { CompletionCandidate($0, annotation: "option") }
             case .keyword(let k):
                 candidates.append(CompletionCandidate(k, annotation: Self.punctuation[k] ?? "keyword"))

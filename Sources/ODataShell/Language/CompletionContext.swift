@@ -60,9 +60,13 @@ public struct CompletionContext: Hashable, Sendable {
     public var prefix: String
     /// Where that part starts (character offset): a completion replaces from here to the cursor.
     public var replaceFrom: Int
+    /// The clauses the statement (or, inside an expand item, its options) already has, as `clauseKeyword` and
+    /// `expandOption` list them (`where`, `order by`, ...): none is given twice.
+    public var givenClauses: [String]
 
-    public init(expectations: [Expectation], prefix: String = "", replaceFrom: Int = 0) {
+    public init(expectations: [Expectation], prefix: String = "", replaceFrom: Int = 0, givenClauses: [String] = []) {
         self.expectations = expectations; self.prefix = prefix; self.replaceFrom = replaceFrom
+        self.givenClauses = givenClauses
     }
 
     public func contains(_ e: Expectation) -> Bool { expectations.contains(e) }

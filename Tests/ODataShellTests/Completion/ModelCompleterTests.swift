@@ -119,6 +119,17 @@ struct ModelCompleterTests {
         ("northwind-v4", "Customers('ALFKI' ", [")", ","], ["where", "top"]),
         ("northwind-v4", "create Customers {CustomerID: 'X' ", [",", "}"], [")", "where"]),
         ("lab-v4", "update Items(1) {Name: 'x' ", [",", "}"], []),
+        // A clause that may not come twice is not offered again; top and skip may (the last one counts).
+        ("northwind-v4", "Orders top 5 where Freight gt 1 ", ["and", "select", "skip", "top"], ["where"]),
+        ("northwind-v4", "Orders select Freight ", [",", "where", "order by"], ["select"]),
+        ("northwind-v4", "search Products 'x' ", ["where", "top"], ["search"]),
+        ("northwind-v4", "Orders expand Order_Details(top 1; ", ["select", "where"], []),
+        ("northwind-v4", "Orders expand Order_Details(where Quantity gt 5; ", ["select", "top"], ["where"]),
+        // Inside an expand item's options, a finished option is followed by `;` or `)`, not by the next option.
+        ("northwind-v4", "Orders expand Order_Details(where Quantity gt 5 ", [";", ")", "and"], ["select", "top", "where"]),
+        ("northwind-v4", "Orders expand Order_Details(order by Quantity desc ", [",", ";", ")"], ["top", "select"]),
+        ("northwind-v4", "Orders expand Order_Details(select Quantity ", [",", ";", ")"], ["select", "where"]),
+        ("northwind-v4", "Orders expand Order_Details(expand Product ", ["(", ",", ";", ")"], ["top"]),
     ])
     func offered(_ model: String, _ line: String, _ expected: [String], _ absent: [String]) throws {
         let got = try Self.names(model, line)

@@ -10,13 +10,23 @@ struct ClauseParser {
     init(_ c: ParseCursor) { self.c = c }
 
     private static let clauseWords = "where, select, order by, top, skip, expand, count or search"
+    /// The clauses completion does not offer again once given, by their keyword (either spelling) to their name as it
+    /// lists them: those that may not be given twice, and `count`, which may but says nothing new. `top`, `skip`,
+    /// `search` and `levels` take the last one given (`top 5 top 6`), so that a recalled statement can be changed by
+    /// adding to its end, and are offered again.
+    private static let clauseName = [
+        "where": "where", "filter": "where", "select": "select", "order": "order by", "orderby": "order by",
+        "expand": "expand", "count": "count",
+    ]
 
-    /// The clauses after a resource path (or inside an expand item's parentheses, `nested`).
-    func options(nested: Bool = false) throws -> AST.Options {
+    /// The clauses after a resource path (or inside an expand item's parentheses, `nested`). `given`: what the
+    /// statement's own words already say (`search Products 'x'` gives search), not to be offered again.
+    func options(nested: Bool = false, given: [String] = []) throws -> AST.Options {
         var o = AST.Options()
-        let savedKind = c.clauseKind
+        let (savedKind, savedGiven) = (c.clauseKind, c.givenClauses)
         c.clauseKind = nested ? .expandOption : .clauseKeyword
-        defer { c.clauseKind = savedKind }
+        c.givenClauses = given
+        defer { (c.clauseKind, c.givenClauses) = (savedKind, savedGiven) }
         while true {
             try c.complete([c.clauseKind])
             if c.atEnd { return o }
@@ -25,6 +35,7 @@ struct ClauseParser {
             if !nested && c.inBatch && c.tok.isSymbol(";") { return o }
             guard c.tok.kind == .identifier else { throw c.unexpected(nested ? "an expand option (\(Self.clauseWords))" : "a clause (\(Self.clauseWords))") }
             let kw = c.advance()
+            if let name = Self.clauseName[kw.text.lowercased()] { c.givenClauses.append(name) }
             switch kw.text.lowercased() {
             case "where", "filter":
                 if o.filter != nil { throw LanguageError(.syntax, "where is given twice (combine the conditions with and)", at: kw.range) }
@@ -99,9 +110,15 @@ struct ClauseParser {
     private func selectList() throws -> [AST.SelectItem] {
         try commaList {
             try c.complete([.structuralProperty(c.scope)])
-            if c.tok.isSymbol("*") { return AST.SelectItem(path: [], range: c.advance().range) }
-            let names = try pathNames(try c.name("a property to select")) { [.structuralProperty($0)] }
-            return AST.SelectItem(path: names, range: names.first!.range.to(names.last!.range))
+            let item: AST.SelectItem
+            if c.tok.isSymbol("*") {
+                item = AST.SelectItem(path: [], range: c.advance().range)
+            } else {
+                let names = try pathNames(try c.name("a property to select")) { [.structuralProperty($0)] }
+                item = AST.SelectItem(path: names, range: names.first!.range.to(names.last!.range))
+            }
+            try c.complete([.keyword(",")] + c.afterClause)
+            return item
         }
     }
 
@@ -112,10 +129,10 @@ struct ClauseParser {
             c.depth = 0
             let e = try ExpressionParser(c).expression()
             var desc = false
-            try c.complete([.keyword("asc"), .keyword("desc"), .keyword(","), c.clauseKind])
+            try c.complete([.keyword("asc"), .keyword("desc"), .keyword(",")] + c.afterClause)
             if c.tok.isKeyword("desc") || c.tok.isKeyword("descending") { c.advance(); desc = true }
             else if c.tok.isKeyword("asc") || c.tok.isKeyword("ascending") { c.advance() }
-            try c.complete([.keyword(","), c.clauseKind])
+            try c.complete([.keyword(",")] + c.afterClause)
             return AST.OrderItem(expr: e, descending: desc)
         }
     }
@@ -127,7 +144,7 @@ struct ClauseParser {
             let names = try pathNames(try c.name("a navigation property to expand")) { [.navigationProperty($0)] }
             var range = names.first!.range.to(names.last!.range)
             var opts: AST.Options? = nil
-            try c.complete([.keyword("("), .keyword(","), c.clauseKind])
+            try c.complete([.keyword("("), .keyword(",")] + c.afterClause)
             if c.tok.isSymbol("(") {
                 c.advance()
                 let saved = c.scope
@@ -139,7 +156,7 @@ struct ClauseParser {
                 let close = try c.expectSymbol(")", ") or ; after the expand options")
                 range = range.to(close.range)
             }
-            try c.complete([.keyword(","), c.clauseKind])
+            try c.complete([.keyword(",")] + c.afterClause)
             return AST.ExpandItem(path: names, options: opts, range: range)
         }
     }

@@ -18,7 +18,7 @@ struct ExpressionParser {
     /// What may follow a complete operand: operators, then at the top of a clause what may follow an expression there,
     /// inside brackets what closes them or separates their items.
     private var afterOperand: [CompletionContext.Expectation] {
-        (c.rightOfComparison ? [.binaryOperator] : [.binaryOperator, .comparisonOperator]) + (c.depth == 0 ? c.afterExpression + [c.clauseKind] : c.closing)
+        (c.rightOfComparison ? [.binaryOperator] : [.binaryOperator, .comparisonOperator]) + (c.depth == 0 ? c.afterExpression + c.afterClause : c.closing)
     }
 
     /// OData's comparison words, synonyms of the symbols (case-insensitive).

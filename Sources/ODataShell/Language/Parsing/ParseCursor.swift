@@ -7,7 +7,10 @@ import ODataQuery
 /// A class, so that the statement, clause, value and expression parsers read one position as they call each other.
 final class ParseCursor {
     /// In partial mode, the place where the text ends: what may stand there.
-    struct Incomplete: Error { var expectations: [CompletionContext.Expectation] }
+    struct Incomplete: Error {
+        var expectations: [CompletionContext.Expectation]
+        var givenClauses: [String] = []
+    }
 
     let tokens: [Token]
     var pos = 0
@@ -21,6 +24,13 @@ final class ParseCursor {
     var lambdaVariables: [String: [String]] = [:]
     /// The clause keywords that may follow a complete expression here (top level or inside an expand).
     var clauseKind: CompletionContext.Expectation = .clauseKeyword
+    /// What may follow a finished clause: the next clause at the top level, `;` or `)` inside an expand item's
+    /// options (which `;` separates).
+    var afterClause: [CompletionContext.Expectation] {
+        clauseKind == .expandOption ? [.keyword(";"), .keyword(")")] : [clauseKind]
+    }
+    /// The clauses read so far in that list (`where`, `order by`, ...), which completion does not offer again.
+    var givenClauses: [String] = []
     /// Parenthesis depth inside an expression (no clause keyword can follow inside one).
     var depth = 0
     /// The property on the other side of a comparison, for completing its value.
@@ -54,7 +64,7 @@ final class ParseCursor {
 
     /// In partial mode at the cursor: stop and report what could come here.
     func complete(_ e: [CompletionContext.Expectation]) throws {
-        if partial && atEnd { throw Incomplete(expectations: e) }
+        if partial && atEnd { throw Incomplete(expectations: e, givenClauses: givenClauses) }
     }
 
     /// A syntax error at the current token: what was expected, and what was found.

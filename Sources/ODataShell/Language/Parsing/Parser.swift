@@ -61,7 +61,7 @@ public struct Parser {
             _ = try StatementParser(ParseCursor(tokens: toks, partial: true)).statement()
             return CompletionContext(expectations: [], prefix: prefix, replaceFrom: from)
         } catch let i as ParseCursor.Incomplete {
-            return CompletionContext(expectations: i.expectations, prefix: prefix, replaceFrom: from)
+            return CompletionContext(expectations: i.expectations, prefix: prefix, replaceFrom: from, givenClauses: i.givenClauses)
         } catch {
             return CompletionContext(expectations: [], prefix: prefix, replaceFrom: from)
         }

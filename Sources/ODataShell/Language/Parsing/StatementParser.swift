@@ -57,13 +57,13 @@ struct StatementParser {
             switch k {
             case "count":
                 let p = try resourcePath()
-                return .query(path: p, options: try ClauseParser(c).options(), countOnly: true)
+                return .query(path: p, options: try ClauseParser(c).options(given: ["count"]), countOnly: true)
             case "search":
                 let p = try resourcePath()
                 try c.complete([.value(comparedWith: nil)])
                 guard c.tok.kind == .string else { throw c.unexpected("the search text in quotes") }
                 let t = c.advance()
-                var o = try ClauseParser(c).options()
+                var o = try ClauseParser(c).options(given: ["search"])
                 if o.search != nil { throw LanguageError(.syntax, "search is given twice", at: o.search!.range) }
                 o.search = (t.value, t.range)
                 return .query(path: p, options: o, countOnly: false)
