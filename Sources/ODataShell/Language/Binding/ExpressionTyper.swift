@@ -87,7 +87,15 @@ struct ExpressionTyper: BinderPart {
         case .isIn(let lhs, let items):
             let (bl, lt) = try bindExpr(lhs, ctx, expected: nil)
             guard !items.isEmpty else { throw LanguageError(.syntax, "the list after in is empty", at: e.range) }
-            let bound = try items.map { try bindExpr($0, ctx, expected: lt).0 }
+            if lt.isCollection { throw LanguageError(.typeMismatch, "in needs a single value on its left; use any or all", at: lhs.range) }
+            // Each item as the right side of an eq with the left operand: literals take its type, expressions must be
+            // comparable with it (`Freight in (1, ShipCity)` is not).
+            let bound = try items.map { item -> QueryExpression in
+                let (bi, it) = try bindExpr(item, ctx, expected: lt.isKnown ? lt : nil)
+                if it.isCollection { throw LanguageError(.typeMismatch, "cannot compare a collection; use any or all", at: item.range) }
+                try checkComparable(lt, it, item.range)
+                return bi
+            }
             return (.isIn(bl, bound), .boolean)
         case .call(let n, let args):
             return try bindFunctionCall(n, args, e, ctx)
