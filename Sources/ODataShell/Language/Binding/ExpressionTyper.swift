@@ -170,7 +170,7 @@ struct ExpressionTyper: BinderPart {
         } else {
             (ba, ta) = try boundLeft ?? bindExpr(a, ctx, expected: op.isComparison ? nil : expected)
             try checkArithmetic(op, ta, a)
-            (bb, tb) = try bindExpr(b, ctx, expected: ta.isKnown ? ta : nil)
+            (bb, tb) = try bindExpr(b, ctx, expected: rightExpectation(op, after: ta))
         }
         if op.isComparison {
             if ta.isCollection || tb.isCollection {
@@ -179,6 +179,7 @@ struct ExpressionTyper: BinderPart {
             try checkComparable(ta, tb, b.range)
             return (.binary(op, ba, bb), .boolean)
         }
+        if let t = try temporalResult(op, ta, tb, a, b) { return (.binary(op, ba, bb), t) }
         try checkArithmetic(op, ta, a)
         try checkArithmetic(op, tb, b)
         return (.binary(op, ba, bb), ta.primitive.map { [.date, .dateTimeOffset, .dateTime].contains($0) } == true ? ta : widerNumeric(ta, tb))
@@ -305,6 +306,10 @@ struct ExpressionTyper: BinderPart {
             let want = i < f.argumentTypes.count ? f.argumentTypes[i].map { ExprType.of($0) } : nil
             let (x, t) = try bindExpr(a, ctx, expected: want)
             if i == 0 { first = t }
+            if i == 0, want == nil, let kinds = argumentKinds(of: f.name), t.isKnown,
+               t.isCollection || !(t.primitive.map { kinds.types.contains($0) } ?? false) {
+                throw LanguageError(.typeMismatch, "\(f.name) needs \(kinds.described); this is \(t.origin ?? t.name)", at: a.range)
+            }
             if let w = want?.primitive, let p = t.primitive, p != w, !(w.isNumeric && p.isNumeric),
                !([PrimitiveType.dateTimeOffset, .dateTime, .date].contains(w) && [PrimitiveType.dateTimeOffset, .dateTime, .date].contains(p)) {
                 throw LanguageError(.typeMismatch, "\(f.name) needs \(w.rawValue) here; this is \(t.origin ?? p.rawValue)", at: a.range)
