@@ -208,7 +208,15 @@ struct ExpressionTyper: BinderPart {
             throw LanguageError(.typeMismatch, "cannot compare \(a.origin ?? pa.rawValue) with \(b.origin ?? pb.rawValue)", at: r)
         }
         if let ea = a.enumType, let eb = b.enumType, ea === eb { return }
-        if a.structured != nil || b.structured != nil { return }
+        // An entity or a complex value compares with null (or with another of its kind), not with a value.
+        if let sa = a.structured, let sb = b.structured {
+            if sa.isSubtype(of: sb) || sb.isSubtype(of: sa) { return }
+            throw LanguageError(.typeMismatch, "cannot compare \(sa.name) with \(sb.name): they are not of one type", at: r)
+        }
+        if let s = a.structured ?? b.structured {
+            let other = a.structured == nil ? a : b
+            throw LanguageError(.typeMismatch, "cannot compare \(s.name) with \(other.origin ?? other.name): a structured value compares with null only", at: r)
+        }
         throw LanguageError(.typeMismatch, "cannot compare \(a.origin ?? a.name) with \(b.origin ?? b.name)", at: r)
     }
 
