@@ -28,6 +28,9 @@ public struct ModelCompleter: CompletionProvider {
         ("and", ""), ("or", ""), ("in", ""), ("has", ""), ("add", "+"), ("sub", "-"), ("mul", "*"), ("div", "/"), ("mod", "%"),
     ]
 
+    /// The candidates that follow a finished expression only, by annotation: not offered after an unfinished one.
+    static let afterFinishedExpression: Set<String> = ["clause", "option", "separates the options", "ends the options"]
+
     /// What a punctuation mark offered does: `,` and `;` separate items, closing brackets end what they close.
     static let punctuation: [String: String] = [
         ",": "separator", ";": "separator", ")": "closes (", "]": "closes [", "}": "closes {",
@@ -73,6 +76,8 @@ public struct ModelCompleter: CompletionProvider {
                 // V2's $expand takes no options: only select and expand, which become paths.
                 candidates += Self.expandOptions.filter { (document.version.isV4 || $0 == "select" || $0 == "expand") && !context.givenClauses.contains($0) }
                     .map { CompletionCandidate($0, annotation: "option") }
+            case .expandOptionsEnd:
+                candidates += [CompletionCandidate(";", annotation: "separates the options"), CompletionCandidate(")", annotation: "ends the options")]
             case .keyword(let k):
                 candidates.append(CompletionCandidate(k, annotation: Self.punctuation[k] ?? "keyword"))
             case .pathSegment(let scope, let keyed, let call):
@@ -166,8 +171,9 @@ public struct ModelCompleter: CompletionProvider {
             let accepted = offered.filter { judgement.accepted.contains($0.insertText) }
             let names = Set(accepted.map(\.insertText))
             matching = accepted + matching.filter { c in
-                // An unfinished expression (`where CompanyName`) takes no clause or option after it.
-                !names.contains(c.insertText) && !(judgement.unfinished && (c.annotation == "clause" || c.annotation == "option"))
+                // An unfinished expression (`where CompanyName`) takes no clause or option after it, nor the end of
+                // the expand options it stands in.
+                !names.contains(c.insertText) && !(judgement.unfinished && Self.afterFinishedExpression.contains(c.annotation ?? ""))
             }
         }
         // A navigation property alone is usually followed by `/` or `(`: no space after it.

@@ -28,6 +28,8 @@ public struct CompletionContext: Hashable, Sendable {
         case clauseKeyword
         /// The options allowed inside `expand Nav(...)`.
         case expandOption
+        /// After a finished option inside `expand Nav(...)`: `;` before the next one, `)` after the last.
+        case expandOptionsEnd
         /// One of these keywords (`by`, `asc`, `desc`, `and`, `or`, `not`, `in`, `has`, ...).
         case keyword(String)
         /// A navigation property of the scope's type.

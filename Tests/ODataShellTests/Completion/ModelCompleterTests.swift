@@ -82,7 +82,8 @@ struct ModelCompleterTests {
         // an arithmetic operator may be compared in turn.
         ("northwind-v4", "Customers where CompanyName ", ["eq", "in"], ["where", "top", "select", "order by", "and", "add"]),
         ("northwind-v4", "Orders where ShipCity eq 'x' and Freight ", ["gt", "add"], ["and", "or", "top"]),
-        ("northwind-v4", "Orders expand Order_Details(where Quantity ", ["gt"], ["top", "select", "and"]),
+        ("northwind-v4", "Orders expand Order_Details(where Quantity ", ["gt"], ["top", "select", "and", ";", ")"]),
+        ("northwind-v4", "Orders expand Order_Details(where (Quantity ", ["gt", ")"], [";", "top"]),
         ("northwind-v4", "Orders order by Freight ", ["desc", "top", "add"], ["and"]),
         ("northwind-v4", "Orders where Order_Details/any(d: d/Quantity g", ["gt", "ge"], []),
         // any, all and $count follow a collection only; lambda variables are offered where they are in scope.

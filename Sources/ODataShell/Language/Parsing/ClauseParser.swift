@@ -80,7 +80,7 @@ struct ClauseParser {
                                     at: kw.range, suggestions: NameSuggester.closest(to: kw.text.lowercased(), in: ["where", "select", "order", "top", "skip", "expand", "count", "search"] + (nested ? ["levels"] : [])))
             }
             if nested {
-                try c.complete([.keyword(";"), .keyword(")")])
+                try c.complete([.expandOptionsEnd])
                 if c.tok.isSymbol(";") { c.advance(); continue }
                 return o
             }

@@ -27,7 +27,7 @@ final class ParseCursor {
     /// What may follow a finished clause: the next clause at the top level, `;` or `)` inside an expand item's
     /// options (which `;` separates).
     var afterClause: [CompletionContext.Expectation] {
-        clauseKind == .expandOption ? [.keyword(";"), .keyword(")")] : [clauseKind]
+        [clauseKind == .expandOption ? .expandOptionsEnd : clauseKind]
     }
     /// The clauses read so far in that list (`where`, `order by`, ...), which completion does not offer again.
     var givenClauses: [String] = []
