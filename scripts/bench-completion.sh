@@ -21,7 +21,8 @@ if [ $# -gt 0 ]; then odsh="$1"; else
   odsh=.build-static/release/odsh
 fi
 for line in 'u' 'users where ' 'users where dis' 'users where employeeOrgData/' 'users expand ' \
-            "users where accountEnabled = true and displayName = 'x' order by " 'call ' '.describe micro'; do
+            "users where accountEnabled = true and displayName = 'x' order by " 'users where displayName eq ' \
+            'call ' '.describe micro'; do
   printf '%-70s ' "$line"
   "$odsh" complete --metadata "$graph" --repeat "$repeat" "$line"
 done

@@ -50,6 +50,8 @@ public struct ModelCompleter: CompletionProvider {
         }
         let context = Parser(line).expectation(at: cursor)
         var candidates: [CompletionCandidate] = []
+        // After an arithmetic or comparison operator: judges which operands fit (made once, used by the cases below).
+        let operand = OperandTrial(document: document, typed: String(chars[0..<min(context.replaceFrom, cursor)]))
         // Operator words, offered where the parser allows an operator and then kept only if the binder takes them.
         var operators: [CompletionCandidate] = []
         var continues = false
@@ -107,8 +109,10 @@ public struct ModelCompleter: CompletionProvider {
                 }
             case .property(let scope):
                 if let t = scope.structuredType(in: document) {
-                    // Marks from a metadata refresh show in the listing: `(added)`, `(removed)`.
-                    candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription + ElementMarks.text($0)) }
+                    // Marks from a metadata refresh show in the listing: `(added)`, `(removed)`. After an arithmetic
+                    // or comparison operator, only the properties of a type that fits there.
+                    let fitting = operand.map { trial in t.properties.filter { $0.name.lowercased().hasPrefix(context.prefix.lowercased()) && trial.accepts($0) } }
+                    candidates += (fitting ?? t.properties).map { CompletionCandidate($0.name, annotation: $0.typeDescription + ElementMarks.text($0)) }
                     candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0) + ElementMarks.text($0)) }
                     candidates += casts(from: t)
                 }
@@ -131,7 +135,8 @@ public struct ModelCompleter: CompletionProvider {
                     candidates += t.keyProperties.filter { !given.contains($0.name) }.map { CompletionCandidate($0.name, annotation: $0.typeDescription) }
                 }
             case .function:
-                candidates += QueryFunction.all.map { CompletionCandidate($0.name, annotation: "function") }
+                let functions = operand.map { trial in QueryFunction.all.filter { $0.name.hasPrefix(context.prefix.lowercased()) && trial.accepts(function: $0) } }
+                candidates += (functions ?? QueryFunction.all).map { CompletionCandidate($0.name, annotation: "function") }
                 // V2 users write substringof(needle, haystack); the binder takes it (as contains) for either version.
                 if !document.version.isV4 { candidates.append(CompletionCandidate("substringof", annotation: "function")) }
             case .value(let scope):

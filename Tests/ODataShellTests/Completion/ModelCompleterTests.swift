@@ -131,6 +131,16 @@ struct ModelCompleterTests {
         ("northwind-v4", "Orders expand Order_Details(order by Quantity desc ", [",", ";", ")"], ["top", "select"]),
         ("northwind-v4", "Orders expand Order_Details(select Quantity ", [",", ";", ")"], ["select", "where"]),
         ("northwind-v4", "Orders expand Order_Details(expand Product ", ["(", ",", ";", ")"], ["top"]),
+        // After an arithmetic or comparison operator, the properties and functions whose type fits there; paths
+        // (navigation, complex, collections) stay, since what follows them may fit; after and/or anything goes.
+        ("northwind-v4", "Orders where Freight add ", ["OrderID", "Freight", "Customer", "length", "round", "cast"], ["ShipCity", "OrderDate", "contains"]),
+        ("northwind-v4", "Orders where ShipCity eq ", ["ShipName", "Customer", "tolower"], ["Freight", "length", "round"]),
+        ("northwind-v4", "Orders where OrderDate gt ", ["ShippedDate", "now", "date"], ["Freight", "time"]),
+        ("northwind-v4", "Orders where Freight gt Customer/", ["Orders"], ["CompanyName"]),
+        ("northwind-v4", "Products where Discontinued and ", ["ProductName", "UnitPrice", "contains"], []),
+        ("northwind-v4", "Orders where Freight gt Sh", ["ShipVia"], ["ShipCity"]),
+        ("lab-v4", "Items where Color eq ", ["Color", "Red"], ["Name", "Perms"]),
+        ("lab-v4", "Items where Stamp sub ", ["Stamp", "Day", "Span", "now"], ["At", "Color", "Price"]),
     ])
     func offered(_ model: String, _ line: String, _ expected: [String], _ absent: [String]) throws {
         let got = try Self.names(model, line)

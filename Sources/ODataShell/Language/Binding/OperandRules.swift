@@ -26,13 +26,19 @@ extension ExpressionTyper {
     func temporalResult(_ op: BinaryOperator, _ ta: ExprType, _ tb: ExprType, _ a: AST.Expr, _ b: AST.Expr) throws -> ExprType? {
         let pa = ta.primitive, pb = tb.primitive
         if !version.isV4 || pa == .timeOfDay || pb == .timeOfDay {
-            guard let (t, x) = pa.map({ Self.temporal.contains($0) }) == true ? (ta, a) : pb.map({ Self.temporal.contains($0) }) == true ? (tb, b) : nil else { return nil }
+            // The operand at fault: a time of day where there is one, else the first date, time or duration.
+            let isTemporal = { (p: PrimitiveType?) in p.map { Self.temporal.contains($0) } ?? false }
+            guard isTemporal(pa) || isTemporal(pb) else { return nil }
+            let (t, x) = pb == .timeOfDay || !isTemporal(pa) ? (tb, b) : (ta, a)
             throw mismatch("\(op.rawValue) needs numbers", t.origin ?? t.name, x)
         }
         let temporalA = pa.map { Self.dates.contains($0) || $0 == .duration } ?? false
         let temporalB = pb.map { Self.dates.contains($0) || $0 == .duration } ?? false
         guard temporalA || temporalB else { return nil }
         let right = tb.origin ?? tb.name
+        // Null takes any type; an enumeration or structured value is none of these.
+        if tb.isKnown && pb == nil { throw mismatch("\(op.rawValue) needs numbers", right, b) }
+        if ta.isKnown && pa == nil { throw mismatch("\(op.rawValue) needs numbers", ta.origin ?? ta.name, a) }
         switch (pa, op) {
         case (.duration?, .add), (.duration?, .sub):
             guard pb == nil || pb == .duration else { throw mismatch("\(op.rawValue) after a duration needs a duration", right, b) }
