@@ -55,6 +55,7 @@ struct REPLTerminalTests {
         #expect(listing.contains { $0.contains("ContactTitle") }, "\(listing)")
         #expect(screen.contains { $0.contains("CustomerDemographics") && $0.contains("Collection(CustomerDemographic)") })
         try s.press("C-c")
+        try s.waitForLastLine(Self.prompt)
         // A unique entity set goes in whole; the statement runs.
         try s.type("Shipp")
         try s.press("Tab")
@@ -88,7 +89,10 @@ struct REPLTerminalTests {
         // Up walks back past the secret, which never reached history.
         try first.press("Up")
         try first.waitForLastLine("\(Self.prompt) Customers where City = 'München' select CustomerID")
+        // Ctrl-C ends the line; the next key waits for the new prompt (type-ahead sent with the interrupt can be
+        // dropped while libedit resets the terminal, as a Ctrl-D was under load once).
         try first.press("C-c")
+        try first.waitForLastLine(Self.prompt)
         try first.press("C-d")
         try first.waitForLine("[exit 0]")
 
