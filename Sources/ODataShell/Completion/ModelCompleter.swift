@@ -28,9 +28,6 @@ public struct ModelCompleter: CompletionProvider {
         ("and", ""), ("or", ""), ("in", ""), ("has", ""), ("add", "+"), ("sub", "-"), ("mul", "*"), ("div", "/"), ("mod", "%"),
     ]
 
-    /// The candidates that follow a finished expression only, by annotation: not offered after an unfinished one.
-    static let afterFinishedExpression: Set<String> = ["clause", "option", "separates the options", "ends the options"]
-
     /// What a punctuation mark offered does: `,` and `;` separate items, closing brackets end what they close.
     static let punctuation: [String: String] = [
         ",": "separator", ";": "separator", ")": "closes (", "]": "closes [", "}": "closes {",
@@ -50,8 +47,13 @@ public struct ModelCompleter: CompletionProvider {
         }
         let context = Parser(line).expectation(at: cursor)
         var candidates: [CompletionCandidate] = []
+        // What follows a finished clause or expand option (the next clause or option, `;`, `)`): listed last, and left
+        // out after an expression that is not finished (`where CompanyName `).
+        var followers: [CompletionCandidate] = []
+        // The statement before the word being completed, which the trials bind.
+        let typed = String(chars[0..<min(context.replaceFrom, cursor)])
         // After an arithmetic or comparison operator: judges which operands fit (made once, used by the cases below).
-        let operand = OperandTrial(document: document, typed: String(chars[0..<min(context.replaceFrom, cursor)]))
+        let operand = OperandTrial(document: document, typed: typed)
         // Operator words, offered where the parser allows an operator and then kept only if the binder takes them.
         var operators: [CompletionCandidate] = []
         var continues = false
@@ -73,13 +75,13 @@ public struct ModelCompleter: CompletionProvider {
             case .parameter(let function):
                 candidates += parameters(of: function).map { CompletionCandidate($0.name, annotation: $0.type.description) }
             case .clauseKeyword:
-                candidates += Self.clauseKeywords.filter { !context.givenClauses.contains($0) }.map { CompletionCandidate($0, annotation: "clause") }
+                followers += Self.clauseKeywords.filter { !context.givenClauses.contains($0) }.map { CompletionCandidate($0, annotation: "clause") }
             case .expandOption:
                 // V2's $expand takes no options: only select and expand, which become paths.
-                candidates += Self.expandOptions.filter { (document.version.isV4 || $0 == "select" || $0 == "expand") && !context.givenClauses.contains($0) }
+                followers += Self.expandOptions.filter { (document.version.isV4 || $0 == "select" || $0 == "expand") && !context.givenClauses.contains($0) }
                     .map { CompletionCandidate($0, annotation: "option") }
             case .expandOptionsEnd:
-                candidates += [CompletionCandidate(";", annotation: "separates the options"), CompletionCandidate(")", annotation: "ends the options")]
+                followers += [CompletionCandidate(";", annotation: "separates the options"), CompletionCandidate(")", annotation: "ends the options")]
             case .keyword(let k):
                 candidates.append(CompletionCandidate(k, annotation: Self.punctuation[k] ?? "keyword"))
             case .pathSegment(let scope, let keyed, let call):
@@ -166,21 +168,19 @@ public struct ModelCompleter: CompletionProvider {
             }
         }
         var matching = Self.filter(candidates, prefix: context.prefix)
+        var unfinished = false
         let offered = Self.filter(operators, prefix: context.prefix)
         if !offered.isEmpty {
-            let trial = OperatorTrial(document: document, typed: String(chars[0..<min(context.replaceFrom, cursor)]))
             // Judged all together, whatever was typed of the word: whether the expression is unfinished depends on
             // whether any operator would finish it.
-            let judgement = trial.judge(operators.map(\.insertText))
+            let judgement = OperatorTrial(document: document, typed: typed).judge(operators.map(\.insertText))
+            unfinished = judgement.unfinished
             // First, as the parser lists them (the operators before the clause keywords that may follow).
             let accepted = offered.filter { judgement.accepted.contains($0.insertText) }
             let names = Set(accepted.map(\.insertText))
-            matching = accepted + matching.filter { c in
-                // An unfinished expression (`where CompanyName`) takes no clause or option after it, nor the end of
-                // the expand options it stands in.
-                !names.contains(c.insertText) && !(judgement.unfinished && Self.afterFinishedExpression.contains(c.annotation ?? ""))
-            }
+            matching = accepted + matching.filter { !names.contains($0.insertText) }
         }
+        if !unfinished { matching += Self.filter(followers, prefix: context.prefix) }
         // A navigation property alone is usually followed by `/` or `(`: no space after it.
         let onlyNavigation = continues && matching.count == 1 && matching[0].annotation?.hasPrefix("→") == true
         return CompletionResult(candidates: matching, replacing: context.replaceFrom..<cursor, appendsSpace: !onlyNavigation)
