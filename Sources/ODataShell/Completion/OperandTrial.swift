@@ -60,13 +60,6 @@ struct OperandTrial {
 
     /// The binder's error for `text`, nil when it binds (or fails in a way that says nothing of the operand).
     private static func failure(of text: String, _ document: CsdlDocument) -> LanguageError? {
-        do {
-            _ = try Binder.bind(text, document: document)
-            return nil
-        } catch let e as LanguageError {
-            return e
-        } catch {
-            return nil
-        }
+        OperatorTrial.bindingError(of: text, document) as? LanguageError
     }
 }

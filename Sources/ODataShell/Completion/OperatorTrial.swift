@@ -59,13 +59,16 @@ struct OperatorTrial {
 
     /// The binder's message for `text`, nil when it binds.
     private static func failure(of text: String, _ document: CsdlDocument) -> String? {
+        bindingError(of: text, document).map { ($0 as? LanguageError)?.message ?? String(describing: $0) }
+    }
+
+    /// What binding `text` throws, nil when it binds: the one way both trials (this and `OperandTrial`) bind.
+    static func bindingError(of text: String, _ document: CsdlDocument) -> Error? {
         do {
             _ = try Binder.bind(text, document: document)
             return nil
-        } catch let e as LanguageError {
-            return e.message
         } catch {
-            return String(describing: error)
+            return error
         }
     }
 
