@@ -182,7 +182,7 @@ struct ExpressionTyper: BinderPart {
         if let t = try temporalResult(op, ta, tb, a, b) { return (.binary(op, ba, bb), t) }
         try checkArithmetic(op, ta, a)
         try checkArithmetic(op, tb, b)
-        return (.binary(op, ba, bb), ta.primitive.map { [.date, .dateTimeOffset, .dateTime].contains($0) } == true ? ta : widerNumeric(ta, tb))
+        return (.binary(op, ba, bb), widerNumeric(ta, tb))
     }
 
     func checkArithmetic(_ op: BinaryOperator, _ t: ExprType, _ x: AST.Expr) throws {

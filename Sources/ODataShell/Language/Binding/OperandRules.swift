@@ -8,7 +8,10 @@ import ODataQuery
 /// defines its arithmetic operators on numbers only.
 extension ExpressionTyper {
     private static let dates: Set<PrimitiveType> = [.date, .dateTimeOffset, .dateTime]
-    private static let temporal: Set<PrimitiveType> = dates.union([.duration, .time, .timeOfDay])
+    /// What V4 arithmetic takes beside numbers.
+    private static let datesAndDurations = dates.union([.duration])
+    /// Every date, time and duration type.
+    private static let temporal = datesAndDurations.union([.time, .timeOfDay])
 
     /// What the right operand of `op` is expected to be after a left operand of type `left`, for typing a literal
     /// there: after a date or a duration (V4), a duration where only a duration goes (`add`, a duration's `sub`), and
@@ -17,7 +20,7 @@ extension ExpressionTyper {
     func rightExpectation(_ op: BinaryOperator, after left: ExprType) -> ExprType? {
         guard left.isKnown else { return nil }
         guard op.isArithmetic, let p = left.primitive, Self.temporal.contains(p) else { return left }
-        guard version.isV4, Self.dates.contains(p) || p == .duration else { return nil }
+        guard version.isV4, Self.datesAndDurations.contains(p) else { return nil }
         return op == .add || (op == .sub && p == .duration) ? .of(.duration) : nil
     }
 
@@ -25,16 +28,16 @@ extension ExpressionTyper {
     /// defines on dates and durations, anything else refused (all of it in V2).
     func temporalResult(_ op: BinaryOperator, _ ta: ExprType, _ tb: ExprType, _ a: AST.Expr, _ b: AST.Expr) throws -> ExprType? {
         let pa = ta.primitive, pb = tb.primitive
+        let isTemporal = { (p: PrimitiveType?) in p.map { Self.temporal.contains($0) } ?? false }
         if !version.isV4 || pa == .timeOfDay || pb == .timeOfDay {
             // The operand at fault: a time of day where there is one, else the first date, time or duration.
-            let isTemporal = { (p: PrimitiveType?) in p.map { Self.temporal.contains($0) } ?? false }
             guard isTemporal(pa) || isTemporal(pb) else { return nil }
             let (t, x) = pb == .timeOfDay || !isTemporal(pa) ? (tb, b) : (ta, a)
             throw mismatch("\(op.rawValue) needs numbers", t.origin ?? t.name, x)
         }
-        let temporalA = pa.map { Self.dates.contains($0) || $0 == .duration } ?? false
-        let temporalB = pb.map { Self.dates.contains($0) || $0 == .duration } ?? false
-        guard temporalA || temporalB else { return nil }
+        // From here on no time of day: temporal means a date or a duration.
+        let temporalA = isTemporal(pa)
+        guard temporalA || isTemporal(pb) else { return nil }
         let right = tb.origin ?? tb.name
         // Null takes any type; an enumeration or structured value is none of these.
         if tb.isKnown && pb == nil { throw mismatch("\(op.rawValue) needs numbers", right, b) }
