@@ -73,17 +73,14 @@ trap 'rm -rf "$tmp" ${smoke_out:+"$smoke_out"}' EXIT
 # (the same code; only the .debug sections go).
 callgrind=true
 if [ "${NO_CALLGRIND:-}" = 1 ] || ! command -v valgrind >/dev/null; then callgrind=false; fi
-if $callgrind; then
-  cp "$odsh" "$tmp/odsh-stripped"
-  strip --strip-debug "$tmp/odsh-stripped"
-fi
+source "$root/scripts/bench/callgrind.sh"
+if $callgrind; then stripped_copy "$odsh" "$tmp/odsh-stripped"; fi
 # instructions NAME: the instructions callgrind counts for one run of cmd (odsh's stripped copy in its place); empty
 # when it cannot count them.
 instructions() {
   local c=("${cmd[@]}")
   [ "$1" = odsh ] && c[0]="$tmp/odsh-stripped"
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "${c[@]}" >/dev/null 2>"$tmp/callgrind" || true
-  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$tmp/callgrind" | tail -n 1
+  instructions_of "${c[@]}"
 }
 # sap-odata-cli keeps its offline library under $XDG_CONFIG_HOME: every command runs with an empty one of its own
 # here (odsh and the others read no configuration to load a file), into which each file is imported once.

@@ -94,16 +94,14 @@ fi
 : >"$tmp/instructions.tsv"
 callgrind=true
 if $smoke || [ "${NO_CALLGRIND:-}" = 1 ] || ! command -v valgrind >/dev/null; then callgrind=false; fi
+source "$root/scripts/bench/callgrind.sh"
 instructions() {
-  local name="$1"; shift
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" >/dev/null 2>"$tmp/callgrind" || true
-  local count
-  count="$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$tmp/callgrind" | tail -n 1)"
+  local name="$1" count; shift
+  count="$(instructions_of "$@")"
   [ -z "$count" ] || printf '%s\t%s\n' "$name" "$count" >>"$tmp/instructions.tsv"
 }
 if $callgrind; then
-  cp "$odsh" "$tmp/odsh-stripped"
-  strip --strip-debug "$tmp/odsh-stripped"
+  stripped_copy "$odsh" "$tmp/odsh-stripped"
   instructions "odsh (window)" "$tmp/odsh-stripped" "${window[@]:1}"
   instructions curl "${curl_cmd[@]}"
   instructions "odsh --metadata-max-age 0" "$tmp/odsh-stripped" "${asking[@]:1}"
