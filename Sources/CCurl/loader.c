@@ -9,6 +9,7 @@
     X(CURL *, curl_easy_init, (void)) \
     X(void, curl_easy_cleanup, (CURL *h)) \
     X(CURLcode, curl_easy_perform, (CURL *h)) \
+    X(CURLcode, curl_easy_pause, (CURL *h, int bitmask)) \
     X(const char *, curl_easy_strerror, (CURLcode code)) \
     X(CURLcode, curl_easy_setopt, (CURL *h, CURLoption o, ...)) \
     X(CURLcode, curl_easy_getinfo, (CURL *h, CURLINFO i, ...)) \
@@ -51,6 +52,7 @@ const char *odsh_curl_load(void) { return odsh_library_load(&libcurl); }
 CURL *odsh_curl_easy_init(void) { return api.curl_easy_init(); }
 void odsh_curl_easy_cleanup(CURL *h) { api.curl_easy_cleanup(h); }
 CURLcode odsh_curl_easy_perform(CURL *h) { return api.curl_easy_perform(h); }
+CURLcode odsh_curl_easy_pause(CURL *h, int bitmask) { return api.curl_easy_pause(h, bitmask); }
 const char *odsh_curl_easy_strerror(CURLcode code) { return api.curl_easy_strerror(code); }
 void odsh_curl_free(void *p) { api.curl_free(p); }
 curl_version_info_data *odsh_curl_version_info(CURLversion v) { return api.curl_version_info(v); }

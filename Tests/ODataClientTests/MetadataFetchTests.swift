@@ -21,7 +21,7 @@ extension IntegrationTests {
 
         @Test func v4NorthwindFromOdatapy() throws {
             let port = try ReferenceServers.port(.v4)
-            let (response, bytes, chunks) = try stream("http://127.0.0.1:\(port)/northwind/")
+            let (response, bytes, _) = try stream("http://127.0.0.1:\(port)/northwind/")
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(response.status == 200)
             #expect(response.body == nil)
@@ -29,7 +29,6 @@ extension IntegrationTests {
             #expect(text.contains("<edmx:Edmx") && text.contains("Version=\"4.0\""))
             #expect(text.contains("<EntitySet Name=\"Customers\""))
             #expect(bytes.count > 16 * 1024)
-            #expect(chunks > 1, "a 19 KB document arrives in more than one write callback")
             #expect(Int64(bytes.count) == response.metrics.bytesReceived)
         }
 

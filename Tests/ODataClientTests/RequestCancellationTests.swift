@@ -22,8 +22,8 @@ extension IntegrationTests {
             let hanging = try Fixtures.shared.hangingServer(), slow = try Fixtures.shared.slowServer()
             let client = try Self.client()
             let started = ContinuousClock.now
-            let first = Task { try await DataService.offload { try client.send(HTTPRequest(url: "http://127.0.0.1:\(hanging)/long")) } }
-            let second = Task { try await DataService.offload { try client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/answers")) } }
+            let first = Task { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(hanging)/long")) }
+            let second = Task { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/answers")) }
             try await Task.sleep(for: .milliseconds(300))
             let cancelledAt = ContinuousClock.now
             first.cancel()
@@ -37,7 +37,7 @@ extension IntegrationTests {
             #expect(body == #"{"value":[]}"#)
             #expect(ContinuousClock.now - started >= .milliseconds(900), "it ran to its end")
             // The client's next request is not cancelled.
-            let next = try client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/again"))
+            let next = try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/again"))
             #expect(next.head.status == 200)
         }
 
@@ -47,7 +47,7 @@ extension IntegrationTests {
             let started = ContinuousClock.now
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for i in 0..<4 {
-                    group.addTask { try await DataService.offload { try client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/\(i)")).head.status } }
+                    group.addTask { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/\(i)")).head.status }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
@@ -61,7 +61,7 @@ extension IntegrationTests {
             let client = try Self.client()
             let task = Task {
                 try await Task.sleep(for: .milliseconds(200))
-                return try await DataService.offload { try client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/never")) }
+                return try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/never"))
             }
             task.cancel()
             let result = await task.result

@@ -129,7 +129,7 @@ extension IntegrationTests {
             let k = key()
             let client = try Self.client(RetryPolicy(maxRetries: 3, maxTotalWait: 60))
             let started = ContinuousClock.now
-            let task = Task { try await DataService.offload { try client.send(HTTPRequest(url: "\(base)/\(k)/1/429/30")) } }
+            let task = Task { try await client.send(HTTPRequest(url: "\(base)/\(k)/1/429/30")) }
             try await Task.sleep(for: .milliseconds(300))
             task.cancel()
             let result = await task.result

@@ -14,6 +14,8 @@ const char *odsh_curl_load(void);
 CURL *odsh_curl_easy_init(void);
 void odsh_curl_easy_cleanup(CURL *h);
 CURLcode odsh_curl_easy_perform(CURL *h);
+// Only on the engine's thread (see CurlEngine): resumes a transfer its write callback paused.
+CURLcode odsh_curl_easy_pause(CURL *h, int bitmask);
 const char *odsh_curl_easy_strerror(CURLcode code);
 void odsh_curl_free(void *p);
 curl_version_info_data *odsh_curl_version_info(CURLversion v);
@@ -66,4 +68,6 @@ static const long ODSH_CURLAUTH_BEARER = (long)CURLAUTH_BEARER;
 static const long ODSH_CURLAUTH_NEGOTIATE = (long)CURLAUTH_NEGOTIATE;
 static const long ODSH_CURLAUTH_ANY = (long)CURLAUTH_ANY;
 static const CURLversion ODSH_CURLVERSION_NOW = CURLVERSION_NOW;
+static const size_t ODSH_CURL_WRITEFUNC_PAUSE = CURL_WRITEFUNC_PAUSE;
+static const int ODSH_CURLPAUSE_CONT = CURLPAUSE_CONT;
 #endif

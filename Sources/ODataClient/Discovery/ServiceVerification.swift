@@ -70,11 +70,10 @@ public struct ServiceVerification: Sendable {
     }
 
     /// Probes the sets (all of the service's when nil), `jobs` at a time, and answers in the order of the sets;
-    /// stops with `cancelled` when a probe is cancelled (the shell's Ctrl-C). Blocks the calling thread, which must
-    /// not be one of Swift's cooperative pool: from async code, use the async `run(sets:)`.
+    /// stops with `cancelled` when a probe is cancelled (the shell's Ctrl-C). Blocks the calling thread; from async
+    /// code, use the async `run(sets:)`.
     public func run(sets: [EntitySet]? = nil) throws -> [Probe] {
         let list = sets ?? service.metadata.entitySets
-        if jobs == 1 { return try list.map { try probe($0) } }
         return try BlockingBridge.wait { try await self.run(sets: list) }
     }
 
@@ -102,13 +101,13 @@ public struct ServiceVerification: Sendable {
         return probes.compactMap { $0 }
     }
 
-    /// Probes one set (or says why it is skipped) without blocking the caller's thread.
-    public func probe(_ set: EntitySet) async throws -> Probe {
-        try await DataService.offload { try self.probe(set) }
+    /// Probes one set (or says why it is skipped), blocking the calling thread.
+    public func probe(_ set: EntitySet) throws -> Probe {
+        try BlockingBridge.wait { try await probe(set) }
     }
 
-    /// Probes one set (or says why it is skipped).
-    public func probe(_ set: EntitySet) throws -> Probe {
+    /// Probes one set (or says why it is skipped) without blocking the caller's thread.
+    public func probe(_ set: EntitySet) async throws -> Probe {
         if let reason = Self.skipReason(set) {
             return Probe(entitySet: set.name, outcome: .skipped, status: nil, seconds: 0, entities: 0, detail: reason)
         }
@@ -119,7 +118,7 @@ public struct ServiceVerification: Sendable {
             return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         }
         do {
-            let result = try service.executeQuery(query)
+            let result = try await service.executeQuery(query)
             let n = result.entities.count
             if n > top {
                 return Probe(entitySet: set.name, outcome: .failed, status: result.status, seconds: elapsed(), entities: n,
@@ -127,6 +126,8 @@ public struct ServiceVerification: Sendable {
             }
             return Probe(entitySet: set.name, outcome: .ok, status: result.status, seconds: elapsed(), entities: n, detail: "")
         } catch let e as CategorizedError where e.category == .cancelled {
+            throw e
+        } catch let e as CancellationError {
             throw e
         } catch let e as ODataClientError {
             return Probe(entitySet: set.name, outcome: .failed, status: e.httpStatus, seconds: elapsed(), entities: 0, detail: e.summary)

@@ -2,9 +2,12 @@ import CCurl
 import FoundationEssentials
 import ODataModel
 
-/// The state of the exchange in flight on an easy handle, reached from curl's C callbacks through the user-data
-/// pointer. One per `CurlConnection`, reset before each exchange.
-final class CurlTransfer {
+/// The state of the exchange in flight on an easy handle, reached from curl's C callbacks (on the engine's thread)
+/// through the user-data pointer. One per `CurlConnection`, reset before each exchange. A successful response's head
+/// and body go to `flow`, whose consumer takes them in its own task; an error or redirect body is kept here.
+// @unchecked: between `reset` and the flow's completion only the engine's thread touches it; the exchange reads it
+// after the completion, which the flow's lock orders after the engine's last write.
+final class CurlTransfer: @unchecked Sendable {
     /// What happens to body bytes; decided when the first byte (or the end) arrives and the status is known.
     enum Mode {
         case undecided
@@ -19,12 +22,10 @@ final class CurlTransfer {
 
     static let errorBodyLimit = 1 << 20
 
-    /// What stops the exchange in flight: the token of the request (see `RequestCancellation`).
-    var token: RequestCancellation?
+    /// The hand-over of a successful response's head and body to the consumer.
+    let flow = TransferFlow()
 
     private(set) var url = ""
-    private var onHeaders: HeadHandler?
-    private var onChunk: ChunkHandler?
     private var traceLimit = 0
     /// Says of a successful head that its body is not for the consumer (a login page instead of OData).
     private var divert: ((HTTPResponseHead) -> Bool)?
@@ -36,8 +37,9 @@ final class CurlTransfer {
     private(set) var traced = Data()
     private(set) var bodyBytes: Int64 = 0
     private(set) var sentHeaderLines: [String] = []
-    /// An error thrown by the consumer; it aborted the transfer and is rethrown as it is.
-    private(set) var consumerError: Error?
+    /// Why the engine's side aborted the transfer (a head whose framing is invalid, the time limit passed while
+    /// reading), thrown as it is.
+    private(set) var failure: Error?
 
     /// When the exchange's time is up (`timeLimit` from `reset`): checked as body bytes arrive too, since libcurl
     /// checks its own timeout only between reads, and a compressed answer (a gzip bomb) inflates into many writes
@@ -46,14 +48,11 @@ final class CurlTransfer {
     private var timeLimit: Double = 0
 
     /// `timeLimit`: seconds the whole exchange may take (0: no limit).
-    func reset(url: String, traceLimit: Int, onHeaders: HeadHandler?, onChunk: ChunkHandler?,
-               divert: ((HTTPResponseHead) -> Bool)? = nil, timeLimit: Double = 0) {
+    func reset(url: String, traceLimit: Int, divert: ((HTTPResponseHead) -> Bool)? = nil, timeLimit: Double = 0) {
         self.url = url
         self.timeLimit = timeLimit
         deadline = timeLimit > 0 ? ContinuousClock.now + .milliseconds(Int64(timeLimit * 1000)) : nil
         self.traceLimit = traceLimit
-        self.onHeaders = onHeaders
-        self.onChunk = onChunk
         self.divert = divert
         head = nil
         headerBlockDone = false
@@ -62,13 +61,11 @@ final class CurlTransfer {
         traced = Data()
         bodyBytes = 0
         sentHeaderLines = []
-        consumerError = nil
+        failure = nil
     }
 
-    /// Drops the consumer closures, which only live for the duration of one `send`.
+    /// Drops what only lives for the duration of one exchange.
     func detach() {
-        onHeaders = nil
-        onChunk = nil
         divert = nil
     }
 
@@ -82,7 +79,7 @@ final class CurlTransfer {
 
     /// One header line from CURLOPT_HEADERFUNCTION. A status line starts a new head: interim 1xx responses and
     /// a proxy's CONNECT answer come before the final one. Returns false to abort the transfer: a head whose
-    /// framing is invalid (`MessageFraming`), with the error in `consumerError`.
+    /// framing is invalid (`MessageFraming`), with the error in `failure`.
     func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) -> Bool {
         var end = raw.count
         while end > 0, raw[end - 1] == 0x0A || raw[end - 1] == 0x0D { end -= 1 }
@@ -99,7 +96,7 @@ final class CurlTransfer {
         if line.isEmpty {
             headerBlockDone = true
             if let conflict = MessageFraming.conflict(head!.headers.values(for: "Content-Length")) {
-                consumerError = ODataClientError(.transport(curlCode: Int(CURLE_WEIRD_SERVER_REPLY.rawValue), curlText: conflict),
+                failure = ODataClientError(.transport(curlCode: Int(CURLE_WEIRD_SERVER_REPLY.rawValue), curlText: conflict),
                                                  method: nil, url: url)
                 return false
             }
@@ -113,28 +110,27 @@ final class CurlTransfer {
         return true
     }
 
-    /// Body bytes from CURLOPT_WRITEFUNCTION (already content-decoded). Returns false to abort the transfer.
-    func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    /// What the write callback answers curl.
+    enum Taken {
+        case all
+        /// The consumer lags: curl keeps the chunk and pauses the transfer until the consumer resumes it.
+        case pause
+        case abort
+    }
+
+    /// Body bytes from CURLOPT_WRITEFUNCTION (already content-decoded).
+    func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Taken {
         if let deadline, ContinuousClock.now > deadline {
-            consumerError = ODataClientError(.timeout(curlText: "the answer was not read in full within the time limit of "
-                                                      + "\(Self.seconds(timeLimit)) (\(bodyBytes) bytes read, after any decompression)"),
-                                             method: nil, url: url)
-            return false
+            failure = ODataClientError(.timeout(curlText: "the answer was not read in full within the time limit of "
+                                                + "\(Self.seconds(timeLimit)) (\(bodyBytes) bytes read, after any decompression)"),
+                                       method: nil, url: url)
+            return .abort
         }
-        if mode == .undecided && !decide() { return false }
-        bodyBytes += Int64(chunk.count)
-        if traced.count < traceLimit {
-            traced.append(contentsOf: chunk.prefix(traceLimit - traced.count))
-        }
+        if flow.isCancelled { return .abort }
+        if mode == .undecided { decide() }
         switch mode {
         case .deliver:
-            guard let onChunk else { return true }
-            do {
-                try onChunk(chunk)
-            } catch {
-                consumerError = error
-                return false
-            }
+            guard flow.offer(chunk) else { return .pause }
         case .collect:
             if collected.count < Self.errorBodyLimit {
                 collected.append(contentsOf: chunk.prefix(Self.errorBodyLimit - collected.count))
@@ -142,31 +138,28 @@ final class CurlTransfer {
         case .undecided:
             break
         }
-        return true
+        bodyBytes += Int64(chunk.count)
+        if traced.count < traceLimit {
+            traced.append(contentsOf: chunk.prefix(traceLimit - traced.count))
+        }
+        return .all
     }
 
-    /// After the transfer: a response without body still gets its head handed over. False if the consumer threw.
-    func finish() -> Bool {
-        mode == .undecided ? decide() : true
+    /// After a transfer that ended well: a response without body still gets its head handed over.
+    func finish() {
+        if mode == .undecided { decide() }
     }
 
     /// Chooses the mode from the status; hands the head to the consumer for a successful final response
     /// (unless `divert` claims it).
-    private func decide() -> Bool {
+    private func decide() {
         let status = head?.status ?? 0
         if status >= 400 || isRedirect || (head.map { divert?($0) ?? false } ?? false) {
             mode = .collect
-            return true
+            return
         }
         mode = .deliver
-        guard let head, let onHeaders else { return true }
-        do {
-            try onHeaders(head)
-            return true
-        } catch {
-            consumerError = error
-            return false
-        }
+        if let head { flow.deliverHead(head) }
     }
 
     private static func seconds(_ s: Double) -> String {
@@ -186,7 +179,11 @@ func odshCurlWrite(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: I
     guard let user else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
     let n = size * count
-    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: n)) ? n : 0
+    switch transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: n)) {
+    case .all: return n
+    case .pause: return ODSH_CURL_WRITEFUNC_PAUSE
+    case .abort: return 0
+    }
 }
 
 func odshCurlHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?) -> Int {
@@ -196,12 +193,12 @@ func odshCurlHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: 
     return transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: data, count: n)) ? n : 0
 }
 
-/// Polls the request's cancellation; a non-zero answer makes curl abort with CURLE_ABORTED_BY_CALLBACK. (The
-/// transfer carries the token it was sent under.)
+/// A non-zero answer makes curl abort with CURLE_ABORTED_BY_CALLBACK: the exchange was cancelled (the engine ends
+/// it at once besides; this covers a transfer inside curl's own loop).
 func odshCurlProgress(_ user: UnsafeMutableRawPointer?, _ dlTotal: curl_off_t, _ dlNow: curl_off_t,
                       _ ulTotal: curl_off_t, _ ulNow: curl_off_t) -> Int32 {
     guard let user else { return 0 }
-    return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().token?.isCancelled == true ? 1 : 0
+    return Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue().flow.isCancelled ? 1 : 0
 }
 
 func odshCurlDebug(_ handle: UnsafeMutableRawPointer?, _ type: curl_infotype, _ data: UnsafeMutablePointer<CChar>?,

@@ -7,13 +7,20 @@ extension HTTPClient {
     @discardableResult
     public func fetchMetadata(serviceURL: String, headers: HTTPHeaders = HTTPHeaders(), into reader: MetadataReader,
                               copy: (UnsafeRawBufferPointer) -> Void = { _ in }) throws -> HTTPResponse {
+        try BlockingBridge.wait { try await fetchMetadata(serviceURL: serviceURL, headers: headers, into: reader, copy: copy) }
+    }
+
+    /// The async form of `fetchMetadata(serviceURL:headers:into:copy:)`: the reader parses in the calling task.
+    @discardableResult
+    public func fetchMetadata(serviceURL: String, headers: HTTPHeaders = HTTPHeaders(), into reader: MetadataReader,
+                              copy: (UnsafeRawBufferPointer) -> Void = { _ in }) async throws -> HTTPResponse {
         var received = 0
         let limit = configuration.maxMetadataBytes
         // An HTML page where the document should be (a sign-in page, a SAML identity provider's form) is kept
         // to be named, not parsed.
         var page: (contentType: String, body: Data)?
         var contentType = ""
-        let response = try fetchMetadata(serviceURL: serviceURL, headers: headers, onHeaders: { head in
+        let response = try await fetchMetadata(serviceURL: serviceURL, headers: headers, onHeaders: { head in
             contentType = head.headers["Content-Type"] ?? ""
             if contentType.lowercased().contains("html") { page = (contentType, Data()) }
             reader.expect(head)

@@ -7,9 +7,10 @@ import Glibc
 
 /// One HTTP session: kept-alive connections, TLS sessions, DNS answers and cookies carry from one request to the
 /// next. Requests may be sent from many threads or tasks at once: each exchange runs on a libcurl easy handle of
-/// its own, taken from a pool, and the handles share cookies, connections, TLS sessions and the DNS cache.
-/// `send` blocks the calling thread until the exchange is over; the async API of `DataService` runs it on a thread
-/// of its own, and cancelling the task ends the transfer.
+/// its own, taken from a pool, and the handles share cookies, connections, TLS sessions and the DNS cache. Every
+/// transfer of the process is driven by one I/O thread (the engine, see `HTTPConfiguration.maxConnectionsPerHost`);
+/// the `async` `send` waits for it without holding a thread, and cancelling the task ends the transfer at once. The
+/// blocking `send` is the same path with the calling thread waiting.
 ///
 /// Library code: it prints nothing; failures are thrown as `ODataClientError` (or the consumer's own error),
 /// and traces go to `HTTPConfiguration.traceSink`.
@@ -109,46 +110,6 @@ public final class HTTPClient: Sendable {
 
     // MARK: sending
 
-    /// Sends `request` and streams the body of a successful response to `onChunk` as curl receives it.
-    ///
-    /// `onHeaders` sees the final response's head before the first chunk. Redirects within the origin are
-    /// followed, a CSRF token is fetched for modifying requests (see `HTTPConfiguration.csrfProtection`).
-    /// A status of 400 or more is thrown as `ODataClientError.Kind.http` with the parsed OData error; neither
-    /// closure sees such a response. An error thrown by a closure aborts the transfer and is rethrown as it is.
-    /// The returned response has no body. Safe to call from several threads at once.
-    @discardableResult
-    public func send(_ request: HTTPRequest,
-                     onHeaders: (HTTPResponseHead) throws -> Void = { _ in },
-                     onChunk: (UnsafeRawBufferPointer) throws -> Void) throws -> HTTPResponse {
-        try withoutActuallyEscaping(onHeaders) { onHeaders in
-            try withoutActuallyEscaping(onChunk) { onChunk in
-                try run(request, onHeaders: onHeaders, onChunk: onChunk)
-            }
-        }
-    }
-
-    /// Sends `request` and collects the body of a successful response. Errors as for the streaming `send`.
-    public func send(_ request: HTTPRequest) throws -> HTTPResponse {
-        var body = Data()
-        var response = try send(request, onChunk: { body.append(contentsOf: $0) })
-        response.body = body
-        return response
-    }
-
-    /// GETs `SERVICE/$metadata` (Accept: application/xml) and streams the document to `consumer` chunk by chunk.
-    ///
-    /// `headers` are added to the request: `If-None-Match` or `If-Modified-Since` make it conditional, and a
-    /// `304 Not Modified` answer then comes back as the response with no chunk handed to `consumer`.
-    /// `onHeaders` sees the head of a successful answer before the first chunk.
-    @discardableResult
-    public func fetchMetadata(serviceURL: String, headers: HTTPHeaders = HTTPHeaders(),
-                              onHeaders: (HTTPResponseHead) throws -> Void = { _ in },
-                              consumer: (UnsafeRawBufferPointer) throws -> Void) throws -> HTTPResponse {
-        var request = HTTPRequest(method: .get, url: Self.metadataURL(serviceURL), headers: ["Accept": "application/xml"])
-        for field in headers { request.headers.set(field.name, field.value) }
-        return try send(request, onHeaders: onHeaders, onChunk: consumer)
-    }
-
     /// The `$metadata` URL of a service root, with any password in it redacted: for messages.
     public static func metadataURLForDisplay(_ serviceURL: String) -> String {
         Redaction.redactURLPasswords(metadataURL(serviceURL))
@@ -204,9 +165,24 @@ public final class HTTPClient: Sendable {
 
     // MARK: one request: CSRF, redirects
 
-    private func run(_ original: HTTPRequest, onHeaders: @escaping CurlTransfer.HeadHandler,
-                     onChunk: @escaping CurlTransfer.ChunkHandler) throws -> HTTPResponse {
-        if RequestCancellation.isCancelled { throw ODataClientError.stopped(original.method, original.url) }
+    func run(_ original: HTTPRequest, onHeaders: CurlTransfer.HeadHandler,
+                     onChunk: CurlTransfer.ChunkHandler) async throws -> HTTPResponse {
+        do {
+            return try await withoutActuallyEscaping(onHeaders) { onHeaders in
+                try await withoutActuallyEscaping(onChunk) { onChunk in
+                    try await run(original, escapingHeaders: onHeaders, escapingChunk: onChunk)
+                }
+            }
+        } catch let error as ODataClientError where Task.isCancelled {
+            // The task was cancelled: said the way Swift's own APIs say it.
+            if case .cancelled = error.kind { throw CancellationError() }
+            throw error
+        }
+    }
+
+    private func run(_ original: HTTPRequest, escapingHeaders onHeaders: @escaping CurlTransfer.HeadHandler,
+                     escapingChunk onChunk: @escaping CurlTransfer.ChunkHandler) async throws -> HTTPResponse {
+        if RequestCancellation.isCancelled || Task.isCancelled { throw ODataClientError.stopped(original.method, original.url) }
         let configuration = self.configuration
         let root = configuration.serviceRoot ?? ""
         // Credentials (authorization, cookies, API keys, client certificates) belong to the service's origin: a
@@ -219,11 +195,11 @@ public final class HTTPClient: Sendable {
         var metrics = HTTPTransferMetrics()
         let givenToken = original.headers.contains("X-CSRF-Token") || configuration.headers.contains("X-CSRF-Token")
         let csrfRoot = original.method.isModifying && configuration.csrfProtection && !root.isEmpty && !givenToken ? root : nil
-        var outcome = try signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)
+        var outcome = try await signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)
         if csrfRoot != nil, outcome.head.status == 403, outcome.head.headers["X-CSRF-Token"]?.lowercased() == "required" {
             // The token ran out (or belongs to a session that ended): one new token, one retry.
             csrfToken = nil
-            outcome = try signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)
+            outcome = try await signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)
         }
         metrics.elapsed = Self.seconds(ContinuousClock.now - started)
         metrics.bytesReceived = outcome.bytes
@@ -241,7 +217,7 @@ public final class HTTPClient: Sendable {
         guard configuration.csrfProtection, !root.isEmpty, !configuration.headers.contains("X-CSRF-Token") else { return false }
         if csrfToken == nil {
             var metrics = HTTPTransferMetrics()
-            _ = try fetchCSRFToken(root, &metrics)
+            _ = try BlockingBridge.wait { try await fetchCSRFToken(root, &metrics) }
         }
         return !(csrfToken ?? "").isEmpty
     }
@@ -249,14 +225,14 @@ public final class HTTPClient: Sendable {
     /// One request with its redirects, through the sign-in (when configured): authorized first (and given a CSRF
     /// token when `csrfRoot` is set); when the answer says the session is gone, signed in again and sent once more.
     private func signedInExchange(_ original: HTTPRequest, _ csrfRoot: String?, _ onHeaders: CurlTransfer.HeadHandler?,
-                                  _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
-        var request = try prepared(original, csrfRoot, &metrics)
-        let outcome = try followingRedirects(request, onHeaders, onChunk, &metrics)
+                                  _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) async throws -> Exchange {
+        var request = try await prepared(original, csrfRoot, &metrics)
+        let outcome = try await followingRedirects(request, onHeaders, onChunk, &metrics)
         guard let signIn = configuration.signIn, signIn.needsSignIn(outcome.head, request: request) else { return outcome }
         try signIn.signInAgain(session: SignInSession(client: self))
         csrfToken = nil  // it belonged to the session that ended
-        request = try prepared(original, csrfRoot, &metrics)
-        let again = try followingRedirects(request, onHeaders, onChunk, &metrics)
+        request = try await prepared(original, csrfRoot, &metrics)
+        let again = try await followingRedirects(request, onHeaders, onChunk, &metrics)
         if signIn.needsSignIn(again.head, request: request) {
             let answer: String
             switch again.head.status {
@@ -273,11 +249,12 @@ public final class HTTPClient: Sendable {
     }
 
     /// The request as sent: with what the sign-in adds and, for modifying requests, a CSRF token.
-    private func prepared(_ original: HTTPRequest, _ csrfRoot: String?, _ metrics: inout HTTPTransferMetrics) throws -> HTTPRequest {
+    private func prepared(_ original: HTTPRequest, _ csrfRoot: String?, _ metrics: inout HTTPTransferMetrics) async throws -> HTTPRequest {
         var request = original
         try configuration.signIn?.authorize(&request, session: SignInSession(client: self))
         if let root = csrfRoot {
-            let token = try csrfToken ?? fetchCSRFToken(root, &metrics)
+            let token: String
+            if let known = csrfToken { token = known } else { token = try await fetchCSRFToken(root, &metrics) }
             if !token.isEmpty { request.headers.set("X-CSRF-Token", token) }
         }
         return request
@@ -285,13 +262,13 @@ public final class HTTPClient: Sendable {
 
     /// An exchange of the sign-in itself (a login form, say): no sign-in hooks, bodies not traced.
     func signInExchange(_ request: HTTPRequest) throws -> HTTPResponse {
-        try Self.$signingIn.withValue(true) { try signInExchangeInScope(request) }
+        try Self.$signingIn.withValue(true) { try BlockingBridge.wait { try await signInExchangeInScope(request) } }
     }
 
-    private func signInExchangeInScope(_ request: HTTPRequest) throws -> HTTPResponse {
+    private func signInExchangeInScope(_ request: HTTPRequest) async throws -> HTTPResponse {
         var metrics = HTTPTransferMetrics()
         var body = Data()
-        let outcome = try followingRedirects(request, nil, { body.append(contentsOf: $0) }, &metrics)
+        let outcome = try await followingRedirects(request, nil, { body.append(contentsOf: $0) }, &metrics)
         if outcome.head.status >= 400 { throw httpError(outcome) }
         metrics.bytesReceived = outcome.bytes
         return HTTPResponse(head: outcome.head, body: outcome.body.isEmpty ? body : outcome.body, metrics: metrics)
@@ -299,9 +276,9 @@ public final class HTTPClient: Sendable {
 
     /// GET on the service root with `X-CSRF-Token: Fetch`; the session cookie that goes with the token stays
     /// in this handle's cookie engine.
-    private func fetchCSRFToken(_ root: String, _ metrics: inout HTTPTransferMetrics) throws -> String {
+    private func fetchCSRFToken(_ root: String, _ metrics: inout HTTPTransferMetrics) async throws -> String {
         let fetch = HTTPRequest(method: .get, url: root, headers: ["X-CSRF-Token": "Fetch", "Accept": "application/json"])
-        let outcome = try signedInExchange(fetch, nil, nil, nil, &metrics)
+        let outcome = try await signedInExchange(fetch, nil, nil, nil, &metrics)
         if outcome.head.status >= 400 { throw httpError(outcome) }
         let answered = outcome.head.headers["X-CSRF-Token"] ?? ""
         let token = answered.lowercased() == "required" ? "" : answered
@@ -312,11 +289,11 @@ public final class HTTPClient: Sendable {
     /// One request with its same-origin redirects. See `HTTPConfiguration` for why other origins are refused.
     private func followingRedirects(_ request: HTTPRequest, _ onHeaders: CurlTransfer.HeadHandler?,
                                     _ onChunk: CurlTransfer.ChunkHandler?,
-                                    _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
+                                    _ metrics: inout HTTPTransferMetrics) async throws -> Exchange {
         var current = request
         var hops = 0
         while true {
-            let outcome = try exchangeRetrying(current, onHeaders, onChunk, &metrics)
+            let outcome = try await exchangeRetrying(current, onHeaders, onChunk, &metrics)
             guard let target = outcome.redirectTarget else { return outcome }
             // A redirect to the login page is the sign-in's to handle, not to follow.
             if !signingIn, let signIn = configuration.signIn, signIn.needsSignIn(outcome.head, request: current) { return outcome }
@@ -348,12 +325,12 @@ public final class HTTPClient: Sendable {
     /// One exchange, sent again while the service answers 429 or 503 and `configuration.retry` allows (see
     /// `RetryPolicy`); each retry and its wait is a line in the trace. Cancellation ends a wait.
     private func exchangeRetrying(_ request: HTTPRequest, _ onHeaders: CurlTransfer.HeadHandler?,
-                                  _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
+                                  _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) async throws -> Exchange {
         let repeatable = request.isRepeatable ?? (request.method == .get)
         var waited = 0.0
         var attempt = 0
         while true {
-            let outcome = try exchange(request, onHeaders, onChunk, &metrics)
+            let outcome = try await exchange(request, onHeaders, onChunk, &metrics)
             guard repeatable, !signingIn, RetryPolicy.isRetryable(status: outcome.head.status) else { return outcome }
             attempt += 1
             guard let wait = configuration.retry.delay(attempt: attempt, retryAfter: outcome.head.headers["Retry-After"],
@@ -370,22 +347,21 @@ public final class HTTPClient: Sendable {
             }
             tracer?.note("HTTP \(request.method.rawValue) \(Redaction.redactURLPasswords(request.url)): \(outcome.head.status), "
                          + "retry \(attempt) of \(configuration.retry.maxRetries) in \(Self.secondsText(wait)) s")
-            try pause(wait, request)
+            try await pause(wait, request)
             waited += wait
             metrics.retries += 1
         }
     }
 
-    /// Sleeps `seconds` in steps of 20 ms, ending early with `cancelled` when the request is cancelled.
-    private func pause(_ seconds: Double, _ request: HTTPRequest) throws {
+    /// Waits `seconds` in steps of 20 ms, ending early with `cancelled` when the request or its task is cancelled.
+    private func pause(_ seconds: Double, _ request: HTTPRequest) async throws {
         let end = ContinuousClock.now + .milliseconds(Int((seconds * 1000).rounded()))
         while ContinuousClock.now < end {
-            if RequestCancellation.isCancelled { throw ODataClientError.stopped(request.method, request.url) }
+            if RequestCancellation.isCancelled || Task.isCancelled { throw ODataClientError.stopped(request.method, request.url) }
             let left = end - ContinuousClock.now
-            var ts = timespec(tv_sec: 0, tv_nsec: Int(min(Self.seconds(left), 0.02) * 1_000_000_000))
-            nanosleep(&ts, nil)
+            try? await Task.sleep(for: min(left, .milliseconds(20)))
         }
-        if RequestCancellation.isCancelled { throw ODataClientError.stopped(request.method, request.url) }
+        if RequestCancellation.isCancelled || Task.isCancelled { throw ODataClientError.stopped(request.method, request.url) }
     }
 
     private static func secondsText(_ s: Double) -> String {
@@ -406,7 +382,7 @@ public final class HTTPClient: Sendable {
     }
 
     private func exchange(_ request: HTTPRequest, _ onHeaders: CurlTransfer.HeadHandler?,
-                          _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) throws -> Exchange {
+                          _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) async throws -> Exchange {
         let connection = try checkOut(request)
         defer { checkIn(connection) }
         let h = connection.handle
@@ -441,10 +417,9 @@ public final class HTTPClient: Sendable {
             divert = { head in signIn.needsSignIn(head, request: request) }
         }
         transfer.reset(url: url, traceLimit: tracer?.withData == true ? configuration.traceBodyLimit : 0,
-                       onHeaders: onHeaders, onChunk: onChunk, divert: divert, timeLimit: limit)
+                       divert: divert, timeLimit: limit)
         let started = ContinuousClock.now
-        let code = connection.perform()
-        let handedOver = code == CURLE_OK ? transfer.finish() : true
+        let (code, consumerError) = await deliver(connection, request: request, url: url, onHeaders: onHeaders, onChunk: onChunk)
         let elapsed = Self.seconds(ContinuousClock.now - started)
         metrics.exchanges += 1
         var opened = 0
@@ -456,12 +431,17 @@ public final class HTTPClient: Sendable {
                                         responseBody: transfer.traced, responseBodyBytes: transfer.bodyBytes,
                                         elapsed: elapsed, failure: nil,
                                         hidesBodies: signingIn || configuration.hidesBodiesInTrace)
-        if let consumerError = transfer.consumerError {
+        if let failure = transfer.failure {
+            trace.failure = "\(failure)"
+            tracer?.trace(trace)
+            throw failure
+        }
+        if let consumerError {
             trace.failure = consumerError is StopReading ? "\(consumerError)" : "stopped by the consumer: \(consumerError)"
             tracer?.trace(trace)
             throw consumerError
         }
-        guard code == CURLE_OK, handedOver, let head = transfer.head else {
+        guard code == CURLE_OK, let head = transfer.head else {
             let error = curlError(code == CURLE_OK ? CURLE_WEIRD_SERVER_REPLY : code, request.method, url, connection)
             trace.failure = error.reason
             tracer?.trace(trace)
@@ -556,7 +536,7 @@ public final class HTTPClient: Sendable {
         let buffered = connection.errorText
         let text = Redaction.redactURLPasswords(buffered.isEmpty ? String(cString: odsh_curl_easy_strerror(code)) : buffered)
         switch code {
-        case CURLE_ABORTED_BY_CALLBACK where RequestCancellation.isCancelled:
+        case CURLE_ABORTED_BY_CALLBACK where RequestCancellation.isCancelled || Task.isCancelled:
             return ODataClientError.stopped(method, url)
         case CURLE_OPERATION_TIMEDOUT:
             return ODataClientError(.timeout(curlText: text), method: method, url: url)

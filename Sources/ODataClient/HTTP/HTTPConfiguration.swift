@@ -61,6 +61,10 @@ public struct HTTPConfiguration: Sendable {
     /// of a document costs several bytes per byte read, so this bounds resident memory too (docs/performance.md);
     /// the largest real documents known are a few MiB (Microsoft Graph's 3.5 MiB).
     public var maxMetadataBytes = 128 << 20
+    /// Requests of this session that run at once to one origin (scheme, host and port); more wait, in the order
+    /// they were sent, until one ends. Kept-alive connections are reused across requests and tasks. Like
+    /// async-http-client's default, 8.
+    public var maxConnectionsPerHost = 8
     /// The largest body kept in memory when it is not streamed to a payload reader (a `$value`, a `$count`, a
     /// raw answer): over it, `ODataClientError.Kind.tooLarge`.
     public var maxBufferedBodyBytes = 512 << 20

@@ -4,14 +4,13 @@ import Synchronization
 /// What stops a request: the cancellation of the task (or the shell's statement) that asked for it. It is the one
 /// way a request is stopped before its end, and a time limit is one of them: a token that cancels itself.
 ///
-/// The async API of `DataService` runs the blocking request path on a thread of its own with a token bound to that
-/// thread (`current`) and cancels the token when the task is cancelled; the shell binds one to each statement and
-/// cancels it on Ctrl-C. `CurlConnection` registers with the token while it waits and is woken by it at once.
+/// A task's own cancellation ends its transfers as well; the shell binds a token to each statement and
+/// cancels it on Ctrl-C. A transfer registers its flow with the token while it runs and is ended by it at once.
 package final class RequestCancellation: Sendable {
     private let flag = Atomic<Bool>(false)
     private let expired = Atomic<Bool>(false)
     private let parent: RequestCancellation?
-    private let waiting = Mutex<[CurlConnection]>([])
+    private let waiting = Mutex<[TransferFlow]>([])
 
     /// A token inside the one in effect (a scope within a scope stops when either is cancelled).
     package init() { parent = Self.current }
@@ -28,10 +27,10 @@ package final class RequestCancellation: Sendable {
     /// Whether the cancellation came from a time limit (`withDeadline`) rather than from someone cancelling.
     package var timedOut: Bool { expired.load(ordering: .acquiring) || (parent?.timedOut ?? false) }
 
-    /// Stops the requests sent under this token, at once: waiting transfers are woken.
+    /// Stops the requests sent under this token, at once: their transfers are ended.
     package func cancel() {
         flag.store(true, ordering: .releasing)
-        for c in waiting.withLock({ $0 }) { c.wake() }
+        for flow in waiting.withLock({ $0 }) { flow.cancel() }
     }
 
     /// Runs `body` with this token in effect on this thread or task.
@@ -53,14 +52,14 @@ package final class RequestCancellation: Sendable {
         return try token.run(body)
     }
 
-    func register(_ c: CurlConnection) {
-        waiting.withLock { $0.append(c) }
-        if isCancelled { c.wake() }
-        parent?.register(c)
+    func register(_ flow: TransferFlow) {
+        waiting.withLock { $0.append(flow) }
+        if isCancelled { flow.cancel() }
+        parent?.register(flow)
     }
 
-    func unregister(_ c: CurlConnection) {
-        waiting.withLock { $0.removeAll { $0 === c } }
-        parent?.unregister(c)
+    func unregister(_ flow: TransferFlow) {
+        waiting.withLock { $0.removeAll { $0 === flow } }
+        parent?.unregister(flow)
     }
 }

@@ -6,10 +6,10 @@ extension DataService {
     /// Sends a `$batch`: multipart/mixed with change sets, or a JSON batch (the default for 4.01 services, or when
     /// `json` says so). HTTP errors of single requests come back in their part, not thrown.
     /// `continueOnError` asks the service to go on after a failed request (`Prefer: odata.continue-on-error`).
-    public func executeBatch(_ batch: BatchRequest, json: Bool? = nil, continueOnError: Bool = false) throws -> BatchResponse {
+    public func executeBatch(_ batch: BatchRequest, json: Bool? = nil, continueOnError: Bool = false) async throws -> BatchResponse {
         var request = try batchHTTPRequest(batch, json: json)
         if continueOnError { request.headers.set("Prefer", "odata.continue-on-error") }
-        let response = try client.send(request)
+        let response = try await client.send(request)
         let bytes = [UInt8](response.body ?? Data())
         let contentType = response.headers["Content-Type"] ?? ""
         if contentType.lowercased().hasPrefix("application/json") { return try JSONBatchReader.read(bytes) }
@@ -17,6 +17,16 @@ extension DataService {
             throw DataServiceError(.unexpectedResponse("$batch answered with \(contentType.isEmpty ? "no content type" : contentType), not a batch"))
         }
         return try MultipartBatchReader.read(bytes, contentType: contentType)
+    }
+
+    /// The blocking form of `executeBatch(_:json:continueOnError:)`.
+    public func executeBatch(_ batch: BatchRequest, json: Bool? = nil, continueOnError: Bool = false) throws -> BatchResponse {
+        try BlockingBridge.wait { try await executeBatch(batch, json: json, continueOnError: continueOnError) }
+    }
+
+    /// The blocking form of `executeBatch(_:json:)` for typed requests.
+    public func executeBatch(_ parts: [DataRequest.BatchPart], json: Bool? = nil) throws -> [BatchResult] {
+        try BlockingBridge.wait { try await executeBatch(parts, json: json) }
     }
 
     /// The `$batch` request as it is sent: multipart/mixed, or a JSON batch (4.01 services, or when `json` says so).
@@ -60,9 +70,9 @@ extension DataService {
     /// order of the requests. A change set that failed as a whole gives its one response to each of its requests.
     /// The service is asked to go on after a failed request; one that stops anyway leaves the later requests without
     /// an answer (status 0).
-    public func executeBatch(_ parts: [DataRequest.BatchPart], json: Bool? = nil) throws -> [BatchResult] {
+    public func executeBatch(_ parts: [DataRequest.BatchPart], json: Bool? = nil) async throws -> [BatchResult] {
         let (batch, order) = try batchRequest(for: parts)
-        let response = try executeBatch(batch, json: json, continueOnError: true)
+        let response = try await executeBatch(batch, json: json, continueOnError: true)
         // Each request has the Content-ID of its number (from 1). A JSON batch answers request by request in any
         // order, by id; a multipart one part by part in order, the requests of a change set in any order, by
         // Content-ID where the service echoes it (OData V4 Protocol, 11.7.7.2 and 11.7.8).

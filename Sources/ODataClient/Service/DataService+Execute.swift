@@ -14,8 +14,17 @@ extension DataService {
     /// response so far): a consumer that streams can flush its output there, or size columns from the first page.
     package func execute(_ request: ServiceRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
-                        onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
-        try execute(request, paging: paging, continuing: nil, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)
+                        onPageEnd: ((ServiceResponse) throws -> Void)? = nil) async throws -> ServiceResponse {
+        try await execute(request, paging: paging, continuing: nil, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)
+    }
+
+    /// The blocking form of `execute(_:paging:onEntity:onValue:onPageEnd:)`: the callbacks run on the calling thread.
+    package func execute(_ request: ServiceRequest, paging: Paging,
+                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
+                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil) throws -> ServiceResponse {
+        try BlockingBridge.wait {
+            try await execute(request, paging: paging, continuing: nil, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd)
+        }
     }
 
     /// As above; `continuing` is the guard of a reading whose earlier pages were read before (`request` asks for the
@@ -26,14 +35,14 @@ extension DataService {
     func execute(_ request: ServiceRequest, paging: Paging, continuing: NextLinkGuard?,
                  onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                  onPageEnd: ((ServiceResponse) throws -> Void)? = nil,
-                 followsNextLink: (String) -> Bool = { _ in true }) throws -> ServiceResponse {
+                 followsNextLink: (String) -> Bool = { _ in true }) async throws -> ServiceResponse {
         let target = request.target ?? target(forRelativeURL: request.relativeURL)
         var response = ServiceResponse()
         var url = requestURL(request.relativeURL)
         var pages = continuing ?? NextLinkGuard(firstURL: url, maxEmptyPagesInARow: maxEmptyPagesInARow)
         var first = true
         while true {
-            let page = try readPage(request, url: url, first: first, target: target, onEntity: onEntity, onValue: onValue)
+            let page = try await readPage(request, url: url, first: first, target: target, onEntity: onEntity, onValue: onValue)
             first = false
             response.pagesRead += 1
             response.status = page.status
@@ -103,7 +112,7 @@ extension DataService {
     }
 
     private func readPage(_ request: ServiceRequest, url: String, first: Bool, target: PayloadTarget?,
-                          onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void) throws -> Page {
+                          onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void) async throws -> Page {
         let method = first ? request.method : .get
         // Later pages (next links) hold more of the same collection.
         let answer: Answer = first ? (request.answer ?? .ofRawURL(url, method: method)) : .payload(single: false)
@@ -123,8 +132,8 @@ extension DataService {
         // A payload was expected but the Content-Type names none (text/plain, text/html, none at all): the body
         // decides, once its first bytes are in.
         var sniffing = false
-        try withoutActuallyEscaping(onEntity) { onEntity in
-            try withoutActuallyEscaping(onValue) { onValue in
+        try await withoutActuallyEscaping(onEntity) { onEntity in
+            try await withoutActuallyEscaping(onValue) { onValue in
                 // The reader holds these closures; it lives only inside this block.
                 defer { reader = nil }
                 let handleEntity: (EntityValue) throws -> Void = { e in
@@ -140,7 +149,7 @@ extension DataService {
                                   onEntity: handleEntity, onValue: { v in page.items += 1; try onValue(v) })
                 }
                 do {
-                    try client.send(HTTPRequest(method: method, url: url, headers: headers, body: body), onHeaders: { head in
+                    try await client.send(HTTPRequest(method: method, url: url, headers: headers, body: body), onHeaders: { head in
                         page.status = head.status
                         page.etag = head.headers["ETag"]
                         page.contentType = head.headers["Content-Type"]

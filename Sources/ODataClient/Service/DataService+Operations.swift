@@ -7,19 +7,31 @@ extension DataService {
     /// its HTTP method. Parameters are checked against the metadata; text given for a non-string parameter is read
     /// as a value of the parameter's type. The result holds entities or values.
     public func executeFunction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
+                                boundTo entity: EntityValue? = nil) async throws -> QueryResult {
+        try await executeOperation(name, kind: .function, parameters: parameters, boundTo: entity)
+    }
+
+    /// The blocking form of `executeFunction(_:parameters:boundTo:)`.
+    public func executeFunction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
                                 boundTo entity: EntityValue? = nil) throws -> QueryResult {
-        try executeOperation(name, kind: .function, parameters: parameters, boundTo: entity)
+        try BlockingBridge.wait { try await executeOperation(name, kind: .function, parameters: parameters, boundTo: entity) }
+    }
+
+    /// The blocking form of `executeAction(_:parameters:boundTo:)`.
+    public func executeAction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
+                              boundTo entity: EntityValue? = nil) throws -> QueryResult {
+        try BlockingBridge.wait { try await executeOperation(name, kind: .action, parameters: parameters, boundTo: entity) }
     }
 
     /// Calls an action: a V4 action import or bound action (`boundTo` an entity), parameters in a JSON body;
     /// in V2 the same as `executeFunction` (function imports say their own method).
     public func executeAction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
-                              boundTo entity: EntityValue? = nil) throws -> QueryResult {
-        try executeOperation(name, kind: .action, parameters: parameters, boundTo: entity)
+                              boundTo entity: EntityValue? = nil) async throws -> QueryResult {
+        try await executeOperation(name, kind: .action, parameters: parameters, boundTo: entity)
     }
 
     private func executeOperation(_ name: String, kind: ODataModel.Operation.Kind, parameters: [(name: String, value: DataValue)],
-                                  boundTo entity: EntityValue?) throws -> QueryResult {
+                                  boundTo entity: EntityValue?) async throws -> QueryResult {
         // The call as a typed request: the URL writer spells it (V2 parameters in the query, V4 in the path or the
         // body), the body writer writes an action's parameters.
         if !version.isV4 {
@@ -31,7 +43,7 @@ extension DataService {
             let query = DataQuery().function(name, parameters: try literals(values))
             var request = try serviceRequest(for: DataRequest(.function(method: method), query: query), ifMatch: nil)
             request.target = fi.returnType.flatMap { operationTarget($0.type, setName: fi.entitySet) }
-            return try QueryResult.read(request, service: self)
+            return try await QueryResult.read(request, service: self)
         }
         let operation: ODataModel.Operation
         var query: DataQuery
@@ -71,7 +83,7 @@ extension DataService {
         }
         var r = try serviceRequest(for: request, ifMatch: nil)
         r.target = operation.returnType.flatMap { operationTarget($0.type, setName: nil) }
-        return try QueryResult.read(r, service: self)
+        return try await QueryResult.read(r, service: self)
     }
 
     /// Parameter values as the literals a URL writes.

@@ -22,14 +22,24 @@ extension DataService {
     /// loads it again and checks what changed. The pre-approvals set on the metadata before (`canChangeAnything`,
     /// ...) carry over. Throws the transport, service or metadata error and leaves the service without metadata
     /// when it fails.
-    public func loadMetadata() throws {
+    public func loadMetadata() async throws {
         guard !isMetadataLoaded else { return }
         // A refresh of the placeholder takes the document as it is, with the placeholder's pre-approvals.
-        try refreshMetadata(from: try fetchMetadataDocument())
+        try refreshMetadata(from: try await fetchMetadataDocument())
     }
 
     /// Loads `$metadata` and returns it without using it: for a check of the caller's own before `replaceMetadata`.
+    public func fetchMetadataDocument() async throws -> CsdlDocument {
+        try await Self.loadMetadata(client: client, root: serviceRoot)
+    }
+
+    /// The blocking form of `loadMetadata()`.
+    public func loadMetadata() throws {
+        try BlockingBridge.wait { try await loadMetadata() }
+    }
+
+    /// The blocking form of `fetchMetadataDocument()`.
     public func fetchMetadataDocument() throws -> CsdlDocument {
-        try Self.loadMetadata(client: client, root: serviceRoot)
+        try BlockingBridge.wait { try await fetchMetadataDocument() }
     }
 }

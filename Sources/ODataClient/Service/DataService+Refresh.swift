@@ -4,8 +4,14 @@ extension DataService {
     /// SAP's `refreshMetadata`: loads `$metadata` again and uses it from now on if it is compatible with the metadata
     /// in use (see `refreshMetadata(from:options:)`); throws `MetadataRefreshError` and keeps the metadata otherwise.
     @discardableResult
+    public func refreshMetadata(options: MetadataComparison.Options = .init()) async throws -> MetadataRefresh {
+        try refreshMetadata(from: try await fetchMetadataDocument(), options: options)
+    }
+
+    /// The blocking form of `refreshMetadata(options:)`.
+    @discardableResult
     public func refreshMetadata(options: MetadataComparison.Options = .init()) throws -> MetadataRefresh {
-        try refreshMetadata(from: try fetchMetadataDocument(), options: options)
+        try BlockingBridge.wait { try await refreshMetadata(options: options) }
     }
 
     /// Checks `newer` against the metadata in use under the pre-approvals (the current document's

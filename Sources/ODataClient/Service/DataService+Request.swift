@@ -29,27 +29,39 @@ extension DataService {
     public func execute(_ request: DataRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil,
-                        onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)? = nil) throws -> ServiceResponse {
+                        onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)? = nil) async throws -> ServiceResponse {
         if case .batch = request.kind {
             throw DataServiceError(.invalidArgument("a batch is sent with executeBatch(_:), which answers request by request"))
         }
         guard let entity = request.entity else {
-            return try read(request, paging: paging, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd,
-                            onRawChunk: onRawChunk)
+            return try await read(request, paging: paging, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd,
+                                  onRawChunk: onRawChunk)
         }
         var readETag = false
         let mayRead = request.ifMatch == .entityETagReadingIfMissing
         if mayRead, entity.etag == nil, request.sendsIfMatch, hasConcurrencyToken(entity) {
-            try loadETag(of: request, into: entity)
+            try await loadETag(of: request, into: entity)
             readETag = true
         }
         do {
-            return try write(request, entity: entity, onEntity: onEntity, onValue: onValue)
+            return try await write(request, entity: entity, onEntity: onEntity, onValue: onValue)
         } catch let e as DataServiceError where mayRead && !readETag && entity.etag == nil {
             guard case .preconditionRequired = e.kind else { throw e }
             // The service wants an ETag the entity was not read with: read it, and send once more.
-            try loadETag(of: request, into: entity)
-            return try write(request, entity: entity, onEntity: onEntity, onValue: onValue)
+            try await loadETag(of: request, into: entity)
+            return try await write(request, entity: entity, onEntity: onEntity, onValue: onValue)
+        }
+    }
+
+    /// The blocking form of `execute(_:paging:onEntity:onValue:onPageEnd:onRawChunk:)`: the callbacks run on the
+    /// calling thread.
+    public func execute(_ request: DataRequest, paging: Paging,
+                        onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
+                        onPageEnd: ((ServiceResponse) throws -> Void)? = nil,
+                        onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)? = nil) throws -> ServiceResponse {
+        try BlockingBridge.wait {
+            try await execute(request, paging: paging, onEntity: onEntity, onValue: onValue, onPageEnd: onPageEnd,
+                              onRawChunk: onRawChunk)
         }
     }
 
@@ -60,7 +72,7 @@ extension DataService {
     package func readETagIfMissing(for request: DataRequest) throws {
         guard let entity = request.entity, request.ifMatch == .entityETagReadingIfMissing, entity.etag == nil,
               request.sendsIfMatch else { return }
-        try loadETag(of: request, into: entity)
+        try BlockingBridge.wait { try await loadETag(of: request, into: entity) }
     }
 
     /// The request in the terms of `execute(_: ServiceRequest, ...)`: relative URL, body, target and headers.
@@ -112,7 +124,7 @@ extension DataService {
     /// A read (query, function, raw GET) with `top` held across pages.
     private func read(_ request: DataRequest, paging: Paging, onEntity: (EntityValue) throws -> Bool,
                       onValue: (DataValue) throws -> Void, onPageEnd: ((ServiceResponse) throws -> Void)?,
-                      onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?) throws -> ServiceResponse {
+                      onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?) async throws -> ServiceResponse {
         var r = try serviceRequest(for: request, ifMatch: nil)
         r.onRawChunk = onRawChunk
         if let resume = request.resume { r.relativeURL = resume.nextLink }
@@ -123,7 +135,7 @@ extension DataService {
         let continuesFunction: Bool = if case .function? = request.query.path.last { true } else { false }
         // Past `top`, the rest of the page is read (so the connection stays usable) but not passed on, and no
         // next link is followed.
-        var response = try execute(r, paging: paging, continuing: nil, onEntity: { e in
+        var response = try await execute(r, paging: paging, continuing: nil, onEntity: { e in
             if reachedTop { return true }
             delivered += 1
             if let top, delivered >= top { reachedTop = true }
@@ -149,12 +161,12 @@ extension DataService {
 
     /// One write; its answer's entity (if any) updates `entity` and goes to `onEntity`.
     private func write(_ request: DataRequest, entity: EntityValue, onEntity: (EntityValue) throws -> Bool,
-                       onValue: (DataValue) throws -> Void) throws -> ServiceResponse {
+                       onValue: (DataValue) throws -> Void) async throws -> ServiceResponse {
         let r = try serviceRequest(for: request, ifMatch: entity.etag)
         var answered: EntityValue?
         let response: ServiceResponse
         do {
-            response = try execute(r, paging: .firstPage, continuing: nil, onEntity: { answered = $0; return true }, onValue: onValue)
+            response = try await execute(r, paging: .firstPage, continuing: nil, onEntity: { answered = $0; return true }, onValue: onValue)
         } catch let error as ODataClientError {
             let name = (try? entity.keyPredicate(version: version)) != nil ? entity.displayPath : r.relativeURL
             switch error.httpStatus {
@@ -179,14 +191,14 @@ extension DataService {
     }
 
     /// Reads the ETag of the entity a write addresses (its path, without options) into `entity`.
-    private func loadETag(of request: DataRequest, into entity: EntityValue) throws {
+    private func loadETag(of request: DataRequest, into entity: EntityValue) async throws {
         var path = DataQuery()
         path.path = request.query.path
         path.entityType = request.query.entityType
         var tag: String?
         let read = ServiceRequest(method: .get, relativeURL: try path.relativeURL(for: version), target: target(for: path))
         // The one entity is read to its end: a read stopped early would show in the trace as failed.
-        let response = try execute(read, paging: .firstPage, continuing: nil, onEntity: { e in tag = e.etag; return true },
+        let response = try await execute(read, paging: .firstPage, continuing: nil, onEntity: { e in tag = e.etag; return true },
                                    onValue: { _ in })
         entity.etag = tag ?? response.etag
     }

@@ -6,18 +6,28 @@ extension DataService {
     /// Applies a change set as one unit of work (SAP's `applyChanges`): one `$batch` holding it, all of its changes
     /// applied or none. Throws the failure (a 412 as `DataServiceError.Kind.conflict`, else the service's error with
     /// its HTTP status and OData error); on success the entities hold what the service answered (see `ChangeSet`).
-    public func applyChanges(_ changes: ChangeSet) throws {
+    public func applyChanges(_ changes: ChangeSet) async throws {
         let batch = RequestBatch()
         batch.addChanges(changes)
-        try processBatch(batch)
+        try await processBatch(batch)
         if let error = changes.error { throw error }
+    }
+
+    /// The blocking form of `applyChanges(_:)`.
+    public func applyChanges(_ changes: ChangeSet) throws {
+        try BlockingBridge.wait { try await applyChanges(changes) }
+    }
+
+    /// The blocking form of `processBatch(_:)`.
+    public func processBatch(_ batch: RequestBatch) throws {
+        try BlockingBridge.wait { try await processBatch(batch) }
     }
 
     /// Sends a batch of queries and change sets as one `$batch` (SAP's `processBatch`) and reads each answer into it:
     /// `RequestBatch.queryResult(for:)` for the queries, `ChangeSet.responses` and `ChangeSet.error` for the change
     /// sets, whose entities take what the service answered. Throws when the batch cannot be written or sent, or its
     /// answer cannot be read; a refused query or change set is recorded in its part instead.
-    public func processBatch(_ batch: RequestBatch) throws {
+    public func processBatch(_ batch: RequestBatch) async throws {
         var parts: [DataRequest.BatchPart] = []
         var sentURLs: [String?] = []
         for item in batch.items {
@@ -32,7 +42,7 @@ extension DataService {
                 sentURLs.append(nil)
             }
         }
-        let results = parts.isEmpty ? [] : try executeBatch(parts)
+        let results = parts.isEmpty ? [] : try await executeBatch(parts)
         var next = 0
         var queryResults: [Result<QueryResult, any Error>?] = []
         for item in batch.items {

@@ -4,7 +4,7 @@ import ODataQuery
 
 extension DataService {
     /// Creates `entity` in its entity set (POST); the entity takes the values and ETag the service answers with.
-    public func createEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) throws {
+    public func createEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) async throws {
         if entity.entitySet == nil {
             // SAP's `EntityValue.ofType(t)`: the entity set is the only one of that type.
             let sets = metadata.entitySets.filter { $0.entityTypeIfResolved === entity.entityType }
@@ -15,7 +15,7 @@ extension DataService {
         }
         var request = DataRequest.create(entity, at: DataQuery().from(set))
         request.headers = options.headers
-        _ = try execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
+        _ = try await execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
         entity.isNew = false
     }
 
@@ -23,49 +23,49 @@ extension DataService {
     /// `createRelatedEntity`): POST to `Source(key)/Property`, so that the service links the new entity to `source`
     /// (an order created for a customer). The entity takes the values and ETag the service answers with.
     public func createRelatedEntity(_ entity: EntityValue, in source: EntityValue, property: NavigationProperty,
-                                    options: RequestOptions = RequestOptions()) throws {
-        _ = try execute(try changeRequest(.createRelatedEntity(entity, source: source, property: property, options: options)),
+                                    options: RequestOptions = RequestOptions()) async throws {
+        _ = try await execute(try changeRequest(.createRelatedEntity(entity, source: source, property: property, options: options)),
                         paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
         entity.isNew = false
     }
 
     /// Adds a link from `source`'s navigation property `property` to `target` (SAP's `createLink`): V4 POST (a
     /// collection) or PUT (single-valued) `.../Property/$ref`, V2 `$links`.
-    public func createLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue) throws {
-        _ = try execute(try changeRequest(.createLink(source: source, property: property, target: target)),
+    public func createLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue) async throws {
+        _ = try await execute(try changeRequest(.createLink(source: source, property: property, target: target)),
                         paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
     }
 
     /// Sets the link of the single-valued navigation property `property` of `source` to `target` (SAP's
     /// `updateLink`); a collection-valued one is refused (use `createLink` and `deleteLink`).
-    public func updateLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue) throws {
-        _ = try execute(try changeRequest(.updateLink(source: source, property: property, target: target)),
+    public func updateLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue) async throws {
+        _ = try await execute(try changeRequest(.updateLink(source: source, property: property, target: target)),
                         paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
     }
 
     /// Removes the link from `source` to `target` through `property` (a collection), or the one link of a
     /// single-valued `property` when `target` is nil (SAP's `deleteLink`).
-    public func deleteLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue? = nil) throws {
-        _ = try execute(try changeRequest(.deleteLink(source: source, property: property, target: target)),
+    public func deleteLink(from source: EntityValue, property: NavigationProperty, to target: EntityValue? = nil) async throws {
+        _ = try await execute(try changeRequest(.deleteLink(source: source, property: property, target: target)),
                         paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
     }
 
     /// Updates `entity` on the service: its changed properties with PATCH (V4) or MERGE (V2), or all of them with PUT
     /// when `options.updateMode` is `.replace`; `If-Match` carries the entity's ETag.
-    public func updateEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) throws {
+    public func updateEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) async throws {
         let path = try self.path(of: entity)
         var request = options.updateMode == .replace ? DataRequest.replace(entity, at: path) : DataRequest.update(entity, at: path)
         request.headers = options.headers
         request.ifMatch = entity.etag == nil && options.ifMatchAnyWhenNoETag ? .any : .entityETag
-        _ = try execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
+        _ = try await execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
     }
 
     /// Deletes `entity` on the service; `If-Match` carries its ETag.
-    public func deleteEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) throws {
+    public func deleteEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) async throws {
         var request = DataRequest.delete(at: try path(of: entity), entity: entity)
         request.headers = options.headers
         request.ifMatch = entity.etag == nil && options.ifMatchAnyWhenNoETag ? .any : .entityETag
-        _ = try execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
+        _ = try await execute(request, paging: .firstPage, onEntity: { _ in true }, onValue: { _ in })
     }
 
     /// The path of an entity: `Set(key)` when the key is known, else its edit or read link.

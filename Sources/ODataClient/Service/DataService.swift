@@ -55,10 +55,12 @@ public final class DataService: Sendable {
         var configuration = configuration
         if configuration.serviceRoot?.isEmpty ?? true { configuration.serviceRoot = root.base }
         if configuration.serviceParameters.isEmpty { configuration.serviceParameters = root.parameters }
-        client = try HTTPClient(configuration: configuration)
         provider = serviceName.map { OnlineODataProvider(serviceName: $0, serviceRoot: url, networkOptions: configuration) }
             ?? OnlineODataProvider(serviceRoot: url, networkOptions: configuration)
-        let document = try metadata ?? Self.loadMetadata(client: client, root: root.base)
+        let client = try HTTPClient(configuration: configuration)
+        self.client = client
+        let base = root.base
+        let document = try metadata ?? BlockingBridge.wait { try await Self.loadMetadata(client: client, root: base) }
         settings = Mutex(Settings(metadata: document))
     }
 
@@ -66,9 +68,9 @@ public final class DataService: Sendable {
     /// `refreshMetadata` checks compatibility first. Requests already under way finish with the metadata they began with.
     public func replaceMetadata(_ m: CsdlDocument) { settings.withLock { $0.metadata = m } }
 
-    static func loadMetadata(client: HTTPClient, root: String) throws -> CsdlDocument {
+    static func loadMetadata(client: HTTPClient, root: String) async throws -> CsdlDocument {
         let reader = MetadataReader(source: HTTPClient.metadataURLForDisplay(root))
-        try client.fetchMetadata(serviceURL: root, into: reader)
+        try await client.fetchMetadata(serviceURL: root, into: reader)
         return try reader.finish()
     }
 
@@ -88,18 +90,23 @@ public final class DataService: Sendable {
     // MARK: queries
 
     /// Runs a query and reads its first page; `QueryResult` reads further pages when asked.
-    public func executeQuery(_ query: DataQuery) throws -> QueryResult {
+    public func executeQuery(_ query: DataQuery) async throws -> QueryResult {
         var request = ServiceRequest(method: .get, relativeURL: try query.relativeURL(for: version),
                                      target: query.countOnly ? nil : queryTarget(query))
         request.answer = Self.answer(of: query, method: .get)
-        return try QueryResult.read(request, service: self)
+        return try await QueryResult.read(request, service: self)
+    }
+
+    /// The blocking form of `executeQuery(_:)`.
+    public func executeQuery(_ query: DataQuery) throws -> QueryResult {
+        try BlockingBridge.wait { try await executeQuery(query) }
     }
 
     /// Runs a GET on a URL relative to the service root and reads its first page (a raw request: its answer is
     /// read from its URL).
     package func executeQuery(url relativeURL: String, target: PayloadTarget? = nil) throws -> QueryResult {
         let request = ServiceRequest(method: .get, relativeURL: relativeURL, target: target)
-        return try QueryResult.read(request, service: self)
+        return try BlockingBridge.wait { try await QueryResult.read(request, service: self) }
     }
 
     private func queryTarget(_ query: DataQuery) -> PayloadTarget? {

@@ -40,10 +40,10 @@ public final class QueryResult: Sendable {
     func prefix(_ n: Int) -> QueryResult { QueryResult(cutting: self, to: n) }
 
     /// Sends `request` and reads its first page.
-    static func read(_ request: ServiceRequest, service: DataService) throws -> QueryResult {
+    static func read(_ request: ServiceRequest, service: DataService) async throws -> QueryResult {
         var entities: [EntityValue] = []
         var values: [DataValue] = []
-        let response = try service.execute(request, paging: .firstPage, onEntity: { entities.append($0); return true },
+        let response = try await service.execute(request, paging: .firstPage, onEntity: { entities.append($0); return true },
                                            onValue: { values.append($0) })
         return QueryResult(service: service, request: request, response: response, entities: entities, values: values)
     }
@@ -83,21 +83,31 @@ public final class QueryResult: Sendable {
     }
 
     /// The next page as a result of its own, nil after the last.
-    public func nextPage() throws -> QueryResult? {
+    public func nextPage() async throws -> QueryResult? {
         guard let next = nextLink else { return nil }
-        return try QueryResult.read(ServiceRequest(method: .get, relativeURL: next, target: target), service: service)
+        return try await QueryResult.read(ServiceRequest(method: .get, relativeURL: next, target: target), service: service)
+    }
+
+    /// The blocking form of `nextPage()`.
+    public func nextPage() throws -> QueryResult? {
+        try BlockingBridge.wait { try await nextPage() }
     }
 
     /// Every entity of this page and, with `allPages`, of the following pages, each page requested only when the
     /// previous one is done; `body` returns false to stop (no further page is then requested).
     public func forEachEntity(allPages: Bool = true, _ body: (EntityValue) throws -> Bool) throws {
+        try BlockingBridge.wait { try await forEachEntity(allPages: allPages, body) }
+    }
+
+    /// The async form of `forEachEntity(allPages:_:)`: `body` runs in the calling task.
+    public func forEachEntity(allPages: Bool = true, _ body: (EntityValue) throws -> Bool) async throws {
         for e in entities { guard try body(e) else { return } }
         guard allPages else { return }
         // The guard has seen this page: its rows and inline count may already be all there is.
         var pages = pagingGuard()
         guard let next = try pages.linkToFollow(afterPageOf: entities.count + values.count, count: count, nextLink: nextLink) else { return }
         let r = ServiceRequest(method: .get, relativeURL: next, target: target)
-        _ = try service.execute(r, paging: .allPages, continuing: pages, onEntity: body, onValue: { _ in })
+        _ = try await service.execute(r, paging: .allPages, continuing: pages, onEntity: body, onValue: { _ in })
     }
 
     /// The next-link guard of a reading of all pages that starts with this one (not yet told about it).

@@ -1,0 +1,126 @@
+import CCurl
+import Synchronization
+
+/// The hand-over between the engine's thread, which receives a transfer's bytes, and the task that consumes them
+/// (decodes a payload, collects a body). The engine only appends; the consumer takes what has come, in order.
+/// Backpressure: past `highWater` bytes not yet taken, the engine pauses the transfer (its write callback answers
+/// `CURL_WRITEFUNC_PAUSE`, so curl keeps the chunk), and the consumer resumes it once it has taken them.
+final class TransferFlow: Sendable {
+    /// What the consumer gets from one `next()`.
+    struct Batch {
+        /// The head of a response whose body is for the consumer, once, before its first bytes.
+        var head: HTTPResponseHead?
+        var bytes: [UInt8] = []
+        /// curl's result, once the transfer is over (the engine no longer touches it).
+        var result: CURLcode?
+    }
+
+    fileprivate struct State {
+        var head: HTTPResponseHead?
+        var bytes: [UInt8] = []
+        var result: CURLcode?
+        var paused = false
+        var waiter: CheckedContinuation<Void, Never>?
+        /// Set once by `cancel()`; the engine ends the transfer.
+        var cancelled = false
+        /// Ends the transfer on the engine (set when it is handed to the engine).
+        var onCancel: (@Sendable () -> Void)?
+        var onResume: (@Sendable () -> Void)?
+    }
+
+    /// Bytes a consumer may lag behind before its transfer is paused.
+    static let highWater = 1 << 20
+
+    private let state = Mutex(State())
+
+    /// Readies the flow for a new transfer; `cancel` and `resume` ask the engine to end or resume it.
+    func reset(onCancel: @escaping @Sendable () -> Void, onResume: @escaping @Sendable () -> Void) {
+        state.withLock { $0 = State(onCancel: onCancel, onResume: onResume) }
+    }
+
+    // MARK: the engine's side
+
+    /// The head of a response whose body goes to the consumer.
+    func deliverHead(_ head: HTTPResponseHead) {
+        let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            s.head = head
+            return s.takeWaiter()
+        }
+        waiter?.resume()
+    }
+
+    /// Takes a chunk unless the consumer lags by `highWater` bytes: then false, and the transfer is to pause (the
+    /// chunk is offered again when it resumes).
+    func offer(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        let (taken, waiter) = state.withLock { s -> (Bool, CheckedContinuation<Void, Never>?) in
+            if s.bytes.count >= Self.highWater {
+                s.paused = true
+                return (false, s.takeWaiter())
+            }
+            s.bytes.append(contentsOf: chunk)
+            return (true, s.takeWaiter())
+        }
+        waiter?.resume()
+        return taken
+    }
+
+    /// The transfer is over with curl's `result`.
+    func complete(_ result: CURLcode) {
+        let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            s.result = result
+            return s.takeWaiter()
+        }
+        waiter?.resume()
+    }
+
+    /// Whether the consumer asked to end the transfer.
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    // MARK: the consumer's side
+
+    /// What has come since the last call, waiting until something has. A paused transfer is resumed once its
+    /// bytes are taken.
+    func next() async -> Batch {
+        while true {
+            let (batch, resume) = state.withLock { s -> (Batch?, (@Sendable () -> Void)?) in
+                guard s.head != nil || !s.bytes.isEmpty || s.result != nil else { return (nil, nil) }
+                let batch = Batch(head: s.head, bytes: s.bytes, result: s.result)
+                s.head = nil
+                s.bytes = []
+                var resume: (@Sendable () -> Void)?
+                if s.paused, s.result == nil {
+                    s.paused = false
+                    resume = s.onResume
+                }
+                return (batch, resume)
+            }
+            resume?()
+            if let batch { return batch }
+            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { s -> Bool in
+                    if s.head != nil || !s.bytes.isEmpty || s.result != nil { return true }
+                    s.waiter = c
+                    return false
+                }
+                if ready { c.resume() }
+            }
+        }
+    }
+
+    /// Ends the transfer (cancellation, or a consumer that failed or has enough); `next()` then sees its result.
+    func cancel() {
+        let onCancel = state.withLock { s -> (@Sendable () -> Void)? in
+            guard !s.cancelled, s.result == nil else { return nil }
+            s.cancelled = true
+            return s.onCancel
+        }
+        onCancel?()
+    }
+}
+
+private extension TransferFlow.State {
+    mutating func takeWaiter() -> CheckedContinuation<Void, Never>? {
+        defer { waiter = nil }
+        return waiter
+    }
+}
