@@ -13,11 +13,13 @@ With --log FILE, one line is appended per request when it arrives and one when i
 for appending, so the benchmark may empty it between runs):
   arrive seq=S t_ms=T in_flight=K delay_ms=D path=PATH
   answer seq=S t_ms=T status=C
+  gone seq=S t_ms=T                 (the client closed the connection before the answer was due)
 where S counts requests from 1 in the order they arrived, T is milliseconds since the server started, and K is the
 number of delayed requests under way at the server, this one included.
 
 delay-server.py --summary FILE: reads such a log and prints one line
-  server requests=R things=T answered=A keys=K max_in_flight=M arrival_waves=W1,... first_arrival_ms=F last_answer_ms=L
+  server requests=R things=T answered=A gone=G keys=K max_in_flight=M arrival_waves=W1,W2,...
+         first_arrival_ms=F last_answer_ms=L
 where T counts the requests for Things(N), K their distinct keys, and arrival waves group delayed requests whose
 arrivals are less than half their delay apart (a client that keeps L requests under way shows waves of L)."""
 import asyncio
@@ -87,6 +89,19 @@ class Server:
             return 200, JSON_TYPE, json.dumps(doc).encode(), delay
         return 404, "text/plain", b"not found\n", 0.0
 
+    @staticmethod
+    async def wait(delay, reader):
+        """Sleeps `delay` seconds, or until the client goes away (a request given up stops counting as under way);
+        True when it went."""
+        deadline = time.monotonic() + delay
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            await asyncio.sleep(min(left, 0.05))
+            if reader.at_eof() or reader.exception() is not None:
+                return True
+
     async def handle(self, reader, writer):
         try:
             while True:
@@ -118,11 +133,13 @@ class Server:
                 self.record("arrive seq=%d t_ms=%.1f in_flight=%d delay_ms=%d path=%s"
                             % (seq, self.now_ms(), self.in_flight, round(delay * 1000), target))
                 try:
-                    if delay > 0:
-                        await asyncio.sleep(delay)
+                    gone = delay > 0 and await self.wait(delay, reader)
                 finally:
                     if delay > 0:
                         self.in_flight -= 1
+                if gone:
+                    self.record("gone seq=%d t_ms=%.1f" % (seq, self.now_ms()))
+                    return
                 reason = {200: "OK", 404: "Not Found"}[status]
                 out = ["HTTP/1.1 %d %s" % (status, reason), "Content-Type: " + ctype,
                        "Content-Length: %d" % len(body), "OData-Version: 4.0"]
@@ -158,7 +175,7 @@ async def serve(port, log_path):
 
 
 def summary(path):
-    arrivals, requests, things, answered, keys = [], 0, 0, 0, set()
+    arrivals, requests, things, answered, gone, keys = [], 0, 0, 0, 0, set()
     max_in_flight, last_answer = 0, 0.0
     with open(path) as f:
         for line in f:
@@ -175,6 +192,8 @@ def summary(path):
                     keys.add(int(m.group(1)))
                 if delay > 0:
                     arrivals.append((t, delay))
+            elif kind == "gone":
+                gone += 1
             elif kind == "answer":
                 answered += 1
                 last_answer = max(last_answer, float(v["t_ms"]))
@@ -187,8 +206,8 @@ def summary(path):
         waves[-1] += 1
         previous = t
     first = arrivals[0][0] if arrivals else 0.0
-    print("server requests=%d things=%d answered=%d keys=%d max_in_flight=%d arrival_waves=%s first_arrival_ms=%.0f "
-          "last_answer_ms=%.0f" % (requests, things, answered, len(keys), max_in_flight,
+    print("server requests=%d things=%d answered=%d gone=%d keys=%d max_in_flight=%d arrival_waves=%s "
+          "first_arrival_ms=%.0f last_answer_ms=%.0f" % (requests, things, answered, gone, len(keys), max_in_flight,
                                    ",".join(map(str, waves)) or "-", first, last_answer))
 
 
