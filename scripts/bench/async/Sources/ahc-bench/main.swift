@@ -49,7 +49,12 @@ func main() async {
         func add() {
             group.addTask {
                 let t = ContinuousClock.now
-                do { try await get(); return (milliseconds(.now - t), nil) } catch { return (milliseconds(.now - t), "\(error)") }
+                do {
+                    try await get()
+                    return (milliseconds(.now - t), nil)
+                } catch {
+                    return (milliseconds(.now - t), "\(error)")
+                }
             }
         }
         var started = 0
@@ -68,12 +73,14 @@ func main() async {
     try? await client.shutdown()
 
     let sorted = latencies.sorted()
-    func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
+    func percentile(_ p: Double) -> Double {
+        sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+    }
     let rps = Int((Double(n) / (wall / 1000)).rounded())
     print("throughput level=ahc n=\(n) concurrency=\(concurrency) ok=\(ok) failed=\(n - ok) wall_ms=\(format(wall)) "
           + "rps=\(rps) p50_ms=\(format(percentile(0.5))) p99_ms=\(format(percentile(0.99)))")
-    print("throughput: \(n) GETs through async-http-client, \(concurrency) at a time: \(ok) succeeded in \(format(wall)) ms, "
-          + "\(rps) requests/s" + (firstError.map { "; first failure: \($0)" } ?? ""))
+    print("throughput: \(n) GETs through async-http-client, \(concurrency) at a time: \(ok) succeeded in "
+          + "\(format(wall)) ms, \(rps) requests/s" + (firstError.map { "; first failure: \($0)" } ?? ""))
 }
 
 await main()

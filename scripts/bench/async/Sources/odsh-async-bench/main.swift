@@ -48,7 +48,10 @@ func format(_ ms: Double) -> String {
 }
 
 func integer(_ text: String, _ what: String) -> Int {
-    guard let n = Int(text), n > 0 else { print("odsh-async-bench: \(what) must be a positive number, not \(text)"); exit(2) }
+    guard let n = Int(text), n > 0 else {
+        print("odsh-async-bench: \(what) must be a positive number, not \(text)")
+        exit(2)
+    }
     return n
 }
 
@@ -169,7 +172,8 @@ func burst(_ url: String, _ n: Int, _ limitText: String) async {
     for (i, wave) in grouped.enumerated() { for o in wave { waveOf[o.issued] = i } }
     var overtaken = 0
     for a in outcomes where a.error == nil {
-        if outcomes.contains(where: { b in b.error == nil && b.issued > a.issued && waveOf[b.issued]! < waveOf[a.issued]! }) {
+        let later = outcomes.filter { b in b.error == nil && b.issued > a.issued }
+        if later.contains(where: { b in waveOf[b.issued]! < waveOf[a.issued]! }) {
             overtaken += 1
         }
     }
@@ -209,10 +213,11 @@ func ticker(_ url: String, _ n: Int, _ limitText: String?) async {
     stop.set()
     let (maxStall, count) = await ticks.value
     let failed = outcomes.filter { $0.error != nil }
-    print("ticker n=\(n) limit=\(limitText ?? "default") delay_ms=\(delay) ok=\(n - failed.count) failed=\(failed.count) "
-          + "wall_ms=\(format(wall)) max_stall_ms=\(format(maxStall)) ticks=\(count)")
-    print("ticker: \(n) requests of \(delay) ms at once (limit \(limitText ?? "default")): \(n - failed.count) succeeded "
-          + "in \(format(wall / 1000)) s; a task ticking every 50 ms meanwhile stalled at most \(format(maxStall)) ms "
+    print("ticker n=\(n) limit=\(limitText ?? "default") delay_ms=\(delay) ok=\(n - failed.count) "
+          + "failed=\(failed.count) wall_ms=\(format(wall)) max_stall_ms=\(format(maxStall)) ticks=\(count)")
+    print("ticker: \(n) requests of \(delay) ms at once (limit \(limitText ?? "default")): "
+          + "\(n - failed.count) succeeded in \(format(wall / 1000)) s; a task ticking every 50 ms meanwhile "
+          + "stalled at most \(format(maxStall)) ms "
           + "beyond its 50 ms (\(count) ticks)"
           + (failed.first.map { "; first failure: Things(\($0.key)): \($0.error!)" } ?? ""))
 }
@@ -269,7 +274,12 @@ func bounded(_ n: Int, _ concurrency: Int, _ op: @escaping @Sendable (Int) async
         func add(_ i: Int) {
             group.addTask {
                 let t = ContinuousClock.now
-                do { try await op(i); return (milliseconds(.now - t), nil) } catch { return (milliseconds(.now - t), "\(error)") }
+                do {
+                    try await op(i)
+                    return (milliseconds(.now - t), nil)
+                } catch {
+                    return (milliseconds(.now - t), "\(error)")
+                }
             }
         }
         var next = 0
@@ -340,6 +350,7 @@ case ("burst", 4): await burst(args[1], integer(args[2], "N"), args[3])
 case ("ticker", 3), ("ticker", 4): await ticker(args[1], integer(args[2], "N"), args.count == 4 ? args[3] : nil)
 case ("two-services", 4): await twoServices(args[1], args[2], integer(args[3], "HANGING"))
 case ("throughput", 4), ("throughput", 5):
-    await throughput(args[1], integer(args[2], "N"), integer(args[3], "CONCURRENCY"), args.count == 5 ? args[4] : "both")
+    await throughput(args[1], integer(args[2], "N"), integer(args[3], "CONCURRENCY"),
+                     args.count == 5 ? args[4] : "both")
 default: usage()
 }
