@@ -67,10 +67,7 @@ func delayOf(_ url: String) -> Int {
 func configuration(limit: Int?) -> HTTPConfiguration {
     var configuration = HTTPConfiguration()
     configuration.timeout = 300
-    if let limit {
-        _ = limit
-        // ENGINE: configuration.maxConnectionsPerHost = limit
-    }
+    if let limit { configuration.maxConnectionsPerHost = limit }
     return configuration
 }
 
@@ -90,14 +87,6 @@ func fetchThing(_ service: DataService, _ key: Int) async throws {
     let entity = try await service.executeQuery(query).requiredEntity()
     guard entity["ID"]?.integerValue == Int64(key) else {
         throw BenchError("Things(\(key)) answered ID \(entity["ID"].map { "\($0)" } ?? "none")")
-    }
-}
-
-/// Runs a blocking call on a Dispatch thread and waits for it without blocking a thread of the task pool: what
-/// the library's async API does today.
-func offload<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
     }
 }
 
@@ -312,8 +301,7 @@ func throughput(_ url: String, _ n: Int, _ concurrency: Int, _ mode: String) asy
         let request = HTTPRequest(method: .get, url: root + "Things(1)", headers: ["Accept": "application/json"])
         let start = ContinuousClock.now
         let run = await bounded(n, concurrency) { _ in
-            // ENGINE: the next line becomes `let response = try await client.send(request)` (HTTPClient's async send).
-            let response = try await offload { try client.send(request) }
+            let response = try await client.send(request)
             guard response.status == 200, let body = response.body, !body.isEmpty else {
                 throw BenchError("status \(response.status), \(response.body?.count ?? 0) bytes")
             }
