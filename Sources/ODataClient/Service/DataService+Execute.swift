@@ -1,12 +1,18 @@
 import FoundationEssentials
 import ODataModel
 
-/// Thrown from inside a payload callback to end reading when the consumer has had enough.
+/// Thrown from inside a payload callback to end reading: the consumer has had enough, and the rest of the page
+/// is past what is read after that (`DataService.readAfterEnough`).
 struct StopReading: Error, CustomStringConvertible {
     var description: String { "the rest was not read: the consumer had enough" }
 }
 
 extension DataService {
+    /// How many bytes of a page are still read after the consumer had enough (`onEntity` answered false), their
+    /// entities not passed on: enough for the count, next link and end of body that follow the rows of a page of
+    /// ordinary size, without reading a huge page to its end. Past it, `ServiceResponse.restNotRead` says so.
+    public static let readAfterEnough = 4 << 20
+
     /// Sends a request (method + URL relative to the service root + JSON body) and streams the answer: entities and
     /// values go to the callbacks as their bytes arrive; with .allPages, next links are followed lazily, one page held at a time.
     /// `onEntity` returns false to stop reading (row limit reached): no further page is requested.
@@ -52,6 +58,7 @@ extension DataService {
             if let c = page.count { response.count = c }
             response.nextLink = nextLink(page.nextLink)
             response.morePages = page.stopped || response.nextLink != nil
+            response.restNotRead = page.restNotRead
             var next: String?
             // A cycle ends the reading with an error once this page's rows have gone out (`onPageEnd`).
             var cycle: PagingError?
@@ -86,6 +93,8 @@ extension DataService {
         var count: Int?
         var rawBody: Data?
         var stopped = false
+        /// The consumer had enough, and the rest of the body was past `readAfterEnough`: not read.
+        var restNotRead = false
         /// Entities and values read.
         var items = 0
     }
@@ -136,12 +145,17 @@ extension DataService {
             try await withoutActuallyEscaping(onValue) { onValue in
                 // The reader holds these closures; it lives only inside this block.
                 defer { reader = nil }
+                // Bytes fed when the consumer said it had enough: the rest of the page is read up to
+                // `readAfterEnough` more (its entities not passed on), for what may follow the rows (V2's `__count`
+                // after `results`, a V4 count or next link after `value`, the end of the body).
+                var enoughAt: Int?
                 let handleEntity: (EntityValue) throws -> Void = { e in
+                    guard enoughAt == nil else { return }
                     page.items += 1
                     if singleEntity, e.etag == nil, let tag = page.etag { e.etag = tag }
                     if !(try onEntity(e)) {
                         page.stopped = true
-                        throw StopReading()
+                        enoughAt = fed
                     }
                 }
                 func makeReader(_ format: PayloadFormat, _ t: PayloadTarget) -> PayloadReader {
@@ -181,6 +195,10 @@ extension DataService {
                             return
                         }
                         if let r = reader {
+                            if let at = enoughAt, fed - at > Self.readAfterEnough {
+                                page.restNotRead = true
+                                throw StopReading()
+                            }
                             fed += chunk.count
                             try r.feed(chunk)
                         } else if !isCount, let sink = request.onRawChunk {
@@ -198,7 +216,7 @@ extension DataService {
                     // The consumer has enough; the rest of the body is not read (the connection is dropped).
                 }
                 if let r = reader {
-                    let info = page.stopped ? r.pageInfo : (fed > 0 ? try r.finish() : PageInfo())
+                    let info = page.restNotRead ? r.pageInfo : (fed > 0 ? try r.finish() : PageInfo())
                     page.nextLink = info.nextLink
                     page.count = info.count.map { Int($0) }
                 }

@@ -7,7 +7,13 @@ extension DataService {
     public func createEntity(_ entity: EntityValue, options: RequestOptions = RequestOptions()) async throws {
         if entity.entitySet == nil {
             // SAP's `EntityValue.ofType(t)`: the entity set is the only one of that type.
-            let sets = metadata.entitySets.filter { $0.entityTypeIfResolved === entity.entityType }
+            // By name as well: an entity made with the types of an earlier document (a proxy's embedded model, the
+            // metadata before a refresh) belongs in the set of the same type in the document in use.
+            let type = entity.entityType
+            let sets = metadata.entitySets.filter { set in
+                guard let t = set.entityTypeIfResolved else { return false }
+                return t === type || t.qualifiedName == type.qualifiedName
+            }
             if sets.count == 1 { entity.entitySet = sets[0] }
         }
         guard let set = entity.entitySet else {

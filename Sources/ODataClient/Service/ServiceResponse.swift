@@ -25,6 +25,9 @@ public struct ServiceResponse: Sendable {
     /// Set when reading all pages ended after a run of empty pages that still linked on (`DataService.maxEmptyPagesInARow`):
     /// the result may have more rows than were read. A caller that needs the whole result treats it as an error.
     public var emptyPagesCut: PagingError?
+    /// Set when the consumer had enough (`onEntity` answered false) and the rest of the page was longer than
+    /// `DataService.readAfterEnough`: it was not read, so a count or next link after the rows may be missing.
+    public var restNotRead = false
 
     /// A response summary with these parts.
     public init(status: Int = 0, count: Int? = nil, nextLink: String? = nil, pagesRead: Int = 0, morePages: Bool = false,
