@@ -20,6 +20,9 @@ public final class HTTPClient: Sendable {
         var tracer: HTTPTracer?
         /// nil until fetched; "" when the server issues none.
         var csrfToken: String?
+        /// The service asked for a CSRF token (403 with `X-CSRF-Token: Required`): fetch one before each write
+        /// that has none.
+        var csrfAsked = false
         var lastRequest: HTTPRequest?
         /// Connections not in use, and every connection made (closed by `close()`).
         var idle: [CurlConnection] = []
@@ -197,8 +200,8 @@ public final class HTTPClient: Sendable {
         let csrfRoot = original.method.isModifying && configuration.csrfProtection && !root.isEmpty && !givenToken ? root : nil
         var outcome = try await signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)
         if csrfRoot != nil, outcome.head.status == 403, outcome.head.headers["X-CSRF-Token"]?.lowercased() == "required" {
-            // The token ran out (or belongs to a session that ended): one new token, one retry.
-            csrfToken = nil
+            // The token ran out, belongs to a session that ended, or was never fetched: one new token, one retry.
+            state.withLock { $0.csrfToken = nil; $0.csrfAsked = true }
             outcome = try await signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)
         }
         metrics.elapsed = Self.seconds(ContinuousClock.now - started)
@@ -254,10 +257,23 @@ public final class HTTPClient: Sendable {
         try configuration.signIn?.authorize(&request, session: SignInSession(client: self))
         if let root = csrfRoot {
             let token: String
-            if let known = csrfToken { token = known } else { token = try await fetchCSRFToken(root, &metrics) }
+            if let known = csrfToken {
+                token = known
+            } else if state.withLock({ $0.csrfAsked }) || Self.isSAPServiceRoot(root) {
+                token = try await fetchCSRFToken(root, &metrics)
+            } else {
+                token = ""  // sent without: a service that wants one says so (403 Required), and is asked then
+            }
             if !token.isEmpty { request.headers.set("X-CSRF-Token", token) }
         }
         return request
+    }
+
+    /// Whether a service root is SAP's by its path: SAP Gateway serves OData under `/sap/` (`/sap/opu/odata/`,
+    /// `/sap/opu/odata4/`), and asks for a CSRF token before every write.
+    static func isSAPServiceRoot(_ root: String) -> Bool {
+        guard let path = URLOrigin.path(of: root) else { return false }
+        return path.lowercased().hasPrefix("/sap/")
     }
 
     /// An exchange of the sign-in itself (a login form, say): no sign-in hooks, bodies not traced.

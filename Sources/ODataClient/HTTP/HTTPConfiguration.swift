@@ -77,8 +77,10 @@ public struct HTTPConfiguration: Sendable {
     public var sapClient: String?
     /// SAP logon language, sent as `sap-language=` query parameter like `sapClient`.
     public var sapLanguage: String?
-    /// Fetch an `X-CSRF-Token` before the first modifying request and retry once when the server says
-    /// `X-CSRF-Token: Required`. Needs `serviceRoot`. Servers that issue no token cost one GET per session.
+    /// Send modifying requests with an `X-CSRF-Token`: fetched before the first one where the service is SAP's (a
+    /// service root under `/sap/`, as SAP Gateway's are) or has asked for one, and fetched afresh with one retry
+    /// when the server answers 403 with `X-CSRF-Token: Required`. Other services (most V4 servers never ask) cost
+    /// no extra request. Needs `serviceRoot`.
     public var csrfProtection = true
 
     /// Trace each exchange: method, URL, status, elapsed ms, bytes (SAP's traceRequests).

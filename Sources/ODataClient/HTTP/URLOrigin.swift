@@ -21,6 +21,14 @@ struct URLOrigin: Equatable, CustomStringConvertible {
 
     var description: String { "\(scheme)://\(host):\(port)" }
 
+    /// The path of an absolute URL as libcurl reads it, or nil when it cannot parse it.
+    static func path(of url: String) -> String? {
+        guard odsh_curl_load() == nil, let handle = odsh_curl_url() else { return nil }
+        defer { odsh_curl_url_cleanup(handle) }
+        guard odsh_curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
+        return part(handle, CURLUPART_PATH, 0)
+    }
+
     private static func part(_ handle: OpaquePointer, _ which: CURLUPart, _ flags: UInt32) -> String? {
         var value: UnsafeMutablePointer<CChar>?
         guard odsh_curl_url_get(handle, which, &value, flags) == CURLUE_OK, let value else { return nil }
