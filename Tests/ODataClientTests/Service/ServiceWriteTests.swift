@@ -37,6 +37,34 @@ extension IntegrationTests {
             }
         }
 
+        @Test("a write to a V4 service that never asks for a CSRF token is sent without fetching one")
+        func noTokenFetchWhereNoneIsAsked() throws {
+            let (service, trace) = try ServiceSupport.counted { try ServiceSupport.catalogV4($0) }
+            let products = try service.entitySet(withName: "Products")
+            let name = try products.entityType.property(withName: "Name")
+            let product = try #require(try service.executeQuery(DataQuery().from(products).top(1)).entities.first)
+            let read = try service.executeQuery(url: "Products" + product.keyPredicate()).requiredEntity()
+            let getsBefore = trace.getCount
+            try name.setStringValue(in: read, to: "no token \(Int.random(in: 0..<1000))")
+            try service.updateEntity(read)
+            #expect(trace.getCount == getsBefore, "no GET before the PATCH: \(trace.text)")
+            #expect(trace.text.contains("HTTP PATCH "))
+        }
+
+        @Test("the count a V2 service sends after the rows is read when the consumer stops early")
+        func theCountAfterTheRowsIsRead() throws {
+            let service = try ServiceSupport.gatewayV2()
+            let partners = try service.entitySet(withName: "BusinessPartnerSet")
+            let all = try service.executeQuery(DataQuery().from(partners).count()).count
+            var handed = 0
+            let response = try service.execute(DataRequest.query(DataQuery().from(partners).inlineCount()), paging: .firstPage,
+                                               onEntity: { _ in handed += 1; return handed < 2 }, onValue: { _ in })
+            #expect(handed == 2)
+            #expect(response.count != nil && response.count == all, "mock-sap sends __count after results")
+            #expect(!response.restNotRead)
+            #expect(response.morePages)
+        }
+
         @Test func mockSapCreateUpdateDeleteWithCSRF() throws {
             let (service, trace) = try ServiceSupport.counted { try ServiceSupport.gatewayV2($0) }
             let set = try service.entitySet(withName: "BusinessPartnerSet")
