@@ -38,6 +38,8 @@ final class CurlEngine: @unchecked Sendable {
     private let inbox = Mutex<[Command]>([])
     private var running: [UnsafeMutableRawPointer: Running] = [:]
     private var queues: [String: Queue] = [:]
+    /// Flows with news for their consumers this turn, woken at its end.
+    private var woken: [TransferFlow] = []
 
     /// The engine, started on first use (after libcurl is loaded).
     static let shared: CurlEngine? = CurlEngine()
@@ -93,6 +95,8 @@ final class CurlEngine: @unchecked Sendable {
             for command in commands { apply(command) }
             _ = odsh_curl_multi_perform(multi, &active)
             let ended = collectEnded()
+            for flow in woken { flow.notify() }
+            woken.removeAll(keepingCapacity: true)
             // Transfers started by those that ended need a perform before the wait.
             if ended { continue }
             // curl waits no longer than its own next timeout; the wake-up ends the wait for new commands.
@@ -106,7 +110,7 @@ final class CurlEngine: @unchecked Sendable {
             var queue = queues[key] ?? Queue()
             queue.limit = limit
             if connection.transfer.flow.isCancelled {
-                connection.transfer.flow.complete(CURLE_ABORTED_BY_CALLBACK)
+                complete(connection, CURLE_ABORTED_BY_CALLBACK)
             } else if queue.running < queue.limit {
                 queue.running += 1
                 queues[key] = queue
@@ -119,13 +123,13 @@ final class CurlEngine: @unchecked Sendable {
         case .cancel(let connection):
             if running[connection.handle] != nil {
                 remove(connection.handle)
-                connection.transfer.flow.complete(CURLE_ABORTED_BY_CALLBACK)
+                complete(connection, CURLE_ABORTED_BY_CALLBACK)
             } else {
                 for (key, var queue) in queues {
                     guard let i = queue.waiting[queue.head...].firstIndex(where: { $0 === connection }) else { continue }
                     queue.waiting.remove(at: i)
                     queues[key] = queue
-                    connection.transfer.flow.complete(CURLE_ABORTED_BY_CALLBACK)
+                    complete(connection, CURLE_ABORTED_BY_CALLBACK)
                     break
                 }
             }
@@ -134,10 +138,17 @@ final class CurlEngine: @unchecked Sendable {
         }
     }
 
+    /// On the engine's thread: wakes the flow's consumer at the end of this turn.
+    func wake(_ flow: TransferFlow) { woken.append(flow) }
+
+    private func complete(_ connection: CurlConnection, _ result: CURLcode) {
+        if connection.transfer.flow.complete(result) { woken.append(connection.transfer.flow) }
+    }
+
     private func add(_ connection: CurlConnection, key: String) {
         guard odsh_curl_multi_add_handle(multi, connection.handle) == CURLM_OK else {
             release(key)
-            connection.transfer.flow.complete(CURLE_FAILED_INIT)
+            complete(connection, CURLE_FAILED_INIT)
             return
         }
         running[connection.handle] = Running(connection: connection, key: key)
@@ -158,7 +169,7 @@ final class CurlEngine: @unchecked Sendable {
             let candidate = queue.waiting[queue.head]
             queue.head += 1
             if candidate.transfer.flow.isCancelled {
-                candidate.transfer.flow.complete(CURLE_ABORTED_BY_CALLBACK)
+                complete(candidate, CURLE_ABORTED_BY_CALLBACK)
             } else {
                 next = candidate
             }
@@ -189,7 +200,7 @@ final class CurlEngine: @unchecked Sendable {
             remove(handle)
             let transfer = entry.connection.transfer
             if result == CURLE_OK { transfer.finish() }
-            transfer.flow.complete(result)
+            complete(entry.connection, result)
             ended = true
         }
         return ended

@@ -24,6 +24,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The hand-over of a successful response's head and body to the consumer.
     let flow = TransferFlow()
+    /// The engine that drives the transfer, told when the consumer has news to be woken for.
+    var engine: CurlEngine?
 
     private(set) var url = ""
     private var traceLimit = 0
@@ -130,7 +132,9 @@ final class CurlTransfer: @unchecked Sendable {
         if mode == .undecided { decide() }
         switch mode {
         case .deliver:
-            guard flow.offer(chunk) else { return .pause }
+            let offered = flow.offer(chunk)
+            guard offered.taken else { return .pause }
+            if offered.news { engine?.wake(flow) }
         case .collect:
             if collected.count < Self.errorBodyLimit {
                 collected.append(contentsOf: chunk.prefix(Self.errorBodyLimit - collected.count))
@@ -159,7 +163,7 @@ final class CurlTransfer: @unchecked Sendable {
             return
         }
         mode = .deliver
-        if let head { flow.deliverHead(head) }
+        if let head, flow.deliverHead(head) { engine?.wake(flow) }
     }
 
     private static func seconds(_ s: Double) -> String {

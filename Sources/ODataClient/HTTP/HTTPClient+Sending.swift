@@ -66,16 +66,25 @@ extension HTTPClient {
     /// successful response go to the closures here, in the calling task. Cancelling the task, the request's token
     /// (`RequestCancellation`) or an error thrown by a closure ends the transfer at once. Returns curl's result and
     /// the closures' error; the engine is done with the handle when this returns.
+    /// The scheme and authority of an absolute URL as written: which queue of the per-host limit a
+    /// request waits in.
+    static func originText(_ url: String) -> Substring {
+        guard let scheme = url.firstRange(of: "://") else { return Substring(url) }
+        let end = url[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        return url[..<end]
+    }
+
     func deliver(_ connection: CurlConnection, request: HTTPRequest, url: String,
                          onHeaders: CurlTransfer.HeadHandler?, onChunk: CurlTransfer.ChunkHandler?) async -> (CURLcode, (any Error)?) {
         let flow = connection.transfer.flow
         guard let engine = CurlEngine.shared else { return (CURLE_FAILED_INIT, nil) }
         flow.reset(onCancel: { engine.cancel(connection) }, onResume: { engine.resume(connection) })
+        connection.transfer.engine = engine
         let token = RequestCancellation.current
         token?.register(flow)
         defer { token?.unregister(flow) }
-        let origin = URLOrigin(url)?.description ?? url
-        engine.start(connection, key: "\(ObjectIdentifier(self).hashValue) \(origin)", limit: configuration.maxConnectionsPerHost)
+        engine.start(connection, key: "\(ObjectIdentifier(self).hashValue) \(Self.originText(url))",
+                     limit: configuration.maxConnectionsPerHost)
         var consumerError: (any Error)?
         var result = CURLE_OK
         await withTaskCancellationHandler {

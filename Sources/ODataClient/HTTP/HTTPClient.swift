@@ -32,6 +32,8 @@ public final class HTTPClient: Sendable {
 
     private let state: Mutex<State>
     private let share: CurlShare
+    /// The origin of `configuration.serviceRoot`, which credentials belong to.
+    private let serviceOrigin: URLOrigin?
 
     /// The settings this session was made with (tracing as `setTracing` last set it).
     public var configuration: HTTPConfiguration { state.withLock { $0.configuration } }
@@ -65,6 +67,7 @@ public final class HTTPClient: Sendable {
             throw ODataClientError(.invalidRequest("libcurl could not be initialised"), method: nil, url: "")
         }
         self.share = share
+        serviceOrigin = configuration.serviceRoot.flatMap { $0.isEmpty ? nil : URLOrigin($0) }
         state = Mutex(State(configuration: configuration,
                             tracer: configuration.isTracing ? HTTPTracer(configuration: configuration) : nil))
         // The first connection is made now, so that a setting libcurl refuses or an unreadable file fails here.
@@ -190,7 +193,7 @@ public final class HTTPClient: Sendable {
         let root = configuration.serviceRoot ?? ""
         // Credentials (authorization, cookies, API keys, client certificates) belong to the service's origin: a
         // request elsewhere (a next link or raw URL to another host, port or scheme) is not sent at all.
-        if !root.isEmpty, let serviceOrigin = URLOrigin(root), URLOrigin(original.url) != serviceOrigin {
+        if let serviceOrigin, URLOrigin(original.url) != serviceOrigin {
             throw ODataClientError(.otherOrigin(url: original.url, serviceOrigin: serviceOrigin.description),
                                    method: original.method, url: original.url)
         }

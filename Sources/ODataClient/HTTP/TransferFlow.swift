@@ -4,7 +4,9 @@ import Synchronization
 /// The hand-over between the engine's thread, which receives a transfer's bytes, and the task that consumes them
 /// (decodes a payload, collects a body). The engine only appends; the consumer takes what has come, in order.
 /// Backpressure: past `highWater` bytes not yet taken, the engine pauses the transfer (its write callback answers
-/// `CURL_WRITEFUNC_PAUSE`, so curl keeps the chunk), and the consumer resumes it once it has taken them.
+/// `CURL_WRITEFUNC_PAUSE`, so curl keeps the chunk), and the consumer resumes it once it has taken them. The engine
+/// wakes a waiting consumer once per turn of its loop (`notify()`), not once per chunk: a small answer's head, body
+/// and end reach it in one go.
 final class TransferFlow: Sendable {
     /// What the consumer gets from one `next()`.
     struct Batch {
@@ -23,6 +25,8 @@ final class TransferFlow: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
         /// Set once by `cancel()`; the engine ends the transfer.
         var cancelled = false
+        /// Something came since the engine last woke the consumer.
+        var news = false
         /// Ends the transfer on the engine (set when it is handed to the engine).
         var onCancel: (@Sendable () -> Void)?
         var onResume: (@Sendable () -> Void)?
@@ -41,33 +45,39 @@ final class TransferFlow: Sendable {
     // MARK: the engine's side
 
     /// The head of a response whose body goes to the consumer.
-    func deliverHead(_ head: HTTPResponseHead) {
-        let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
+    /// Returns true when the consumer is to be woken at the end of the engine's turn (`notify()`).
+    func deliverHead(_ head: HTTPResponseHead) -> Bool {
+        state.withLock { s in
             s.head = head
-            return s.takeWaiter()
+            return s.markNews()
         }
-        waiter?.resume()
     }
 
-    /// Takes a chunk unless the consumer lags by `highWater` bytes: then false, and the transfer is to pause (the
-    /// chunk is offered again when it resumes).
-    func offer(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        let (taken, waiter) = state.withLock { s -> (Bool, CheckedContinuation<Void, Never>?) in
+    /// Takes a chunk unless the consumer lags by `highWater` bytes: then `taken` is false, and the transfer is to
+    /// pause (the chunk is offered again when it resumes). `news`: the consumer is to be woken (`notify()`).
+    func offer(_ chunk: UnsafeRawBufferPointer) -> (taken: Bool, news: Bool) {
+        state.withLock { s in
             if s.bytes.count >= Self.highWater {
                 s.paused = true
-                return (false, s.takeWaiter())
+                return (false, false)
             }
             s.bytes.append(contentsOf: chunk)
-            return (true, s.takeWaiter())
+            return (true, s.markNews())
         }
-        waiter?.resume()
-        return taken
     }
 
-    /// The transfer is over with curl's `result`.
-    func complete(_ result: CURLcode) {
-        let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
+    /// The transfer is over with curl's `result`. Returns true when the consumer is to be woken (`notify()`).
+    func complete(_ result: CURLcode) -> Bool {
+        state.withLock { s in
             s.result = result
+            return s.markNews()
+        }
+    }
+
+    /// Wakes the consumer if it waits for what came this turn.
+    func notify() {
+        let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            s.news = false
             return s.takeWaiter()
         }
         waiter?.resume()
@@ -119,6 +129,12 @@ final class TransferFlow: Sendable {
 }
 
 private extension TransferFlow.State {
+    /// Notes that something came; true the first time since the last `notify()`.
+    mutating func markNews() -> Bool {
+        defer { news = true }
+        return !news
+    }
+
     mutating func takeWaiter() -> CheckedContinuation<Void, Never>? {
         defer { waiter = nil }
         return waiter
