@@ -52,6 +52,22 @@ package final class RequestCancellation: Sendable {
         return try token.run(body)
     }
 
+    /// Runs async `body` with this token in effect in this task.
+    package func run<T>(_ body: () async throws -> T) async rethrows -> T {
+        try await Self.$current.withValue(self) { try await body() }
+    }
+
+    /// Cancels this token `seconds` from now, as a time limit does (`timedOut`, `expiredItself`).
+    package func expire(after seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { [self] in
+            expired.store(true, ordering: .releasing)
+            cancel()
+        }
+    }
+
+    /// Whether this token's own time limit (`expire(after:)`, `withDeadline`) cancelled it, not an enclosing one.
+    package var expiredItself: Bool { expired.load(ordering: .acquiring) }
+
     func register(_ flow: TransferFlow) {
         waiting.withLock { $0.append(flow) }
         if isCancelled { flow.cancel() }

@@ -10,8 +10,11 @@ struct StopReading: Error, CustomStringConvertible {
 extension DataService {
     /// How many bytes of a page are still read after the consumer had enough (`onEntity` answered false), their
     /// entities not passed on: enough for the count, next link and end of body that follow the rows of a page of
-    /// ordinary size, without reading a huge page to its end. Past it, `ServiceResponse.restNotRead` says so.
+    /// ordinary size, without reading a huge page to its end. Past it, or past `readAfterEnoughSeconds` (a page
+    /// that stalls), the transfer ends and `ServiceResponse.restNotRead` says so.
     public static let readAfterEnough = 4 << 20
+    /// How long the rest of a page is read after the consumer had enough (see `readAfterEnough`).
+    public static let readAfterEnoughSeconds = 2.0
 
     /// Sends a request (method + URL relative to the service root + JSON body) and streams the answer: entities and
     /// values go to the callbacks as their bytes arrive; with .allPages, next links are followed lazily, one page held at a time.
@@ -141,6 +144,8 @@ extension DataService {
         // A payload was expected but the Content-Type names none (text/plain, text/html, none at all): the body
         // decides, once its first bytes are in.
         var sniffing = false
+        // Ends the transfer once the rest of a page read after the consumer had enough takes too long.
+        let drain = RequestCancellation()
         try await withoutActuallyEscaping(onEntity) { onEntity in
             try await withoutActuallyEscaping(onValue) { onValue in
                 // The reader holds these closures; it lives only inside this block.
@@ -156,6 +161,7 @@ extension DataService {
                     if !(try onEntity(e)) {
                         page.stopped = true
                         enoughAt = fed
+                        drain.expire(after: Self.readAfterEnoughSeconds)
                     }
                 }
                 func makeReader(_ format: PayloadFormat, _ t: PayloadTarget) -> PayloadReader {
@@ -163,7 +169,7 @@ extension DataService {
                                   onEntity: handleEntity, onValue: { v in page.items += 1; try onValue(v) })
                 }
                 do {
-                    try await client.send(HTTPRequest(method: method, url: url, headers: headers, body: body), onHeaders: { head in
+                    _ = try await drain.run { try await client.send(HTTPRequest(method: method, url: url, headers: headers, body: body), onHeaders: { head in
                         page.status = head.status
                         page.etag = head.headers["ETag"]
                         page.contentType = head.headers["Content-Type"]
@@ -211,9 +217,12 @@ extension DataService {
                             }
                             raw!.append(contentsOf: chunk)
                         }
-                    })
+                    }) }
                 } catch is StopReading {
                     // The consumer has enough; the rest of the body is not read (the connection is dropped).
+                } catch let error as ODataClientError where enoughAt != nil && drain.expiredItself {
+                    guard case .timeout = error.kind else { throw error }
+                    page.restNotRead = true
                 }
                 if let r = reader {
                     let info = page.restNotRead ? r.pageInfo : (fed > 0 ? try r.finish() : PageInfo())
