@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ODataClient
 import ODataQuery
+import ODataModel
 import TestSupport
 
 /// The engine (one libcurl multi thread under every request), seen from a server that answers late and logs how
@@ -98,19 +99,24 @@ extension IntegrationTests {
             #expect(server.maxInFlight() == 40)
         }
 
+        /// A blocking read, from synchronous code (which the blocking API is for) that a task calls.
+        static func blockingName(_ service: DataService, _ set: EntitySet, _ i: Int) throws -> String {
+            let result = try service.executeQuery(DataQuery().from(set).withKey(EntityKey(.int32(Int32(i)))))
+            let name = try set.entityType.property(withName: "Name")
+            return name.getStringValue(from: try result.requiredEntity()) ?? ""
+        }
+
         @Test("blocking calls from many tasks of Swift's pool at once do not starve it: each runs on its own caller")
         func blockingCallsFromThePool() async throws {
             let server = try DelayServer()
-            let service = try DataService(url: URL(string: "http://127.0.0.1:\(server.port)/d/200/svc/")!,
+            let service = try await DataService(url: URL(string: "http://127.0.0.1:\(server.port)/d/200/svc/")!,
                                           configuration: { var c = HTTPConfiguration(); c.maxConnectionsPerHost = 16; return c }())
             let set = try service.entitySet(withName: "Things")
             let names = try await withThrowingTaskGroup(of: String.self) { group in
                 for i in 0..<8 {
                     group.addTask {
                         // The blocking form, called from inside the pool (2 threads here).
-                        let result: QueryResult = try service.executeQuery(DataQuery().from(set).withKey(EntityKey(.int32(Int32(i)))))
-                        let name = try set.entityType.property(withName: "Name")
-                        return name.getStringValue(from: try result.requiredEntity()) ?? ""
+                        try Self.blockingName(service, set, i)
                     }
                 }
                 return try await group.reduce(into: [String]()) { $0.append($1) }.sorted()

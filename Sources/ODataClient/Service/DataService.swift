@@ -44,8 +44,21 @@ public final class DataService: Sendable {
     /// Opens a service: loads `$metadata` (streamed into `MetadataReader`) unless `metadata` is given.
     /// `url` is the service root or its `$metadata` URL; the root's own query (`?sap-client=100`) goes with every
     /// request. `configuration.serviceRoot` is set to the root when empty (CSRF tokens are fetched from it).
+    ///
+    /// This is the blocking form, which waits for `$metadata` on the calling thread; in async code use
+    /// `init(url:configuration:metadata:) async`.
+    @available(*, noasync, message: "in async code, use the async initializer: try await DataService(url:)")
     public convenience init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration(), metadata: CsdlDocument? = nil) throws {
         try self.init(url: url, serviceName: nil, configuration: configuration, metadata: metadata)
+    }
+
+    /// Opens a service and loads its `$metadata` without holding a thread while it waits (unless `metadata` is
+    /// given); as `init(url:configuration:metadata:)` otherwise.
+    public convenience init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration(), metadata: CsdlDocument? = nil) async throws {
+        let placeholder = CsdlDocument.placeholder(for: ServiceRoot(url.absoluteString).base)
+        try self.init(url: url, serviceName: nil, configuration: configuration, metadata: metadata ?? placeholder)
+        // A refresh of the placeholder takes the document as it is.
+        if metadata == nil { try await loadMetadata() }
     }
 
     /// As `init(url:configuration:metadata:)`, with the provider's service name (nil: from the URL).
@@ -98,6 +111,7 @@ public final class DataService: Sendable {
     }
 
     /// The blocking form of `executeQuery(_:)`.
+    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func executeQuery(_ query: DataQuery) throws -> QueryResult {
         try BlockingBridge.wait { try await executeQuery(query) }
     }
