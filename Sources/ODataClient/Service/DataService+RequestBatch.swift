@@ -78,10 +78,7 @@ extension DataService {
                 }
             }
         }
-        batch.queryResults = queryResults
-        batch.sentQueryURLs = sentURLs
-        batch.sentVersion = version
-        batch.isProcessed = true
+        batch.answer = RequestBatch.Answer(queryResults: queryResults, sentQueryURLs: sentURLs, sentVersion: version, isProcessed: true)
     }
 
     /// The typed request of one change (also of the single writes that are changes: links, related entities).
