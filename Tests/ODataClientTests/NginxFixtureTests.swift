@@ -104,7 +104,7 @@ extension IntegrationTests {
             #expect(echoed.contains("authorization=Bearer tok-123\n"))
             #expect(echoed.contains("cookie=a=1; b=2\n"))
             #expect(echoed.contains("user-agent=\(ODataClientVersion.userAgent)\n"))
-            #expect(ODataClientVersion.userAgent.hasPrefix("odsh/0.1.0 libcurl/"))
+            #expect(ODataClientVersion.userAgent.hasPrefix("ODataClient/0.1.0 libcurl/"))
             #expect(echoed.contains("x-test=from the session\n"))
             // A request's own header replaces the session's.
             let replaced = text(try client.send(HTTPRequest(url: "\(nginx.http)/echo-headers", headers: ["x-test": "from the request"])))

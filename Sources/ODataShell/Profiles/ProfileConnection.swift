@@ -12,7 +12,7 @@ struct ProfileConnection {
     /// Builds the settings. `profile` nil: the command line's options alone.
     init(serviceRoot: String, profile: Profile?, options: ConnectionOptions, context: ProfileContext,
          pending: [String: String] = [:]) throws {
-        var c = HTTPConfiguration(serviceRoot: serviceRoot)
+        var c = HTTPConfiguration.odsh(serviceRoot: serviceRoot)
         var identity = ""
         if let profile {
             try Self.fill(&c, from: profile, resolver: context.resolver(pending: pending), dirs: context.dirs)

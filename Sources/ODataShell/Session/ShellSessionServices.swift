@@ -76,7 +76,7 @@ final class ShellSessionServices: SessionServices {
         if let r = made { return try StatementRunner.describe(r.prepared(bound, settings: settings), service: r.service) }
         if spelling == nil || spelling?.metadata !== document {
             guard let url = URL(string: serviceRoot) else { throw UsageError("not a URL: \(serviceRoot)") }
-            var config = HTTPConfiguration(serviceRoot: ServiceRoot(serviceRoot).base)
+            var config = HTTPConfiguration.odsh(serviceRoot: ServiceRoot(serviceRoot).base)
             config.sapClient = command.connection.transport.sapClient ?? profile?.sapClient
             config.sapLanguage = command.connection.transport.sapLanguage ?? profile?.sapLanguage
             spelling = try DataService(url: url, configuration: config, metadata: document)

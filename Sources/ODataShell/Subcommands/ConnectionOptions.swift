@@ -127,7 +127,7 @@ public struct ConnectionOptions: ParsableArguments {
     public func httpConfiguration(serviceRoot: String?,
                                   environment: [String: String] = ProcessEnvironment.current,
                                   readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws -> HTTPConfiguration {
-        var c = HTTPConfiguration(serviceRoot: serviceRoot)
+        var c = HTTPConfiguration.odsh(serviceRoot: serviceRoot)
         try apply(to: &c, environment: environment, readPassword: readPassword)
         return c
     }

@@ -18,7 +18,7 @@ public struct TransportOptions: ParsableArguments {
     public var headers: [String] = []
 
     @Option(name: .customLong("user-agent"),
-            help: ArgumentHelp("The User-Agent header (default: odsh/\(ODataClientVersion.version) libcurl/VERSION).", valueName: "text"))
+            help: ArgumentHelp("The User-Agent header (default: odsh/\(ODataClientVersion.version) ODataClient/\(ODataClientVersion.version) libcurl/VERSION).", valueName: "text"))
     public var userAgent: String?
 
     @Option(name: .customLong("cert"),

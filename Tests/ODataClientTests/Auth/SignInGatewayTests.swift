@@ -93,7 +93,7 @@ extension IntegrationTests {
             try metadata(try HTTPClient(configuration: configuration(FormLoginSignIn(settings))), gateway.base + "/form/northwind/")
             let entries = gateway.entries(from: mark)
             #expect(entries.first { ($0["event"] as? String) == "login" }?["user_agent"] as? String == "Mozilla/5.0 (odsh test)")
-            #expect((entries.last?["user_agent"] as? String)?.hasPrefix("odsh/") == true)
+            #expect((entries.last?["user_agent"] as? String)?.hasPrefix("ODataClient/") == true)
         }
 
         @Test func theSessionCookieLastsInTheJar() throws {

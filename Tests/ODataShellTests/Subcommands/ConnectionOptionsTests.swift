@@ -26,7 +26,7 @@ struct ConnectionOptionsTests {
         #expect(c.serviceRoot == "http://h/svc/")
         #expect(c.timeout == 30 && c.connectTimeout == 30)
         #expect(c.authentication == .none)
-        #expect(c.userAgent == ODataClientVersion.userAgent)
+        #expect(c.userAgent == "odsh/\(ODataClientVersion.version) \(ODataClientVersion.userAgent)")
         #expect(!c.isTracing && !c.insecure)
     }
 
