@@ -38,7 +38,17 @@ public final class HTTPClient: Sendable {
     /// The settings this session was made with (tracing as `setTracing` last set it).
     public var configuration: HTTPConfiguration { state.withLock { $0.configuration } }
 
-    private var tracer: HTTPTracer? { state.withLock { $0.tracer } }
+    /// The session's tracer; else one to standard error while `Logger.shared(named: "SAP.OData")` is at `.info`
+    /// (requests) or `.debug` (with headers and bodies), as SAP's SDK traces.
+    private var tracer: HTTPTracer? {
+        if let own = state.withLock({ $0.tracer }) { return own }
+        let level = Logger.odata.logLevel
+        guard level <= .info else { return nil }
+        var c = configuration
+        c.traceRequests = true
+        c.traceWithData = level <= .debug
+        return HTTPTracer(configuration: c)
+    }
 
     /// nil until fetched; "" when the server issues none.
     var csrfToken: String? {

@@ -55,6 +55,9 @@ public struct GuidValue: Hashable, Comparable, Sendable, CustomStringConvertible
         (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * $0)) }
     }
 
+    /// The GUID as lower-case 8-4-4-4-12 text (SAP's `toString()`; the same as `description`).
+    public func toString() -> String { description }
+
     /// Lower-case 8-4-4-4-12 text.
     public var description: String {
         let hex = Array("0123456789abcdef".utf8)
