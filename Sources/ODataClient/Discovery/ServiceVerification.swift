@@ -72,7 +72,6 @@ public struct ServiceVerification: Sendable {
     /// Probes the sets (all of the service's when nil), `jobs` at a time, and answers in the order of the sets;
     /// stops with `cancelled` when a probe is cancelled (the shell's Ctrl-C). Blocks the calling thread; from async
     /// code, use the async `run(sets:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func run(sets: [EntitySet]? = nil) throws -> [Probe] {
         let list = sets ?? service.metadata.entitySets
         return try BlockingBridge.wait { try await self.run(sets: list) }
@@ -103,7 +102,6 @@ public struct ServiceVerification: Sendable {
     }
 
     /// Probes one set (or says why it is skipped), blocking the calling thread.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func probe(_ set: EntitySet) throws -> Probe {
         try BlockingBridge.wait { try await probe(set) }
     }

@@ -4,7 +4,6 @@ import ODataModel
 extension HTTPClient {
     /// `fetchMetadata` into a metadata reader: the size the answer declares first (`MetadataReader.expect`), then its
     /// bytes as they come; `copy` sees each chunk before the reader does (a cache file being written).
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     @discardableResult
     public func fetchMetadata(serviceURL: String, headers: HTTPHeaders = HTTPHeaders(), into reader: MetadataReader,
                               copy: (UnsafeRawBufferPointer) -> Void = { _ in }) throws -> HTTPResponse {

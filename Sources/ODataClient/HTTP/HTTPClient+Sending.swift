@@ -28,7 +28,6 @@ extension HTTPClient {
 
     /// The blocking form of the streaming `send(_:onHeaders:onChunk:)`: the closures run on the calling thread.
     /// Safe to call from several threads at once.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     @discardableResult
     public func send(_ request: HTTPRequest,
                      onHeaders: (HTTPResponseHead) throws -> Void = { _ in },
@@ -37,7 +36,6 @@ extension HTTPClient {
     }
 
     /// The blocking form of `send(_:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func send(_ request: HTTPRequest) throws -> HTTPResponse {
         try BlockingBridge.wait { try await send(request) }
     }
@@ -57,7 +55,6 @@ extension HTTPClient {
     }
 
     /// The blocking form of `fetchMetadata(serviceURL:headers:onHeaders:consumer:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     @discardableResult
     public func fetchMetadata(serviceURL: String, headers: HTTPHeaders = HTTPHeaders(),
                               onHeaders: (HTTPResponseHead) throws -> Void = { _ in },

@@ -62,19 +62,16 @@ extension DataService {
     }
 
     /// The blocking form of `loadProperty(_:into:query:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func loadProperty(_ navigation: NavigationProperty, into entity: EntityValue, query: DataQuery? = nil) throws {
         try BlockingBridge.wait { try await loadProperty(navigation, into: entity, query: query) }
     }
 
     /// The blocking form of `loadProperty(_:into:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func loadProperty(_ property: Property, into entity: EntityValue) throws {
         try BlockingBridge.wait { try await loadProperty(property, into: entity) }
     }
 
     /// The blocking form of `loadMedia(of:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func loadMedia(of entity: EntityValue) throws -> Data {
         try BlockingBridge.wait { try await loadMedia(of: entity) }
     }

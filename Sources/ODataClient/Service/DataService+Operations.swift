@@ -12,14 +12,12 @@ extension DataService {
     }
 
     /// The blocking form of `executeFunction(_:parameters:boundTo:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func executeFunction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
                                 boundTo entity: EntityValue? = nil) throws -> QueryResult {
         try BlockingBridge.wait { try await executeOperation(name, kind: .function, parameters: parameters, boundTo: entity) }
     }
 
     /// The blocking form of `executeAction(_:parameters:boundTo:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func executeAction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
                               boundTo entity: EntityValue? = nil) throws -> QueryResult {
         try BlockingBridge.wait { try await executeOperation(name, kind: .action, parameters: parameters, boundTo: entity) }

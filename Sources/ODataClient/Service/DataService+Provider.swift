@@ -34,13 +34,11 @@ extension DataService {
     }
 
     /// The blocking form of `loadMetadata()`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func loadMetadata() throws {
         try BlockingBridge.wait { try await loadMetadata() }
     }
 
     /// The blocking form of `fetchMetadataDocument()`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func fetchMetadataDocument() throws -> CsdlDocument {
         try BlockingBridge.wait { try await fetchMetadataDocument() }
     }

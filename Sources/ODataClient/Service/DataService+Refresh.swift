@@ -9,7 +9,6 @@ extension DataService {
     }
 
     /// The blocking form of `refreshMetadata(options:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     @discardableResult
     public func refreshMetadata(options: MetadataComparison.Options = .init()) throws -> MetadataRefresh {
         try BlockingBridge.wait { try await refreshMetadata(options: options) }

@@ -55,7 +55,6 @@ extension DataService {
 
     /// The blocking form of `execute(_:paging:onEntity:onValue:onPageEnd:onRawChunk:)`: the callbacks run on the
     /// calling thread.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func execute(_ request: DataRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil,

@@ -14,13 +14,11 @@ extension DataService {
     }
 
     /// The blocking form of `applyChanges(_:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func applyChanges(_ changes: ChangeSet) throws {
         try BlockingBridge.wait { try await applyChanges(changes) }
     }
 
     /// The blocking form of `processBatch(_:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func processBatch(_ batch: RequestBatch) throws {
         try BlockingBridge.wait { try await processBatch(batch) }
     }

@@ -45,9 +45,8 @@ public final class DataService: Sendable {
     /// `url` is the service root or its `$metadata` URL; the root's own query (`?sap-client=100`) goes with every
     /// request. `configuration.serviceRoot` is set to the root when empty (CSRF tokens are fetched from it).
     ///
-    /// This is the blocking form, which waits for `$metadata` on the calling thread; in async code use
-    /// `init(url:configuration:metadata:) async`.
-    @available(*, noasync, message: "in async code, use the async initializer: try await DataService(url:)")
+    /// This is the blocking form, which waits for `$metadata` on the calling thread; inside an async function,
+    /// `try await DataService(url:)` is the async form.
     public convenience init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration(), metadata: CsdlDocument? = nil) throws {
         try self.init(url: url, serviceName: nil, configuration: configuration, metadata: metadata)
     }
@@ -111,7 +110,6 @@ public final class DataService: Sendable {
     }
 
     /// The blocking form of `executeQuery(_:)`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func executeQuery(_ query: DataQuery) throws -> QueryResult {
         try BlockingBridge.wait { try await executeQuery(query) }
     }

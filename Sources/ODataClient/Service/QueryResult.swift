@@ -89,14 +89,12 @@ public final class QueryResult: Sendable {
     }
 
     /// The blocking form of `nextPage()`.
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func nextPage() throws -> QueryResult? {
         try BlockingBridge.wait { try await nextPage() }
     }
 
     /// Every entity of this page and, with `allPages`, of the following pages, each page requested only when the
     /// previous one is done; `body` returns false to stop (no further page is then requested).
-    @available(*, noasync, message: "in async code, use the async form of the same name")
     public func forEachEntity(allPages: Bool = true, _ body: (EntityValue) throws -> Bool) throws {
         try BlockingBridge.wait { try await forEachEntity(allPages: allPages, body) }
     }
