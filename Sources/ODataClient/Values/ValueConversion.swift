@@ -13,6 +13,43 @@ enum ValueConversion {
             let what = p.map { "\($0.name): " } ?? ""
             throw ValueConversionError("\(what)expected \(shape.typeName), got \(v.kindName)")
         }
+        if let p { try checkFacets(v, p) }
+    }
+
+    /// A value set on a property keeps within the facets its metadata writes: `MaxLength` of a string (characters,
+    /// counted as Unicode scalars) or binary value (bytes); `Precision` and a fixed `Scale` of a decimal (digits
+    /// before and after the point; trailing zeros of the fraction do not count). A facet the metadata does not write
+    /// is not assumed.
+    static func checkFacets(_ v: DataValue, _ p: Property) throws {
+        let f = p.facets
+        switch v {
+        case .string(let text):
+            if case .length(let n)? = f.maxLength, text.unicodeScalars.count > n {
+                throw ValueConversionError("\(p.name): \(text.unicodeScalars.count) characters, more than its MaxLength of \(n)")
+            }
+        case .binary(let bytes):
+            if case .length(let n)? = f.maxLength, bytes.count > n {
+                throw ValueConversionError("\(p.name): \(bytes.count) bytes, more than its MaxLength of \(n)")
+            }
+        case .decimal(let d):
+            var fraction = min(d.scale, d.digits.count)
+            var cut = d.digits.utf8.suffix(fraction)
+            while fraction > 0, cut.last == UInt8(ascii: "0") { fraction -= 1; cut = cut.dropLast() }
+            let whole = d.isZero ? 0 : max(0, d.digits.count - d.scale)
+            if case .fixed(let scale)? = f.scale {
+                if fraction > scale {
+                    throw ValueConversionError("\(p.name): \(d) has \(fraction) digits after the point, more than its Scale of \(scale)")
+                }
+                if let precision = f.precision, whole > precision - scale {
+                    throw ValueConversionError("\(p.name): \(d) has \(whole) digits before the point; Precision \(precision) "
+                                               + "and Scale \(scale) allow \(max(0, precision - scale))")
+                }
+            } else if let precision = f.precision, whole + fraction > precision {
+                throw ValueConversionError("\(p.name): \(d) has \(whole + fraction) digits, more than its Precision of \(precision)")
+            }
+        default:
+            break
+        }
     }
 
     static func fits(_ v: DataValue, _ shape: ValueShape) -> Bool {
