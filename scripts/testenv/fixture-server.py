@@ -12,6 +12,7 @@ MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at 
                /cutoff/Items a JSON page cut off in the middle of its array (no Content-Length; the connection closes)
                /html/Items   200 with an HTML sign-in page, as an SAP system sends when the session has expired
                /plain/Items  a JSON page sent as text/plain
+               /emptybody/Items  200, application/json, and an empty body
                /moved/Items  GET as /same/; POST answered 301 with Location /moved/Elsewhere
                /garbage/Items, /http09/Items  a garbage status line; no status line at all (HTTP/0.9)
                /endless/$metadata, /bigbody/blob  bodies without end (the second beside the usual $metadata)
@@ -260,6 +261,8 @@ def next_links(request):
         return b"200 OK", b"text/html; charset=utf-8", (b"<!DOCTYPE html><html><head><title>SAP NetWeaver Logon</title></head>"
                                                        b"<body><form method=post><input name=sap-user>"
                                                        b"<input type=\"password\" name=sap-password></form></body></html>")
+    if root == "emptybody" and path.endswith("/Items"):
+        return b"200 OK", b"application/json", b""
     if root == "plain" and path.endswith("/Items"):
         return b"200 OK", b"text/plain", json.dumps({"d": {"results": [{"ID": 7, "Name": "plain"}]}}).encode("utf-8")
     if root == "moved" and path.endswith("/Items") and method == "POST":

@@ -236,6 +236,12 @@ extension DataService {
             // text where JSON was asked. Not passed on as if it were the answer.
             throw NotODataBody.error(body, contentType: page.contentType)
         }
+        if method == .get, !isRaw, target != nil, page.status == 200, fed == 0,
+           (raw ?? Data()).allSatisfy({ NotODataBody.isBlank($0) }) {
+            // A read that answers with a payload answered 200 and nothing: not an empty result, a broken answer.
+            throw DataServiceError(.unexpectedResponse("the service answered 200 with an empty body where "
+                                                       + (singleEntity ? "an entity" : "a payload") + " was expected"))
+        }
         page.rawBody = raw.flatMap { $0.isEmpty ? nil : $0 }
         if isCount, let text = page.rawBody.map({ String(decoding: $0, as: UTF8.self) }) {
             page.count = Int(text.trimmingBlanksAndNewlines())

@@ -42,7 +42,7 @@ import TestSupport
 }
 
 extension IntegrationTests {
-    /// Answers that are not what they say (the fixture server's /cutoff/, /html/, /plain/, /moved/ roots).
+    /// Answers that are not what they say (the fixture server's /cutoff/, /html/, /plain/, /emptybody/, /moved/ roots).
     @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
     struct UnusableAnswers {
         func service(_ root: String) throws -> DataService {
@@ -60,6 +60,15 @@ extension IntegrationTests {
         @Test func aPayloadCutOffMidArrayIsInvalidData() throws {
             let s = try service("cutoff")
             #expect { _ = try read(s) } throws: { e in (e as? CategorizedError)?.category == .invalidData }
+        }
+
+        @Test("200 with an empty body where a collection was asked for is an error, not an empty result")
+        func anEmptyBodyIsNoPayload() throws {
+            let s = try service("emptybody")
+            #expect { _ = try read(s) } throws: { e in
+                guard let d = e as? DataServiceError, case .unexpectedResponse(let text) = d.kind else { return false }
+                return text.contains("empty body")
+            }
         }
 
         @Test func anHTMLSignInPageIsNotOData() throws {
