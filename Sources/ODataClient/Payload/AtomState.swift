@@ -415,7 +415,7 @@ final class AtomState {
         if let parent = p.parentCollection {
             parent.elements?.append(value)
         } else if let owner = p.owner {
-            if let slot = p.slot { owner.value.slots.set(slot, value) } else { owner.value.dynamicProperties.append((p.name, value)) }
+            if let slot = p.slot { owner.value.slots.set(slot, value) } else { owner.value.appendDynamic(p.name, value) }
         } else {
             // A property or operation result at the top: each element of a collection is one value.
             pageInfo.itemCount += 1

@@ -232,7 +232,7 @@ final class JSONPayloadDecoder {
         } else {
             value = .untyped(RawValue(json: try rawJSON(&s)))
         }
-        b.value.dynamicProperties.append((name, value))
+        b.value.appendDynamic(name, value)
     }
 
     /// The shape of a type named in `Prop@odata.type` (`#Int32`, `#Edm.Decimal`, `#NS.Address`, `#Collection(...)`).
@@ -333,7 +333,7 @@ final class JSONPayloadDecoder {
     private func readNavigation(_ s: inout JSONScanner, _ b: inout StructureBuilder, slot: Int) throws {
         let nav = b.layout.navigation(at: slot)
         guard let target = nav.target else {
-            b.value.dynamicProperties.append((nav.name, .untyped(RawValue(json: try rawJSON(&s)))))
+            b.value.appendDynamic(nav.name, .untyped(RawValue(json: try rawJSON(&s))))
             return
         }
         let layout = ctx.layout(target)

@@ -79,6 +79,12 @@ public class StructureBase: @unchecked Sendable, Equatable, CustomStringConverti
         setSlot(s, v, markChanged: true)
     }
 
+    /// Appends a dynamic property as a reader meets it (in place: a row of many costs time in proportion to their
+    /// number). Not marked changed.
+    func appendDynamic(_ name: String, _ value: DataValue) {
+        locked { dynamic.append((name, value)) }
+    }
+
     /// Sets a dynamic property (open types); marks it changed.
     public func setDynamicValue(_ name: String, to v: DataValue) {
         locked {

@@ -50,3 +50,24 @@ struct PayloadMemoryBoundTests {
         #expect(PayloadReadOptions().maxUnitBytes == 64 << 20)
     }
 }
+
+/// A row with very many properties the model does not know (issue 48): each is kept, in order, and costs time in
+/// proportion to their number only (each used to copy all those before it: 200,000 took over a minute).
+@Suite("Payload rows with many unknown properties")
+struct PayloadManyUnknownPropertiesTests {
+    @Test func twoHundredThousandUnknownPropertiesAreKeptInOrder() throws {
+        let doc = try PayloadFixtures.model(xml: PayloadSampleModels.v4)
+        var json = "{\"value\":[{\"ItemID\":1,\"PartNo\":\"a\""
+        let n = 200_000
+        json.reserveCapacity(n * 20)
+        for i in 0..<n { json += ",\"Extra\(i)\":\(i)" }
+        json += "}]}"
+        var options = PayloadReadOptions()
+        options.maxCollectedWarnings = 10
+        let result = try PayloadReader.readAll(Array(json.utf8), format: .v4JSON, model: doc,
+                                               target: .entitySet(try doc.entitySet(withName: "Parts")), options: options)
+        let dynamic = try #require(result.entities.first).dynamicProperties
+        #expect(dynamic.count == n)
+        #expect(dynamic.first?.name == "Extra0" && dynamic.last?.name == "Extra\(n - 1)")
+    }
+}
