@@ -8,8 +8,20 @@ import Synchronization
 public final class Logger: Sendable {
     /// How much a logger lets through, from the most to the least.
     public enum LogLevel: Int, Sendable, Comparable {
-        case all, debug, info, warn, error, off
+        /// Everything.
+        case all
+        /// Debugging detail: for "SAP.OData", every request with its headers and bodies.
+        case debug
+        /// Information: for "SAP.OData", every request line with its status and time.
+        case info
+        /// Warnings (the level until set).
+        case warn
+        /// Errors only.
+        case error
+        /// Nothing.
+        case off
 
+        /// Whether `a` lets more through than `b`.
         public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
     }
 
