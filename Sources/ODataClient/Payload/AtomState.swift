@@ -378,7 +378,7 @@ final class AtomState {
     private func endEntry(_ e: EntryFrame) {
         let entity = e.entity
         for (issue, _) in pending.takeIssues(from: e.pendingStart, of: entity) {
-            if ctx.strict { fail(PayloadError(issue)); return }
+            if ctx.throws(issue) { fail(PayloadError(issue)); return }
             ctx.warn(issue)
         }
         switch stack.last {

@@ -6,6 +6,11 @@ final class DecodingContext {
     let model: CsdlDocument
     let options: PayloadReadOptions
     var strict: Bool { options.mode == .strict }
+
+    /// Whether an issue ends strict reading: a value that does not fit its metadata does; a property the metadata
+    /// does not list does not (a service may add properties, a compatible change), and is kept as a dynamic one,
+    /// with a warning.
+    func `throws`(_ issue: PayloadIssue) -> Bool { strict && issue.kind != .unknownProperty }
     private var layouts: [ObjectIdentifier: StructureLayout] = [:]
     private var typesByName: [String: StructuredType?] = [:]
     private var navigationTargets: [NavigationTargetKey: EntitySet?] = [:]

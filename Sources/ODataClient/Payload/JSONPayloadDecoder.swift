@@ -464,7 +464,7 @@ final class JSONPayloadDecoder {
     /// Warnings, or in strict mode (and for the problems that are always fatal) the first one thrown.
     private func report(_ issues: [(issue: PayloadIssue, alwaysFatal: Bool)]) throws {
         for (issue, fatal) in issues {
-            if ctx.strict || fatal { throw PayloadError(issue) }
+            if ctx.throws(issue) || fatal { throw PayloadError(issue) }
             ctx.warn(issue)
         }
     }

@@ -1,10 +1,12 @@
 /// How strictly payloads are read.
 ///
-/// The default is **lenient**, because real services (SAP Gateway above all) send values that do not quite fit
-/// their metadata — a decimal in a string field's format, a date outside its type, a property the metadata does
-/// not list — and a client that stops at the first one is of no use to their users. Lenient reading keeps such a
-/// value as a `RawValue` (`.untyped`) and records a warning naming entity set, key, property, expected type and
-/// what came. Strict reading throws that warning as a `PayloadError` instead.
+/// The default is **strict**: a value that does not fit its metadata (`"OrderID": "not-a-number"` for an
+/// `Edm.Int32`, a number out of its type's range, a decimal in a string field's format) is a `PayloadError` naming
+/// entity set, key, property, expected type and what came, as a library's caller expects of a typed read.
+/// **Lenient** reading, for tools that must show what real services (SAP Gateway above all) send even where it does
+/// not quite fit (odsh's shell reads so), keeps such a value as a `RawValue` (`.untyped`) and records the same text
+/// as a warning, passed to `onWarning`. In both modes a property the metadata does not list is kept as a dynamic
+/// property with a warning, not refused: services add properties, a compatible change.
 public struct PayloadReadOptions: Sendable {
     /// How a value that does not fit its metadata is met.
     public enum Mode: Sendable {
@@ -13,8 +15,8 @@ public struct PayloadReadOptions: Sendable {
         /// Thrown as a `PayloadError`.
         case strict
     }
-    /// Lenient (the default) or strict.
-    public var mode: Mode = .lenient
+    /// Strict (the default) or lenient.
+    public var mode: Mode = .strict
     /// At most this many warnings are kept in `PayloadReader.warnings` (all are counted and passed to `onWarning`).
     public var maxCollectedWarnings = 1000
     /// Called with every warning as it is found.
@@ -26,9 +28,9 @@ public struct PayloadReadOptions: Sendable {
     public static let defaultMaxUnitBytes = 64 << 20
 
     /// Options of this mode, the other settings at their defaults.
-    public init(mode: Mode = .lenient) { self.mode = mode }
-    /// Strict reading: a value that does not fit its metadata is an error.
+    public init(mode: Mode = .strict) { self.mode = mode }
+    /// Strict reading (the default): a value that does not fit its metadata is an error.
     public static var strict: PayloadReadOptions { PayloadReadOptions(mode: .strict) }
-    /// Lenient reading (the default): a value that does not fit its metadata is kept raw, with a warning.
+    /// Lenient reading: a value that does not fit its metadata is kept raw, with a warning.
     public static var lenient: PayloadReadOptions { PayloadReadOptions(mode: .lenient) }
 }

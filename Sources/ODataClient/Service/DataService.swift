@@ -29,7 +29,7 @@ public final class DataService: Sendable {
 
     /// The service's metadata.
     public var metadata: CsdlDocument { settings.withLock { $0.metadata } }
-    /// How payloads are read (lenient unless set otherwise).
+    /// How payloads are read (strict unless set otherwise: a value that does not fit its metadata is an error).
     public var readOptions: PayloadReadOptions {
         get { settings.withLock { $0.readOptions } }
         set { settings.withLock { $0.readOptions = newValue } }

@@ -20,6 +20,8 @@ final class ShellSessionServices: SessionServices {
     /// The settings the connection was last told of (it is made with them).
     private var settings: ShellSettings
     private var made: StatementRunner?
+    /// Warnings of lenient payload reading, shown per statement.
+    private let warnings = PayloadWarnings()
     /// A service that only spells requests (`.url` before anything was sent: no credentials are read).
     private var spelling: DataService?
     /// After `.open`: the service loaded for the next session, and the name it was opened by.
@@ -47,6 +49,7 @@ final class ShellSessionServices: SessionServices {
             out.write(try requestText(bound, settings: settings))
             return
         }
+        defer { warnings.endStatement() }
         try runner(settings: settings).run(bound, settings: settings, out: out)
     }
 
@@ -62,6 +65,7 @@ final class ShellSessionServices: SessionServices {
         config.traceWithData = settings.trace == .data || settings.trace == .pretty
         config.prettyTracing = settings.trace == .pretty
         let service = try DataService(url: url, configuration: config, metadata: document)
+        service.readOptions = warnings.options(over: service.readOptions)
         if let mib = command.connection.maxValueSize { service.readOptions.maxUnitBytes = max(1, mib) << 20 }
         let r = StatementRunner(service: service)
         made = r

@@ -36,7 +36,7 @@ struct PayloadFuzzTests {
         var read = 0, refused = 0
         for _ in 0..<1500 {
             let bytes = Self.mutated(format == .v4JSON ? Self.v4 : Self.v2, &rng)
-            let r = PayloadReader(format: format, model: doc, target: .entitySet(try doc.entitySet(withName: "Parts"))) { _ in }
+            let r = PayloadReader(format: format, model: doc, target: .entitySet(try doc.entitySet(withName: "Parts")), options: .lenient) { _ in }
             do {
                 try bytes.withUnsafeBytes { raw in
                     var i = 0
