@@ -85,6 +85,26 @@ extension IntegrationTests {
 
     @Suite(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     struct LargeDocument {
+        @Test("a consumer that lags pauses its transfer: what piles up meanwhile stays under the high-water mark")
+        func aLaggingConsumerPausesItsTransfer() throws {
+            let nginx = try NginxFixture.shared()
+            let expected = try Data(contentsOf: Corpus.url("metadata", "msgraph-v1.0-Prod.v2.xml"))
+            let client = try HTTPClient()
+            var chunks: [Int] = []
+            var received = Data()
+            _ = try client.send(HTTPRequest(url: "\(nginx.http)/corpus/msgraph-v1.0-Prod.v2.xml")) { chunk in
+                // A slow consumer (the scenario itself, not a wait for an event): the first chunk takes long enough
+                // for the whole 3.4 MB to arrive over loopback, were the transfer not paused.
+                if chunks.isEmpty { Thread.sleep(forTimeInterval: 0.5) }
+                chunks.append(chunk.count)
+                received.append(contentsOf: chunk)
+            }
+            #expect(received == expected)
+            // Without the pause the second chunk would hold everything that came while the first was consumed.
+            #expect(chunks.count > 2, "\(chunks)")
+            #expect(chunks.dropFirst().allSatisfy { $0 <= TransferFlow.highWater + 64 * 1024 }, "\(chunks)")
+        }
+
         @Test func gzipEncodedDocumentIsDecodedWhileStreaming() throws {
             let nginx = try NginxFixture.shared()
             let file = Corpus.url("metadata", "msgraph-v1.0-Prod.v2.xml")
