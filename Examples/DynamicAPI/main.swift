@@ -20,7 +20,7 @@ guard CommandLine.arguments.count == 2, let url = URL(string: CommandLine.argume
 do {
     var provider = OnlineODataProvider(serviceRoot: url)
     provider.traceRequests = ProcessInfo.processInfo.environment["TRACE"] != nil
-    let service = try DataService(provider: provider)
+    let service = DataService(provider: provider)
     try service.loadMetadata()
     let s_products = try service.entitySet(withName: "Products")
     let t_product = s_products.entityType

@@ -28,10 +28,14 @@ public final class HTTPClient: Sendable {
         var idle: [CurlConnection] = []
         var all: [CurlConnection] = []
         var closed = false
+        /// Why the session could not be started, for a client made with `init(deferringFailuresOf:)`: thrown by
+        /// every request.
+        var setupFailure: ODataClientError?
     }
 
     private let state: Mutex<State>
-    private let share: CurlShare
+    /// nil when libcurl could not be started (see `State.setupFailure`).
+    private let share: CurlShare?
     /// The origin of `configuration.serviceRoot`, which credentials belong to.
     private let serviceOrigin: URLOrigin?
 
@@ -68,24 +72,38 @@ public final class HTTPClient: Sendable {
     public var lastRequest: HTTPRequest? { state.withLock { $0.lastRequest } }
 
     /// Opens a session. Throws `invalidRequest` when libcurl refuses a setting or a named file cannot be read.
-    public init(configuration: HTTPConfiguration = HTTPConfiguration()) throws {
-        // libcurl is loaded (and curl_global_init run) on first use: commands that never go online skip its cost.
-        if let failure = odsh_curl_load() {
-            throw ODataClientError(.transport(curlCode: Int(CURLE_FAILED_INIT.rawValue), curlText: String(cString: failure)), method: nil, url: "")
-        }
-        guard let share = CurlShare() else {
-            throw ODataClientError(.invalidRequest("libcurl could not be initialised"), method: nil, url: "")
-        }
-        self.share = share
+    public convenience init(configuration: HTTPConfiguration = HTTPConfiguration()) throws {
+        self.init(deferringFailuresOf: configuration)
+        if let failure = state.withLock({ $0.setupFailure }) { throw failure }
+    }
+
+    /// Opens a session that does not throw: when it cannot be started (libcurl missing, a setting libcurl refuses,
+    /// a named file that cannot be read), every request throws why. For initializers that must not throw, as SAP's
+    /// `DataService(provider:)`.
+    package init(deferringFailuresOf configuration: HTTPConfiguration) {
         serviceOrigin = configuration.serviceRoot.flatMap { $0.isEmpty ? nil : URLOrigin($0) }
         state = Mutex(State(configuration: configuration,
                             tracer: configuration.isTracing ? HTTPTracer(configuration: configuration) : nil))
-        // The first connection is made now, so that a setting libcurl refuses or an unreadable file fails here.
-        let first = try makeConnection()
-        if configuration.cookieJar == nil, let store = configuration.cookieStore {
-            try CookieJarFile.load(store, into: first.handle)
+        // libcurl is loaded (and curl_global_init run) on first use: commands that never go online skip its cost.
+        if let failure = odsh_curl_load() {
+            share = nil
+            let error = ODataClientError(.transport(curlCode: Int(CURLE_FAILED_INIT.rawValue), curlText: String(cString: failure)),
+                                         method: nil, url: "")
+            state.withLock { $0.setupFailure = error }
+            return
         }
-        state.withLock { $0.idle.append(first); $0.all.append(first) }
+        share = CurlShare()
+        // The first connection is made now, so that a setting libcurl refuses or an unreadable file fails here.
+        do {
+            let first = try makeConnection()
+            if configuration.cookieJar == nil, let store = configuration.cookieStore {
+                try CookieJarFile.load(store, into: first.handle)
+            }
+            state.withLock { $0.idle.append(first); $0.all.append(first) }
+        } catch {
+            let failure = error as? ODataClientError ?? ODataClientError(.invalidRequest("\(error)"), method: nil, url: "")
+            state.withLock { $0.setupFailure = failure }
+        }
     }
 
     deinit {
@@ -95,7 +113,7 @@ public final class HTTPClient: Sendable {
     // MARK: connections
 
     private func makeConnection() throws -> CurlConnection {
-        guard let connection = CurlConnection(share: share) else {
+        guard let share, let connection = CurlConnection(share: share) else {
             throw ODataClientError(.invalidRequest("libcurl could not be initialised"), method: nil, url: "")
         }
         try applySessionOptions(connection)
@@ -104,6 +122,7 @@ public final class HTTPClient: Sendable {
 
     /// A connection of the pool for one exchange; a new one when all are in use.
     func checkOut(_ request: HTTPRequest) throws -> CurlConnection {
+        if let failure = state.withLock({ $0.setupFailure }) { throw failure }
         let (closed, idle) = state.withLock { s -> (Bool, CurlConnection?) in (s.closed, s.closed ? nil : s.idle.popLast()) }
         if closed {
             throw ODataClientError(.invalidRequest("the HTTP client was closed"), method: request.method, url: request.url)

@@ -4,14 +4,14 @@ import ODataModel
 extension DataService {
     /// Opens the service a provider describes without loading its metadata (SAP's `DataService(provider:)`): look-ups
     /// such as `entitySet(withName:)` throw `MetadataNotLoadedError` until `loadMetadata()` has loaded it. No request
-    /// is sent here.
-    ///
-    /// It throws where SAP's does not: starting the HTTP session can fail (libcurl missing, a cookie jar or client
-    /// certificate that cannot be read), and that is an error to report, not a crash.
-    public convenience init(provider: OnlineODataProvider) throws {
-        let root = ServiceRoot(provider.serviceRoot.absoluteString)
-        try self.init(url: provider.serviceRoot, serviceName: provider.serviceName, configuration: provider.networkOptions,
-                      metadata: CsdlDocument.placeholder(for: root.base))
+    /// is sent here, and nothing is thrown, as SAP's does not: when the HTTP session cannot be started (libcurl
+    /// missing, a cookie jar or client certificate that cannot be read), `loadMetadata()` and every request throw why.
+    public convenience init(provider: OnlineODataProvider) {
+        let url = provider.serviceRoot
+        let session = Self.session(url: url, configuration: provider.networkOptions)
+        self.init(url: url, serviceName: provider.serviceName, session: session,
+                  client: HTTPClient(deferringFailuresOf: session),
+                  metadata: CsdlDocument.placeholder(for: ServiceRoot(url.absoluteString).base))
     }
 
     /// True once the service has its metadata: always for `DataService(url:)`, after `loadMetadata()` for

@@ -61,19 +61,32 @@ public final class DataService: Sendable {
     }
 
     /// As `init(url:configuration:metadata:)`, with the provider's service name (nil: from the URL).
-    init(url: URL, serviceName: String?, configuration: HTTPConfiguration, metadata: CsdlDocument?) throws {
+    convenience init(url: URL, serviceName: String?, configuration: HTTPConfiguration, metadata: CsdlDocument?) throws {
+        let session = Self.session(url: url, configuration: configuration)
+        let client = try HTTPClient(configuration: session)
+        let base = ServiceRoot(url.absoluteString).base
+        let document = try metadata ?? BlockingBridge.wait { try await Self.loadMetadata(client: client, root: base) }
+        self.init(url: url, serviceName: serviceName, session: session, client: client, metadata: document)
+    }
+
+    /// A service on a client made for it (with `session(url:configuration:)`'s settings) and this metadata.
+    init(url: URL, serviceName: String?, session: HTTPConfiguration, client: HTTPClient, metadata: CsdlDocument) {
         root = ServiceRoot(url.absoluteString)
         serviceRoot = root.base
+        provider = serviceName.map { OnlineODataProvider(serviceName: $0, serviceRoot: url, networkOptions: session) }
+            ?? OnlineODataProvider(serviceRoot: url, networkOptions: session)
+        self.client = client
+        settings = Mutex(Settings(metadata: metadata))
+    }
+
+    /// The session settings of the service at `url`: `serviceRoot` and the root's own query parameters filled in
+    /// where the configuration has none.
+    static func session(url: URL, configuration: HTTPConfiguration) -> HTTPConfiguration {
+        let root = ServiceRoot(url.absoluteString)
         var configuration = configuration
         if configuration.serviceRoot?.isEmpty ?? true { configuration.serviceRoot = root.base }
         if configuration.serviceParameters.isEmpty { configuration.serviceParameters = root.parameters }
-        provider = serviceName.map { OnlineODataProvider(serviceName: $0, serviceRoot: url, networkOptions: configuration) }
-            ?? OnlineODataProvider(serviceRoot: url, networkOptions: configuration)
-        let client = try HTTPClient(configuration: configuration)
-        self.client = client
-        let base = root.base
-        let document = try metadata ?? BlockingBridge.wait { try await Self.loadMetadata(client: client, root: base) }
-        settings = Mutex(Settings(metadata: document))
+        return configuration
     }
 
     /// Uses this metadata from now on, unchecked (after a check of the caller's own, as the shell's `.refresh` does);

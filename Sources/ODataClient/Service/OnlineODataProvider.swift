@@ -7,7 +7,7 @@ import FoundationEssentials
 /// ```swift
 /// var provider = OnlineODataProvider(serviceRoot: URL(string: "https://host/sap/opu/odata/sap/X_SRV/")!)
 /// provider.traceRequests = true
-/// let service = try DataService(provider: provider)
+/// let service = DataService(provider: provider)
 /// try service.loadMetadata()
 /// ```
 ///

@@ -10,6 +10,17 @@ import TestSupport
 extension IntegrationTests {
     @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceProvider {
+        @Test("DataService(provider:) does not throw, as SAP's: a session that cannot start fails the first request")
+        func aSessionThatCannotStartFailsAtItsFirstRequest() throws {
+            var provider = OnlineODataProvider(serviceRoot: URL(string: "http://127.0.0.1:\(try ReferenceServers.port(.v4))/catalog/")!)
+            provider.networkOptions.clientCertificate = "/nonexistent/odsh-test-client.pem"
+            let opening = #expect(throws: ODataClientError.self) { _ = try HTTPClient(configuration: provider.networkOptions) }
+            let service = DataService(provider: provider)
+            #expect(!service.isMetadataLoaded)
+            let loading = #expect(throws: ODataClientError.self) { try service.loadMetadata() }
+            #expect(loading?.description == opening?.description, "the same reason, later")
+        }
+
         @Test func providerServiceLoadsMetadataOnlyWhenAsked() throws {
             let root = URL(string: "http://127.0.0.1:\(try ReferenceServers.port(.v4))/catalog/")!
             let collector = TraceCollector()
@@ -17,7 +28,7 @@ extension IntegrationTests {
             #expect(provider.serviceName == "catalog")
             provider.traceRequests = true
             provider.networkOptions.traceSink = collector.sink
-            let service = try DataService(provider: provider)
+            let service = DataService(provider: provider)
             #expect(!service.isMetadataLoaded)
             #expect(collector.getCount == 0, "no request before loadMetadata: \(collector.text)")
             // A lookup before loadMetadata says what is missing, not "no entity set named Products".
@@ -46,7 +57,7 @@ extension IntegrationTests {
             provider.traceWithData = true
             provider.networkOptions.traceSink = collector.sink
             #expect(provider.serviceName == "Northwind" && provider.traceRequests)
-            let service = try DataService(provider: provider)
+            let service = DataService(provider: provider)
             try service.loadMetadata()
             #expect(service.serviceRoot.hasSuffix("/northwind/"))
             // SAP's `service.provider`: the provider as the service was opened with it.
@@ -63,7 +74,7 @@ extension IntegrationTests {
 
         @Test func loadMetadataFailureLeavesTheServiceWithoutMetadata() throws {
             let root = URL(string: "http://127.0.0.1:\(try ReferenceServers.port(.v4))/no-such-service/")!
-            let service = try DataService(provider: OnlineODataProvider(serviceRoot: root))
+            let service = DataService(provider: OnlineODataProvider(serviceRoot: root))
             #expect(throws: (any Error).self) { try service.loadMetadata() }
             #expect(!service.isMetadataLoaded)
             #expect(throws: MetadataNotLoadedError.self) { _ = try service.entitySet(withName: "Products") }
@@ -72,7 +83,7 @@ extension IntegrationTests {
         /// A placeholder's pre-approvals go with the metadata loaded into it.
         @Test func preApprovalsSetBeforeLoadingCarryOver() throws {
             let root = URL(string: "http://127.0.0.1:\(try ReferenceServers.port(.v4))/catalog/")!
-            let service = try DataService(provider: OnlineODataProvider(serviceRoot: root))
+            let service = DataService(provider: OnlineODataProvider(serviceRoot: root))
             service.metadata.canRemoveAnything = true
             try service.loadMetadata()
             #expect(service.metadata.canRemoveAnything)

@@ -20,7 +20,7 @@ configuration.timeout = 30
 
 var provider = OnlineODataProvider(serviceRoot: root)
 provider.networkOptions = configuration
-let service = try DataServiceAsync(provider: provider)
+let service = DataServiceAsync(provider: provider)
 try await service.loadMetadata()
 let orders = try service.entitySet(withName: "Orders")
 let customers = try service.entitySet(withName: "Customers")
