@@ -69,6 +69,15 @@ public final class DataService: Sendable {
         self.init(url: url, serviceName: serviceName, session: session, client: client, metadata: document)
     }
 
+    /// Opens a service on an HTTP session the caller already has, with metadata already loaded (say through
+    /// `client.fetchMetadata`): the service's requests share the session's connections, sign-in, cookies and CSRF
+    /// token. `client` should have been made for this service (`HTTPConfiguration.serviceRoot` set to its root),
+    /// as CSRF tokens are fetched from that root and sign-in credentials go only to its origin. No request is sent.
+    public convenience init(url: URL, client: HTTPClient, metadata: CsdlDocument) {
+        self.init(url: url, serviceName: nil, session: Self.session(url: url, configuration: client.configuration), client: client,
+                  metadata: metadata)
+    }
+
     /// A service on a client made for it (with `session(url:configuration:)`'s settings) and this metadata.
     init(url: URL, serviceName: String?, session: HTTPConfiguration, client: HTTPClient, metadata: CsdlDocument) {
         root = ServiceRoot(url.absoluteString)

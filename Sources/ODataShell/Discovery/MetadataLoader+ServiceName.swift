@@ -1,4 +1,3 @@
-import ArgumentParser
 import FoundationEssentials
 import ODataClient
 import ODataModel
@@ -11,7 +10,7 @@ extension MetadataLoader {
     func load(service system: String, metadataFile: String?, serviceName: String?) throws
         -> (document: CsdlDocument, serviceRoot: String, profile: Profile?) {
         guard let serviceName else { return try load(service: system, metadataFile: metadataFile) }
-        let target = try SystemTarget(system, connection: connection ?? ConnectionOptions.parse([]), context: context)
+        let target = try SystemTarget(system, connections: connections)
         let url: String
         let host = GatewayCatalog.hostPart(of: target.url)
         // A profile's alias names a technical name, a path on the system or a URL; anything else is a technical name.

@@ -1,4 +1,3 @@
-import ArgumentParser
 import FoundationEssentials
 import ODataClient
 
@@ -11,7 +10,8 @@ struct SystemTarget {
     var configuration: HTTPConfiguration
 
     /// Resolves `name` (http(s) URL or profile name); `serviceRoot` of the configuration is the URL's service root.
-    init(_ name: String, connection: ConnectionOptions, context: ProfileContext = ProfileContext.current()) throws {
+    init(_ name: String, connections: ServiceConnections) throws {
+        let context = connections.context
         if MetadataLoader.isURL(name) {
             url = name
             profile = nil
@@ -23,8 +23,7 @@ struct SystemTarget {
             url = p.url
             profile = p
         }
-        configuration = try ProfileConnection(serviceRoot: ServiceRoot(url).base, profile: profile, options: connection,
-                                              context: context).configuration
+        configuration = try connections.connection(serviceRoot: ServiceRoot(url).base, profile: profile).configuration
     }
 
     /// A catalog client for the system this target is on.

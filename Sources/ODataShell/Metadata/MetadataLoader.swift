@@ -1,4 +1,3 @@
-import ArgumentParser
 import FoundationEssentials
 import Glibc
 import ODataClient
@@ -13,9 +12,8 @@ import ODataModel
 /// with a warning. A fix-up document (`--metadata-fix`, else the profile's `metadata-fix`) is applied after every
 /// load.
 struct MetadataLoader {
-    /// The connection options given on the command line; nil when there were none to parse, and then their
-    /// defaults are made only if a service is actually contacted.
-    var connection: ConnectionOptions?
+    /// The run's connections: the `$metadata` request goes through the service's, which its statements use next.
+    let connections: ServiceConnections
     var strict: Bool
     /// Neither read nor write the metadata cache (`--no-cache`).
     var useCache = true
@@ -26,19 +24,11 @@ struct MetadataLoader {
     static let defaultMaxAge = 300
     /// A fix-up document, applied instead of the profile's.
     var fixFile: String?
-    /// Profiles, directories and environment; read on first use (a file needs none of it, and reading the
-    /// environment into a dictionary is a measurable share of a one-shot run: docs/performance.md).
+    /// Profiles, directories and environment; read on first use.
     var context: ProfileContext {
-        get {
-            if let c = contextHolder.value { return c }
-            let c = ProfileContext.current()
-            contextHolder.value = c
-            return c
-        }
-        nonmutating set { contextHolder.value = newValue }
+        get { connections.context }
+        nonmutating set { connections.context = newValue }
     }
-    private final class ContextHolder { var value: ProfileContext? }
-    private let contextHolder = ContextHolder()
     /// Secrets already at hand for the profile being loaded (`profile add` checks a profile before storing it).
     var pendingSecrets: [String: String] = [:]
 
@@ -65,13 +55,8 @@ struct MetadataLoader {
         var entry: MetadataCache.Entry?
     }
 
-    init(connection: ConnectionOptions?, strict: Bool, options: MetadataOptions? = nil) {
-        self.init(connection: connection, strict: strict, noCache: options?.noCache ?? false, fixFile: options?.metadataFix,
-                  maxAge: options?.metadataMaxAge)
-    }
-
-    init(connection: ConnectionOptions?, strict: Bool, noCache: Bool, fixFile: String?, maxAge: Int? = nil) {
-        self.connection = connection
+    init(connections: ServiceConnections, strict: Bool, noCache: Bool = false, fixFile: String? = nil, maxAge: Int? = nil) {
+        self.connections = connections
         self.strict = strict
         useCache = !noCache
         self.fixFile = fixFile
@@ -121,7 +106,7 @@ struct MetadataLoader {
     /// The metadata of a profile: its local `metadata` file (or `metadataFile`), else its service's.
     func load(profile: Profile, metadataFile: String?) throws -> CsdlDocument {
         if let file = metadataFile ?? profile.metadata {
-            return try fixed(MetadataReader.read(file: ConnectionOptions.expandTilde(file), options: readerOptions), profile: profile)
+            return try fixed(MetadataReader.read(file: FileSystemPath.expandingTilde(file), options: readerOptions), profile: profile)
         }
         return try fixed(loadURL(profile.url, profile: profile), profile: profile)
     }
@@ -143,7 +128,7 @@ struct MetadataLoader {
 
     private func fixed(_ doc: CsdlDocument, profile: Profile?) throws -> CsdlDocument {
         guard let file = fixFile ?? profile?.metadataFix else { return doc }
-        try MetadataFixup.read(file: ConnectionOptions.expandTilde(file)).apply(to: doc)
+        try MetadataFixup.read(file: FileSystemPath.expandingTilde(file)).apply(to: doc)
         return doc
     }
 
@@ -151,15 +136,12 @@ struct MetadataLoader {
 
     private func loadURL(_ url: String, profile: Profile?) throws -> CsdlDocument {
         let root = Self.serviceRoot(of: url)
-        let settings = try ProfileConnection(serviceRoot: root, profile: profile, options: connection ?? ConnectionOptions.parse([]),
-                                             context: context,
-                                             pending: pendingSecrets)
+        let settings = try connections.connection(serviceRoot: root, profile: profile, pending: pendingSecrets)
         let display = HTTPClient.metadataURLForDisplay(root)
         let reader = MetadataReader(source: display, options: readerOptions)
         loadHolder.value = nil
         guard useCache else {
-            let client = try HTTPClient(configuration: settings.configuration)
-            defer { client.close() }
+            let client = try settings.client()
             try client.fetchMetadata(serviceURL: root, into: reader)
             loadHolder.value = LoadInfo(origin: .downloaded, entry: nil)
             return try reader.finish()
@@ -176,8 +158,7 @@ struct MetadataLoader {
                 return doc
             }
         }
-        let client = try HTTPClient(configuration: settings.configuration)
-        defer { client.close() }
+        let client = try settings.client()
         var validators = HTTPHeaders()
         if let etag = cached?.etag { validators.set("If-None-Match", etag) }
         if let date = cached?.lastModified { validators.set("If-Modified-Since", date) }

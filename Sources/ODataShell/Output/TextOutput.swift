@@ -21,6 +21,6 @@ final class TextOutput {
     /// stdout; closed once a write to it failed, so that a full disk stops the download too.
     static var standard: TextOutput {
         TextOutput(write: { Stdout.write($0) }, writeNote: { Stderr.write($0) }, flush: { Stdout.flush() }, isClosed: { Stdout.failed },
-                   writeBytes: isatty(1) == 0 ? { Stdout.write(bytes: $0) } : nil)
+                   writeBytes: !TerminalFacts.process.stdout ? { Stdout.write(bytes: $0) } : nil)
     }
 }

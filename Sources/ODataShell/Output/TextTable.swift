@@ -26,7 +26,7 @@ public struct TextTable {
     /// The width of the terminal stderr is, nil when it is none: for listings written to stderr.
     public static var stderrWidth: Int? { width(ofDescriptor: 2) }
 
-    private static func width(ofDescriptor fd: Int32) -> Int? { isatty(fd) != 0 ? TerminalSize.current().columns : nil }
+    private static func width(ofDescriptor fd: Int32) -> Int? { TerminalFacts.isTerminal(fd) ? TerminalSize.current().columns : nil }
 
     /// Adds a row. Cells are taken as server text (names and labels from metadata and catalogs): control characters,
     /// line breaks included, are escaped (`String.forTerminal`), so that a cell is one line that cannot act on a terminal.

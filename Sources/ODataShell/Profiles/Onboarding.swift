@@ -96,6 +96,6 @@ struct Onboarding {
     }
 
     private static func readable(_ s: String) -> String? {
-        FileManager.default.isReadableFile(atPath: ConnectionOptions.expandTilde(s)) ? nil : "cannot read \(s)"
+        FileManager.default.isReadableFile(atPath: FileSystemPath.expandingTilde(s)) ? nil : "cannot read \(s)"
     }
 }

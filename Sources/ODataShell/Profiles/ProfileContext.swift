@@ -12,7 +12,7 @@ struct ProfileContext {
     /// The secrets resolved so far: the process's own for `current()`, so each is asked for once per run.
     var resolved = ResolvedSecrets()
     /// Whether `readSecret` has a terminal to ask on.
-    var canAsk: @Sendable () -> Bool = { isatty(0) == 1 }
+    var canAsk: @Sendable () -> Bool = { TerminalFacts.process.stdin }
 
     static func current() -> ProfileContext {
         let environment = ProcessEnvironment.current
@@ -36,7 +36,7 @@ struct ProfileContext {
     }
 
     static func readSecretFromTerminal(_ prompt: String) throws -> String {
-        guard isatty(0) == 1 else {
+        guard TerminalFacts.process.stdin else {
             throw ProfileError("\(prompt.trimmingBlanks().dropLast()) is to be asked for, but standard input is not a terminal")
         }
         return try TerminalPassword.read(prompt: prompt)

@@ -21,7 +21,7 @@ enum ProfileFiles {
         var stores: [any SecretStore] = [try context.secretStore()]
         for source in [profile?.secretFrom, profile?.clientSecretFrom] {
             if case .file(let path?) = source {
-                let own = PlainSecretStore(ConnectionOptions.expandTilde(path))
+                let own = PlainSecretStore(FileSystemPath.expandingTilde(path))
                 if !stores.contains(where: { $0.location == own.location }) { stores.append(own) }
             }
         }

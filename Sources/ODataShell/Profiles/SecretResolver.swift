@@ -14,12 +14,12 @@ struct SecretResolver {
     /// What this run resolved already: each secret is asked for (or read, or its command run) once per run.
     var resolved = ResolvedSecrets()
     /// Whether there is a terminal to ask on: a secret its store cannot give is asked for there instead.
-    var canAsk: @Sendable () -> Bool = { isatty(0) == 1 }
+    var canAsk: @Sendable () -> Bool = { TerminalFacts.process.stdin }
 
     /// The store a `file` source stands for: a named file (`file:PATH`, plain, as the user chose), else odsh's
     /// secret store (encrypted unless the plain file is chosen).
     func secretsFile(_ source: SecretSource?) throws -> any SecretStore {
-        if case .file(let path?) = source { return PlainSecretStore(ConnectionOptions.expandTilde(path)) }
+        if case .file(let path?) = source { return PlainSecretStore(FileSystemPath.expandingTilde(path)) }
         return try store()
     }
 

@@ -31,7 +31,7 @@ enum TerminalQuestions {
 
     /// A secret: without echo on a terminal, else the next line of standard input.
     static func secret(_ prompt: String) throws -> String {
-        if isatty(0) == 1 { return try TerminalPassword.read(prompt: prompt) }
+        if TerminalFacts.process.stdin { return try TerminalPassword.read(prompt: prompt) }
         guard let line = readLine(), !line.isEmpty else {
             throw ProfileError("expected \(prompt.trimmingBlanks().dropLast()) as a line on standard input")
         }

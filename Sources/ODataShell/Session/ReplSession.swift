@@ -15,16 +15,21 @@ final class ReplSession {
         set { commands.settings = newValue }
     }
     private let editor: LineEditor
-    private let reporter = ErrorReporter()
+    private let executor: StatementExecutor
 
     /// A session on the commands' context: statements go to its services, completion knows its model.
-    init(commands: ShellCommandHandler, historyPath: String?) {
+    /// `revalidation` asks for the metadata again after a failure that can mean it moved on (nil: never).
+    init(commands: ShellCommandHandler, historyPath: String?, revalidation: MetadataRevalidation? = nil,
+         terminal: TerminalFacts = .process) {
         serviceRoot = commands.serviceRoot
         self.commands = commands
         var config = LineEditor.Configuration(prompt: ReplSession.prompt(for: serviceRoot), editingMode: commands.settings.editingMode,
                                               historyPath: historyPath)
         config.completionProvider = ReplSession.completer(for: commands.document, services: commands.services)
         editor = LineEditor(configuration: config)
+        // Output taller than the screen goes through the pager when a person reads it.
+        executor = StatementExecutor(commands: commands, policy: .init(pages: editor.isInteractive), reporter: ErrorReporter(),
+                                     revalidation: revalidation, terminal: terminal)
     }
 
     /// `odsh:northwind> `: the last path segment of the service root, else the host.
@@ -74,57 +79,14 @@ final class ReplSession {
         return .success
     }
 
-    /// Handles one statement or command; false when the session should end. What it prints goes through the
-    /// pager when it is taller than the terminal; errors and the time come after the pager has been quit.
+    /// Handles one statement or command; false when the session should end. It runs on the executor every front
+    /// end shares; what the interactive shell adds is around it: an interrupt typed at the prompt is dropped, and
+    /// completion and editing keys follow a new model or setting.
     func handle(_ text: String) -> Bool {
-        commands.recent.append(text)
         InterruptRelay.forgetPending()
         SignalHandling.resetInterrupt()
-        let out = output(file: commands.writesToOutputFile(text))
-        var failure: Error?
-        var keepGoing = true
-        var elapsed: Double?
-        do {
-            // Ctrl-C cancels this statement's requests (and a wait before a retry), nothing after it.
-            try InterruptRelay.run {
-                if text.hasPrefix(".") {
-                    let previous = commands.document
-                    defer { follow(previous: previous) }
-                    keepGoing = try commands.run(text, out)
-                } else {
-                    let start = ContinuousClock.now
-                    let bound = try Binder.bind(text, document: document)
-                    for w in bound.warnings { reporter.warn(w) }
-                    try commands.services.run(bound, settings: settings, out: out.textOutput)
-                    if settings.timing { elapsed = (ContinuousClock.now - start).milliseconds }
-                }
-            }
-        } catch {
-            failure = error
-        }
-        var fileFailure: Error?
-        do { try commands.checkOutputFile() } catch { fileFailure = error }
-        out.finish()
-        // A pager that cannot start would fail again for every long output: paging is off until `.set pager on`.
-        if out.pagerFailure != nil { settings.pager = false }
-        // The terminal echoed "^C" where the cursor was: what follows starts on a line of its own.
-        if SignalHandling.interruptRequested && !out.wasPaged {
-            Stdout.write("\n")
-            Stdout.flush()
-        }
-        if let ms = elapsed { Stderr.write(String(cFormat: "time: %.1f ms\n", ms)) }
-        if let failure { reporter.report(failure) }
-        if let fileFailure { reporter.report(fileFailure) }
-        Stdout.flush()
-        return keepGoing
-    }
-
-    /// Where a statement's output goes: through the pager when a person reads it on a terminal (and no trace is
-    /// being written to stderr meanwhile), else straight to stdout; results into the file of `.output FILE`.
-    private func output(file: OutputFile?) -> PagedOutput {
-        let pages = settings.pager && editor.isInteractive && settings.trace == .off && isatty(1) != 0 && file == nil
-        let out = PagedOutput(pager: pages ? Pager.fromEnvironment() : nil, file: file)
-        out.failureTurnsPagingOff = true
-        return out
+        let previous = commands.document
+        defer { follow(previous: previous) }
+        return executor.execute(Statement(text: text, context: nil)) != .ended
     }
 }

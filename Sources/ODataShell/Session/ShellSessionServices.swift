@@ -3,10 +3,13 @@ import ODataClient
 import ODataModel
 
 /// The session's services, as the shell command makes them for a script or for each interactive session: the
-/// connection to the service (made on the first statement that is sent; a dry run needs none), and the system the
-/// command line named, for `.refresh`, `.open` and the catalog.
+/// service on the run's connection (the one its metadata came through; a dry run sends nothing), and the system
+/// the command line named, for `.refresh`, `.open` and the catalog.
 final class ShellSessionServices: SessionServices {
-    private let command: ShellCommand
+    /// The run's connections: the service's was made when its metadata was loaded.
+    private let connections: ServiceConnections
+    /// How the session's metadata was loaded (cache, fix-up file), for `.refresh` and `.open`.
+    private let loader: MetadataLoader
     /// The service or system the command line named (a URL or a profile).
     private let system: String
     let serviceRoot: String
@@ -30,9 +33,10 @@ final class ShellSessionServices: SessionServices {
     private var names: [CompletionCandidate]?
     private lazy var help = ValueHelp(service: { [unowned self] in try self.dataService(settings: self.settings) })
 
-    init(command: ShellCommand, system: String, serviceRoot: String, serviceName: String?, metadataFile: String?,
+    init(connections: ServiceConnections, loader: MetadataLoader, system: String, serviceRoot: String, serviceName: String?, metadataFile: String?,
          document: CsdlDocument, profile: Profile?, settings: ShellSettings, interactive: Bool) {
-        self.command = command
+        self.connections = connections
+        self.loader = loader
         self.system = system
         self.serviceRoot = serviceRoot
         self.serviceName = serviceName
@@ -56,17 +60,15 @@ final class ShellSessionServices: SessionServices {
     /// The statement runner on the session's connection, made once.
     private func runner(settings: ShellSettings) throws -> StatementRunner {
         if let r = made { return r }
-        guard let url = URL(string: serviceRoot) else { throw UsageError("not a URL: \(serviceRoot)") }
-        // The profile's sign-in, cookies and settings, with the command line's options over them.
-        var config = try ProfileConnection(serviceRoot: ServiceRoot(serviceRoot).base, profile: profile,
-                                           options: command.connection, context: ProfileContext.current()).configuration
-        try ProfileConnection.checkRootParameters(serviceRoot, config)
-        config.traceRequests = settings.trace != .off
-        config.traceWithData = settings.trace == .data || settings.trace == .pretty
-        config.prettyTracing = settings.trace == .pretty
-        let service = try DataService(url: url, configuration: config, metadata: document)
+        // The connection the metadata came through (the profile's sign-in, cookies and settings, with the command
+        // line's over them): one sign-in, one CSRF token per run.
+        let connection = try connections.connection(serviceRoot: MetadataLoader.serviceRoot(of: serviceRoot), profile: profile)
+        try ProfileConnection.checkRootParameters(serviceRoot, connection.configuration)
+        let service = try connection.dataService(metadata: document)
+        service.client.setTracing(requests: settings.trace != .off, withData: settings.trace == .data || settings.trace == .pretty,
+                                  pretty: settings.trace == .pretty)
         service.readOptions = warnings.options(over: service.readOptions)
-        if let mib = command.connection.maxValueSize { service.readOptions.maxUnitBytes = max(1, mib) << 20 }
+        if let bytes = connections.settings.maxValueBytes { service.readOptions.maxUnitBytes = bytes }
         let r = StatementRunner(service: service)
         made = r
         return r
@@ -81,8 +83,8 @@ final class ShellSessionServices: SessionServices {
         if spelling == nil || spelling?.metadata !== document {
             guard let url = URL(string: serviceRoot) else { throw UsageError("not a URL: \(serviceRoot)") }
             var config = HTTPConfiguration.odsh(serviceRoot: ServiceRoot(serviceRoot).base)
-            config.sapClient = command.connection.transport.sapClient ?? profile?.sapClient
-            config.sapLanguage = command.connection.transport.sapLanguage ?? profile?.sapLanguage
+            config.sapClient = connections.settings.transport.sapClient ?? profile?.sapClient
+            config.sapLanguage = connections.settings.transport.sapLanguage ?? profile?.sapLanguage
             spelling = try DataService(url: url, configuration: config, metadata: document)
         }
         var request = bound.request
@@ -130,7 +132,7 @@ final class ShellSessionServices: SessionServices {
 
     func reloadMetadata() throws -> CsdlDocument {
         // `.refresh` asks the service, whatever the cache's freshness window.
-        var loader = MetadataLoader(connection: command.connection, strict: false, options: command.metadataOptions)
+        var loader = loader
         loader.maxAge = 0
         return try loader.load(service: system, metadataFile: metadataFile, serviceName: serviceName).document
     }
@@ -140,7 +142,7 @@ final class ShellSessionServices: SessionServices {
             throw UsageError(".open works in the interactive shell; a script names its service on the command line, as in odsh SYSTEM SERVICE")
         }
         // From the system this shell was opened on (a profile or a URL on it), on the current metadata.
-        var loader = MetadataLoader(connection: command.connection, strict: false, options: command.metadataOptions)
+        var loader = loader
         loader.maxAge = 0
         opened = (try loader.load(service: system, metadataFile: nil, serviceName: name), name)
     }
@@ -149,7 +151,7 @@ final class ShellSessionServices: SessionServices {
     func serviceNames() -> [CompletionCandidate] {
         if let names { return names }
         var found = (profile?.services ?? [:]).sorted { $0.key < $1.key }.map { CompletionCandidate($0.key, annotation: "alias: \($0.value)") }
-        if var target = try? SystemTarget(system, connection: command.connection) {
+        if var target = try? SystemTarget(system, connections: connections) {
             target.configuration.timeout = 2
             target.configuration.traceRequests = false
             if let listing = try? target.catalog().list() {

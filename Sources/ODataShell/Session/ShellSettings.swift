@@ -1,6 +1,5 @@
 /// The settings a session runs with: from the command line, changed in the REPL with `.set`, `.format`, `.trace`
 /// (each declared once in `ShellSetting`).
-import ArgumentParser
 
 public struct ShellSettings {
     public enum OutputFormat: String, CaseIterable, Sendable { case table, vertical, json, ndjson, csv }
@@ -45,10 +44,4 @@ public struct ShellSettings {
     static func values(of setting: String) -> [String] {
         (try? ShellSetting.named(setting))?.values ?? []
     }
-}
-
-extension ShellSettings.OutputFormat: ExpressibleByArgument {
-    /// The raw values, as swift-argument-parser's default gives them, without its generic key path
-    /// (`\.rawValue.defaultValueDescription`), which every run resolved at start (`ColorChoice.allValueStrings`).
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }

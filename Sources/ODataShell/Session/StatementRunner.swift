@@ -154,10 +154,10 @@ final class StatementRunner {
         }
         let method = request.method(for: service.version)
         let start = ContinuousClock.now
-        let interactive = isatty(1) != 0 && !out.isFile
+        let interactive = TerminalFacts.process.stdout && !out.isFile
         // Footers go with the rows for people; for machine formats to stderr, and only when someone watches it.
         let machine = [.json, .ndjson, .csv].contains(settings.format)
-        let renderer = Self.renderer(settings, out: out, footer: machine ? isatty(2) != 0 : true, order: order, counted: counted)
+        let renderer = Self.renderer(settings, out: out, footer: machine ? TerminalFacts.process.stderr : true, order: order, counted: counted)
         (renderer as? TableRenderer)?.columnStep = TableColumns.make(for: request.query, document: service.metadata, settings: settings)
         lastRows = []
         lastOrder = order
@@ -261,7 +261,7 @@ final class StatementRunner {
                          counted: Bool = false) -> ResultRenderer {
         ResultRenderers.make(settings.format, terminalWidth: out.isFile ? Self.unlimitedWidth : TerminalSize.current().columns,
                              color: settings.color && !out.isFile, footer: footer, order: order, counted: counted,
-                             expanded: settings.expanded, wrap: !out.isFile && isatty(1) != 0, out: out)
+                             expanded: settings.expanded, wrap: !out.isFile && TerminalFacts.process.stdout, out: out)
     }
 
     /// The width a table in a file may take: no value is cut.
@@ -273,7 +273,7 @@ final class StatementRunner {
     func show(row: Int?, name: String?, settings: ShellSettings, out: TextOutput) throws {
         guard !lastRows.isEmpty else { throw UsageError("no rows to show: .show shows the rows of the last result") }
         let style = TerminalStyle(isEnabled: settings.color && !out.isFile)
-        let width: Int? = !out.isFile && isatty(1) != 0 ? TerminalSize.current().columns : nil
+        let width: Int? = !out.isFile && TerminalFacts.process.stdout ? TerminalSize.current().columns : nil
         guard let row else {
             for (i, v) in lastRows.enumerated() {
                 out.write(VerticalRenderer.record(RowFlattener.row(v, order: lastOrder).forTerminal(), title: "RECORD \(i + 1)",

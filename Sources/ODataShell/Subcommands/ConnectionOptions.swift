@@ -7,8 +7,8 @@ import Glibc
 #endif
 
 /// The options of every odsh command that talks to a service: headers, authentication, TLS, timeouts,
-/// SAP client and language, and tracing. `httpConfiguration(serviceRoot:)` turns them into an `HTTPConfiguration`;
-/// `apply(to:)` lays them over one that a profile filled in (options given on the command line win).
+/// SAP client and language, and tracing. `settings` turns them into the plain `ConnectionSettings` the rest of the
+/// shell works with.
 public struct ConnectionOptions: ParsableArguments {
     public init() {}
 
@@ -27,7 +27,8 @@ public struct ConnectionOptions: ParsableArguments {
           help: "Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).")
     public var negotiate = false
 
-    // Browser sign-in (`BrowserSignInOptions`), declared here rather than as an option group of its own.
+    // Browser sign-in (`BrowserSignInSettings`), declared here rather than as an option group of its own: each group
+    // is one more type that swift-argument-parser reflects, decodes and looks protocol conformances up for on every run.
     @Option(name: .customLong("authorize-url"),
             help: ArgumentHelp("Sign in through your browser at this OAuth2 authorization endpoint (with --token-endpoint and --client-id; "
                                + "a confidential client's secret from $ODSH_CLIENT_SECRET).", valueName: "url"))
@@ -42,10 +43,6 @@ public struct ConnectionOptions: ParsableArguments {
     @Option(name: .customLong("scope"), help: ArgumentHelp("Browser sign-in: the scope to ask for.", valueName: "scope"))
     public var scope: String?
 
-    /// Browser sign-in as the command line asks for it.
-    public var browserSignIn: BrowserSignInOptions {
-        BrowserSignInOptions(authorizeURL: authorizeURL, tokenEndpoint: tokenEndpoint, clientID: clientID, scope: scope)
-    }
 
     @Option(name: .customLong("cookie"),
             help: ArgumentHelp("Send these cookies with every request.", valueName: "name=value[; name=value]"))
@@ -103,7 +100,7 @@ public struct ConnectionOptions: ParsableArguments {
     public var traceSecrets = false
 
     public mutating func validate() throws {
-        try browserSignIn.validate()
+        try validateBrowserSignIn()
         if let user, user.isEmpty || user.hasPrefix(":") {
             throw ValidationError("--user needs a user name: --user USER[:PASSWORD]")
         }
@@ -113,69 +110,42 @@ public struct ConnectionOptions: ParsableArguments {
         if negotiate && (user != nil || bearer != nil) {
             throw ValidationError("--negotiate excludes --user and --bearer")
         }
-        if browserSignIn.isGiven && (user != nil || bearer != nil || negotiate) {
+        if authorizeURL != nil && (user != nil || bearer != nil || negotiate) {
             throw ValidationError("--authorize-url (browser sign-in) excludes --user, --bearer and --negotiate")
         }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let retryMaxWait, retryMaxWait < 0 || !retryMaxWait.isFinite { throw ValidationError("--retry-max-wait must be 0 or more seconds") }
     }
 
-    /// The session settings these options describe.
-    ///
-    /// A password missing from `--user` is read from the terminal without echo (`readPassword`), or is an error
-    /// when standard input is not a terminal. `--bearer` falls back to `ODSH_BEARER_TOKEN` in `environment`.
-    public func httpConfiguration(serviceRoot: String?,
-                                  environment: [String: String] = ProcessEnvironment.current,
-                                  readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws -> HTTPConfiguration {
-        var c = HTTPConfiguration.odsh(serviceRoot: serviceRoot)
-        try apply(to: &c, environment: environment, readPassword: readPassword)
-        return c
+    /// The options as the plain value the rest of the shell works with: made once, here at the edge.
+    var settings: ConnectionSettings {
+        var s = ConnectionSettings()
+        s.transport = transport.settings
+        s.user = user
+        s.bearer = bearer
+        s.negotiate = negotiate
+        s.browserSignIn = BrowserSignInSettings(authorizeURL: authorizeURL, tokenEndpoint: tokenEndpoint, clientID: clientID, scope: scope)
+        s.cookie = cookie
+        s.cookieJar = cookieJar
+        s.netrc = netrc
+        s.maxMetadataBytes = maxMetadataSize.map { max(1, $0) << 20 }
+        s.maxBufferedBodyBytes = maxBodySize.map { max(1, $0) << 20 }
+        s.maxValueBytes = maxValueSize.map { max(1, $0) << 20 }
+        s.retries = retries
+        s.retryMaxWait = retryMaxWait
+        s.trace = tracePretty ? .pretty : traceData ? .data : trace ? .on : .off
+        s.traceFile = traceFile
+        s.traceSecrets = traceSecrets
+        return s
     }
 
-    /// Lays the options given on the command line over `c`, which may hold a profile's settings. `--user`,
-    /// `--bearer`, `--negotiate` or `--authorize-url` replace the profile's way of signing in; `ODSH_BEARER_TOKEN` counts only where `c` has none.
-    public func apply(to c: inout HTTPConfiguration,
-                      environment: [String: String] = ProcessEnvironment.current,
-                      readPassword: (String) throws -> String = ConnectionOptions.readPasswordFromTerminal) throws {
-        // A header given here replaces the profile's of that name; several of one name are all sent.
-        try transport.apply(to: &c)
-        if let maxMetadataSize { c.maxMetadataBytes = max(1, maxMetadataSize) << 20 }
-        if let maxBodySize { c.maxBufferedBodyBytes = max(1, maxBodySize) << 20 }
-        if let retries { c.retry.maxRetries = retries }
-        if let retryMaxWait { c.retry.maxTotalWait = retryMaxWait }
-        let signsIn = c.authentication != .none || c.signIn != nil || c.cookie != nil
-        if let user {
-            c.signIn = nil
-            if let colon = user.firstIndex(of: ":") {
-                c.authentication = .basic(user: String(user[..<colon]), password: String(user[user.index(after: colon)...]))
-            } else {
-                c.authentication = .basic(user: user, password: try readPassword(user))
-            }
-        } else if negotiate {
-            c.signIn = nil
-            c.authentication = .negotiate
-        } else if browserSignIn.isGiven {
-            c.authentication = .none
-            c.signIn = browserSignIn.signIn(environment: environment)
-        } else if let token = bearer ?? (signsIn ? nil : environment["ODSH_BEARER_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 })) {
-            c.signIn = nil
-            c.authentication = .bearer(token: token)
-        }
-        if let cookie { c.cookie = cookie }
-        if let cookieJar { c.cookieJar = Self.expandTilde(cookieJar) }
-        if netrc { c.useNetrc = true }
-        c.traceWithData = traceData || tracePretty
-        c.traceRequests = trace || c.traceWithData || traceFile != nil
-        c.prettyTracing = tracePretty
-        c.traceSecrets = traceSecrets
-        if let traceFile {
-            do {
-                c.traceSink = try FileTraceSink(path: Self.expandTilde(traceFile))
-            } catch let error as ODataClientError {
-                throw ValidationError("--trace-file: \(error.summary)")
-            }
-        }
-        CoreDumps.disableIfHoldingSecret(c)
+    /// The HTTP settings these options describe on their own (no profile). A password missing from `--user` is
+    /// read with `readPassword`; `--bearer` falls back to `ODSH_BEARER_TOKEN` in `environment`.
+    func httpConfiguration(serviceRoot: String?, environment: [String: String] = ProcessEnvironment.current,
+                           readPassword: @escaping (String) throws -> String = RunCredentials.readPasswordFromTerminal) throws -> HTTPConfiguration {
+        var c = HTTPConfiguration.odsh(serviceRoot: serviceRoot)
+        try settings.apply(to: &c, environment: environment, run: RunCredentials(readPassword: readPassword))
+        return c
     }
 
     /// "Name: value" (or "Name;" for an empty value) split into name and value.
@@ -198,15 +168,20 @@ public struct ConnectionOptions: ParsableArguments {
         !name.isEmpty && name.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains($0) }
     }
 
-    static func expandTilde(_ path: String) -> String {
-        FileSystemPath.expandingTilde(path)
-    }
 
-    /// Asks for the password of `user` on the terminal without echo; an error when standard input is no terminal.
-    public static func readPasswordFromTerminal(_ user: String) throws -> String {
-        guard isatty(0) == 1 else {
-            throw ValidationError("--user \(user) has no password and standard input is not a terminal to ask for it; use --user \(user):PASSWORD or --netrc")
+    /// The browser sign-in options together: all or none of them.
+    private func validateBrowserSignIn() throws {
+        guard authorizeURL != nil else {
+            if tokenEndpoint != nil || clientID != nil || scope != nil {
+                throw ValidationError("--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in)")
+            }
+            return
         }
-        return try TerminalPassword.read(prompt: "Password for \(user): ")
+        if tokenEndpoint == nil || clientID == nil {
+            throw ValidationError("--authorize-url needs --token-endpoint and --client-id")
+        }
+        for (option, url) in [("--authorize-url", authorizeURL ?? ""), ("--token-endpoint", tokenEndpoint ?? "")] where !MetadataLoader.isURL(url) {
+            throw ValidationError("\(option) must be an http:// or https:// URL")
+        }
     }
 }

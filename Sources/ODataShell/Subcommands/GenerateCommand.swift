@@ -100,7 +100,7 @@ struct GenerateCommand: ParsableCommand {
 
             // The text is embedded as the service sent it: read from the file, or from the cache entry the load
             // wrote (so the cache stays on for a URL: --no-cache only makes the load ask the service).
-            let loader = MetadataLoader(connection: connection, strict: strict, noCache: false, fixFile: metadataOptions.metadataFix,
+            let loader = MetadataLoader(connections: ServiceConnections(connection.settings), strict: strict, noCache: false, fixFile: metadataOptions.metadataFix,
                                         maxAge: metadataOptions.noCache ? 0 : metadataOptions.metadataMaxAge)
             let document = try loader.load(source)
             if !quiet, !document.warnings.isEmpty {
@@ -110,7 +110,7 @@ struct GenerateCommand: ParsableCommand {
             options.renames = ProxyRenames()
             try options.renames.add(from: document, checkingAgainst: document)
             if let annotations {
-                let file = try MetadataReader.read(file: ConnectionOptions.expandTilde(annotations))
+                let file = try MetadataReader.read(file: FileSystemPath.expandingTilde(annotations))
                 try options.renames.add(from: file, checkingAgainst: document)
             }
             let label = MetadataLoader.isURL(source) ? MetadataLoader.serviceRoot(of: source) : source
@@ -133,7 +133,7 @@ struct GenerateCommand: ParsableCommand {
             case .file(let file):
                 path = file
             case .profile(let profile) where profile.metadata != nil:
-                path = ConnectionOptions.expandTilde(profile.metadata ?? "")
+                path = FileSystemPath.expandingTilde(profile.metadata ?? "")
             case .url, .profile:
                 guard let entry = loader.lastLoad?.entry else {
                     throw UsageError("the metadata of \(source) could not be kept in the metadata cache, so it cannot be embedded; "

@@ -126,7 +126,7 @@ struct ProfileCommand: ParsableCommand {
                 throw ProfileError("a profile named \(name) exists already in \(store.path) (--force replaces it)")
             }
             var profile = try settings()
-            let interactive = isatty(0) == 1 && !noInput
+            let interactive = TerminalFacts.process.stdin && !noInput
             var secrets: [String: String] = [:]
             if interactive {
                 var onboarding = Onboarding(profile: profile)
@@ -175,9 +175,8 @@ struct ProfileCommand: ParsableCommand {
         private func check(_ profile: Profile, _ secrets: [String: String], _ context: ProfileContext) -> Error? {
             if interactiveOutput { Stderr.write("odsh: checking: loading the metadata of \(profile.url) ...\n") }
             do {
-                var loader = MetadataLoader(connection: nil, strict: false)
+                var loader = MetadataLoader(connections: ServiceConnections(context: context), strict: false)
                 loader.maxAge = 0  // a check asks the service itself
-                loader.context = context
                 loader.pendingSecrets = secrets
                 let doc = try loader.load(profile: profile, metadataFile: nil)
                 Stderr.write("odsh: ok: OData \(doc.version.rawValue), \(doc.entitySets.count) entity sets, \(doc.singletons.count) singletons\n")
@@ -197,8 +196,8 @@ struct ProfileCommand: ParsableCommand {
         /// How many services the catalogs of the profile's system list, signed in as the profile is; nil when none
         /// or when no catalog answers.
         private func systemServiceCount(_ profile: Profile, _ secrets: [String: String], _ context: ProfileContext) -> Int? {
-            guard let connection = try? ProfileConnection(serviceRoot: GatewayCatalog.hostPart(of: profile.url) + "/", profile: profile,
-                                                          options: ConnectionOptions.parse([]), context: context, pending: secrets)
+            guard let connection = try? ServiceConnections(context: context)
+                    .connection(serviceRoot: GatewayCatalog.hostPart(of: profile.url) + "/", profile: profile, pending: secrets)
             else { return nil }
             var c = connection.configuration
             c.serviceParameters = []
@@ -207,14 +206,14 @@ struct ProfileCommand: ParsableCommand {
             return services.count
         }
 
-        private var interactiveOutput: Bool { isatty(2) == 1 }
+        private var interactiveOutput: Bool { TerminalFacts.process.stderr }
 
         /// A profile replaced with --force takes its old secrets (and cached token) with it.
         private func clearOldSecrets(_ profile: Profile, _ context: ProfileContext) throws {
             guard force else { return }
             _ = try SecretsFile.removeProfile(context.secretStore(), profile: name)
             if case .file(let path?) = profile.secretFrom {
-                _ = try SecretsFile.removeProfile(ConnectionOptions.expandTilde(path), profile: name)
+                _ = try SecretsFile.removeProfile(FileSystemPath.expandingTilde(path), profile: name)
             }
         }
 
@@ -239,7 +238,7 @@ struct ProfileCommand: ParsableCommand {
             if let auth {
                 guard let method = Profile.AuthMethod(rawValue: auth) else { throw ValidationError("--auth is one of \(Profile.AuthMethod.spellings)") }
                 p.auth = method
-            } else if isatty(0) != 1 || noInput {
+            } else if !TerminalFacts.process.stdin || noInput {
                 p.auth = user != nil ? .basic : .none
             }
             p.user = user
@@ -279,7 +278,7 @@ struct ProfileCommand: ParsableCommand {
             if p.auth.secretName == nil && (secretFrom != nil) {
                 throw ValidationError("--auth \(p.auth.rawValue) takes no secret, so no --secret-from")
             }
-            if isatty(0) != 1 || noInput, let problem = p.validate() { throw ValidationError(problem) }
+            if !TerminalFacts.process.stdin || noInput, let problem = p.validate() { throw ValidationError(problem) }
             if !MetadataLoader.isURL(url) { throw ValidationError("the URL must start with http:// or https://") }
             return p
         }

@@ -43,7 +43,7 @@ struct ServicesCommand: ParsableCommand {
     func run() throws {
         let catalogs: [GatewayCatalog.Catalog] = v2Only ? [.v2] : v4Only ? [.v4] : [.v2, .v4]
         let listing = try ErrorReporter(verbose: verbose).exitOnError {
-            let catalog = try SystemTarget(system, connection: connection).catalog()
+            let catalog = try SystemTarget(system, connections: ServiceConnections(connection.settings)).catalog()
             InterruptRelay.install()
             return try InterruptRelay.run { try catalog.list(catalogs) }
         }

@@ -74,7 +74,7 @@ struct ShellCommand: ParsableCommand {
     /// The settings the command line asks for, over the profile's output format and page size.
     func initialSettings(profile: Profile? = nil) -> ShellSettings {
         var s = ShellSettings()
-        s.format = output ?? profile?.output.flatMap(ShellSettings.OutputFormat.init(rawValue:)) ?? (isatty(1) != 0 ? .table : .json)
+        s.format = output ?? profile?.output.flatMap(ShellSettings.OutputFormat.init(rawValue:)) ?? (TerminalFacts.process.stdout ? .table : .json)
         s.all = all
         s.pageSize = pageSize ?? profile?.pageSize ?? 0
         s.rowLimit = rowLimit
@@ -82,9 +82,12 @@ struct ShellCommand: ParsableCommand {
         s.timing = timing
         s.color = color.isEnabled()
         s.pager = profile?.pager ?? true
-        if connection.trace { s.trace = .on }
-        if connection.traceData { s.trace = .data }
-        if connection.tracePretty { s.trace = .pretty }
+        switch connection.settings.trace {
+        case .off: break
+        case .on: s.trace = .on
+        case .data: s.trace = .data
+        case .pretty: s.trace = .pretty
+        }
         return s
     }
 
@@ -92,11 +95,16 @@ struct ShellCommand: ParsableCommand {
         guard let service = service else {
             throw UsageError("give the service root URL, as in odsh --metadata northwind.xml http://host/northwind/ -c \"Customers top 2\"")
         }
-        if commands.isEmpty && file == nil && isatty(0) != 0 {
+        // The command line made into plain settings once; one connection per service for the whole run (the
+        // metadata, the statements, value help, `.curl`): one sign-in, one password prompt, one CSRF token.
+        let terminal = TerminalFacts.process
+        let connections = ServiceConnections(connection.settings)
+        let loader = MetadataLoader(connections: connections, strict: false, options: metadataOptions)
+        if commands.isEmpty && file == nil && terminal.stdin {
             // A terminal and nothing to run: the interactive shell. A profile has a history of its own. `.open`
             // ends one session with the next service loaded, and the next session starts with the same settings.
             var asked: String?
-            var loaded = try loadMetadata(service: service, asking: true, chosen: &asked)
+            var loaded = try loadMetadata(loader, service: service, maxAge: 0, asking: true, chosen: &asked).loaded
             var carried: ShellSettings?
             // What names the service in use, for `.refresh`: the command line's service name and metadata file,
             // then, after `.open NAME`, that name on the same system (the metadata file was the first service's).
@@ -108,12 +116,13 @@ struct ShellCommand: ParsableCommand {
                 var settings = carried ?? initialSettings(profile: profile)
                 if carried == nil, output == nil && profile?.output == nil { settings.format = .table }
                 settings.repl = true
-                let services = ShellSessionServices(command: self, system: service, serviceRoot: serviceRoot, serviceName: name,
-                                                    metadataFile: file, document: doc, profile: profile, settings: settings,
-                                                    interactive: true)
+                let services = ShellSessionServices(connections: connections, loader: loader, system: service, serviceRoot: serviceRoot,
+                                                    serviceName: name, metadataFile: file, document: doc, profile: profile,
+                                                    settings: settings, interactive: true)
                 let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
                 commands.metadataFile = fileInUse
-                let code = runSession(commands, profile: profile)
+                let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
+                let code = ReplSession(commands: commands, historyPath: history, terminal: terminal).run()
                 // `.open NAME` ended the session with the next service loaded: it starts with the same settings.
                 guard let opened = services.opened else { throw OdshExit(code) }
                 loaded = opened.loaded
@@ -124,78 +133,47 @@ struct ShellCommand: ParsableCommand {
             }
         }
         // The first statement is waited for before the metadata is loaded: no statements at all is a usage error.
-        let statements = try gatherStatements()
+        let statements = try gatherStatements(terminal: terminal)
         guard let first = try statements.next() else {
             throw UsageError("no statements: give them with -c, -f FILE or on stdin")
         }
         // A script trusts cached metadata within its freshness window (one request for a one-shot query), and asks
         // the service again when a request fails in a way that can mean the metadata moved on.
-        let ((doc, serviceRoot, profile), load) = try loadMetadata(service: service, maxAge: metadataOptions.metadataMaxAge)
-        let revalidation = MetadataRevalidation(load: load, reload: { try self.reloadMetadata(service: service) })
+        var chosen: String?
+        let ((doc, serviceRoot, profile), load) = try loadMetadata(loader, service: service, maxAge: metadataOptions.metadataMaxAge,
+                                                                   asking: false, chosen: &chosen)
+        let revalidation = MetadataRevalidation(load: load, reload: {
+            var again = loader
+            again.maxAge = 0
+            return try again.load(service: service, metadataFile: metadata, serviceName: serviceName).document
+        })
         // Dot-commands work in scripts too (`.format csv`, `.set pagesize 50`, `.describe Orders`, `.quit`).
         var settings = initialSettings(profile: profile)
         // A script's result is complete: every page is read, unless asked for the first page only.
         settings.all = !firstPage
-        let services = ShellSessionServices(command: self, system: service, serviceRoot: serviceRoot, serviceName: serviceName,
-                                            metadataFile: metadata, document: doc, profile: profile, settings: settings,
-                                            interactive: false)
+        let services = ShellSessionServices(connections: connections, loader: loader, system: service, serviceRoot: serviceRoot,
+                                            serviceName: serviceName, metadataFile: metadata, document: doc, profile: profile,
+                                            settings: settings, interactive: false)
         let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
         commands.metadataFile = metadata ?? profile?.metadata
         if !dryRun {
             InterruptRelay.install()
         }
+        let executor = StatementExecutor(commands: commands, policy: .init(pages: false), reporter: ErrorReporter(verbose: verbose),
+                                         revalidation: revalidation, terminal: terminal)
         var status = ExitStatus.success
-        let reporter = ErrorReporter(verbose: verbose)
         var upcoming: Statement? = first
-        // One token for the run: Ctrl-C cancels the statement in flight and those after it (the run ends with 130).
-        try InterruptRelay.run {
-            statementLoop: while let s = try upcoming ?? statements.next() {
-                upcoming = nil
-                // Each answer goes out before the next statement is waited for (a reader at the other end of a pipe).
-                defer { Stdout.flush() }
-                commands.recent.append(s.text)
-                do {
-                    // `.output FILE` sends results to the file; with timing, the time goes to stderr, in every format.
-                    if s.text.hasPrefix(".") {
-                        let out = PagedOutput(pager: nil, file: commands.writesToOutputFile(s.text))
-                        defer { out.finish() }
-                        if try !commands.run(s.text, out) { break statementLoop }
-                        try commands.checkOutputFile()
-                        continue
-                    }
-                    let start = ContinuousClock.now
-                    let bound = try Binder.bind(s.text, document: commands.document)
-                    for w in bound.warnings { reporter.warn(w, context: s.context) }
-                    defer {
-                        if commands.settings.timing {
-                            Stdout.flush()
-                            Stderr.write(String(cFormat: "time: %.1f ms\n", (ContinuousClock.now - start).milliseconds))
-                        }
-                    }
-                    do {
-                        try services.run(bound, settings: commands.settings, out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
-                    } catch let error where !commands.settings.dryRun && revalidation.isDue(after: error, of: bound.request) {
-                        guard case .compatible(let newer) = revalidation.revalidate(commands.document) else { throw error }
-                        commands.replaceDocument(newer)
-                        let rebound = try Binder.bind(s.text, document: newer)
-                        try services.run(rebound, settings: commands.settings, out: commands.writesToOutputFile(s.text)?.textOutput ?? .standard)
-                    }
-                    try commands.checkOutputFile()
-                } catch {
-                    let st = reporter.report(error, context: s.context)
-                    if status == .success || st.rawValue > status.rawValue { status = st }
-                    // The first failing statement ends a script, unless asked to go on.
-                    if !continueOnError { break }
-                }
-            }
+        // Each answer goes out before the next statement is waited for (a reader at the other end of a pipe).
+        while let s = try upcoming ?? statements.next() {
+            upcoming = nil
+            guard case .ran(let st) = executor.execute(s) else { break }
+            guard st != .success else { continue }
+            if status == .success || st.rawValue > status.rawValue { status = st }
+            // The first failing statement ends a script, unless asked to go on; Ctrl-C ends it in any case (an
+            // interrupt that comes between statements cancels the next one at once).
+            if !continueOnError || st == .interrupted { break }
         }
         if status != .success { throw OdshExit(status) }
-    }
-
-    /// A statement and where it came from (for messages).
-    struct Statement {
-        var text: String
-        var context: String?
     }
 
     /// The statements of -c, then those of -f FILE, or of stdin (-f -, or no -c and stdin not a terminal), read
@@ -217,7 +195,7 @@ struct ShellCommand: ParsableCommand {
         }
     }
 
-    func gatherStatements() throws -> Statements {
+    func gatherStatements(terminal: TerminalFacts = .process) throws -> Statements {
         var given: [Statement] = []
         // A statement that is not UTF-8 is refused, with where (`-c` values as they came, before Swift's decoding;
         // a file whole; stdin line by line as it arrives).
@@ -232,52 +210,29 @@ struct ShellCommand: ParsableCommand {
             given += StatementSplitter.split(try StatementBytes.text(data, source: f)).map { Statement(text: $0.text, context: "\(f):\($0.line)") }
             return Statements(given: given, stream: nil, streamName: f)
         }
-        let readsStdin = file == "-" || (commands.isEmpty && isatty(0) == 0)
+        let readsStdin = file == "-" || (commands.isEmpty && !terminal.stdin)
         return Statements(given: given, stream: readsStdin ? StatementStream(fd: 0) : nil, streamName: "stdin")
     }
 
-    /// One interactive session on a service, until `.quit`, Ctrl-D or `.open` (which leaves the next service in the
-    /// session's services).
-    private func runSession(_ commands: ShellCommandHandler, profile: Profile?) -> ExitStatus {
-        let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
-        return ReplSession(commands: commands, historyPath: history).run()
-    }
-
     /// The service's metadata (from --metadata, a profile's metadata file, or URL/$metadata), its root URL and
-    /// its profile, if it is one. The interactive shell asks the service on start (a session should begin on the
-    /// current metadata, and it is not a loop); `maxAge` is for scripts.
-    func loadMetadata(service: String) throws -> (CsdlDocument, String, Profile?) {
-        var chosen: String?
-        return try loadMetadata(service: service, maxAge: 0, asking: false, chosen: &chosen).loaded
-    }
-
-    /// For scripts: a cached copy is used for `maxAge` seconds (nil: the profile's, the service's or the default
-    /// window); also how the document came.
-    func loadMetadata(service: String, maxAge: Int?) throws -> (loaded: (CsdlDocument, String, Profile?), load: MetadataLoader.LoadInfo?) {
-        var chosen: String?
-        return try loadMetadata(service: service, maxAge: maxAge, asking: false, chosen: &chosen)
-    }
-
-    /// For the interactive shell, asking the service: when `service` is a system rather than a service (a profile
+    /// its profile, if it is one; also how the document came. A cached copy is used for `maxAge` seconds (nil: the
+    /// profile's, the service's or the default window; the interactive shell asks the service on start, as a
+    /// session should begin on the current metadata). When `service` is a system rather than a service (a profile
     /// or URL on the root of a host whose catalogs list services), its services are listed and, `asking` on a
     /// terminal, one is asked for (`chosen`).
-    func loadMetadata(service: String, asking: Bool, chosen: inout String?) throws -> (CsdlDocument, String, Profile?) {
-        try loadMetadata(service: service, maxAge: 0, asking: asking, chosen: &chosen).loaded
-    }
-
-    private func loadMetadata(service: String, maxAge: Int?, asking: Bool, chosen: inout String?)
+    private func loadMetadata(_ loader: MetadataLoader, service: String, maxAge: Int?, asking: Bool, chosen: inout String?)
         throws -> (loaded: (CsdlDocument, String, Profile?), load: MetadataLoader.LoadInfo?) {
         let reporter = ErrorReporter(verbose: verbose)
+        var loader = loader
+        loader.maxAge = maxAge
         do {
-            var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-            loader.maxAge = maxAge
             let loaded = try loader.load(service: service, metadataFile: metadata, serviceName: serviceName)
             return (loaded, loader.lastLoad)
         } catch {
-            guard let services = systemServices(service) else { throw OdshExit(reporter.report(error)) }
+            guard let services = systemServices(service, connections: loader.connections) else { throw OdshExit(reporter.report(error)) }
             Stderr.write("odsh: \(service) is an SAP system, not a service; its catalogs list these services:\n")
             Stderr.write(ServicesCommand.text(services, width: TextTable.stderrWidth))
-            guard asking, isatty(0) != 0, isatty(2) != 0 else {
+            guard asking, TerminalFacts.process.canAsk else {
                 throw OdshExit(reporter.report(UsageError("name the service after the system, as in odsh \(service) \(services[0].technicalName)")))
             }
             let names = services.map(\.technicalName)
@@ -287,8 +242,6 @@ struct ShellCommand: ParsableCommand {
             }
             let name = names.first { $0.lowercased() == answer.lowercased() } ?? answer
             do {
-                var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-                loader.maxAge = maxAge
                 let loaded = try loader.load(service: service, metadataFile: nil, serviceName: name)
                 chosen = name
                 return (loaded, loader.lastLoad)
@@ -300,8 +253,8 @@ struct ShellCommand: ParsableCommand {
 
     /// The services of `service` when it names a system: a profile or URL whose path is the host's root (`/`),
     /// with no service name or metadata file given, and catalogs that list services. Nil otherwise.
-    private func systemServices(_ service: String) -> [GatewayCatalog.Service]? {
-        guard serviceName == nil, metadata == nil, let target = try? SystemTarget(service, connection: connection),
+    private func systemServices(_ service: String, connections: ServiceConnections) -> [GatewayCatalog.Service]? {
+        guard serviceName == nil, metadata == nil, let target = try? SystemTarget(service, connections: connections),
               Self.isSystemRoot(target.url), target.profile?.metadata == nil,
               let listing = try? target.catalog().list(), !listing.services.isEmpty else { return nil }
         return listing.services
@@ -314,12 +267,10 @@ struct ShellCommand: ParsableCommand {
         guard let slash = rest.firstIndex(of: "/") else { return true }
         return rest[slash...] == "/"
     }
+}
 
-    /// The service's metadata loaded again, asking the service, for `.refresh` (errors go to the command that
-    /// asked).
-    func reloadMetadata(service: String) throws -> CsdlDocument {
-        var loader = MetadataLoader(connection: connection, strict: false, options: metadataOptions)
-        loader.maxAge = 0
-        return try loader.load(service: service, metadataFile: metadata, serviceName: serviceName).document
-    }
+extension ShellSettings.OutputFormat: ExpressibleByArgument {
+    /// The raw values, as swift-argument-parser's default gives them, without its generic key path
+    /// (`\.rawValue.defaultValueDescription`), which every run resolved at start (`ColorChoice.allValueStrings`).
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }

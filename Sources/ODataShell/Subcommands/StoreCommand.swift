@@ -31,7 +31,7 @@ struct StoreCommand: ParsableCommand {
     /// The encrypted store of the current settings, or an error when the plain files are chosen.
     static func encryptedStore(_ context: ProfileContext, passphraseFile: String?) throws -> EncryptedSecretStore {
         let store = try SecureStore.open(dirs: context.dirs, environment: context.environment, readSecret: context.readSecret,
-                                         passphraseFile: passphraseFile.map(ConnectionOptions.expandTilde))
+                                         passphraseFile: passphraseFile.map(FileSystemPath.expandingTilde))
         guard let encrypted = store as? EncryptedSecretStore else {
             if store.backend == .keyring {
                 throw StoreError(.unavailable, "odsh keeps its secrets in \(store.location), which your desktop session locks and unlocks")
@@ -153,7 +153,7 @@ struct StoreCommand: ParsableCommand {
                 let store = try StoreCommand.encryptedStore(context, passphraseFile: passphrase.file)
                 var environment: [String: String] = [:]
                 if let given = context.environment["ODSH_STORE_NEW_PASSPHRASE"] { environment["ODSH_STORE_PASSPHRASE"] = given }
-                let new = StorePassphrase(environment: environment, file: newPassphraseFile.map(ConnectionOptions.expandTilde),
+                let new = StorePassphrase(environment: environment, file: newPassphraseFile.map(FileSystemPath.expandingTilde),
                                           readSecret: context.readSecret)
                 try store.changePassphrase(allowEmpty: insecureStore, newPassphrase: new)
                 Stderr.write("odsh: the secure store \(store.location) has its new passphrase\n")
@@ -185,7 +185,7 @@ struct StoreCommand: ParsableCommand {
                     return
                 }
                 if !yes {
-                    guard isatty(0) == 1 else {
+                    guard TerminalFacts.process.stdin else {
                         throw UsageError("odsh store reset removes every secret and session cookie; without a terminal to confirm, give --yes")
                     }
                     guard try TerminalQuestions.confirm("Remove every secret and session cookie (\(targets.joined(separator: ", ")))?", default: false) else {

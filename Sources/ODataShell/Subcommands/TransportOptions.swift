@@ -79,22 +79,10 @@ public struct TransportOptions: ParsableArguments {
     /// The headers given, parsed (`validate()` has checked them).
     public func parsedHeaders() throws -> [(String, String)] { try headers.map(ConnectionOptions.parseHeader) }
 
-    /// Lays these options over `c` (options given win; a header given replaces the one of that name in `c`).
-    public func apply(to c: inout HTTPConfiguration) throws {
-        let given = try parsedHeaders()
-        for (name, _) in given { c.headers.remove(name) }
-        for (name, value) in given { c.headers.add(name, value) }
-        if let userAgent { c.userAgent = userAgent }
-        if let certificate {
-            c.clientCertificate = ConnectionOptions.expandTilde(certificate)
-            c.clientKey = key.map(ConnectionOptions.expandTilde)
-        }
-        if let caBundle { c.caBundle = ConnectionOptions.expandTilde(caBundle) }
-        if insecure { c.insecure = true }
-        if let proxy { c.proxy = proxy }
-        if let timeout { c.timeout = timeout }
-        if let connectTimeout { c.connectTimeout = connectTimeout }
-        if let sapClient { c.sapClient = sapClient }
-        if let sapLanguage { c.sapLanguage = sapLanguage }
+    /// The options as the plain value the rest of the shell works with (`validate()` has checked the headers).
+    var settings: TransportSettings {
+        TransportSettings(headers: (try? parsedHeaders()) ?? [], userAgent: userAgent, certificate: certificate, key: key,
+                          caBundle: caBundle, insecure: insecure, timeout: timeout, connectTimeout: connectTimeout, proxy: proxy,
+                          sapClient: sapClient, sapLanguage: sapLanguage)
     }
 }

@@ -46,15 +46,14 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let (root, probes) = try ErrorReporter(verbose: verbose).exitOnError {
-            let loaded = try MetadataLoader(connection: connection, strict: false, options: metadataOptions)
+            // One connection for the metadata and the probes (one sign-in).
+            let connections = ServiceConnections(connection.settings)
+            let loaded = try MetadataLoader(connections: connections, strict: false, options: metadataOptions)
                 .load(service: service, metadataFile: nil)
             let root = loaded.serviceRoot
-            guard let url = URL(string: root) else { throw UsageError("not a URL: \(root)") }
-            let config = try ProfileConnection(serviceRoot: ServiceRoot(root).base, profile: loaded.profile, options: connection,
-                                               context: ProfileContext.current()).configuration
-            let data = try DataService(url: url, configuration: config, metadata: loaded.document)
+            let data = try connections.connection(serviceRoot: root, profile: loaded.profile).dataService(metadata: loaded.document)
             data.readOptions.mode = .lenient  // a probe checks that a set answers; its values are not shown
-            if let mib = connection.maxValueSize { data.readOptions.maxUnitBytes = max(1, mib) << 20 }
+            if let bytes = connections.settings.maxValueBytes { data.readOptions.maxUnitBytes = bytes }
             InterruptRelay.install()
             return (root, try InterruptRelay.run { try ServiceVerification(service: data, top: top, jobs: jobs).run() })
         }

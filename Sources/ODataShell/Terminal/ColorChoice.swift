@@ -21,7 +21,7 @@ public enum ColorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
         case .auto:
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             if environment["TERM"] == "dumb" { return false }
-            return isatty(fd) != 0
+            return TerminalFacts.isTerminal(fd)
         }
     }
 }

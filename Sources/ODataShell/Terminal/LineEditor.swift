@@ -86,8 +86,8 @@ public final class LineEditor {
         let environment = ProcessInfo.processInfo.environment
         let dumb = environment["TERM"] == "dumb"
         var editLine: EditLineReader?
-        if input == 0 && isatty(0) != 0 && !dumb {
-            let out: UnsafeMutablePointer<FILE>? = isatty(1) != 0 ? odsh_stdout() : (isatty(2) != 0 ? odsh_stderr() : nil)
+        if input == 0 && TerminalFacts.isTerminal(0) && !dumb {
+            let out: UnsafeMutablePointer<FILE>? = TerminalFacts.isTerminal(1) ? odsh_stdout() : (TerminalFacts.isTerminal(2) ? odsh_stderr() : nil)
             if out != nil, let problem = EditLineReader.libraryProblem {
                 // Lines are still read, without editing, history keys or completion.
                 fputs("odsh: line editing is off: \(problem)\n", odsh_stderr())
@@ -106,7 +106,7 @@ public final class LineEditor {
             historyFile = configuration.historyPath.map { HistoryFile(path: $0, limit: configuration.historyLimit) }
         } else {
             // Prompts only when a person is at both ends (a terminal libedit cannot drive, such as TERM=dumb).
-            let person = input == 0 && isatty(0) != 0 && isatty(1) != 0
+            let person = input == 0 && TerminalFacts.isTerminal(0) && TerminalFacts.isTerminal(1)
             reader = PlainLineReader(fd: input, promptOutput: person ? odsh_stdout() : nil)
             isInteractive = false
             historyFile = nil

@@ -56,6 +56,8 @@ final class PagedOutput {
     /// For the renderers.
     var textOutput: TextOutput {
         if let file { return file.textOutput }
+        // Without a pager, stdout itself: bytes streamed as they come, and a closed pipe noticed.
+        if pager == nil { return .standard }
         return TextOutput(write: { [unowned self] in self.write($0) }, writeNote: { [unowned self] in self.note($0) },
                    flush: { [unowned self] in if self.pager == nil { Stdout.flush() } },
                    isClosed: { [unowned self] in self.isClosed })

@@ -26,7 +26,7 @@ public struct Pager {
     /// Whether output of this many lines should go through the pager: only on a terminal, and only when it does
     /// not fit on the screen.
     public static func shouldPage(lineCount: Int, fd: Int32 = 1) -> Bool {
-        guard isatty(fd) != 0 else { return false }
+        guard TerminalFacts.isTerminal(fd) else { return false }
         return lineCount >= TerminalSize.current(fd: fd).rows
     }
 
@@ -39,7 +39,7 @@ public struct Pager {
     /// Starts the pager for streamed output (write page after page, then `close()`); nil when stdout is not a
     /// terminal or the pager cannot be started: then write to stdout.
     public func open() -> PagerWriter? {
-        guard isatty(1) != 0 else { return nil }
+        guard TerminalFacts.process.stdout else { return nil }
         return PagerWriter(command: command)
     }
 }

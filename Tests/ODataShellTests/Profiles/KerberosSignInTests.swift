@@ -52,7 +52,7 @@ struct NegotiateOptionTests {
         let options = try ConnectionOptions.parse(["--negotiate"])
         var c = HTTPConfiguration(serviceRoot: "http://h/svc/")
         c.authentication = .bearer(token: "from-profile")
-        try options.apply(to: &c, environment: ["ODSH_BEARER_TOKEN": "env"])
+        try options.settings.apply(to: &c, environment: ["ODSH_BEARER_TOKEN": "env"], run: RunCredentials())
         #expect(c.authentication == .negotiate)
         #expect(c.signIn == nil)
     }

@@ -166,13 +166,13 @@ struct ProfileConfigTests {
         p.timeout = 90
         let context = ProfileContext(environment: ["P_PW": "pw", "ODSH_BEARER_TOKEN": "env-token", "ODSH_STORE": "plain"],
                                      dirs: XDGDirectories(environment: xdg.environment), readSecret: { _ in "typed" })
-        let plain = try ProfileConnection(serviceRoot: "http://h/svc/", profile: p, options: try ConnectionOptions.parse([]), context: context)
+        let plain = try ProfileConnection(serviceRoot: "http://h/svc/", profile: p, connections: ServiceConnections(context: context))
         #expect(plain.configuration.authentication == .basic(user: "alice", password: "pw"), "the environment's bearer does not win")
         #expect(plain.configuration.timeout == 90 && plain.configuration.sapClient == "100")
         #expect(plain.configuration.cookieJar == xdg.cookieJar("p"))
         #expect(plain.identity == "alice")
         let options = try ConnectionOptions.parse(["--sap-client", "200", "-H", "X-A: flag", "--timeout", "5", "-u", "bob:x"])
-        let over = try ProfileConnection(serviceRoot: "http://h/svc/", profile: p, options: options, context: context)
+        let over = try ProfileConnection(serviceRoot: "http://h/svc/", profile: p, connections: ServiceConnections(options.settings, context: context))
         #expect(over.configuration.sapClient == "200" && over.configuration.timeout == 5)
         #expect(over.configuration.headers.fields.map { "\($0.name)=\($0.value)" } == ["X-B=profile", "X-A=flag"])
         #expect(over.configuration.authentication == .basic(user: "bob", password: "x") && over.identity == "bob")

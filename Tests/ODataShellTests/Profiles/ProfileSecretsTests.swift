@@ -98,13 +98,13 @@ struct ProfileSecretsTests {
         let run = context()
         for _ in 0..<3 {
             for p in [prompted, commanded] {
-                let c = try ProfileConnection(serviceRoot: "http://h/svc/", profile: p, options: try ConnectionOptions.parse([]), context: run)
+                let c = try ProfileConnection(serviceRoot: "http://h/svc/", profile: p, connections: ServiceConnections(context: run))
                 #expect(c.configuration.authentication == .basic(user: "alice", password: p.name == "prompted" ? "typed" : "from-cmd"))
             }
         }
         #expect(asked.withLock { $0 } == 1)
         #expect(try String(contentsOfFile: ran, encoding: .utf8) == "x\n")
-        _ = try ProfileConnection(serviceRoot: "http://h/svc/", profile: prompted, options: try ConnectionOptions.parse([]), context: context())
+        _ = try ProfileConnection(serviceRoot: "http://h/svc/", profile: prompted, connections: ServiceConnections(context: context()))
         #expect(asked.withLock { $0 } == 2, "the next run asks again")
     }
 

@@ -81,10 +81,10 @@ struct ConnectionOptionsTests {
     @Test func browserSignInOptions() throws {
         let given = try ConnectionOptions.parse(["--authorize-url", "https://id/authorize", "--token-endpoint", "https://id/token",
                                                  "--client-id", "odsh", "--scope", "odata.read"])
-        #expect(given.browserSignIn.isGiven)
-        #expect(given.browserSignIn.authorizeURL == "https://id/authorize" && given.browserSignIn.tokenEndpoint == "https://id/token")
-        #expect(given.browserSignIn.clientID == "odsh" && given.browserSignIn.scope == "odata.read")
-        #expect(!(try ConnectionOptions.parse([])).browserSignIn.isGiven)
+        #expect(given.settings.browserSignIn.isGiven)
+        #expect(given.settings.browserSignIn.authorizeURL == "https://id/authorize" && given.settings.browserSignIn.tokenEndpoint == "https://id/token")
+        #expect(given.settings.browserSignIn.clientID == "odsh" && given.settings.browserSignIn.scope == "odata.read")
+        #expect(!(try ConnectionOptions.parse([])).settings.browserSignIn.isGiven)
         func message(_ arguments: [String]) -> String {
             do {
                 _ = try ConnectionOptions.parse(arguments)
@@ -111,7 +111,7 @@ struct ConnectionOptionsTests {
 
     @Test(.enabled(if: isatty(0) == 0, "standard input is a terminal")) func passwordWithoutTerminalIsAnError() throws {
         let options = try ConnectionOptions.parse(["-u", "carol"])
-        let error = try #require(throws: ValidationError.self) { try options.httpConfiguration(serviceRoot: nil) }
+        let error = try #require(throws: UsageError.self) { try options.httpConfiguration(serviceRoot: nil) }
         #expect(error.message.contains("not a terminal"))
     }
 }

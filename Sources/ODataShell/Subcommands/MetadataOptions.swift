@@ -22,3 +22,17 @@ struct MetadataOptions: ParsableArguments {
         }
     }
 }
+
+extension MetadataLoader {
+    /// A loader on connections of its own, made from the command line's options.
+    init(connection: ConnectionOptions?, strict: Bool, options: MetadataOptions? = nil) {
+        self.init(connections: ServiceConnections(connection?.settings ?? ConnectionSettings()), strict: strict,
+                  noCache: options?.noCache ?? false, fixFile: options?.metadataFix, maxAge: options?.metadataMaxAge)
+    }
+
+    /// A loader on the run's connections, with the metadata options of the command line.
+    init(connections: ServiceConnections, strict: Bool, options: MetadataOptions) {
+        self.init(connections: connections, strict: strict, noCache: options.noCache, fixFile: options.metadataFix,
+                  maxAge: options.metadataMaxAge)
+    }
+}

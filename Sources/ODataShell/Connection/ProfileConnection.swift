@@ -3,24 +3,24 @@ import ODataClient
 import ODataModel
 
 /// The HTTP settings for a service: a profile's (with its secrets resolved, its cookie jar and its sign-in),
-/// then the command line's options over them.
+/// then the command line's settings over them. A run makes one per service (`ServiceConnections`).
 struct ProfileConnection {
     var configuration: HTTPConfiguration
     /// Who signs in (user or OAuth2 client), for the metadata cache key; "" when nobody does.
     var identity: String
 
-    /// Builds the settings. `profile` nil: the command line's options alone.
-    init(serviceRoot: String, profile: Profile?, options: ConnectionOptions, context: ProfileContext,
-         pending: [String: String] = [:]) throws {
+    /// Builds the settings. `profile` nil: the command line's settings alone.
+    init(serviceRoot: String, profile: Profile?, connections: ServiceConnections, pending: [String: String] = [:]) throws {
+        let context = connections.context
         var c = HTTPConfiguration.odsh(serviceRoot: serviceRoot)
         var identity = ""
         if let profile {
             try Self.fill(&c, from: profile, resolver: context.resolver(pending: pending), dirs: context.dirs)
             identity = profile.identity
         }
-        try options.apply(to: &c, environment: context.environment)
+        try connections.settings.apply(to: &c, environment: context.environment, run: connections.credentials)
         try Self.checkRootParameters(serviceRoot, c)
-        if let user = options.user { identity = String(user.prefix { $0 != ":" }) }
+        if let user = connections.settings.identity { identity = user }
         configuration = c
         self.identity = identity
     }
@@ -40,7 +40,7 @@ struct ProfileConnection {
 
     private static func fill(_ c: inout HTTPConfiguration, from p: Profile, resolver: SecretResolver, dirs: XDGDirectories) throws {
         if let problem = p.validate() { throw ProfileError("profile \(p.name): \(problem)") }
-        let path = ConnectionOptions.expandTilde
+        let path = FileSystemPath.expandingTilde
         c.headers = p.headers
         for name in p.secretHeaders {
             c.headers.add(name, try resolver.secretHeader(name, of: p))

@@ -1,0 +1,26 @@
+import Glibc
+
+/// Which of the standard streams are terminals: asked of the system once, when the process starts its work, and
+/// passed down (a person at a terminal gets tables, a pager and prompts; a pipe gets JSON and no questions).
+/// The width is asked when a table is laid out, as a terminal can be resized meanwhile (`TerminalSize.current()`).
+struct TerminalFacts: Sendable, Equatable {
+    var stdin: Bool
+    var stdout: Bool
+    var stderr: Bool
+
+    /// The process's streams, asked once.
+    static let process = TerminalFacts(stdin: isatty(0) != 0, stdout: isatty(1) != 0, stderr: isatty(2) != 0)
+
+    /// Whether `fd` is a terminal: the standard streams as asked at start, any other descriptor now.
+    static func isTerminal(_ fd: Int32) -> Bool {
+        switch fd {
+        case 0: return process.stdin
+        case 1: return process.stdout
+        case 2: return process.stderr
+        default: return isatty(fd) != 0
+        }
+    }
+
+    /// A person can be asked something: questions are read from stdin and written to stderr.
+    var canAsk: Bool { stdin && stderr }
+}
