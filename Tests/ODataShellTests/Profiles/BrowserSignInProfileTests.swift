@@ -92,6 +92,21 @@ struct BrowserSignInProfileTests {
         #expect(!r.stderr.contains(AuthGateway.clientSecret) && !r.stderr.contains("code_verifier="), "no secret in the trace")
     }
 
+    /// One run, one sign-in: the metadata and every statement after it go through one connection, so the browser
+    /// opens once and one authorization code is exchanged, however many statements follow.
+    @Test func aOneRunSignInOpensTheBrowserOnce() throws {
+        let gateway = try AuthGateway()
+        let mark = gateway.mark
+        let r = try xdg.odsh([gateway.base + "/oauth/northwind/", "--authorize-url", gateway.base + "/authorize",
+                              "--token-endpoint", gateway.base + "/token", "--client-id", AuthGateway.clientID, "--no-cache",
+                              "-c", "count Customers", "-c", "Customers top 1 select CustomerID"],
+                             environment: browser().merging(["ODSH_CLIENT_SECRET": AuthGateway.clientSecret]) { $1 })
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("91") && r.stdout.contains("ALFKI"), "\(r.stdout)")
+        #expect(gateway.count("authorize", since: mark) == 1, "the browser opened once")
+        #expect(gateway.count("token:authorization_code", since: mark) == 1)
+    }
+
     @Test func browserOptionsAreCheckedBeforeAnythingRuns() throws {
         let r = try xdg.odsh(["metadata", "summary", "http://127.0.0.1:9/", "--authorize-url", "http://127.0.0.1:9/authorize"])
         #expect(r.status == 2)
