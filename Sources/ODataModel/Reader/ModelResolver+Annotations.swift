@@ -198,6 +198,8 @@ extension ModelResolver {
                 current = n.target
             } else if seg.utf8.contains(UInt8(ascii: ".")), let cast = doc.schemaElement(named: seg) as? StructuredType {
                 current = cast
+            } else if declaresDynamicProperty(seg, on: t) {
+                return true    // an aggregate (`Analytics.AggregatedProperties`, `Aggregation.CustomAggregate`): a primitive
             } else {
                 return false
             }

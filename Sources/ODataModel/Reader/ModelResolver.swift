@@ -22,6 +22,8 @@ struct ModelResolver {
         }
     }
     private let typeCache = TypeCache()
+    /// Names of dynamic properties declared by aggregation annotations, gathered when a path first needs them.
+    let dynamicNames = DynamicPropertyNames()
 
     init(_ doc: CsdlDocument) {
         self.doc = doc

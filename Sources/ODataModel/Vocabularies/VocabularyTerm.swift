@@ -1,5 +1,5 @@
-/// Qualified names of the vocabulary terms the model reads typed values from (OASIS Measures and Capabilities,
-/// SAP's UI and Common), and how an annotation is matched against them.
+/// Qualified names of the vocabulary terms the model reads typed values from (OASIS Measures, Capabilities and
+/// Aggregation, SAP's UI, Common and Analytics), and how an annotation is matched against them.
 public enum VocabularyTerm {
     /// `UI.LineItem`: the columns of a table of the type's entities.
     public static let lineItem = "com.sap.vocabularies.UI.v1.LineItem"
@@ -21,12 +21,21 @@ public enum VocabularyTerm {
     public static let isoCurrency = "Org.OData.Measures.V1.ISOCurrency"
     /// `Measures.Unit`: the unit of measure of a quantity.
     public static let unit = "Org.OData.Measures.V1.Unit"
+    /// `Analytics.AggregatedProperties`: dynamic properties, each an aggregation method applied to a property, that
+    /// other annotations of the entity type may name in paths (SAP's Analytics vocabulary).
+    public static let aggregatedProperties = "com.sap.vocabularies.Analytics.v1.AggregatedProperties"
+    /// `Analytics.AggregatedProperty`: one such dynamic property.
+    public static let aggregatedProperty = "com.sap.vocabularies.Analytics.v1.AggregatedProperty"
+    /// `Aggregation.CustomAggregate`: a dynamic property for the aggregate transformation, named by the qualifier
+    /// (OASIS Aggregation vocabulary).
+    public static let customAggregate = "Org.OData.Aggregation.V1.CustomAggregate"
 
     /// The aliases SAP and OASIS documents conventionally give these vocabularies, for documents that use an alias
     /// without declaring it (the reader then keeps the term as written).
     static let conventionalAliases = [
         "com.sap.vocabularies.UI.v1": "UI", "com.sap.vocabularies.Common.v1": "Common",
         "Org.OData.Measures.V1": "Measures", "Org.OData.Capabilities.V1": "Capabilities",
+        "com.sap.vocabularies.Analytics.v1": "Analytics", "Org.OData.Aggregation.V1": "Aggregation",
     ]
 
     /// The short form of a term, as SAP tools write it: the vocabulary's name without its version before the term
