@@ -148,6 +148,32 @@ struct ModelCompleterTests {
         for a in absent { #expect(!got.contains(a), "\(line): did not expect \(a) in \(got)") }
     }
 
+    /// Inside a call of a built-in function, what the binder takes as that argument (issue 49): `year(` wants a
+    /// date, `contains(` text, `round(` a number; nested calls judge their own argument. Paths stay, as after an
+    /// operator; a bracket that only groups, and the arguments of `isof` and `cast`, take anything.
+    @Test("inside a function's argument, the operands whose type fits it", arguments: [
+        ("northwind-v4", "Orders where year(", ["OrderDate", "ShippedDate", "Customer", "now", "date"], ["ShipCity", "Freight", "tolower", "length", "time"]),
+        ("northwind-v4", "Orders where year(Sh", ["ShippedDate"], ["ShipCity", "ShipName"]),
+        ("northwind-v4", "Orders where hour(", ["OrderDate", "now", "time"], ["ShipCity", "Freight", "date"]),
+        ("northwind-v4", "Orders where contains(", ["ShipCity", "ShipName", "Customer", "tolower", "concat"], ["Freight", "OrderDate", "year", "length"]),
+        ("northwind-v4", "Orders where contains(ShipCity, ", ["ShipName", "toupper"], ["Freight", "OrderDate", "round"]),
+        ("northwind-v4", "Orders where startswith(Employee/", ["LastName", "City", "Orders"], ["BirthDate", "EmployeeID"]),
+        ("northwind-v4", "Orders where round(", ["Freight", "OrderID", "length"], ["ShipCity", "OrderDate", "tolower"]),
+        ("northwind-v4", "Orders where substring(ShipCity, ", ["OrderID", "length"], ["ShipName", "OrderDate"]),
+        ("northwind-v4", "Orders where year(date(", ["OrderDate", "now"], ["ShipCity", "Freight"]),
+        ("northwind-v4", "Orders where contains(tolower(", ["ShipCity"], ["Freight", "OrderDate"]),
+        ("northwind-v4", "Orders where length(ShipCity) gt round(", ["Freight"], ["ShipCity", "OrderDate"]),
+        ("northwind-v4", "Orders where (", ["ShipCity", "Freight", "OrderDate", "contains", "year"], []),
+        ("northwind-v4", "Orders where isof(", ["ShipCity", "Freight"], []),
+        ("northwind-v2", "Orders where substringof(", ["ShipCity"], ["Freight", "OrderDate"]),
+        ("northwind-v2", "Orders where year(", ["OrderDate"], ["ShipCity", "Freight"]),
+    ])
+    func functionArguments(_ model: String, _ line: String, _ expected: [String], _ absent: [String]) throws {
+        let got = try Self.names(model, line)
+        for e in expected { #expect(got.contains(e), "\(line): expected \(e) in \(got)") }
+        for a in absent { #expect(!got.contains(a), "\(line): did not expect \(a) in \(got)") }
+    }
+
     @Test("candidates carry types and the part they replace")
     func annotations() throws {
         let c = try Self.completer("northwind-v2")
