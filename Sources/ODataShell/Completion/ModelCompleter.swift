@@ -328,7 +328,7 @@ public struct ModelCompleter: CompletionProvider {
                                     replacing: (inner.replacing.lowerBound + offset)..<(inner.replacing.upperBound + offset),
                                     appendsSpace: inner.appendsSpace)
         case .files:
-            let paths = ShellCompletion.paths(completing: text).map { CompletionCandidate($0) }
+            let paths = PathCompletion.paths(completing: text).map { CompletionCandidate($0) }
             return CompletionResult(candidates: paths, replacing: offset..<cursor, appendsSpace: !(paths.first?.insertText.hasSuffix("/") ?? false))
         default:
             return CompletionResult(candidates: Self.filter(values(parameter.values, previous: nil), prefix: text), replacing: offset..<cursor)

@@ -1,8 +1,7 @@
-import ArgumentParser
 import ODataModel
 
 /// `odsh diff --fail-on`: which changes make the exit status 1.
-enum DiffFailLevel: String, CaseIterable, ExpressibleByArgument {
+enum DiffFailLevel: String, CaseIterable {
     /// Incompatible changes (those a metadata refresh refuses).
     case incompatible
     /// Any change that is not merely informational: incompatible, approved and compatible ones.

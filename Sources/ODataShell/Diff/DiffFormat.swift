@@ -1,6 +1,5 @@
-import ArgumentParser
 
 /// `odsh diff --format`.
-enum DiffFormat: String, CaseIterable, ExpressibleByArgument {
+enum DiffFormat: String, CaseIterable {
     case text, json, markdown, junit
 }

@@ -15,8 +15,8 @@ struct ServicesDotCommand: DotCommand {
         let service = try session.services.dataService(settings: session.settings)
         let catalog = try GatewayCatalog(url: service.serviceRoot, client: service.client)
         let listing = try catalog.list()
-        for f in listing.failures { out.textOutput.writeNote("odsh: note: no \(f.catalog.rawValue) catalog: \(ServicesCommand.oneLine(f.error))\n") }
-        out.write(ServicesCommand.text(listing.services.filter { $0.matches(text) }))
+        for f in listing.failures { out.textOutput.writeNote("odsh: note: no \(f.catalog.rawValue) catalog: \(CatalogListing.oneLine(f.error))\n") }
+        out.write(CatalogListing.text(listing.services.filter { $0.matches(text) }))
         return .goOn
     }
 }
@@ -37,7 +37,7 @@ struct VerifyDotCommand: DotCommand {
     func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
         let service = try session.services.dataService(settings: session.settings)
         let probes = try ServiceVerification(service: service, top: top, jobs: jobs).run()
-        out.write(VerifyCommand.text(probes))
+        out.write(VerificationReport.text(probes))
         return .goOn
     }
 }

@@ -143,3 +143,6 @@ struct DiffRequest {
         String(cFormat: "%.1f ms", d.milliseconds)
     }
 }
+
+extension DiffFormat: ExpressibleByArgument {}
+extension DiffFailLevel: ExpressibleByArgument {}

@@ -48,44 +48,9 @@ struct ServicesCommand: ParsableCommand {
             return try InterruptRelay.run { try catalog.list(catalogs) }
         }
         for f in listing.failures {
-            Stderr.write("odsh: note: no \(f.catalog.rawValue) catalog: \(Self.oneLine(f.error))\n")
+            Stderr.write("odsh: note: no \(f.catalog.rawValue) catalog: \(CatalogListing.oneLine(f.error))\n")
         }
         let services = listing.services.filter { $0.matches(text ?? "") }
-        Stdout.write(json ? Self.json(services) : Self.text(services))
-    }
-
-    static func oneLine(_ error: Error) -> String {
-        if let e = error as? ODataClientError { return e.summary }
-        return "\(error)"
-    }
-
-    /// The services in a table; on a terminal (`width`) fitted to it, long titles and URLs cut, else whole.
-    static func text(_ services: [GatewayCatalog.Service], width: Int? = TextTable.stdoutWidth) -> String {
-        var t = TextTable(headers: ["TECHNICAL NAME", "VERSION", "CATALOG", "TITLE", "URL"])
-        t.rightAligned = [1]
-        t.flexible = [3, 4]
-        for s in services {
-            t.add([s.technicalName, s.version, s.catalog.rawValue, s.title, HTTPClient.urlForDisplay(s.url)])
-        }
-        return t.render(width: width) + "\(services.count) service\(services.count == 1 ? "" : "s")\n"
-    }
-
-    static func json(_ services: [GatewayCatalog.Service]) -> String {
-        var w = JSONWriter()
-        w.beginArray()
-        for s in services {
-            w.beginObject()
-            w.string("technicalName", s.technicalName)
-            w.string("version", s.version)
-            w.string("catalog", s.catalog.rawValue)
-            w.string("title", s.title)
-            if !s.id.isEmpty { w.string("id", s.id) }
-            if !s.group.isEmpty { w.string("group", s.group) }
-            w.string("url", HTTPClient.urlForDisplay(s.url))
-            w.endObject()
-        }
-        w.endArray()
-        return w.output + "\n"
+        Stdout.write(json ? CatalogListing.json(services) : CatalogListing.text(services))
     }
 }
-

@@ -231,7 +231,7 @@ struct ShellCommand: ParsableCommand {
         } catch {
             guard let services = systemServices(service, connections: loader.connections) else { throw OdshExit(reporter.report(error)) }
             Stderr.write("odsh: \(service) is an SAP system, not a service; its catalogs list these services:\n")
-            Stderr.write(ServicesCommand.text(services, width: TextTable.stderrWidth))
+            Stderr.write(CatalogListing.text(services, width: TextTable.stderrWidth))
             guard asking, TerminalFacts.process.canAsk else {
                 throw OdshExit(reporter.report(UsageError("name the service after the system, as in odsh \(service) \(services[0].technicalName)")))
             }
@@ -272,5 +272,13 @@ struct ShellCommand: ParsableCommand {
 extension ShellSettings.OutputFormat: ExpressibleByArgument {
     /// The raw values, as swift-argument-parser's default gives them, without its generic key path
     /// (`\.rawValue.defaultValueDescription`), which every run resolved at start (`ColorChoice.allValueStrings`).
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
+
+extension ColorChoice: ExpressibleByArgument {
+    /// The raw values, as swift-argument-parser's default gives them (for help, completion scripts and messages).
+    /// Its default maps the cases through a generic key path (`\.rawValue.defaultValueDescription`), which the
+    /// runtime resolves on every run, twice per parse (each build of the argument set), before any option is read;
+    /// a closure costs nothing of that (docs/performance.md, One-shot query).
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }

@@ -1,16 +1,9 @@
-import ArgumentParser
 import FoundationEssentials
 import Glibc
 
 /// `--color auto|always|never`: whether output gets ANSI colours.
-public enum ColorChoice: String, CaseIterable, Sendable, ExpressibleByArgument {
+public enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
-
-    /// The raw values, as swift-argument-parser's default gives them (for help, completion scripts and messages).
-    /// Its default maps the cases through a generic key path (`\.rawValue.defaultValueDescription`), which the
-    /// runtime resolves on every run, twice per parse (each build of the argument set), before any option is read;
-    /// a closure costs nothing of that (docs/performance.md, One-shot query).
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 
     /// Whether to colour output to `fd`: `always` and `never` say so; `auto` colours a terminal, unless `NO_COLOR`
     /// is set to anything non-empty (no-color.org) or TERM is "dumb".

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Glibc
 
 /// Reads a line from the terminal on standard input with echo off. Ctrl-C during the prompt restores echo
@@ -10,7 +9,7 @@ enum TerminalPassword {
 
     static func read(prompt: String) throws -> String {
         var original = termios()
-        guard tcgetattr(0, &original) == 0 else { throw ValidationError("cannot read the terminal settings") }
+        guard tcgetattr(0, &original) == 0 else { throw UsageError("cannot read the terminal settings") }
         saved = original
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
@@ -19,7 +18,7 @@ enum TerminalPassword {
         defer { signal(SIGINT, previous) }
         // Echo goes off before the prompt shows (as getpass does): what is typed as soon as it shows (quickly, or
         // by a password manager) is neither echoed nor flushed away with what was typed before it.
-        guard tcsetattr(0, TCSAFLUSH, &silent) == 0 else { throw ValidationError("cannot switch terminal echo off") }
+        guard tcsetattr(0, TCSAFLUSH, &silent) == 0 else { throw UsageError("cannot switch terminal echo off") }
         defer { tcsetattr(0, TCSAFLUSH, &original) }
         Stderr.write(prompt)
         var bytes: [UInt8] = []

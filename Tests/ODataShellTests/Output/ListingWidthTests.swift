@@ -57,9 +57,9 @@ import TestSupport
         let s = GatewayCatalog.Service(catalog: .v2, technicalName: "ZAPI_BUSINESS_PARTNER_SRV", version: "0001",
                                        title: "Business partner, with a description much longer than any terminal column should be",
                                        url: "http://127.0.0.1:8401/sap/opu/odata/sap/ZAPI_BUSINESS_PARTNER_SRV/")
-        let whole = ServicesCommand.text([s], width: nil)
+        let whole = CatalogListing.text([s], width: nil)
         #expect(whole.contains(s.title) && whole.contains(s.url))
-        let fitted = Self.lines(ServicesCommand.text([s], width: 80))
+        let fitted = Self.lines(CatalogListing.text([s], width: 80))
         #expect(fitted.allSatisfy { DisplayWidth.of($0) <= 80 }, "\(fitted)")
         #expect(fitted[2].hasPrefix("ZAPI_BUSINESS_PARTNER_SRV") && fitted[2].contains("…"))
     }

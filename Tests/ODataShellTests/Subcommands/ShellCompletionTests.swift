@@ -43,17 +43,17 @@ struct ShellCompletionTests {
         try writeProfiles(["scripts-profile", "other"])
         let scripts = OdshProcess.packageRoot.appendingPathComponent("scripts").path
         // A lone folder comes with what it holds, so the shell inserts it and waits (no space after it).
-        let sample = ShellCompletion.paths(completing: scripts + "/sam")
+        let sample = PathCompletion.paths(completing: scripts + "/sam")
         #expect(sample.first == scripts + "/sample/" && sample.contains(scripts + "/sample/northwind-mini.xml")
                     && sample.contains(scripts + "/sample/data/"), "\(sample)")
-        #expect(ShellCompletion.paths(completing: scripts + "/run-") == [scripts + "/run-sample.sh"])
-        #expect(ShellCompletion.paths(completing: "http://host/") == [])
-        #expect(!ShellCompletion.paths(completing: scripts + "/").contains { $0.dropFirst(scripts.count + 1).hasPrefix(".") },
+        #expect(PathCompletion.paths(completing: scripts + "/run-") == [scripts + "/run-sample.sh"])
+        #expect(PathCompletion.paths(completing: "http://host/") == [])
+        #expect(!PathCompletion.paths(completing: scripts + "/").contains { $0.dropFirst(scripts.count + 1).hasPrefix(".") },
                 "hidden entries only when asked for")
         // Through the completion request: a lone folder with its entries; a prefix of a profile name and of a path: both.
         let r = try xdg.odsh(["---completion", "metadata", "summary", "--", "positional@0", "3", "\(scripts.count)",
                               "odsh", "metadata", "summary", scripts], environment: ["SAP_SHELL": "bash"])
-        #expect(r.stdout.split(separator: "\n").map(String.init).prefix(2) == [scripts + "/"] + ShellCompletion.paths(completing: scripts + "/").prefix(1),
+        #expect(r.stdout.split(separator: "\n").map(String.init).prefix(2) == [scripts + "/"] + PathCompletion.paths(completing: scripts + "/").prefix(1),
                 "\(r.stdout)")
         let named = try xdg.odsh(["---completion", "diff", "--", "positional@1", "3", "3", "odsh", "diff", "x.xml", "scr"],
                                  environment: ["SAP_SHELL": "bash"])
