@@ -100,16 +100,18 @@ public struct ProxyGenerator {
         guard let container = document.entityContainer else { throw ProxyGenerationError.noEntityContainer }
         let service = SwiftNames.identifier(options.serviceName ?? SwiftNames.upperCamel(container.name))
         if options.serviceName != nil, service.change != nil {
-            throw ProxyGenerationError.badOption("--service \(options.serviceName ?? ""): not a Swift identifier (\(service.change ?? ""))")
+            throw ProxyGenerationError.badOption(setting: .serviceName, value: options.serviceName ?? "",
+                                                problem: "not a Swift identifier (\(service.change ?? ""))")
         }
         serviceName = service.name
         metadataName = serviceName + "Metadata"
         moduleName = options.moduleName ?? serviceName
         guard SwiftNames.identifier(moduleName).change == nil else {
-            throw ProxyGenerationError.badOption("--module \(moduleName): not a Swift identifier")
+            throw ProxyGenerationError.badOption(setting: .moduleName, value: moduleName, problem: "not a Swift identifier")
         }
         guard SwiftNames.identifier(options.classPrefix).change == nil || options.classPrefix.isEmpty else {
-            throw ProxyGenerationError.badOption("--prefix \(options.classPrefix): not the beginning of a Swift identifier")
+            throw ProxyGenerationError.badOption(setting: .classPrefix, value: options.classPrefix,
+                                                problem: "not the beginning of a Swift identifier")
         }
         var types = NameScope("the types of the module", caseInsensitive: true, allowCaseConflicts: options.allowCaseConflicts,
                               reserved: Self.reservedTypeNames + [serviceName, metadataName, moduleName])

@@ -286,10 +286,17 @@ struct ProxyGeneratorTests {
         #expect(files["SHSupplier.swift"]?.contains("internal final class SHSupplier: EntityProxy, Codable {") == true)
         #expect(files["Shop.swift"]?.contains("internal final class Shop: Sendable {") == true)
         #expect(files["ShopMetadata.swift"] != nil)
-        #expect(throws: ProxyGenerationError.self) { try Self.generate { $0.serviceName = "not a name" } }
+        do {
+            _ = try Self.generate { $0.serviceName = "not a name" }
+            Issue.record("a service name that is not a Swift identifier was not refused")
+        } catch let e as ProxyGenerationError {
+            guard case .badOption(.serviceName, "not a name", let problem) = e else { Issue.record("\(e)"); return }
+            #expect(problem.hasPrefix("not a Swift identifier"))
+            #expect("\(e)".hasPrefix("ProxyGeneratorOptions.serviceName not a name: not a Swift identifier"), "\(e)")
+        }
     }
 
-    @Test("Names that differ only in case: refused naming both, or renamed with --allow-case-conflicts")
+    @Test("Names that differ only in case: refused naming both, or renamed with allowCaseConflicts")
     func caseConflicts() throws {
         let doc = Self.edmx.replacingOccurrences(of: "<Property Name=\"3D\" Type=\"Edm.Boolean\"/>",
                                                  with: "<Property Name=\"3D\" Type=\"Edm.Boolean\"/><Property Name=\"Class\" Type=\"Edm.Int32\"/>")
@@ -301,7 +308,7 @@ struct ProxyGeneratorTests {
             Issue.record("a case conflict was not refused")
         } catch let e as ProxyGenerationError {
             #expect("\(e)".contains("case conflict in the members of Shop.Product: name and Name differ only in case"), "\(e)")
-            #expect("\(e)".contains("--allow-case-conflicts"))
+            #expect("\(e)".contains("ProxyGeneratorOptions.allowCaseConflicts"))
         }
         let product = try #require(try Self.generate(withCase) { $0.allowCaseConflicts = true }["Product.swift"])
         #expect(product.contains("public final var name: String? {"))

@@ -61,8 +61,8 @@ public struct BrowserAuthorization: Sendable {
             throw failure("the browser came back with a state that is not this sign-in's (a forged or stale answer); nothing was used")
         }
         if let error = redirect["error"] {
-            let description = redirect["error_description"].map { ": " + TerminalEscaping.oneLine(String($0.prefix(300))) } ?? ""
-            let code = TerminalEscaping.oneLine(String(error.prefix(60)))
+            let description = redirect["error_description"].map { ": " + String($0.prefix(300)) } ?? ""
+            let code = String(error.prefix(60))
             redirect.respond(succeeded: false, message: "The authorization server answered \(error)\(redirect["error_description"].map { ": " + $0 } ?? "").")
             if error == "access_denied" {
                 throw failure("access was denied at the authorization server (\(code)\(description)): consent was not given")

@@ -178,7 +178,7 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         var description: String?
         var error: ODataClientError
 
-        var descriptionText: String { description.map { ": " + TerminalEscaping.oneLine(String($0.prefix(300))) } ?? "" }
+        var descriptionText: String { description.map { ": " + String($0.prefix(300)) } ?? "" }
     }
 
     /// Posts the grant's fields with the client's authentication and reads the token. A refresh token the answer

@@ -28,7 +28,7 @@ extension HTTPClient {
             if received == 0, page == nil, NotODataBody.startsAsHTML(chunk) { page = (contentType, Data()) }
             received += chunk.count
             if received > limit {
-                throw ODataClientError(.tooLarge(what: "HTTPConfiguration.maxMetadataBytes, --max-metadata-size", limit: limit),
+                throw ODataClientError(.tooLarge(setting: .maxMetadataBytes, limit: limit, received: received),
                                        method: .get, url: Self.metadataURLForDisplay(serviceURL))
             }
             if page != nil {

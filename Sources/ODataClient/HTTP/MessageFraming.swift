@@ -12,7 +12,7 @@ enum MessageFraming {
     static func conflict(_ values: [String]) -> String? {
         let all = values.flatMap(lengths)
         guard let first = all.first, all.contains(where: { $0 != first }) else { return nil }
-        let shown = all.prefix(4).map { TerminalEscaping.oneLine(String($0.prefix(24))) }.joined(separator: ", ")
+        let shown = all.prefix(4).map { String($0.prefix(24)) }.joined(separator: ", ")
         return "invalid HTTP message: Content-Length fields that differ (\(shown)); nothing of it was used"
     }
 }

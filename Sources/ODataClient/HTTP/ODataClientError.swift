@@ -1,6 +1,12 @@
 import ODataModel
 
 /// Every failure of the HTTP layer, with where it happened (method and URL, passwords redacted).
+///
+/// The service's words are data: its error message and code, a body's first line, a redirect's target are kept as
+/// they came, control characters included, in `kind` and in the texts made from them (`summary`, `detailLines`,
+/// `details`, `description`). Escape them before they reach a terminal, where an escape sequence from a hostile
+/// service would act (odsh does, where it writes its messages). Limits are named by their Swift setting
+/// (`HTTPConfiguration.maxMetadataBytes`), which `SizeLimit` carries for a caller to word in its own terms.
 public struct ODataClientError: CategorizedError, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable {
@@ -21,8 +27,9 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         /// A write (POST, PUT, PATCH, MERGE, DELETE) answered with 301, 302 or 303, which would turn it into a GET
         /// elsewhere: not followed, and nothing was written.
         case writeRedirected(status: Int, location: String)
-        /// An answer larger than a documented limit (`what` names it: `HTTPConfiguration.maxMetadataBytes`, ...).
-        case tooLarge(what: String, limit: Int)
+        /// An answer larger than a limit of `HTTPConfiguration`: `setting` names it, `limit` is its value in bytes,
+        /// `received` the bytes that had come when the reading stopped (more than `limit`).
+        case tooLarge(setting: SizeLimit, limit: Int, received: Int)
         /// More redirects than `HTTPConfiguration.maxRedirects`.
         case tooManyRedirects(Int)
         /// Signing in (`HTTPConfiguration.signIn`) failed, or the service still asked for it after signing in.
@@ -30,6 +37,17 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         /// The request could not be made as given: a malformed URL or one that is not http(s), a bad header,
         /// the client busy or closed, a file named in the configuration not readable.
         case invalidRequest(String)
+    }
+
+    /// A setting of `HTTPConfiguration` that bounds the size of an answer.
+    public enum SizeLimit: String, Sendable, CaseIterable {
+        /// `HTTPConfiguration.maxMetadataBytes`: the `$metadata` document.
+        case maxMetadataBytes
+        /// `HTTPConfiguration.maxBufferedBodyBytes`: an answer kept whole in memory (a `$value`, a raw body).
+        case maxBufferedBodyBytes
+
+        /// The setting as Swift names it: `HTTPConfiguration.maxMetadataBytes`.
+        public var settingName: String { "HTTPConfiguration." + rawValue }
     }
 
     /// What went wrong.
@@ -81,18 +99,21 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         return nil
     }
 
-    private var request: String {
+    /// The failed exchange as messages name it, method and URL (`GET https://host/svc/$metadata`); empty when
+    /// there was none.
+    public var exchange: String {
         [method?.rawValue, url.isEmpty ? nil : url].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// The one line a person needs. HTTP errors speak of the answer; the others name the request first.
+    /// The one line a person needs. HTTP errors speak of the answer; the others name the request first. The
+    /// service's text in it is as it came (see the type's documentation).
     public var summary: String {
         if case .http = kind { return reason }
-        return request.isEmpty ? reason : "\(request): \(reason)"
+        return exchange.isEmpty ? reason : "\(exchange): \(reason)"
     }
 
     /// What went wrong, without the request.
-    var reason: String {
+    public var reason: String {
         switch kind {
         case .transport(let code, let text):
             return "\(text) (curl error \(code))"
@@ -102,13 +123,13 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
             return "cancelled"
         case .http(let status, let reason, let odataError, let bodySummary):
             let line = HTTPResponseHead(status: status, reason: reason).statusLine
-            // The service's words stay on one line, control characters escaped (TerminalEscaping).
+            // The service's words as they came: whoever shows them escapes them (the type's documentation).
             if let e = odataError {
-                var text = "HTTP \(line): \(TerminalEscaping.oneLine(e.message))"
-                if !e.code.isEmpty { text += " [\(TerminalEscaping.oneLine(e.code))]" }
+                var text = "HTTP \(line): \(e.message)"
+                if !e.code.isEmpty { text += " [\(e.code)]" }
                 return text
             }
-            if let s = bodySummary, !s.isEmpty { return "HTTP \(line): \(TerminalEscaping.oneLine(s))" }
+            if let s = bodySummary, !s.isEmpty { return "HTTP \(line): \(s)" }
             return "HTTP \(line)"
         case .redirectToOtherOrigin(let location):
             return "redirected to another origin, not followed (credentials stay with the service): \(Redaction.redactURLPasswords(location))"
@@ -119,8 +140,8 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         case .writeRedirected(let status, let location):
             return "the service answered the write with a redirect (\(status)) to \(Redaction.redactURLPasswords(location)); "
                 + "it was not sent again as a GET, and nothing was written"
-        case .tooLarge(let what, let limit):
-            return "the answer is larger than the limit of \(limit >> 20) MiB (\(what)); nothing more was read"
+        case .tooLarge(let setting, let limit, _):
+            return "the answer is larger than the limit of \(Self.describeBytes(limit)) (\(setting.settingName)); nothing more was read"
         case .tooManyRedirects(let n):
             return "more than \(n) redirects"
         case .invalidRequest(let text):
@@ -130,10 +151,16 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         }
     }
 
-    /// The rest, for --verbose: request, OData code, target, details, inner error.
-    public var details: String {
+    /// `n` bytes in the largest unit that divides it: `2 MiB`, `512 KiB`, `1000 bytes`.
+    static func describeBytes(_ n: Int) -> String {
+        n > 0 && n % (1 << 20) == 0 ? "\(n >> 20) MiB" : n > 0 && n % 1024 == 0 ? "\(n >> 10) KiB" : "\(n) bytes"
+    }
+
+    /// The rest, one line each (a line of the service's text may still hold a line break: it is as it came):
+    /// request, OData code, target, details, inner error.
+    public var detailLines: [String] {
         var lines: [String] = []
-        if !request.isEmpty { lines.append("request: \(request)") }
+        if !exchange.isEmpty { lines.append("request: \(exchange)") }
         switch kind {
         case .transport(let code, _):
             lines.append("curl error \(code)")
@@ -157,8 +184,11 @@ public struct ODataClientError: CategorizedError, Sendable, CustomStringConverti
         default:
             break
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
+
+    /// `detailLines` joined by line feeds.
+    public var details: String { detailLines.joined(separator: "\n") }
 
     /// The summary: what failed, the method and URL, and the service's error message.
     public var description: String { summary }

@@ -6,10 +6,10 @@ import ODataModel
 /// copy each. Writers flush it to their sink when it is large. Its string escaper is odsh's one (`quoted`).
 package final class JSONOutput {
     private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+    package private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int = 1 << 16) {
+    package init(capacity: Int = 1 << 16) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
@@ -17,9 +17,9 @@ package final class JSONOutput {
     deinit { base.deallocate() }
 
     /// The text written so far.
-    var bytesView: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    package var bytesView: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
     var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-    func removeAll() { count = 0 }
+    package func removeAll() { count = 0 }
 
     @inline(__always) private func reserve(_ n: Int) {
         if count + n > capacity { grow(n) }
@@ -35,12 +35,12 @@ package final class JSONOutput {
         capacity = c
     }
 
-    @inline(__always) func byte(_ b: UInt8) {
+    @inline(__always) package func byte(_ b: UInt8) {
         reserve(1)
         base[count] = b
         count += 1
     }
-    @inline(__always) func ascii(_ s: StaticString) {
+    @inline(__always) package func ascii(_ s: StaticString) {
         raw(UnsafeRawPointer(s.utf8Start), s.utf8CodeUnitCount)
     }
     @inline(__always) func raw(_ p: UnsafeRawPointer, _ n: Int) {

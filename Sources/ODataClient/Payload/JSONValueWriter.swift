@@ -4,13 +4,16 @@ import ODataQuery
 /// Writes values, complex values and entities as JSON in one of three dialects: OData V4 request bodies, OData V2
 /// verbose request bodies, and plain output (NDJSON for people and tools: V4 shapes, no control information unless
 /// asked for).
-struct JSONValueWriter {
-    enum Dialect { case v4, v2, output }
+package struct JSONValueWriter {
+    package enum Dialect { case v4, v2, output }
     let dialect: Dialect
     /// V4 `IEEE754Compatible=true`: Int64 and Decimal as strings.
     var ieee754Compatible = false
     /// Output: write entity metadata (`@odata.etag`, `@odata.id`, links) before the properties.
-    var annotations = false
+    package var annotations = false
+
+    /// A writer of `dialect`.
+    package init(dialect: Dialect) { self.dialect = dialect }
 
     // MARK: Values
 
@@ -141,7 +144,7 @@ struct JSONValueWriter {
 
     /// An entity: annotations (output with `annotations`), properties, expanded navigation, dynamic properties; with
     /// `order`, the members the query named first, in its order (see `MemberOrder`).
-    func writeEntity(_ e: EntityValue, to o: JSONOutput, order: MemberOrder? = nil) {
+    package func writeEntity(_ e: EntityValue, to o: JSONOutput, order: MemberOrder? = nil) {
         o.byte(UInt8(ascii: "{"))
         var first = true
         if annotations && dialect == .output { entityAnnotations(e, first: &first, to: o) }
@@ -150,7 +153,7 @@ struct JSONValueWriter {
     }
 
     /// A value in an order of the query's (entities, complex values and collections of them; others as they are).
-    func write(_ v: DataValue, to o: JSONOutput, order: MemberOrder?) {
+    package func write(_ v: DataValue, to o: JSONOutput, order: MemberOrder?) {
         guard let order else { write(v, to: o); return }
         switch v {
         case .entity(let e): writeEntity(e, to: o, order: order)

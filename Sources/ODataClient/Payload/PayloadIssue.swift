@@ -44,15 +44,16 @@ public struct PayloadIssue: Equatable, Sendable, CustomStringConvertible {
         self.kind = kind; self.message = message; self.line = line; self.column = column; self.offset = offset
     }
 
-    /// `Orders(10248)/Freight: expected Edm.Decimal, got "abc" (line 1, column 345)`.
+    /// `Orders(10248)/Freight: expected Edm.Decimal, got "abc" (line 1, column 345)`. Names and values are the
+    /// payload's as they came, control characters included: escape them before a terminal shows them.
     public var description: String {
         var head = ""
         if let s = entitySet { head = s + (key ?? "") }
         if let p = property { head += head.isEmpty ? p : "/" + p }
         var text = head.isEmpty ? message : "\(head): \(message)"
         if line > 0 { text += " (line \(line), column \(column))" }
-        // Names and values come from the payload: one line, control characters escaped.
-        return TerminalEscaping.oneLine(text)
+        // Names and values come from the payload as they are: whoever shows them on a terminal escapes them.
+        return text
     }
 }
 

@@ -212,7 +212,7 @@ extension DataService {
                         } else {
                             if raw == nil { raw = Data() }
                             if raw!.count + chunk.count > rawLimit {
-                                throw ODataClientError(.tooLarge(what: "HTTPConfiguration.maxBufferedBodyBytes, --max-body-size", limit: rawLimit),
+                                throw ODataClientError(.tooLarge(setting: .maxBufferedBodyBytes, limit: rawLimit, received: raw!.count + chunk.count),
                                                        method: method, url: url)
                             }
                             raw!.append(contentsOf: chunk)

@@ -21,16 +21,17 @@ public struct PagingError: CategorizedError, CustomStringConvertible, Sendable {
     /// Both are answers that cannot be read as a whole result.
     public var category: ErrorCategory { .invalidData }
 
-    /// What happened, in one sentence with the link (passwords redacted, control characters escaped).
+    /// What happened, in one sentence with the link (passwords redacted; the service's text as it came, for the
+    /// caller to escape before a terminal shows it).
     public var description: String {
         switch kind {
         case .cycle(let link, let pages):
             return "the service's next links go round in a circle: after \(pages) page\(pages == 1 ? "" : "s") the next link "
-                + "\(TerminalEscaping.oneLine(Redaction.redactURLPasswords(link))) names a page already read; the rows read so far "
+                + "\(Redaction.redactURLPasswords(link)) names a page already read; the rows read so far "
                 + "were kept, the rest was not read"
         case .emptyPagesCut(let pages, let link):
             return "reading stopped after \(pages) empty pages in a row that each linked to another (next: "
-                + "\(TerminalEscaping.oneLine(Redaction.redactURLPasswords(link)))); the result may have more rows"
+                + "\(Redaction.redactURLPasswords(link))); the result may have more rows"
         }
     }
 }

@@ -169,7 +169,7 @@ struct MetadataLoader {
             response = try client.fetchMetadata(serviceURL: root, headers: validators, into: reader) { download.write($0) }
         } catch let error as ODataClientError where Self.isUnreachable(error) {
             guard let cached else { throw error }
-            Stderr.write("odsh: warning: \(error.summary)\nodsh: warning: using the metadata of \(display) cached on "
+            Stderr.write("odsh: warning: \(ErrorReporter.line(for: error))\nodsh: warning: using the metadata of \(display) cached on "
                          + "\(Self.dateText(cached.fetchedAt)) (--no-cache to fail instead)\n")
             loadHolder.value = LoadInfo(origin: .offline, entry: cached)
             return try cache.read(cached, into: MetadataReader(source: display, options: readerOptions, expectedSize: cached.bytes))

@@ -67,7 +67,7 @@ final class MetadataRevalidation {
         do {
             newer = try reload()
         } catch {
-            Stderr.write("odsh: warning: could not load the metadata again: \(ErrorReporter.words(for: error).0)\n")
+            Stderr.write("odsh: warning: could not load the metadata again: \(ErrorReporter.line(for: error))\n")
             return .unchanged
         }
         do {
@@ -86,7 +86,7 @@ final class MetadataRevalidation {
                          + "odsh: warning: the statement is not run again; the next run uses the new metadata\n")
             return .incompatible
         } catch {
-            Stderr.write("odsh: warning: could not compare the metadata: \(ErrorReporter.words(for: error).0)\n")
+            Stderr.write("odsh: warning: could not compare the metadata: \(ErrorReporter.line(for: error))\n")
             return .unchanged
         }
     }

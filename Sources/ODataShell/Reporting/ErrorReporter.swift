@@ -5,10 +5,17 @@ import Glibc
 import ODataModel
 import ODataQuery
 import ODataClient
+import ODataProxyGen
 
 /// The one place where errors become words on stderr and an exit status: each error says its category, and one
 /// exhaustive switch turns categories into exit statuses. An error without a category is a bug of odsh: it is
 /// reported as an internal error with its type's name, exit status 70.
+///
+/// It is also where the libraries' errors get odsh's words and become safe for a terminal. The libraries name their
+/// settings as Swift does (`HTTPConfiguration.maxMetadataBytes`, `ProxyGeneratorOptions.serviceName`) and keep a
+/// service's text as it came; here a limit gets the option that raises it (`--max-metadata-size`), and every line
+/// is escaped once (`TerminalEscaping.oneLine`: control characters and line breaks), so that a hostile service's
+/// text can neither act on the terminal nor forge a line.
 public struct ErrorReporter {
     /// Whether `report` writes the details of an error (the request, the OData error code) under its line.
     public var verbose: Bool
@@ -37,16 +44,23 @@ public struct ErrorReporter {
         }
     }
 
-    /// A one-line message, details for --verbose, and the exit status for an error.
+    /// A one-line message, details for --verbose, and the exit status for an error; each line escaped for a
+    /// terminal (`TerminalEscaping.oneLine`).
     public func describe(_ error: Error) -> (message: String, details: [String], status: ExitStatus) {
-        let (message, details) = Self.words(for: error)
+        let (raw, rawDetails) = Self.words(for: error)
+        let message = TerminalEscaping.oneLine(raw)
+        let details = rawDetails.map { TerminalEscaping.oneLine($0) }
         guard let category = Self.category(of: error) else {
             return ("internal error: \(String(reflecting: type(of: error))): \(message)", details, .internalError)
         }
         return (category == .cancelled ? message + " (Ctrl-C)" : message, details, Self.status(of: category))
     }
 
-    /// What an error says: its line, and the further lines --verbose shows.
+    /// The line of an error, escaped for a terminal: for a warning or a note that names an error.
+    static func line(for error: Error) -> String { TerminalEscaping.oneLine(words(for: error).0) }
+
+    /// What an error says, in odsh's words: its line, and the further lines --verbose shows. The text is as the
+    /// error has it (a service's text unescaped): `describe` and `line(for:)` escape it.
     static func words(for error: Error) -> (String, [String]) {
         switch error {
         case let e as MetadataError:
@@ -56,9 +70,11 @@ public struct ErrorReporter {
         case let e as PayloadFileError:
             return ("cannot read \(e.path): \(e.message)", [])
         case let e as ODataClientError:
-            return (e.summary, e.details.split(separator: "\n").map(String.init))
+            return (summary(of: e), e.detailLines)
         case let e as DataServiceError:
-            return (e.description, (e.underlying as? ODataClientError)?.details.split(separator: "\n").map(String.init) ?? [])
+            return (e.description, (e.underlying as? ODataClientError)?.detailLines ?? [])
+        case let e as ProxyGenerationError:
+            return (GenerateCommand.words(for: e), [])
         case is CancellationError:
             return ("cancelled", [])
         case let e as CustomStringConvertible:
@@ -72,8 +88,8 @@ public struct ErrorReporter {
     @discardableResult
     public func report(_ error: Error, context: String? = nil) -> ExitStatus {
         let d = describe(error)
-        Stderr.write("odsh: \(context.map { "\($0): " } ?? "")\(d.message)\n")
-        if let hint = SAPErrorHint.hint(for: error) { Stderr.write("odsh: hint: \(hint)\n") }
+        Stderr.write("odsh: \(context.map { "\(TerminalEscaping.oneLine($0)): " } ?? "")\(d.message)\n")
+        if let hint = SAPErrorHint.hint(for: error) { Stderr.write("odsh: hint: \(TerminalEscaping.oneLine(hint))\n") }
         if verbose { for line in d.details { Stderr.write("  \(line)\n") } }
         return d.status
     }
@@ -100,5 +116,25 @@ public struct ErrorReporter {
     /// Prints a warning (such as a capability restriction) to stderr.
     public func warn(_ message: String, context: String? = nil) {
         Stderr.write("odsh: \(context.map { "\($0): " } ?? "")warning: \(message)\n")
+    }
+}
+
+extension ErrorReporter {
+    /// An HTTP-layer error's line: the library's summary, or for an answer over a size limit the same sentence
+    /// with the option that raises the limit (`(HTTPConfiguration.maxMetadataBytes, --max-metadata-size)`).
+    static func summary(of e: ODataClientError) -> String {
+        guard case .tooLarge(let setting, let limit, _) = e.kind else { return e.summary }
+        let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+        let reason = "the answer is larger than the limit of \(size) (\(setting.settingName), \(option(raising: setting))); "
+            + "nothing more was read"
+        return e.exchange.isEmpty ? reason : "\(e.exchange): \(reason)"
+    }
+
+    /// The command-line option that sets a size limit of `HTTPConfiguration` (`ConnectionOptions`).
+    static func option(raising setting: ODataClientError.SizeLimit) -> String {
+        switch setting {
+        case .maxMetadataBytes: return "--max-metadata-size"
+        case .maxBufferedBodyBytes: return "--max-body-size"
+        }
     }
 }

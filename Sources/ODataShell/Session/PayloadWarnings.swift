@@ -12,7 +12,7 @@ final class PayloadWarnings: Sendable {
         var o = base
         o.mode = .lenient
         o.onWarning = { [self] issue in
-            if count.add(1, ordering: .relaxed).newValue <= Self.shown { ErrorReporter().warn("\(issue)") }
+            if count.add(1, ordering: .relaxed).newValue <= Self.shown { ErrorReporter().warn(TerminalEscaping.oneLine("\(issue)")) }
         }
         return o
     }

@@ -235,7 +235,7 @@ final class StatementRunner {
         // filtered set, empty ones past the last row included, and then the rows read are all there is.
         if let emptyPages = response.emptyPagesCut, !countConfirms(request, rows: (request.resume?.delivered ?? 0) + rows) {
             let capped = settings.rowLimit > 0 || request.query.topCount != nil
-            if capped { Stderr.write("odsh: warning: \(emptyPages)\n") }
+            if capped { Stderr.write("odsh: warning: \(TerminalEscaping.oneLine("\(emptyPages)"))\n") }
             else { throw IncompleteReading(cause: emptyPages) }
         }
     }

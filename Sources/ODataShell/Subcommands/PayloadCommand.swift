@@ -130,7 +130,7 @@ struct PayloadCommand: ParsableCommand {
         }
 
         private func reportWarnings(_ r: PayloadReader) {
-            for w in r.warnings { Stderr.write("odsh: warning: \(w)\n") }
+            for w in r.warnings { Stderr.write("odsh: warning: \(TerminalEscaping.oneLine("\(w)"))\n") }
             if r.warningCount > r.warnings.count {
                 Stderr.write("odsh: \(r.warningCount - r.warnings.count) more warnings (--verbose lists them all)\n")
             }

@@ -93,13 +93,17 @@ enum PayloadFixtures {
         return result
     }
 
-    /// Entities as NDJSON with every annotation: a canonical text to compare readings by.
+    /// Entities as NDJSON with every annotation (the output dialect odsh writes): a canonical text to compare
+    /// readings by.
     static func dump(_ entities: [EntityValue]) -> String {
-        var out = [UInt8]()
-        let w = NDJSONWriter(options: NDJSONWriter.Options(annotations: true)) { out.append(contentsOf: $0) }
-        for e in entities { try? w.write(e) }
-        try? w.flush()
-        return String(decoding: out, as: UTF8.self)
+        let out = JSONOutput()
+        var w = JSONValueWriter(dialect: .output)
+        w.annotations = true
+        for e in entities {
+            w.writeEntity(e, to: out)
+            out.byte(0x0A)
+        }
+        return String(decoding: out.bytesView, as: UTF8.self)
     }
 }
 

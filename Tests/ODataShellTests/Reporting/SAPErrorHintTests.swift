@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ODataClient
+@testable import ODataShell
 
 /// `SAPErrorHint`: one line on what to check next, for the SAP Gateway answers that have one.
 @Suite struct SAPErrorHintTests {

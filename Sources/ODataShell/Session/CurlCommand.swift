@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ODataClient
 
 /// A request written as a curl command line that sends it again: method, URL, headers, body and what the session
 /// adds (credentials, cookies, netrc, client certificate, CA bundle, proxy), quoted for a POSIX shell.
@@ -7,34 +8,34 @@ import FoundationEssentials
 /// `Cookie: $COOKIE`, `X-CSRF-Token: $CSRF_TOKEN` and `$NAME` for an API-key header (`X-API-Key: $X_API_KEY`), so
 /// the command can be handed on as it is. A password in the URL or its query becomes `<redacted>`.
 /// A write to a service that wants a CSRF token gets comment lines above it that say how to fetch one.
-package struct CurlCommand: Sendable {
-    package var request: HTTPRequest
+struct CurlCommand: Sendable {
+    var request: HTTPRequest
     /// Basic credentials, cookies, files and proxy of the session that sent (or would send) the request.
-    package var authentication: HTTPAuthentication
-    package var cookie: String?
-    package var cookieJar: String?
+    var authentication: HTTPAuthentication
+    var cookie: String?
+    var cookieJar: String?
     /// The session's cookies for the request, where they live in a `CookieStore` curl cannot read (nil otherwise):
     /// sent as a `Cookie` header, `$COOKIE` unless `includingSecrets`.
-    package var sessionCookie: String?
-    package var useNetrc: Bool
-    package var netrcFile: String?
-    package var clientCertificate: String?
-    package var clientKey: String?
-    package var caBundle: String?
-    package var insecure: Bool
-    package var proxy: String?
+    var sessionCookie: String?
+    var useNetrc: Bool
+    var netrcFile: String?
+    var clientCertificate: String?
+    var clientKey: String?
+    var caBundle: String?
+    var insecure: Bool
+    var proxy: String?
     /// Header names whose values are secret besides the well-known ones (lowercase).
-    package var secretHeaderNames: Set<String>
+    var secretHeaderNames: Set<String>
     /// The service root, for the CSRF note (nil: no note).
-    package var csrfRoot: String?
+    var csrfRoot: String?
     /// Write the secrets themselves instead of shell variables.
-    package var includingSecrets: Bool
+    var includingSecrets: Bool
 
     /// The command for `request` as a session with `configuration` sends it (`request` should carry the session's
     /// headers already: `HTTPClient.requestAsSent(_:)` or `HTTPClient.lastRequest`). `serviceIssuesCSRFToken`:
     /// whether the service asked for CSRF tokens (`HTTPClient.issuesCSRFToken()`); only then does a write get the
     /// steps that fetch one.
-    package init(request: HTTPRequest, configuration: HTTPConfiguration, includingSecrets: Bool = false,
+    init(request: HTTPRequest, configuration: HTTPConfiguration, includingSecrets: Bool = false,
                 serviceIssuesCSRFToken: Bool = true) {
         self.request = request
         authentication = configuration.authentication
@@ -55,7 +56,7 @@ package struct CurlCommand: Sendable {
     }
 
     /// The command: one option a line, joined with ` \`, after any comment lines; ends with a newline.
-    package var text: String {
+    var text: String {
         var notes: [String] = []
         var first = "curl -sS -g"
         switch request.method {
@@ -143,7 +144,7 @@ package struct CurlCommand: Sendable {
     }
 
     /// Single-quoted for a POSIX shell (`'` written as `'\''`).
-    package static func quoted(_ s: String) -> String {
+    static func quoted(_ s: String) -> String {
         var out = "'"
         for c in s { if c == "'" { out += "'\\''" } else { out.append(c) } }
         return out + "'"

@@ -1,3 +1,4 @@
+import ODataClient
 import ODataModel
 import FoundationEssentials
 import Glibc
@@ -7,17 +8,17 @@ import Glibc
 /// properties last; V4 value forms (Int64 and Decimal as exact numbers,
 /// `NaN`/`INF` as strings, dates as ISO text, binary as base64). With `annotations`, entity metadata comes first
 /// as `@odata.*` members. This is what `odsh payload decode` and `odsh -o ndjson` write.
-package final class NDJSONWriter {
-    package struct Options {
+final class NDJSONWriter {
+    struct Options {
         /// Write `@odata.id`, `@odata.etag`, edit/read/media links and navigation links too.
-        package var annotations = false
+        var annotations = false
         /// Flush to the sink when this many bytes are buffered.
-        package var bufferSize = 1 << 16
+        var bufferSize = 1 << 16
         /// Write one JSON array (`[` ... `,` ... `]`, closed by `finish()`) instead of one object per line.
-        package var jsonArray = false
+        var jsonArray = false
         /// The order of the members, as a query's select and expand named them (nil: metadata order).
-        package var memberOrder: MemberOrder?
-        package init(annotations: Bool = false, jsonArray: Bool = false, memberOrder: MemberOrder? = nil) {
+        var memberOrder: MemberOrder?
+        init(annotations: Bool = false, jsonArray: Bool = false, memberOrder: MemberOrder? = nil) {
             self.annotations = annotations; self.jsonArray = jsonArray; self.memberOrder = memberOrder
         }
     }
@@ -27,10 +28,10 @@ package final class NDJSONWriter {
     private let options: Options
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     /// Lines written so far.
-    package private(set) var count = 0
+    private(set) var count = 0
 
     /// A writer that hands full buffers to `sink`.
-    package init(options: Options = Options(), sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(options: Options = Options(), sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.options = options
         self.sink = sink
         out = JSONOutput(capacity: options.bufferSize + 4096)
@@ -40,7 +41,7 @@ package final class NDJSONWriter {
     }
 
     /// A writer to a C stream (stdout), which must stay open while the writer is used.
-    package convenience init(file: UnsafeMutablePointer<FILE>, options: Options = Options()) {
+    convenience init(file: UnsafeMutablePointer<FILE>, options: Options = Options()) {
         self.init(options: options) { bytes in
             guard bytes.count > 0 else { return }
             if fwrite(bytes.baseAddress, 1, bytes.count, file) < bytes.count {
@@ -49,13 +50,13 @@ package final class NDJSONWriter {
         }
     }
 
-    package func write(_ entity: EntityValue) throws {
+    func write(_ entity: EntityValue) throws {
         startItem()
         writer.writeEntity(entity, to: out, order: options.memberOrder)
         try endLine()
     }
 
-    package func write(_ value: DataValue) throws {
+    func write(_ value: DataValue) throws {
         startItem()
         writer.write(value, to: out, order: options.memberOrder)
         try endLine()
@@ -67,7 +68,7 @@ package final class NDJSONWriter {
     }
 
     /// Ends the output (closes the array in `jsonArray` mode) and flushes.
-    package func finish() throws {
+    func finish() throws {
         if options.jsonArray { out.ascii(count == 0 ? "[]\n" : "\n]\n") }
         try flush()
     }
@@ -79,7 +80,7 @@ package final class NDJSONWriter {
     }
 
     /// Hands what is buffered to the sink.
-    package func flush() throws {
+    func flush() throws {
         guard out.count > 0 else { return }
         try sink(out.bytesView)
         out.removeAll()
@@ -87,9 +88,9 @@ package final class NDJSONWriter {
 }
 
 /// The output of an NDJSON writer could not be written.
-package struct NDJSONWriteError: CategorizedError, CustomStringConvertible {
-    package var category: ErrorCategory { .usage }
+struct NDJSONWriteError: CategorizedError, CustomStringConvertible {
+    var category: ErrorCategory { .usage }
 
-    package var message: String
-    package var description: String { "cannot write output: \(message)" }
+    var message: String
+    var description: String { "cannot write output: \(message)" }
 }

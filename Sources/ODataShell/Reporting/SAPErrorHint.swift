@@ -1,8 +1,9 @@
 import FoundationEssentials
+import ODataClient
 
 /// What an SAP developer checks next for an error: one line naming the transaction or setting that tells more
 /// (/IWFND/ERROR_LOG, /IWFND/MAINT_SERVICE, SU53, ST22), or nil when the error says nothing SAP-specific.
-package enum SAPErrorHint {
+enum SAPErrorHint {
     /// Whether a redirect's target is a SAML 2.0 authentication request (HTTP-Redirect binding: `SAMLRequest=` in
     /// the query).
     static func isSAMLRequest(_ location: String) -> Bool {
@@ -11,7 +12,7 @@ package enum SAPErrorHint {
     }
 
     /// The hint for an error of the client or of `DataService`; nil when there is none.
-    package static func hint(for error: Error) -> String? {
+    static func hint(for error: Error) -> String? {
         let samlHint = "the service sends you to a SAML identity provider's sign-in page, which odsh does not fill in: "
             + "sign in with OAuth 2.0 instead, through your browser (auth = \"browser\" with authorize-url, token-endpoint and "
             + "client-id: the OAuth client of the system, such as a BTP/XSUAA service key or a communication arrangement with OAuth)"

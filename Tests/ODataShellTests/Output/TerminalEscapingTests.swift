@@ -1,4 +1,4 @@
-import ODataClient
+@testable import ODataShell
 import Testing
 
 @Suite("TerminalEscaping: control characters escaped")

@@ -5,9 +5,9 @@
 /// the line and paragraph separators (U+2028, U+2029) and the bidirectional embeddings, overrides and isolates
 /// (U+202A–U+202E, U+2066–U+2069) as `\uNNNN`. Backslashes stay as they are: the escapes are for reading, not
 /// for reversing.
-package enum TerminalEscaping {
+enum TerminalEscaping {
     /// The text with every control character escaped; tabs and line feeds too unless `keepingTabsAndNewlines`.
-    package static func escaped(_ s: String, keepingTabsAndNewlines: Bool = false) -> String {
+    static func escaped(_ s: String, keepingTabsAndNewlines: Bool = false) -> String {
         // Most text has nothing to escape: return it untouched without building a copy.
         guard s.unicodeScalars.contains(where: { needsEscape($0, keepingTabsAndNewlines) }) else { return s }
         var out = String.UnicodeScalarView()
@@ -19,10 +19,10 @@ package enum TerminalEscaping {
     }
 
     /// One line: every control character escaped, line breaks included (an error message cannot forge a line).
-    package static func oneLine(_ s: String) -> String { escaped(s) }
+    static func oneLine(_ s: String) -> String { escaped(s) }
 
     /// True for the scalars `escaped` rewrites.
-    package static func needsEscape(_ u: Unicode.Scalar, _ keepingTabsAndNewlines: Bool = false) -> Bool {
+    static func needsEscape(_ u: Unicode.Scalar, _ keepingTabsAndNewlines: Bool = false) -> Bool {
         switch u.value {
         case 0x09, 0x0A: return !keepingTabsAndNewlines
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
