@@ -74,7 +74,7 @@ public struct ErrorReporter {
         case let e as DataServiceError:
             return (e.description, (e.underlying as? ODataClientError)?.detailLines ?? [])
         case let e as ProxyGenerationError:
-            return (GenerateCommand.words(for: e), [])
+            return (ErrorReporter.words(for: e), [])
         case is CancellationError:
             return ("cancelled", [])
         case let e as CustomStringConvertible:

@@ -15,3 +15,10 @@ public enum ExitStatus: Int32, Sendable {
     /// Interrupted by Ctrl-C.
     case interrupted = 130
 }
+
+/// Ends a command with an exit status after it has reported what went wrong (through `ErrorReporter`), or with the
+/// status of an outcome that is not an error (a diff that found changes, a verification with failed probes).
+public struct OdshExit: Error {
+    public var status: ExitStatus
+    public init(_ status: ExitStatus) { self.status = status }
+}

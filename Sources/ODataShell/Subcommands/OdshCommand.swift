@@ -143,13 +143,6 @@ public struct OdshCommand: ParsableCommand {
     }
 }
 
-/// Ends a command with an exit status after it has reported what went wrong (through `ErrorReporter`), or with the
-/// status of an outcome that is not an error (a diff that found changes, a verification with failed probes).
-public struct OdshExit: Error {
-    public var status: ExitStatus
-    public init(_ status: ExitStatus) { self.status = status }
-}
-
 /// Exits once stdout is flushed; a write error that lost output turns a success into a failure (`Stdout.finish`).
 func exitAfterFlushingStdout(_ code: Int32) -> Never {
     exit(Stdout.finish(code))

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Settings are made once, at the edge (issue 49): the command line is parsed in `Subcommands/`, which turns it into
+/// plain values (`ConnectionSettings`, `ShellSettings`, ...); no other folder of the shell names a type that
+/// `Subcommands/` declares, so the statement path serves the REPL, scripts and the next front end alike.
+@Suite("layering")
+struct LayeringTests {
+    static let shell = TestPaths.packageRoot.appendingPathComponent("Sources/ODataShell")
+
+    /// The types (and protocols) a folder's files declare at their top level (a nested type is named through its
+    /// outer one).
+    static func declaredTypes(in folder: URL) throws -> Set<String> {
+        var names = Set<String>()
+        let pattern = try NSRegularExpression(pattern: #"^(?:public\s+|package\s+|private\s+|fileprivate\s+|internal\s+|final\s+|indirect\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)"#,
+                                              options: [.anchorsMatchLines])
+        for file in try LibraryWordingTests.swiftFiles(under: folder) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for m in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                names.insert((text as NSString).substring(with: m.range(at: 1)))
+            }
+        }
+        return names
+    }
+
+    /// `name` as a word of `line` (not a part of a longer name).
+    static func names(_ name: String, in line: Substring) -> Bool {
+        var rest = line[...]
+        while let r = rest.range(of: name) {
+            let before = rest[..<r.lowerBound].last
+            let after = rest[r.upperBound...].first
+            func isWord(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isWord(before) && !isWord(after) { return true }
+            rest = rest[r.upperBound...]
+        }
+        return false
+    }
+
+    @Test func noFolderBelowTheEdgeNamesASubcommandsType() throws {
+        let edge = try Self.declaredTypes(in: Self.shell.appendingPathComponent("Subcommands"))
+        #expect(edge.contains("ShellCommand") && edge.contains("ConnectionOptions"), "the scan finds the edge's types: \(edge.sorted())")
+        var found: [String] = []
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.shell.path).filter { $0 != "Subcommands" }.sorted()
+        #expect(folders.contains("Session") && folders.contains("DotCommands"))
+        for folder in folders {
+            for file in try LibraryWordingTests.swiftFiles(under: Self.shell.appendingPathComponent(folder)) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : line.split(separator: "//").first ?? ""
+                    for name in edge where Self.names(name, in: code) {
+                        found.append("\(folder)/\(file.lastPathComponent):\(n + 1): \(name)")
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "types of Subcommands/ named below it:\n\(found.joined(separator: "\n"))")
+    }
+
+    @Test func theScanSeesAName() {
+        #expect(Self.names("ShellCommand", in: "let c: ShellCommand = x"))
+        #expect(!Self.names("ShellCommand", in: "let c: ShellCommandHandler = x"))
+        #expect(!Self.names("Options", in: "ConnectionOptions"))
+    }
+}
