@@ -42,6 +42,11 @@ final class ServiceConnections {
         made[key] = c
         return c
     }
+
+    /// Ends the run's HTTP sessions: cookie jars and stores are written, connections closed.
+    func close() {
+        for c in made.values { c.close() }
+    }
 }
 
 /// One service's connection for a run: its HTTP settings, resolved once (the profile's with the command line's
@@ -73,6 +78,9 @@ final class ServiceConnection {
         session = made
         return made
     }
+
+    /// Ends the HTTP session, if one was made (its cookies are written).
+    func close() { session?.close() }
 
     /// A data service on this connection's session with `document` as its metadata.
     func dataService(metadata document: CsdlDocument) throws -> DataService {

@@ -48,7 +48,10 @@ public struct ErrorReporter {
     /// terminal (`TerminalEscaping.oneLine`).
     public func describe(_ error: Error) -> (message: String, details: [String], status: ExitStatus) {
         let (raw, rawDetails) = Self.words(for: error)
-        let message = TerminalEscaping.oneLine(raw)
+        // The shell's own messages may span lines (a statement and a caret under the word at fault): each line is
+        // escaped. What carries a service's or a document's text is one line, so that it cannot forge another.
+        let message = Self.keepsLines(error) ? raw.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalEscaping.oneLine(String($0)) }.joined(separator: "\n") : TerminalEscaping.oneLine(raw)
         let details = rawDetails.map { TerminalEscaping.oneLine($0) }
         guard let category = Self.category(of: error) else {
             return ("internal error: \(String(reflecting: type(of: error))): \(message)", details, .internalError)
@@ -58,6 +61,10 @@ public struct ErrorReporter {
 
     /// The line of an error, escaped for a terminal: for a warning or a note that names an error.
     static func line(for error: Error) -> String { TerminalEscaping.oneLine(words(for: error).0) }
+
+    /// Whether an error's message is the shell's own text, whose line breaks are its layout: a statement's error
+    /// shows the statement and a caret under the word at fault.
+    static func keepsLines(_ error: Error) -> Bool { error is LanguageError }
 
     /// What an error says, in odsh's words: its line, and the further lines --verbose shows. The text is as the
     /// error has it (a service's text unescaped): `describe` and `line(for:)` escape it.

@@ -358,9 +358,13 @@ final class StatementRunner {
                 : HTTPResponseHead(status: r.response.status, reason: r.response.reason).statusLine
             let message = r.response.succeeded ? nil : Self.batchErrorMessage(r.response)
             if machine {
-                var json = "{\"request\":\(JSONWriter.quote("\(method) \(url)")),\"status\":\(r.response.status)"
-                if r.inChangeSet { json += ",\"changeset\":true" }
-                if let message { json += ",\"error\":\(JSONWriter.quote(message))" }
+                // One compact object a part: its request, status, change set, error and rows.
+                var json = JSONWriter(pretty: false)
+                json.beginObject()
+                json.string("request", "\(method) \(url)")
+                json.number("status", r.response.status)
+                if r.inChangeSet { json.bool("changeset", true) }
+                if let message { json.string("error", message) }
                 if !r.entities.isEmpty || !r.values.isEmpty {
                     var rows = ""
                     let w = NDJSONWriter(options: .init(jsonArray: true, memberOrder: i < orders.count ? orders[i] : nil)) {
@@ -370,9 +374,10 @@ final class StatementRunner {
                     for v in r.values { try w.write(v) }
                     try w.finish()
                     // One line per part: the writer's line breaks go (its strings hold none: they are escaped).
-                    json += ",\"value\":" + rows.replacingAll("\n", with: "")
+                    json.raw("value", rows.replacingAll("\n", with: ""))
                 }
-                objects.append(json + "}")
+                json.endObject()
+                objects.append(json.output)
                 continue
             }
             let head = "\(i + 1)\(r.inChangeSet ? " (changeset)" : ""): \(method) \(url) → \(status)"

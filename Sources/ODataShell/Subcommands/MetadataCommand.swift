@@ -19,6 +19,7 @@ struct MetadataCommand: ParsableCommand {
             let doc = try source.load()
             let s = MetadataSummary(doc: doc)
             Stdout.write(source.json ? s.json() : s.text())
+            exitAfterFlushingStdout(0, keeping: doc)
         }
     }
 
@@ -30,6 +31,7 @@ struct MetadataCommand: ParsableCommand {
             let doc = try source.load()
             let l = EntitySetListing(doc: doc)
             Stdout.write(source.json ? l.json() : l.text())
+            exitAfterFlushingStdout(0, keeping: doc)
         }
     }
 
@@ -46,6 +48,7 @@ struct MetadataCommand: ParsableCommand {
             let d = ElementDescription(doc: doc)
             let target = try d.find(name)
             Stdout.write(source.json ? d.json(target) : d.text(target))
+            exitAfterFlushingStdout(0, keeping: doc)
         }
     }
 
@@ -64,6 +67,7 @@ struct MetadataCommand: ParsableCommand {
             let doc = try source.load()
             let l = AnnotationListing(doc: doc, target: target, term: term)
             Stdout.write(source.json ? try l.json() : try l.text())
+            exitAfterFlushingStdout(0, keeping: doc)
         }
     }
 }

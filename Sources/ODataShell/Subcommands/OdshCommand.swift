@@ -143,6 +143,12 @@ public struct OdshCommand: ParsableCommand {
     }
 }
 
+/// Ends a one-shot command that has done its work while `kept` (its model) is still referenced: the process exits
+/// without freeing what it built, as compilers and git do, since freeing a large model is work nobody waits for.
+func exitAfterFlushingStdout(_ code: Int32, keeping kept: AnyObject) -> Never {
+    withExtendedLifetime(kept) { exitAfterFlushingStdout(code) }
+}
+
 /// Exits once stdout is flushed; a write error that lost output turns a success into a failure (`Stdout.finish`).
 func exitAfterFlushingStdout(_ code: Int32) -> Never {
     exit(Stdout.finish(code))

@@ -173,7 +173,8 @@ struct ShellCommand: ParsableCommand {
             // interrupt that comes between statements cancels the next one at once).
             if !continueOnError || st == .interrupted { break }
         }
-        if status != .success { throw OdshExit(status) }
+        connections.close()
+        exitAfterFlushingStdout(status.rawValue, keeping: commands)
     }
 
     /// The statements of -c, then those of -f FILE, or of stdin (-f -, or no -c and stdin not a terminal), read
