@@ -1,27 +1,27 @@
 /// A vocabulary term.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class Term: SchemaElement, @unchecked Sendable {
     var _type: TypeReference
     /// The term's type: what its annotations' values must be.
-    public var type: TypeReference {
+    public package(set) var type: TypeReference {
         get { _type }
         set { _type = newValue }
     }
     var _facets: Facets = Facets()
     /// The term's facets (`Nullable`, `MaxLength`, ...).
-    public var facets: Facets {
+    public package(set) var facets: Facets {
         get { _facets }
         set { _facets = newValue }
     }
     var _baseTerm: String?
     /// `BaseTerm`: an annotation of this term also applies the base term.
-    public var baseTerm: String? {
+    public package(set) var baseTerm: String? {
         get { _baseTerm }
         set { _baseTerm = newValue }
     }
     var _appliesTo: [String] = []
     /// `AppliesTo`: the kinds of element the term may annotate (`EntitySet`, `Property`, ...); empty for any.
-    public var appliesTo: [String] {
+    public package(set) var appliesTo: [String] {
         get { _appliesTo }
         set { _appliesTo = newValue }
         _modify { var v = _appliesTo; _appliesTo = []; defer { _appliesTo = v }; yield &v }
@@ -34,23 +34,23 @@ public final class Term: SchemaElement, @unchecked Sendable {
 }
 
 /// An `Annotations Target=...` block as written; its annotations are also attached to the element they target.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class AnnotationsBlock: CsdlElement, @unchecked Sendable {
     var _target: String
     /// The target path as written (`NS.Customer/CompanyName`, aliases not yet replaced).
-    public var target: String {
+    public package(set) var target: String {
         get { _target }
         set { _target = newValue }
     }
     var _qualifier: String?
     /// The qualifier every annotation of the block takes, when the block has one.
-    public var qualifier: String? {
+    public package(set) var qualifier: String? {
         get { _qualifier }
         set { _qualifier = newValue }
     }
     var _resolvedTarget: String
     /// The target with aliases replaced by namespaces.
-    public var resolvedTarget: String {
+    public package(set) var resolvedTarget: String {
         get { _resolvedTarget }
         set { _resolvedTarget = newValue }
     }

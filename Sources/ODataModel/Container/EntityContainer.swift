@@ -1,15 +1,15 @@
 /// An entity container: entity sets, singletons, action and function imports, V2/V3 association sets.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class EntityContainer: SchemaElement, @unchecked Sendable {
     var _extends: String?
     /// The qualified name of the container this one extends (V4 `Extends`): its elements are this one's too.
-    public var extends: String? {
+    public package(set) var extends: String? {
         get { _extends }
         set { _extends = newValue }
     }
     var _isDefault: Bool = false
     /// V2/V3 `m:IsDefaultEntityContainer`.
-    public var isDefault: Bool {
+    public package(set) var isDefault: Bool {
         get { _isDefault }
         set { _isDefault = newValue }
     }
@@ -50,29 +50,29 @@ public final class EntityContainer: SchemaElement, @unchecked Sendable {
     }
 
     /// Adds an entity set, making this its container.
-    public func add(_ s: EntitySet) { s.container = self; entitySets.append(s) }
+    package func add(_ s: EntitySet) { s.container = self; entitySets.append(s) }
     /// Adds a singleton, making this its container.
-    public func add(_ s: Singleton) { s.container = self; singletons.append(s) }
+    package func add(_ s: Singleton) { s.container = self; singletons.append(s) }
     /// Adds a function import, making this its container.
-    public func add(_ f: FunctionImport) { f.container = self; functionImports.append(f) }
+    package func add(_ f: FunctionImport) { f.container = self; functionImports.append(f) }
     /// Adds an action import, making this its container.
-    public func add(_ a: ActionImport) { a.container = self; actionImports.append(a) }
+    package func add(_ a: ActionImport) { a.container = self; actionImports.append(a) }
     /// Adds a V2/V3 association set.
-    public func add(_ a: AssociationSet) { associationSets.append(a) }
+    package func add(_ a: AssociationSet) { associationSets.append(a) }
 }
 
 /// What entity sets and singletons share: a type and navigation property bindings.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 open class ContainerElement: CsdlElement, @unchecked Sendable {
     var _type: TypeReference
     /// The entity type as written (`NS.Customer`); `entityTypeIfResolved` is the type itself.
-    public var type: TypeReference {
+    public package(set) var type: TypeReference {
         get { _type }
         set { _type = newValue }
     }
     var _navigationPropertyBindings: [(path: String, target: String)] = []
     /// `NavigationPropertyBinding`: navigation path to target set (V4; derived from association sets for V2/V3).
-    public var navigationPropertyBindings: [(path: String, target: String)] {
+    public package(set) var navigationPropertyBindings: [(path: String, target: String)] {
         get { _navigationPropertyBindings }
         set { _navigationPropertyBindings = newValue }
         _modify { var v = _navigationPropertyBindings; _navigationPropertyBindings = []; defer { _navigationPropertyBindings = v }; yield &v }
@@ -112,11 +112,11 @@ open class ContainerElement: CsdlElement, @unchecked Sendable {
 }
 
 /// An entity set (SAP's `EntitySet`).
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class EntitySet: ContainerElement, @unchecked Sendable {
     var _includeInServiceDocument: Bool = true
     /// Whether the service document lists it (V4 `IncludeInServiceDocument`, default true).
-    public var includeInServiceDocument: Bool {
+    public package(set) var includeInServiceDocument: Bool {
         get { _includeInServiceDocument }
         set { _includeInServiceDocument = newValue }
     }
@@ -125,67 +125,67 @@ public final class EntitySet: ContainerElement, @unchecked Sendable {
 }
 
 /// A singleton (V4).
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class Singleton: ContainerElement, @unchecked Sendable {
     /// The entity type of the singleton; a placeholder when it did not resolve (`requireEntityType()` says why).
     public var entityType: EntityType { entityTypeIfResolved ?? EntityType(name: type.simpleName, namespace: "") }
 }
 
 /// A function import: V4 (`Function`, `EntitySet`) or V2/V3 (HTTP method, return type, parameters).
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class FunctionImport: CsdlElement, @unchecked Sendable {
     var _function: String?
     /// V4: the qualified function it imports.
-    public var function: String? {
+    public package(set) var function: String? {
         get { _function }
         set { _function = newValue }
     }
     var _entitySet: String?
     /// `EntitySet`: the entity set the function's entities belong to.
-    public var entitySet: String? {
+    public package(set) var entitySet: String? {
         get { _entitySet }
         set { _entitySet = newValue }
     }
     var _includeInServiceDocument: Bool = false
     /// Whether the service document lists it (V4 `IncludeInServiceDocument`, default false).
-    public var includeInServiceDocument: Bool {
+    public package(set) var includeInServiceDocument: Bool {
         get { _includeInServiceDocument }
         set { _includeInServiceDocument = newValue }
     }
     var _httpMethod: String?
     /// V2/V3: `m:HttpMethod`.
-    public var httpMethod: String? {
+    public package(set) var httpMethod: String? {
         get { _httpMethod }
         set { _httpMethod = newValue }
     }
     var _returnType: ReturnType?
     /// The result (V2/V3 `ReturnType`); nil in V4, where `resolvedFunctions` carry it.
-    public var returnType: ReturnType? {
+    public package(set) var returnType: ReturnType? {
         get { _returnType }
         set { _returnType = newValue }
     }
     var _parameters: [Parameter] = []
     /// The parameters (V2/V3); empty in V4, where `resolvedFunctions` carry them.
-    public var parameters: [Parameter] {
+    public package(set) var parameters: [Parameter] {
         get { _parameters }
         set { _parameters = newValue }
         _modify { var v = _parameters; _parameters = []; defer { _parameters = v }; yield &v }
     }
     var _isSideEffecting: Bool?
     /// V3: IsSideEffecting / IsBindable / IsComposable.
-    public var isSideEffecting: Bool? {
+    public package(set) var isSideEffecting: Bool? {
         get { _isSideEffecting }
         set { _isSideEffecting = newValue }
     }
     var _isBindable: Bool?
     /// V3 `IsBindable`: the function may be bound to its first parameter.
-    public var isBindable: Bool? {
+    public package(set) var isBindable: Bool? {
         get { _isBindable }
         set { _isBindable = newValue }
     }
     var _isComposable: Bool?
     /// V3 `IsComposable`: further path segments and options may follow a call.
-    public var isComposable: Bool? {
+    public package(set) var isComposable: Bool? {
         get { _isComposable }
         set { _isComposable = newValue }
     }
@@ -205,17 +205,17 @@ public final class FunctionImport: CsdlElement, @unchecked Sendable {
 }
 
 /// An action import (V4).
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class ActionImport: CsdlElement, @unchecked Sendable {
     var _action: String
     /// The qualified name of the action it imports.
-    public var action: String {
+    public package(set) var action: String {
         get { _action }
         set { _action = newValue }
     }
     var _entitySet: String?
     /// The entity set the action's resulting entities belong to.
-    public var entitySet: String? {
+    public package(set) var entitySet: String? {
         get { _entitySet }
         set { _entitySet = newValue }
     }

@@ -3,9 +3,12 @@ import Glibc
 #endif
 /// A service's metadata, read from CSDL XML (V2, V3, V4, 4.01) or CSDL JSON (SAP's `CsdlDocument`).
 ///
-/// `Sendable` as its elements are (see `CsdlElement`): a loaded document is only read, so one document serves every
-/// task of a program; set `source` and the pre-approval flags before sharing it.
-// @unchecked: immutable once loaded; the reader's look-up tables are filled before the document is handed out.
+/// `Sendable` as its elements are (see `CsdlElement`): a document is loaded by `MetadataReader`, not built, and what
+/// the reader fills can be set only by this package, so one document serves every task of a program. Set the
+/// pre-approval flags of a refresh (`hasOpenEnumerations`, `canChangeAnything`, `canRemoveAnything`) before sharing it.
+// @unchecked: its stored state and the reader's look-up tables are set only by this package's reader, resolver and
+// fix-ups before the document is handed out (and by a metadata refresh on the newer document before it is handed
+// out); the pre-approval flags are set by the program before it shares the document.
 public final class CsdlDocument: @unchecked Sendable {
     var _version: ODataVersion = .v4
     /// The OData version the document describes.
@@ -59,8 +62,8 @@ public final class CsdlDocument: @unchecked Sendable {
         _modify { var v = _issues; _issues = []; defer { _issues = v }; yield &v }
     }
     var _source: String = ""
-    /// Where the document came from (a file path or URL), for messages.
-    public var source: String {
+    /// Where the document came from (a file path or URL), for messages (the reader's `source`).
+    public package(set) var source: String {
         get { _source }
         set { _source = newValue }
     }

@@ -1,11 +1,19 @@
 /// What every named element of the model carries: where it was read, its annotations, foreign attributes
 /// (such as SAP's `sap:*`), the marks a metadata refresh leaves, and problems found by validation.
 ///
-/// Elements are `Sendable` because a loaded model is only read: the reader builds it on one thread before handing
-/// it out, and `refreshMetadata` prepares the newer document before it replaces the one in use. What a program may
-/// still set on an element (pre-approvals such as `canBeRemoved`, fix-ups) is to be set before the model is shared
-/// between tasks.
-// @unchecked: immutable once loaded, as said above; every element class inherits this conformance.
+/// A model is loaded, not built (as in SAP's dynamic API): `MetadataReader` reads, resolves and validates it (and
+/// applies a `MetadataFixup` given in its options) before it hands the document out, and `refreshMetadata` prepares
+/// the newer document before it replaces the one in use. So what they fill can be read by everyone and set only by
+/// this package (`package(set)`): a program cannot change a loaded model, and one model serves every task of a
+/// program. An element can still be made with its public initializer (a stand-in for a test, say), but it cannot
+/// be changed or added to a model afterwards. The one thing a program sets on a loaded model, the pre-approvals of
+/// a refresh (`canBeRemoved` here, the document's `canChangeAnything` and its siblings), is to be set before the
+/// model is shared between tasks.
+// @unchecked: the stored state is set only by this package's reader, resolver and fix-ups before the document is
+// handed out, and by a metadata refresh on the newer document before it is handed out (it also marks the older
+// document's removed elements `isRemoved` as it moves them over: see `refreshMetadata`); `canBeRemoved` is set by
+// the program before it shares the model.
+// Every element class inherits this conformance.
 //
 // Storage: each public property of the model's classes is kept in an internal stored property (`_name`) behind a
 // computed one. A public stored property of a class gets a dynamic exclusivity check on every read and write (code
@@ -17,33 +25,33 @@ open class CsdlElement: @unchecked Sendable {
     public let name: String
     var _location: SourceLocation
     /// Where the element was read: line and column in the metadata document.
-    public var location: SourceLocation {
+    public package(set) var location: SourceLocation {
         get { _location }
         set { _location = newValue }
     }
     var _annotations: [CsdlAnnotation] = []
     /// Annotations that apply to this element: inline ones and those of `Annotations Target=...` blocks.
-    public var annotations: [CsdlAnnotation] {
+    public package(set) var annotations: [CsdlAnnotation] {
         get { _annotations }
         set { _annotations = newValue }
         _modify { var v = _annotations; _annotations = []; defer { _annotations = v }; yield &v }
     }
     var _foreignAttributes: [ForeignAttribute] = []
     /// Attributes from namespaces other than CSDL's, keyed `prefix:local` as written (e.g. `sap:label`).
-    public var foreignAttributes: [ForeignAttribute] {
+    public package(set) var foreignAttributes: [ForeignAttribute] {
         get { _foreignAttributes }
         set { _foreignAttributes = newValue }
         _modify { var v = _foreignAttributes; _foreignAttributes = []; defer { _foreignAttributes = v }; yield &v }
     }
     var _isExtension: Bool = false
     /// Added by a metadata refresh (SAP's `isExtension`).
-    public var isExtension: Bool {
+    public package(set) var isExtension: Bool {
         get { _isExtension }
         set { _isExtension = newValue }
     }
     var _isRemoved: Bool = false
     /// Removed by a metadata refresh but kept so that existing users find it (SAP's `isRemoved`).
-    public var isRemoved: Bool {
+    public package(set) var isRemoved: Bool {
         get { _isRemoved }
         set { _isRemoved = newValue }
     }
@@ -55,7 +63,7 @@ open class CsdlElement: @unchecked Sendable {
     }
     var _problems: [MetadataIssue] = []
     /// Problems the validation pass found with this element; using it then raises a clear error.
-    public var problems: [MetadataIssue] {
+    public package(set) var problems: [MetadataIssue] {
         get { _problems }
         set { _problems = newValue }
         _modify { var v = _problems; _problems = []; defer { _problems = v }; yield &v }
@@ -63,7 +71,7 @@ open class CsdlElement: @unchecked Sendable {
     var _fixedFacets: Set<String> = []
     /// Facets and attributes that a local fix-up (`MetadataFixup`) set or changed, by the name the fix used
     /// (`Scale`, `Nullable`, `sap:label`): the service's metadata said otherwise.
-    public var fixedFacets: Set<String> {
+    public package(set) var fixedFacets: Set<String> {
         get { _fixedFacets }
         set { _fixedFacets = newValue }
         _modify { var v = _fixedFacets; _fixedFacets = []; defer { _fixedFacets = v }; yield &v }

@@ -1,11 +1,11 @@
 /// One `Schema`: a namespace (with an optional alias) and the elements declared in it.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class CsdlSchema: CsdlElement, @unchecked Sendable {
     /// The schema's namespace (`Namespace`), which qualifies the names of its elements.
     public var namespace: String { name }
     var _alias: String?
     /// The schema's alias (`Alias`), which may stand for the namespace in qualified names.
-    public var alias: String? {
+    public package(set) var alias: String? {
         get { _alias }
         set { _alias = newValue }
     }
@@ -87,23 +87,23 @@ public final class CsdlSchema: CsdlElement, @unchecked Sendable {
     }
 
     /// Adds an entity type.
-    public func add(_ t: EntityType) { entityTypes.append(t) }
+    package func add(_ t: EntityType) { entityTypes.append(t) }
     /// Adds a complex type.
-    public func add(_ t: ComplexType) { complexTypes.append(t) }
+    package func add(_ t: ComplexType) { complexTypes.append(t) }
     /// Adds an enumeration type.
-    public func add(_ t: EnumType) { enumTypes.append(t) }
+    package func add(_ t: EnumType) { enumTypes.append(t) }
     /// Adds a type definition.
-    public func add(_ t: TypeDefinition) { typeDefinitions.append(t) }
+    package func add(_ t: TypeDefinition) { typeDefinitions.append(t) }
     /// Adds a V2/V3 association.
-    public func add(_ a: Association) { associations.append(a) }
+    package func add(_ a: Association) { associations.append(a) }
     /// Adds an entity container.
-    public func add(_ c: EntityContainer) { entityContainers.append(c) }
+    package func add(_ c: EntityContainer) { entityContainers.append(c) }
     /// Adds an action or a function, by its kind.
-    public func add(_ o: Operation) { if o.kind == .action { actions.append(o) } else { functions.append(o) } }
+    package func add(_ o: Operation) { if o.kind == .action { actions.append(o) } else { functions.append(o) } }
     /// Adds a vocabulary term.
-    public func add(_ t: Term) { terms.append(t) }
+    package func add(_ t: Term) { terms.append(t) }
     /// Adds an `Annotations` block.
-    public func add(_ b: AnnotationsBlock) { annotationsBlocks.append(b) }
+    package func add(_ b: AnnotationsBlock) { annotationsBlocks.append(b) }
 }
 
 /// An `edmx:Reference` with its includes.

@@ -16,6 +16,9 @@ import Glibc
 /// Properties take `Nullable`, `MaxLength`, `Precision`, `Scale`, `SRID`, `Unicode`, `FixedLength`,
 /// `DefaultValue`, `Type` and `ConcurrencyMode`; navigation properties `Nullable`; every element `sap:NAME`.
 /// Each changed element records the names in `CsdlElement.fixedFacets`.
+///
+/// A program gives it to the reader (`MetadataReader.Options.fixup`), which applies it before it hands the document
+/// out: a loaded document cannot be changed (see `CsdlElement`).
 public struct MetadataFixup: Sendable {
     /// One line of the document: a path and what to set there.
     public struct Fix: Sendable, Equatable {
@@ -84,7 +87,7 @@ public struct MetadataFixup: Sendable {
 
     /// Applies every fix to `doc`. All paths and values are checked first, so on an error nothing is changed;
     /// the error names the line, the element and, for unknown names, the closest existing ones.
-    public func apply(to doc: CsdlDocument) throws {
+    package func apply(to doc: CsdlDocument) throws {
         var planned: [(CsdlElement, Fix)] = []
         for fix in fixes {
             let element = try resolve(fix, in: doc)

@@ -1,64 +1,64 @@
 /// A navigation property; for V2/V3 resolved through its Association to a target type and multiplicity.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class NavigationProperty: CsdlElement, @unchecked Sendable {
     var _type: TypeReference
     /// The target type (V4 `Type`; V2/V3 derived from the association end).
-    public var type: TypeReference {
+    public package(set) var type: TypeReference {
         get { _type }
         set { _type = newValue }
     }
     var _nullable: Bool?
     /// `Nullable` (V4, to a single entity): whether it may lead to no entity; nil when not written.
-    public var nullable: Bool? {
+    public package(set) var nullable: Bool? {
         get { _nullable }
         set { _nullable = newValue }
     }
     var _partner: String?
     /// `Partner`: the navigation property of the target type that leads back (V4).
-    public var partner: String? {
+    public package(set) var partner: String? {
         get { _partner }
         set { _partner = newValue }
     }
     var _containsTarget: Bool = false
     /// `ContainsTarget`: the target entities are contained in the source (V4 containment).
-    public var containsTarget: Bool {
+    public package(set) var containsTarget: Bool {
         get { _containsTarget }
         set { _containsTarget = newValue }
     }
     var _referentialConstraints: [ReferentialConstraint] = []
     /// `ReferentialConstraint`s: which of this type's properties hold the target's key values.
-    public var referentialConstraints: [ReferentialConstraint] {
+    public package(set) var referentialConstraints: [ReferentialConstraint] {
         get { _referentialConstraints }
         set { _referentialConstraints = newValue }
         _modify { var v = _referentialConstraints; _referentialConstraints = []; defer { _referentialConstraints = v }; yield &v }
     }
     var _onDelete: String?
     /// `OnDelete Action` (V4) or the association end's OnDelete (V2/V3).
-    public var onDelete: String? {
+    public package(set) var onDelete: String? {
         get { _onDelete }
         set { _onDelete = newValue }
     }
     var _relationship: String?
     /// V2/V3: the association, and the roles this navigation goes from and to.
-    public var relationship: String? {
+    public package(set) var relationship: String? {
         get { _relationship }
         set { _relationship = newValue }
     }
     var _fromRole: String?
     /// V2/V3: the association role this navigation starts from.
-    public var fromRole: String? {
+    public package(set) var fromRole: String? {
         get { _fromRole }
         set { _fromRole = newValue }
     }
     var _toRole: String?
     /// V2/V3: the association role it leads to.
-    public var toRole: String? {
+    public package(set) var toRole: String? {
         get { _toRole }
         set { _toRole = newValue }
     }
     var _multiplicity: String?
     /// V2/V3 multiplicity of the target end (`1`, `0..1`, `*`).
-    public var multiplicity: String? {
+    public package(set) var multiplicity: String? {
         get { _multiplicity }
         set { _multiplicity = newValue }
     }

@@ -1,21 +1,21 @@
 /// A structural property of an entity or complex type (SAP's `Property`).
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class Property: CsdlElement, @unchecked Sendable {
     var _type: TypeReference
     /// The property's type as written (`Edm.String`, `NS.Address`, `Collection(Edm.String)`).
-    public var type: TypeReference {
+    public package(set) var type: TypeReference {
         get { _type }
         set { _type = newValue }
     }
     var _facets: Facets
     /// The property's facets (`Nullable`, `MaxLength`, `Precision`, `Scale`, ...).
-    public var facets: Facets {
+    public package(set) var facets: Facets {
         get { _facets }
         set { _facets = newValue }
     }
     var _concurrencyMode: String?
     /// `ConcurrencyMode="Fixed"` (V2/V3): the property takes part in the ETag.
-    public var concurrencyMode: String? {
+    public package(set) var concurrencyMode: String? {
         get { _concurrencyMode }
         set { _concurrencyMode = newValue }
     }

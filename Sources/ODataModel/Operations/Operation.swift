@@ -1,5 +1,5 @@
 /// A V4 action or function (one overload).
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class Operation: SchemaElement, @unchecked Sendable {
     /// Whether an operation is an action or a function.
     public enum Kind: String, Sendable {
@@ -12,32 +12,32 @@ public final class Operation: SchemaElement, @unchecked Sendable {
     public let kind: Kind
     var _isBound: Bool = false
     /// `IsBound`: the first parameter binds it to an entity, a collection or another type it is invoked on.
-    public var isBound: Bool {
+    public package(set) var isBound: Bool {
         get { _isBound }
         set { _isBound = newValue }
     }
     var _isComposable: Bool = false
     /// `IsComposable` (functions): further path segments and query options may follow a call.
-    public var isComposable: Bool {
+    public package(set) var isComposable: Bool {
         get { _isComposable }
         set { _isComposable = newValue }
     }
     var _entitySetPath: String?
     /// `EntitySetPath`: where the returned entities belong, relative to the binding parameter.
-    public var entitySetPath: String? {
+    public package(set) var entitySetPath: String? {
         get { _entitySetPath }
         set { _entitySetPath = newValue }
     }
     var _parameters: [Parameter] = []
     /// The parameters, in order (the binding parameter first when bound).
-    public var parameters: [Parameter] {
+    public package(set) var parameters: [Parameter] {
         get { _parameters }
         set { _parameters = newValue }
         _modify { var v = _parameters; _parameters = []; defer { _parameters = v }; yield &v }
     }
     var _returnType: ReturnType?
     /// The result; nil for an action that returns nothing.
-    public var returnType: ReturnType? {
+    public package(set) var returnType: ReturnType? {
         get { _returnType }
         set { _returnType = newValue }
     }
@@ -59,23 +59,23 @@ public final class Operation: SchemaElement, @unchecked Sendable {
 }
 
 /// A parameter of an action, function or V2/V3 function import.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class Parameter: CsdlElement, @unchecked Sendable {
     var _type: TypeReference
     /// The parameter's type as written (`Edm.String`, `Collection(NS.Item)`).
-    public var type: TypeReference {
+    public package(set) var type: TypeReference {
         get { _type }
         set { _type = newValue }
     }
     var _facets: Facets = Facets()
     /// The parameter's facets (`Nullable`, `MaxLength`, ...).
-    public var facets: Facets {
+    public package(set) var facets: Facets {
         get { _facets }
         set { _facets = newValue }
     }
     var _mode: String?
     /// V2/V3 `Mode` (In, Out, InOut).
-    public var mode: String? {
+    public package(set) var mode: String? {
         get { _mode }
         set { _mode = newValue }
     }

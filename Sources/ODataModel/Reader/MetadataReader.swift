@@ -10,9 +10,13 @@ public final class MetadataReader {
     public struct Options: Sendable {
         /// Turn warnings into errors.
         public var strict = false
-        /// Options with `strict` as given.
-        public init(strict: Bool = false) {
+        /// Local corrections applied to the document once it is resolved, before it is handed out (a loaded
+        /// document cannot be changed afterwards: see `CsdlElement`); a fix that does not apply is an error.
+        public var fixup: MetadataFixup?
+        /// Options with `strict` and `fixup` as given.
+        public init(strict: Bool = false, fixup: MetadataFixup? = nil) {
             self.strict = strict
+            self.fixup = fixup
         }
     }
 
@@ -163,6 +167,7 @@ public final class MetadataReader {
     private func resolved(_ doc: CsdlDocument) throws -> CsdlDocument {
         doc.source = source
         ModelResolver(doc).resolve()
+        try options.fixup?.apply(to: doc)
         if options.strict, !doc.warnings.isEmpty {
             throw MetadataError(source: source, issues: doc.warnings.map { var w = $0; w.severity = .error; return w })
         }

@@ -1,5 +1,5 @@
 /// A V2/V3 association: two ends with types and multiplicities, and an optional referential constraint.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class Association: SchemaElement, @unchecked Sendable {
     /// One end of an association: a role played by an entity type, with a multiplicity.
     public struct End: Hashable, Sendable {
@@ -14,26 +14,26 @@ public final class Association: SchemaElement, @unchecked Sendable {
     }
     var _ends: [End] = []
     /// The two ends.
-    public var ends: [End] {
+    public package(set) var ends: [End] {
         get { _ends }
         set { _ends = newValue }
         _modify { var v = _ends; _ends = []; defer { _ends = v }; yield &v }
     }
     var _principalRole: String?
     /// The principal role of the referential constraint, when there is one.
-    public var principalRole: String? {
+    public package(set) var principalRole: String? {
         get { _principalRole }
         set { _principalRole = newValue }
     }
     var _dependentRole: String?
     /// The dependent role of the referential constraint.
-    public var dependentRole: String? {
+    public package(set) var dependentRole: String? {
         get { _dependentRole }
         set { _dependentRole = newValue }
     }
     var _constraints: [ReferentialConstraint] = []
     /// The referential constraint's property pairs (dependent to principal).
-    public var constraints: [ReferentialConstraint] {
+    public package(set) var constraints: [ReferentialConstraint] {
         get { _constraints }
         set { _constraints = newValue }
         _modify { var v = _constraints; _constraints = []; defer { _constraints = v }; yield &v }
@@ -44,17 +44,17 @@ public final class Association: SchemaElement, @unchecked Sendable {
 }
 
 /// A V2/V3 association set: which entity sets play an association's roles.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class AssociationSet: CsdlElement, @unchecked Sendable {
     var _association: String
     /// The qualified name of the association whose roles the sets play.
-    public var association: String {
+    public package(set) var association: String {
         get { _association }
         set { _association = newValue }
     }
     var _ends: [(role: String, entitySet: String)] = []
     /// Which entity set plays each role.
-    public var ends: [(role: String, entitySet: String)] {
+    public package(set) var ends: [(role: String, entitySet: String)] {
         get { _ends }
         set { _ends = newValue }
         _modify { var v = _ends; _ends = []; defer { _ends = v }; yield &v }

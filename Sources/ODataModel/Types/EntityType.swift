@@ -1,23 +1,23 @@
 /// An entity type: a structured type with a key (SAP's `EntityType`).
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class EntityType: StructuredType, @unchecked Sendable {
     var _ownKeyNames: [String] = []
     /// Key property names declared on this type (paths for V4 keys on complex members; alias kept apart).
-    public var ownKeyNames: [String] {
+    public package(set) var ownKeyNames: [String] {
         get { _ownKeyNames }
         set { _ownKeyNames = newValue }
         _modify { var v = _ownKeyNames; _ownKeyNames = []; defer { _ownKeyNames = v }; yield &v }
     }
     var _keyAliases: [String: String] = [:]
     /// `PropertyRef Alias` by key path, where a V4 key uses a path.
-    public var keyAliases: [String: String] {
+    public package(set) var keyAliases: [String: String] {
         get { _keyAliases }
         set { _keyAliases = newValue }
         _modify { var v = _keyAliases; _keyAliases = [:]; defer { _keyAliases = v }; yield &v }
     }
     var _hasStream: Bool = false
     /// `HasStream`: the entity is a media entity, with a binary stream besides its properties.
-    public var hasStream: Bool {
+    public package(set) var hasStream: Bool {
         get { _hasStream }
         set { _hasStream = newValue }
     }
@@ -43,5 +43,5 @@ public final class EntityType: StructuredType, @unchecked Sendable {
 }
 
 /// A complex type: structured, keyless.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class ComplexType: StructuredType, @unchecked Sendable {}

@@ -1,15 +1,15 @@
 /// An enumeration type with its members and values.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class EnumType: SchemaElement, @unchecked Sendable {
     var _underlyingType: PrimitiveType = .int32
     /// The integer type of the member values (`UnderlyingType`, default `Edm.Int32`).
-    public var underlyingType: PrimitiveType {
+    public package(set) var underlyingType: PrimitiveType {
         get { _underlyingType }
         set { _underlyingType = newValue }
     }
     var _isFlags: Bool = false
     /// `IsFlags`: values may be combined, each member a bit.
-    public var isFlags: Bool {
+    public package(set) var isFlags: Bool {
         get { _isFlags }
         set { _isFlags = newValue }
     }
@@ -26,7 +26,7 @@ public final class EnumType: SchemaElement, @unchecked Sendable {
     private var memberIndex = MemberIndex<EnumMember>()
 
     /// Adds a member, making this its enumeration type (a name declared twice keeps its first member).
-    public func addMember(_ m: EnumMember) {
+    package func addMember(_ m: EnumMember) {
         m.enumType = self
         // Taken out, changed and put back (see `CsdlElement`); a first member makes room for a few more.
         var list = _members
@@ -50,17 +50,17 @@ public final class EnumType: SchemaElement, @unchecked Sendable {
 }
 
 /// One member of an enumeration type.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class EnumMember: CsdlElement, @unchecked Sendable {
     var _value: Int64
     /// The value: given, or implied by position (0, 1, 2, ...).
-    public var value: Int64 {
+    public package(set) var value: Int64 {
         get { _value }
         set { _value = newValue }
     }
     var _valueIsExplicit: Bool
     /// True when the document gave the value explicitly.
-    public var valueIsExplicit: Bool {
+    public package(set) var valueIsExplicit: Bool {
         get { _valueIsExplicit }
         set { _valueIsExplicit = newValue }
     }
@@ -78,17 +78,17 @@ public final class EnumMember: CsdlElement, @unchecked Sendable {
 }
 
 /// A type definition: a named primitive type with facets.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 public final class TypeDefinition: SchemaElement, @unchecked Sendable {
     var _underlyingType: TypeReference = TypeReference("Edm.String")
     /// The primitive type it defines a name for.
-    public var underlyingType: TypeReference {
+    public package(set) var underlyingType: TypeReference {
         get { _underlyingType }
         set { _underlyingType = newValue }
     }
     var _facets: Facets = Facets()
     /// The facets it fixes for every use (`MaxLength`, `Precision`, ...).
-    public var facets: Facets {
+    public package(set) var facets: Facets {
         get { _facets }
         set { _facets = newValue }
     }

@@ -1,21 +1,21 @@
 /// What entity types and complex types share: a base type, properties (own and inherited), openness.
-// @unchecked: immutable once loaded, as CsdlElement says.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
 open class StructuredType: SchemaElement, @unchecked Sendable {
     var _baseTypeName: TypeReference?
     /// `BaseType`: the type this one derives from, as written.
-    public var baseTypeName: TypeReference? {
+    public package(set) var baseTypeName: TypeReference? {
         get { _baseTypeName }
         set { _baseTypeName = newValue }
     }
     var _isAbstract: Bool = false
     /// `Abstract`: no instances of exactly this type exist, only of derived ones.
-    public var isAbstract: Bool {
+    public package(set) var isAbstract: Bool {
         get { _isAbstract }
         set { _isAbstract = newValue }
     }
     var _isOpen: Bool = false
     /// `OpenType`: instances may carry dynamic properties the model does not declare.
-    public var isOpen: Bool {
+    public package(set) var isOpen: Bool {
         get { _isOpen }
         set { _isOpen = newValue }
     }
@@ -67,7 +67,7 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
     }
 
     /// Adds a structural property, making this its declaring type (a name declared twice is kept for validation).
-    public func addProperty(_ p: Property) {
+    package func addProperty(_ p: Property) {
         p.declaringType = self
         // Taken out, changed and put back (see `CsdlElement`); a first member makes room for a few more, which most
         // types have.
@@ -78,7 +78,7 @@ open class StructuredType: SchemaElement, @unchecked Sendable {
         _ownProperties = list
     }
     /// Adds a navigation property, making this its declaring type (a name declared twice is kept for validation).
-    public func addNavigationProperty(_ n: NavigationProperty) {
+    package func addNavigationProperty(_ n: NavigationProperty) {
         n.declaringType = self
         var list = _ownNavigationProperties
         _ownNavigationProperties = []

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A loaded model cannot be changed by a program that uses the library (`CsdlElement`): what the reader fills has a
+/// `package` setter. A consumer's source, type-checked with `swiftc` against the modules this test run was built
+/// from (as another package's would be: without this package's name), reads everything and sets the pre-approvals,
+/// and fails to compile where it sets anything else.
+@Suite("what a consumer may change", .enabled(if: ConsumerCompile.isAvailable, Comment(rawValue: ConsumerCompile.missing)))
+struct ConsumerAccessTests {
+    static let reads = """
+        import ODataModel
+        func use(_ document: CsdlDocument, _ type: EntityType, _ property: Property, _ set: EntitySet) {
+            print(property.name, property.annotations.count, property.facets, property.isRemoved, property.problems)
+            print(type.properties.count, type.ownKeyNames, set.type, document.source, document.schemas.count)
+            property.canBeRemoved = true
+            set.canBeRemoved = property.canBeRemoved
+            document.canChangeAnything = true
+            document.canRemoveAnything = document.hasOpenEnumerations
+            document.hasOpenEnumerations = false
+        }
+        """
+
+    /// Each line a consumer must not compile, and a piece of the compiler's complaint.
+    static let writes: [(code: String, error: String)] = [
+        ("property.name = \"x\"", "'name' is a 'let' constant"),
+        ("property.annotations = []", "'annotations' setter is inaccessible"),
+        ("property.annotations.append(CsdlAnnotation(term: \"Core.Description\"))", "'annotations' setter is inaccessible"),
+        ("property.facets.nullable = true", "'facets' setter is inaccessible"),
+        ("property.isRemoved = true", "'isRemoved' setter is inaccessible"),
+        ("property.fixedFacets = []", "'fixedFacets' setter is inaccessible"),
+        ("property.type = TypeReference(\"Edm.Int32\")", "'type' setter is inaccessible"),
+        ("type.isAbstract = true", "'isAbstract' setter is inaccessible"),
+        ("type.addProperty(property)", "'addProperty' is inaccessible due to 'package' protection level"),
+        ("document.source = \"elsewhere\"", "'source' setter is inaccessible"),
+        ("try MetadataFixup(fixes: []).apply(to: document)", "'apply' is inaccessible due to 'package' protection level"),
+    ]
+
+    @Test("a consumer reads the model and sets the approvals, and cannot set what the reader filled")
+    func aConsumerCannotChangeALoadedModel() throws {
+        let ok = try ConsumerCompile.typecheck(Self.reads)
+        #expect(ok.status == 0, "the reading consumer must compile:\n\(ok.stdout)")
+        var source = """
+            import ODataModel
+            func change(_ document: CsdlDocument, _ type: EntityType, _ property: Property) throws {
+
+            """
+        for w in Self.writes { source += "    \(w.code)\n" }
+        source += "}\n"
+        let bad = try ConsumerCompile.typecheck(source)
+        #expect(bad.status != 0)
+        for (i, w) in Self.writes.enumerated() {
+            // Line 3 holds the first change; the compiler writes `FILE:LINE:COLUMN: error: ...`.
+            let line = bad.stdout.split(separator: "\n").first { $0.contains("consumer.swift:\(i + 3):") && $0.contains("error:") }
+            #expect(line?.contains(w.error) == true, "\(w.code): expected \(w.error), got \(line.map(String.init) ?? "no error")\n\(bad.stdout)")
+        }
+    }
+}
+
+/// `swiftc -typecheck` of one source file against the modules of this test run (scripts/symbol-graphs.sh --flags
+/// gives what the compiler needs to import them).
+enum ConsumerCompile {
+    /// The folder of the modules this test run was built from (the test bundle sits beside them), else .build/debug.
+    static let buildFolder: URL? = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [beside, beside.deletingLastPathComponent(), TestPaths.packageRoot.appendingPathComponent(".build/debug")]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Modules/ODataModel.swiftmodule").path) }
+    }()
+
+    static let swiftc = FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swiftc") ? "/opt/swift/usr/bin/swiftc" : "swiftc"
+    static var isAvailable: Bool { buildFolder != nil && (swiftc.hasPrefix("/") || Tools.isInstalled("swiftc")) }
+    static var missing: String { buildFolder == nil ? "no built modules found beside the test bundle or in .build/debug" : "swiftc missing" }
+
+    static func typecheck(_ source: String) throws -> Spawn.Result {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-consumer-access-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("consumer.swift")
+        try Data(source.utf8).write(to: file)
+        let environment = Spawn.environment(["ODSH_BUILD_DIR": try #require(buildFolder).path])
+        let flags = try Spawn.run(["/bin/bash", TestPaths.packageRoot.appendingPathComponent("scripts/symbol-graphs.sh").path, "--flags"],
+                                  environment: environment, timeout: 60)
+        try #require(flags.status == 0, "symbol-graphs.sh --flags: \(flags.stderr)")
+        // A module cache of its own: the build's is the build's.
+        var arguments = flags.stdout.split(separator: "\n").map(String.init)
+        if let i = arguments.firstIndex(of: "-module-cache-path"), i + 1 < arguments.count {
+            arguments[i + 1] = folder.appendingPathComponent("ModuleCache").path
+        }
+        return try Spawn.run([swiftc, "-typecheck", "-swift-version", "6"] + arguments + [file.path],
+                             mergingOutput: true, timeout: 300)
+    }
+}
