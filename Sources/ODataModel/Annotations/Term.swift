@@ -1,5 +1,5 @@
 /// A vocabulary term.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class Term: SchemaElement, @unchecked Sendable {
     var _type: TypeReference
     /// The term's type: what its annotations' values must be.
@@ -34,7 +34,7 @@ public final class Term: SchemaElement, @unchecked Sendable {
 }
 
 /// An `Annotations Target=...` block as written; its annotations are also attached to the element they target.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class AnnotationsBlock: CsdlElement, @unchecked Sendable {
     var _target: String
     /// The target path as written (`NS.Customer/CompanyName`, aliases not yet replaced).

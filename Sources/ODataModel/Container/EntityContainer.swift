@@ -1,5 +1,5 @@
 /// An entity container: entity sets, singletons, action and function imports, V2/V3 association sets.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class EntityContainer: SchemaElement, @unchecked Sendable {
     var _extends: String?
     /// The qualified name of the container this one extends (V4 `Extends`): its elements are this one's too.
@@ -62,7 +62,7 @@ public final class EntityContainer: SchemaElement, @unchecked Sendable {
 }
 
 /// What entity sets and singletons share: a type and navigation property bindings.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 open class ContainerElement: CsdlElement, @unchecked Sendable {
     var _type: TypeReference
     /// The entity type as written (`NS.Customer`); `entityTypeIfResolved` is the type itself.
@@ -112,7 +112,7 @@ open class ContainerElement: CsdlElement, @unchecked Sendable {
 }
 
 /// An entity set (SAP's `EntitySet`).
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class EntitySet: ContainerElement, @unchecked Sendable {
     var _includeInServiceDocument: Bool = true
     /// Whether the service document lists it (V4 `IncludeInServiceDocument`, default true).
@@ -125,14 +125,14 @@ public final class EntitySet: ContainerElement, @unchecked Sendable {
 }
 
 /// A singleton (V4).
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class Singleton: ContainerElement, @unchecked Sendable {
     /// The entity type of the singleton; a placeholder when it did not resolve (`requireEntityType()` says why).
     public var entityType: EntityType { entityTypeIfResolved ?? EntityType(name: type.simpleName, namespace: "") }
 }
 
 /// A function import: V4 (`Function`, `EntitySet`) or V2/V3 (HTTP method, return type, parameters).
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class FunctionImport: CsdlElement, @unchecked Sendable {
     var _function: String?
     /// V4: the qualified function it imports.
@@ -205,7 +205,7 @@ public final class FunctionImport: CsdlElement, @unchecked Sendable {
 }
 
 /// An action import (V4).
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class ActionImport: CsdlElement, @unchecked Sendable {
     var _action: String
     /// The qualified name of the action it imports.

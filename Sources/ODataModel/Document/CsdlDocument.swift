@@ -1,14 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 /// A service's metadata, read from CSDL XML (V2, V3, V4, 4.01) or CSDL JSON (SAP's `CsdlDocument`).
 ///
 /// `Sendable` as its elements are (see `CsdlElement`): a document is loaded by `MetadataReader`, not built, and what
-/// the reader fills can be set only by this package, so one document serves every task of a program. Set the
-/// pre-approval flags of a refresh (`hasOpenEnumerations`, `canChangeAnything`, `canRemoveAnything`) before sharing it.
+/// the reader fills can be set only by this package, so one document serves every task of a program. The
+/// pre-approval flags of a refresh (`hasOpenEnumerations`, `canChangeAnything`, `canRemoveAnything`) are the
+/// exception, kept atomically: they may be set from any task at any time.
 // @unchecked: its stored state and the reader's look-up tables are set only by this package's reader, resolver and
 // fix-ups before the document is handed out (and by a metadata refresh on the newer document before it is handed
-// out); the pre-approval flags are set by the program before it shares the document.
+// out); the pre-approval flags are atomic.
 public final class CsdlDocument: @unchecked Sendable {
     var _version: ODataVersion = .v4
     /// The OData version the document describes.
@@ -67,23 +69,29 @@ public final class CsdlDocument: @unchecked Sendable {
         get { _source }
         set { _source = newValue }
     }
-    var _hasOpenEnumerations: Bool = false
-    /// Pre-approvals for metadata refresh, named as in SAP's CsdlDocument.
+    // The pre-approvals are atomic: a caller may set them on a document that is shared between tasks already (SAP's
+    // API sets them on the metadata in use before `refreshMetadata`). Relaxed: each flag stands alone, and nothing
+    // else is published through it.
+    private let _hasOpenEnumerations = Atomic<Bool>(false)
+    /// Pre-approves new members of enumeration types, and lets payloads carry enumeration values the metadata does
+    /// not list (SAP's `hasOpenEnumerations`). May be set and read from any task at any time.
     public var hasOpenEnumerations: Bool {
-        get { _hasOpenEnumerations }
-        set { _hasOpenEnumerations = newValue }
+        get { _hasOpenEnumerations.load(ordering: .relaxed) }
+        set { _hasOpenEnumerations.store(newValue, ordering: .relaxed) }
     }
-    var _canChangeAnything: Bool = false
+    private let _canChangeAnything = Atomic<Bool>(false)
     /// Pre-approves changes of types, nullability, base types and enumeration values (SAP's `canChangeAnything`).
+    /// May be set and read from any task at any time.
     public var canChangeAnything: Bool {
-        get { _canChangeAnything }
-        set { _canChangeAnything = newValue }
+        get { _canChangeAnything.load(ordering: .relaxed) }
+        set { _canChangeAnything.store(newValue, ordering: .relaxed) }
     }
-    var _canRemoveAnything: Bool = false
+    private let _canRemoveAnything = Atomic<Bool>(false)
     /// Pre-approves removing any element (SAP's `canRemoveAnything`); `canBeRemoved` does so for one element.
+    /// May be set and read from any task at any time.
     public var canRemoveAnything: Bool {
-        get { _canRemoveAnything }
-        set { _canRemoveAnything = newValue }
+        get { _canRemoveAnything.load(ordering: .relaxed) }
+        set { _canRemoveAnything.store(newValue, ordering: .relaxed) }
     }
     var _isPlaceholder: Bool = false
     /// True for the empty stand-in of metadata not loaded yet (`placeholder(for:)`): its look-ups by name throw

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What every named element of the model carries: where it was read, its annotations, foreign attributes
 /// (such as SAP's `sap:*`), the marks a metadata refresh leaves, and problems found by validation.
 ///
@@ -7,12 +9,11 @@
 /// this package (`package(set)`): a program cannot change a loaded model, and one model serves every task of a
 /// program. An element can still be made with its public initializer (a stand-in for a test, say), but it cannot
 /// be changed or added to a model afterwards. The one thing a program sets on a loaded model, the pre-approvals of
-/// a refresh (`canBeRemoved` here, the document's `canChangeAnything` and its siblings), is to be set before the
-/// model is shared between tasks.
+/// a refresh (`canBeRemoved` here, the document's `canChangeAnything` and its siblings), is kept atomically, so it
+/// may be set from any task, also while the model is in use.
 // @unchecked: the stored state is set only by this package's reader, resolver and fix-ups before the document is
 // handed out, and by a metadata refresh on the newer document before it is handed out (it also marks the older
-// document's removed elements `isRemoved` as it moves them over: see `refreshMetadata`); `canBeRemoved` is set by
-// the program before it shares the model.
+// document's removed elements `isRemoved` as it moves them over: see `refreshMetadata`); `canBeRemoved` is atomic.
 // Every element class inherits this conformance.
 //
 // Storage: each public property of the model's classes is kept in an internal stored property (`_name`) behind a
@@ -55,11 +56,13 @@ open class CsdlElement: @unchecked Sendable {
         get { _isRemoved }
         set { _isRemoved = newValue }
     }
-    var _canBeRemoved: Bool = false
-    /// Pre-approves removing this element in a metadata refresh (SAP's `canBeRemoved`).
+    // Atomic: a caller may set it on a model that is shared between tasks already (one byte, as the Bool was).
+    private let _canBeRemoved = Atomic<Bool>(false)
+    /// Pre-approves removing this element in a metadata refresh (SAP's `canBeRemoved`). It may be set and read from
+    /// any task at any time, also while the model is in use: it is kept atomically.
     public var canBeRemoved: Bool {
-        get { _canBeRemoved }
-        set { _canBeRemoved = newValue }
+        get { _canBeRemoved.load(ordering: .relaxed) }
+        set { _canBeRemoved.store(newValue, ordering: .relaxed) }
     }
     var _problems: [MetadataIssue] = []
     /// Problems the validation pass found with this element; using it then raises a clear error.

@@ -1,5 +1,5 @@
 /// One `Schema`: a namespace (with an optional alias) and the elements declared in it.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class CsdlSchema: CsdlElement, @unchecked Sendable {
     /// The schema's namespace (`Namespace`), which qualifies the names of its elements.
     public var namespace: String { name }

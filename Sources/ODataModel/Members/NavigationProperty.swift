@@ -1,5 +1,5 @@
 /// A navigation property; for V2/V3 resolved through its Association to a target type and multiplicity.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class NavigationProperty: CsdlElement, @unchecked Sendable {
     var _type: TypeReference
     /// The target type (V4 `Type`; V2/V3 derived from the association end).

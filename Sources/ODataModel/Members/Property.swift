@@ -1,5 +1,5 @@
 /// A structural property of an entity or complex type (SAP's `Property`).
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class Property: CsdlElement, @unchecked Sendable {
     var _type: TypeReference
     /// The property's type as written (`Edm.String`, `NS.Address`, `Collection(Edm.String)`).

@@ -1,5 +1,5 @@
 /// A V4 action or function (one overload).
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class Operation: SchemaElement, @unchecked Sendable {
     /// Whether an operation is an action or a function.
     public enum Kind: String, Sendable {
@@ -59,7 +59,7 @@ public final class Operation: SchemaElement, @unchecked Sendable {
 }
 
 /// A parameter of an action, function or V2/V3 function import.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class Parameter: CsdlElement, @unchecked Sendable {
     var _type: TypeReference
     /// The parameter's type as written (`Edm.String`, `Collection(NS.Item)`).

@@ -1,5 +1,5 @@
 /// A V2/V3 association: two ends with types and multiplicities, and an optional referential constraint.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class Association: SchemaElement, @unchecked Sendable {
     /// One end of an association: a role played by an entity type, with a multiplicity.
     public struct End: Hashable, Sendable {
@@ -44,7 +44,7 @@ public final class Association: SchemaElement, @unchecked Sendable {
 }
 
 /// A V2/V3 association set: which entity sets play an association's roles.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class AssociationSet: CsdlElement, @unchecked Sendable {
     var _association: String
     /// The qualified name of the association whose roles the sets play.

@@ -1,5 +1,5 @@
 /// An entity type: a structured type with a key (SAP's `EntityType`).
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class EntityType: StructuredType, @unchecked Sendable {
     var _ownKeyNames: [String] = []
     /// Key property names declared on this type (paths for V4 keys on complex members; alias kept apart).
@@ -43,5 +43,5 @@ public final class EntityType: StructuredType, @unchecked Sendable {
 }
 
 /// A complex type: structured, keyless.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class ComplexType: StructuredType, @unchecked Sendable {}

@@ -1,5 +1,5 @@
 /// An enumeration type with its members and values.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class EnumType: SchemaElement, @unchecked Sendable {
     var _underlyingType: PrimitiveType = .int32
     /// The integer type of the member values (`UnderlyingType`, default `Edm.Int32`).
@@ -50,7 +50,7 @@ public final class EnumType: SchemaElement, @unchecked Sendable {
 }
 
 /// One member of an enumeration type.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class EnumMember: CsdlElement, @unchecked Sendable {
     var _value: Int64
     /// The value: given, or implied by position (0, 1, 2, ...).
@@ -78,7 +78,7 @@ public final class EnumMember: CsdlElement, @unchecked Sendable {
 }
 
 /// A type definition: a named primitive type with facets.
-// @unchecked: as CsdlElement says: set only by this package before the document is handed out.
+// @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
 public final class TypeDefinition: SchemaElement, @unchecked Sendable {
     var _underlyingType: TypeReference = TypeReference("Edm.String")
     /// The primitive type it defines a name for.
