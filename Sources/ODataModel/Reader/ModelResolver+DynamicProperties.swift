@@ -58,6 +58,11 @@ extension ModelResolver {
 
     /// The names one annotation declares: none unless it applies one of the terms above.
     static func dynamicPropertyNames(declaredBy a: CsdlAnnotation) -> [String] {
+        // The three terms end in "Properties", "Property" and "Aggregate": one byte rules out most annotations
+        // (Graph's thousands of `Core.Description`) before the terms are compared.
+        guard let last = a.term.utf8.last, last == UInt8(ascii: "s") || last == UInt8(ascii: "y") || last == UInt8(ascii: "e") else {
+            return []
+        }
         func name(_ record: AnnotationExpression) -> String? {
             guard case .record(_, let props) = record else { return nil }
             return props.first { $0.property == "Name" }?.value.text

@@ -53,9 +53,20 @@ public enum VocabularyTerm {
     /// True when `annotation` applies `term` (a qualified name from this enum), written with its namespace or the
     /// vocabulary's conventional alias.
     public static func matches(_ annotation: CsdlAnnotation, _ term: String) -> Bool {
-        if annotation.term == term { return true }
-        guard let dot = term.lastIndex(of: "."), let alias = conventionalAliases[String(term[..<dot])] else { return false }
-        return annotation.term == alias + String(term[dot...])
+        var written = annotation.term, term = term
+        if written == term { return true }
+        // Most annotations apply another term and differ in their last part: compared as bytes from the end first
+        // (a walk over every annotation of a large document asks this tens of thousands of times).
+        let (sameName, dot) = term.withUTF8 { t in
+            written.withUTF8 { w -> (Bool, Int) in
+                guard let dot = t.lastIndex(of: UInt8(ascii: ".")) else { return (false, 0) }
+                let n = t.count - dot
+                guard w.count > n else { return (false, dot) }
+                return (t[dot...].elementsEqual(w[(w.count - n)...]), dot)
+            }
+        }
+        guard sameName, let alias = conventionalAliases[String(decoding: term.utf8.prefix(dot), as: UTF8.self)] else { return false }
+        return written.utf8.count == alias.utf8.count + term.utf8.count - dot && written.utf8.starts(with: alias.utf8)
     }
 }
 
