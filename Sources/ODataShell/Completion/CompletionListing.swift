@@ -1,11 +1,11 @@
 /// The pure parts of TAB: the common prefix of several candidates and their listing in columns.
-public enum CompletionListing {
+enum CompletionListing {
     /// The longest prefix shared by all candidates, compared case-insensitively (as providers match).
     ///
     /// Spelling: where every candidate spells the prefix the same, that spelling; otherwise the text the user
     /// typed for the part they typed, and the first candidate's spelling after it (the next TAB, matching
     /// case-insensitively again, narrows to the exact spelling).
-    public static func commonPrefix(_ candidates: [String], typed: String = "") -> String {
+    static func commonPrefix(_ candidates: [String], typed: String = "") -> String {
         guard let first = candidates.first else { return typed }
         let firstChars = Array(first)
         var length = firstChars.count
@@ -34,7 +34,7 @@ public enum CompletionListing {
 
     /// `columns`, cut to at most `maxRows` lines (the last one then says how many candidates are not shown), so that
     /// a TAB on a short prefix over a large model does not scroll the screen away.
-    public static func listing(_ candidates: [CompletionCandidate], width: Int, maxRows: Int) -> [String] {
+    static func listing(_ candidates: [CompletionCandidate], width: Int, maxRows: Int) -> [String] {
         let all = columns(candidates, width: width)
         guard all.count > maxRows else { return all }
         let keep = max(1, maxRows - 1)
@@ -53,7 +53,7 @@ public enum CompletionListing {
     /// The candidates in columns fitted to `width`, ordered down then across (as `ls`), one string per row.
     /// A candidate with an annotation is shown as `CompanyName  Edm.String(40)`, the annotations aligned.
     /// Names and notes are server text (from the metadata, or values from a value list): escaped, each one line.
-    public static func columns(_ candidates: [CompletionCandidate], width: Int) -> [String] {
+    static func columns(_ candidates: [CompletionCandidate], width: Int) -> [String] {
         guard !candidates.isEmpty else { return [] }
         let candidates = candidates.map { c in
             CompletionCandidate(c.insertText, display: c.displayText.forTerminal(), annotation: c.annotation?.forTerminal())

@@ -4,15 +4,15 @@ import ODataQuery
 /// Turns "what may stand at the cursor" (the parser's `expectation(at:)`) plus the model into candidates, and
 /// completes REPL commands and their arguments. Matching is a case-insensitive prefix; the model's spelling is
 /// inserted.
-public struct ModelCompleter: CompletionProvider {
-    public let document: CsdlDocument
+struct ModelCompleter: CompletionProvider {
+    let document: CsdlDocument
     /// The services `.open` can open (the profile's aliases, the system's catalog); nil where there is no system.
-    public var serviceNames: (() -> [CompletionCandidate])?
+    var serviceNames: (() -> [CompletionCandidate])?
     /// Values of a property with value help (`Common.ValueList`), given what was typed of the value: quoted
     /// literals. nil where no service answers (a one-shot completion, tests of the grammar).
-    public var valueHelp: ((Property, String) -> [CompletionCandidate])?
+    var valueHelp: ((Property, String) -> [CompletionCandidate])?
 
-    public init(document: CsdlDocument) {
+    init(document: CsdlDocument) {
         self.document = document
     }
 
@@ -33,7 +33,7 @@ public struct ModelCompleter: CompletionProvider {
         ",": "separator", ";": "separator", ")": "closes (", "]": "closes [", "}": "closes {",
     ]
 
-    public func complete(line: String, cursor: Int) -> CompletionResult {
+    func complete(line: String, cursor: Int) -> CompletionResult {
         let chars = Array(line)
         let cursor = min(max(0, cursor), chars.count)
         let before = String(chars[0..<cursor])

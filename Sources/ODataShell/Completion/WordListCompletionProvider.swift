@@ -1,18 +1,18 @@
 /// Completes the word before the cursor from a fixed list, matching prefixes case-insensitively: keywords and
 /// commands, or a stand-in until the model-aware completer is wired in.
-public struct WordListCompletionProvider: CompletionProvider {
+struct WordListCompletionProvider: CompletionProvider {
     /// The candidates, in listing order.
-    public var words: [CompletionCandidate]
+    var words: [CompletionCandidate]
 
-    public init(words: [CompletionCandidate]) { self.words = words }
+    init(words: [CompletionCandidate]) { self.words = words }
 
     /// Characters that belong to a word (names, qualified names, `$` options).
-    public static func isWordCharacter(_ c: Character) -> Bool {
+    static func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c.isNumber || c == "_" || c == "." || c == "$" || c == "-"
     }
 
     /// The words that start with the word before the cursor, ignoring case.
-    public func complete(line: String, cursor: Int) -> CompletionResult {
+    func complete(line: String, cursor: Int) -> CompletionResult {
         let chars = Array(line)
         let end = min(max(cursor, 0), chars.count)
         var start = end

@@ -1,88 +1,88 @@
 import ODataQuery
 
 /// The parsed (not yet bound) form of a statement: names as written, literals untyped, every part with its range.
-public enum AST {
+enum AST {
     /// A name as written, with where it stands.
-    public struct Name: Hashable, Sendable {
-        public var text: String
-        public var range: SourceRange
+    struct Name: Hashable, Sendable {
+        var text: String
+        var range: SourceRange
     }
 
     /// `Customers('ALFKI')/Orders`: segments, each a name and an optional key.
-    public struct ResourcePath: Hashable, Sendable {
-        public var segments: [Segment]
-        public var range: SourceRange { segments.first!.name.range.to(segments.last!.range) }
+    struct ResourcePath: Hashable, Sendable {
+        var segments: [Segment]
+        var range: SourceRange { segments.first!.name.range.to(segments.last!.range) }
     }
-    public struct Segment: Hashable, Sendable {
-        public var name: Name
-        public var key: Key?
-        public var range: SourceRange { key.map { name.range.to($0.range) } ?? name.range }
+    struct Segment: Hashable, Sendable {
+        var name: Name
+        var key: Key?
+        var range: SourceRange { key.map { name.range.to($0.range) } ?? name.range }
     }
-    public struct Key: Hashable, Sendable {
+    struct Key: Hashable, Sendable {
         /// One unnamed value, or named values.
-        public var values: [(name: Name?, value: Expr)]
-        public var range: SourceRange
-        public static func == (a: Key, b: Key) -> Bool {
+        var values: [(name: Name?, value: Expr)]
+        var range: SourceRange
+        static func == (a: Key, b: Key) -> Bool {
             a.range == b.range && a.values.count == b.values.count
                 && zip(a.values, b.values).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         }
-        public func hash(into h: inout Hasher) { h.combine(range) }
+        func hash(into h: inout Hasher) { h.combine(range) }
     }
 
     /// The options after a resource path (or inside an expand item).
-    public struct Options: Hashable, Sendable {
-        public var filter: Expr?
-        public var select: [SelectItem] = []
-        public var orderBy: [OrderItem] = []
-        public var expand: [ExpandItem] = []
-        public var top: (value: Int, range: SourceRange)?
-        public var skip: (value: Int, range: SourceRange)?
-        public var inlineCount: SourceRange?
-        public var search: (text: String, range: SourceRange)?
+    struct Options: Hashable, Sendable {
+        var filter: Expr?
+        var select: [SelectItem] = []
+        var orderBy: [OrderItem] = []
+        var expand: [ExpandItem] = []
+        var top: (value: Int, range: SourceRange)?
+        var skip: (value: Int, range: SourceRange)?
+        var inlineCount: SourceRange?
+        var search: (text: String, range: SourceRange)?
         /// `levels N` or `levels max` inside an expand item (V4 `$levels`); nil value for max.
-        public var levels: (value: Int?, range: SourceRange)?
-        public init() {}
-        public static func == (a: Options, b: Options) -> Bool {
+        var levels: (value: Int?, range: SourceRange)?
+        init() {}
+        static func == (a: Options, b: Options) -> Bool {
             a.filter == b.filter && a.select == b.select && a.orderBy == b.orderBy && a.expand == b.expand
                 && a.top?.value == b.top?.value && a.skip?.value == b.skip?.value && a.inlineCount == b.inlineCount
                 && a.search?.text == b.search?.text && a.levels?.value == b.levels?.value && (a.levels == nil) == (b.levels == nil)
         }
-        public func hash(into h: inout Hasher) { h.combine(filter); h.combine(select) }
-        public var isEmpty: Bool {
+        func hash(into h: inout Hasher) { h.combine(filter); h.combine(select) }
+        var isEmpty: Bool {
             filter == nil && select.isEmpty && orderBy.isEmpty && expand.isEmpty && top == nil && skip == nil
                 && inlineCount == nil && search == nil && levels == nil
         }
     }
 
     /// A select item: a property path, or `*`.
-    public struct SelectItem: Hashable, Sendable {
+    struct SelectItem: Hashable, Sendable {
         /// Empty for `*`.
-        public var path: [Name]
-        public var range: SourceRange
+        var path: [Name]
+        var range: SourceRange
     }
-    public struct OrderItem: Hashable, Sendable {
-        public var expr: Expr
-        public var descending: Bool
+    struct OrderItem: Hashable, Sendable {
+        var expr: Expr
+        var descending: Bool
     }
-    public struct ExpandItem: Hashable, Sendable {
-        public var path: [Name]
-        public var options: Options?
-        public var range: SourceRange
+    struct ExpandItem: Hashable, Sendable {
+        var path: [Name]
+        var options: Options?
+        var range: SourceRange
     }
 
     /// A value in a create/update body.
-    public indirect enum Value: Hashable, Sendable {
+    indirect enum Value: Hashable, Sendable {
         case expr(Expr)
         case object([Member], SourceRange)
         case array([Value], SourceRange)
     }
-    public struct Member: Hashable, Sendable {
-        public var name: Name
-        public var value: Value
+    struct Member: Hashable, Sendable {
+        var name: Name
+        var value: Value
     }
 
     /// A literal as written, typed later by what it meets.
-    public enum Literal: Hashable, Sendable {
+    enum Literal: Hashable, Sendable {
         case string(String)
         case integer(String)
         case decimal(String)
@@ -99,8 +99,8 @@ public enum AST {
     }
 
     /// An expression with its range.
-    public struct Expr: Hashable, Sendable {
-        public indirect enum Kind: Hashable, Sendable {
+    struct Expr: Hashable, Sendable {
+        indirect enum Kind: Hashable, Sendable {
             case literal(Literal)
             /// `Customer/Country`, `d/Quantity`, a bare enum member name, `INF`.
             case path([Name])
@@ -115,18 +115,18 @@ public enum AST {
             /// `['a', 'b']` or `{City: 'Oslo'}` as an operation's argument (a collection, complex or entity parameter).
             case structured(Value)
         }
-        public var kind: Kind
-        public var range: SourceRange
+        var kind: Kind
+        var range: SourceRange
     }
 
     /// One part of a batch: a statement, or a change set of statements.
-    public enum BatchItem: Hashable, Sendable {
+    enum BatchItem: Hashable, Sendable {
         case statement(Statement, SourceRange)
         case changeSet([Statement], SourceRange)
     }
 
     /// What a statement asks for.
-    public enum Statement: Hashable, Sendable {
+    enum Statement: Hashable, Sendable {
         /// `Customers where ...`, `count Customers ...` (countOnly), `search Products "chai"` (options.search).
         case query(path: ResourcePath, options: Options, countOnly: Bool)
         case create(path: ResourcePath, body: Value)
@@ -148,7 +148,7 @@ public enum AST {
         /// `unlink Categories(1)/Products(5)` or `unlink Products(5)/Category`: remove one.
         case unlink(path: ResourcePath)
 
-        public static func == (a: Statement, b: Statement) -> Bool {
+        static func == (a: Statement, b: Statement) -> Bool {
             switch (a, b) {
             case let (.query(p1, o1, c1), .query(p2, o2, c2)): return p1 == p2 && o1 == o2 && c1 == c2
             case let (.create(p1, b1), .create(p2, b2)): return p1 == p2 && b1 == b2
@@ -164,7 +164,7 @@ public enum AST {
             default: return false
             }
         }
-        public func hash(into h: inout Hasher) { h.combine(String(describing: self).count) }
+        func hash(into h: inout Hasher) { h.combine(String(describing: self).count) }
     }
 }
 

@@ -3,7 +3,7 @@ import ODataModel
 extension CompletionContext.Scope {
     /// The structured type the scope reaches in a model: the resource path's type, then along the navigation
     /// (and complex) path; nil when a name does not resolve.
-    public func structuredType(in doc: CsdlDocument) -> StructuredType? {
+    func structuredType(in doc: CsdlDocument) -> StructuredType? {
         guard let first = resource.first else { return nil }
         var t: StructuredType?
         if let s = try? doc.entitySet(withName: first) { t = s.entityTypeIfResolved }
@@ -22,7 +22,7 @@ extension CompletionContext.Scope {
 
     /// Whether the scope's navigation path ends in a collection: a collection-valued navigation property or a
     /// collection property (what `any`, `all` and `$count` follow).
-    public func endsInCollection(in doc: CsdlDocument) -> Bool {
+    func endsInCollection(in doc: CsdlDocument) -> Bool {
         guard let last = navigation.last else { return false }
         let parent = CompletionContext.Scope(resource: resource, navigation: Array(navigation.dropLast()))
         guard let t = parent.structuredType(in: doc) else { return false }
@@ -31,7 +31,7 @@ extension CompletionContext.Scope {
     }
 
     /// The navigation property the scope ends with (a body member that binds an existing entity).
-    public func navigationProperty(in doc: CsdlDocument) -> NavigationProperty? {
+    func navigationProperty(in doc: CsdlDocument) -> NavigationProperty? {
         guard let last = navigation.last else { return nil }
         let parent = CompletionContext.Scope(resource: resource, navigation: Array(navigation.dropLast()))
         return parent.structuredType(in: doc)?.navigationProperty(named: last)
@@ -40,7 +40,7 @@ extension CompletionContext.Scope {
     /// Where the resource path so far leads: the entity type and whether it is a collection; nil when it leads to
     /// no entities (a property, a value) or a name does not resolve.
     /// `keyed`: for each segment of `resource`, whether a key followed it.
-    public func resourceEnd(in doc: CsdlDocument, keyed: [Bool]) -> (type: EntityType, isCollection: Bool)? {
+    func resourceEnd(in doc: CsdlDocument, keyed: [Bool]) -> (type: EntityType, isCollection: Bool)? {
         guard let first = resource.first else { return nil }
         var type: EntityType
         var many: Bool
@@ -67,14 +67,14 @@ extension CompletionContext.Scope {
     }
 
     /// The property the scope ends with (for `value(comparedWith:)`), when there is one.
-    public func property(in doc: CsdlDocument) -> Property? {
+    func property(in doc: CsdlDocument) -> Property? {
         guard let last = navigation.last else { return nil }
         let parent = CompletionContext.Scope(resource: resource, navigation: Array(navigation.dropLast()))
         return parent.structuredType(in: doc)?.structuralProperty(named: last)
     }
 
     /// The enumeration type of the property the scope ends with: its members are the values to offer.
-    public func enumType(in doc: CsdlDocument) -> EnumType? {
+    func enumType(in doc: CsdlDocument) -> EnumType? {
         if case .enumeration(let e)? = property(in: doc)?.resolvedType { return e }
         return nil
     }

@@ -1,17 +1,17 @@
 /// What may stand at a cursor, as the parser sees it: kinds of things, not the names themselves. A completer
 /// turns each kind plus the model into candidates (see `CompletionContext.resolve(in:)` for the types).
-public struct CompletionContext: Hashable, Sendable {
+struct CompletionContext: Hashable, Sendable {
     /// The place a name is looked up from: the statement's resource path (`Customers('A')/Orders` gives
     /// `["Customers", "Orders"]`) and a navigation path from there (expand items, `Customer/` prefixes, lambda
     /// variables resolved to their collection).
-    public struct Scope: Hashable, Sendable {
-        public var resource: [String]
-        public var navigation: [String]
-        public init(resource: [String], navigation: [String] = []) { self.resource = resource; self.navigation = navigation }
+    struct Scope: Hashable, Sendable {
+        var resource: [String]
+        var navigation: [String]
+        init(resource: [String], navigation: [String] = []) { self.resource = resource; self.navigation = navigation }
         func appending(_ names: [String]) -> Scope { Scope(resource: resource, navigation: navigation + names) }
     }
 
-    public enum Expectation: Hashable, Sendable {
+    enum Expectation: Hashable, Sendable {
         /// `get count search create update delete call` (and an entity set, listed apart).
         case statementKeyword
         /// An entity set or singleton.
@@ -57,19 +57,19 @@ public struct CompletionContext: Hashable, Sendable {
         case comparisonOperator
     }
 
-    public var expectations: [Expectation]
+    var expectations: [Expectation]
     /// The part of a name already typed before the cursor.
-    public var prefix: String
+    var prefix: String
     /// Where that part starts (character offset): a completion replaces from here to the cursor.
-    public var replaceFrom: Int
+    var replaceFrom: Int
     /// The clauses the statement (or, inside an expand item, its options) already has, as `clauseKeyword` and
     /// `expandOption` list them (`where`, `order by`, ...): none is given twice.
-    public var givenClauses: [String]
+    var givenClauses: [String]
 
-    public init(expectations: [Expectation], prefix: String = "", replaceFrom: Int = 0, givenClauses: [String] = []) {
+    init(expectations: [Expectation], prefix: String = "", replaceFrom: Int = 0, givenClauses: [String] = []) {
         self.expectations = expectations; self.prefix = prefix; self.replaceFrom = replaceFrom
         self.givenClauses = givenClauses
     }
 
-    public func contains(_ e: Expectation) -> Bool { expectations.contains(e) }
+    func contains(_ e: Expectation) -> Bool { expectations.contains(e) }
 }

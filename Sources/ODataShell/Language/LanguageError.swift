@@ -1,10 +1,10 @@
 import ODataModel
 /// A statement that does not parse, names something the model does not have, or mixes types; it carries where
 /// (character offsets into the statement) so that the message can show the statement with a caret line.
-public struct LanguageError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
-    public var category: ErrorCategory { kind == .unknownName ? .unknownName : .usage }
+struct LanguageError: CategorizedError, Hashable, Sendable, CustomStringConvertible {
+    var category: ErrorCategory { kind == .unknownName ? .unknownName : .usage }
 
-    public enum Kind: String, Sendable {
+    enum Kind: String, Sendable {
         /// Does not parse.
         case syntax
         /// Names an entity set, property, function, parameter or enum member the model does not have.
@@ -14,23 +14,23 @@ public struct LanguageError: CategorizedError, Hashable, Sendable, CustomStringC
         /// Not possible with this service: a V4-only feature on a V2 service, a nested option V2 cannot express.
         case unsupported
     }
-    public var kind: Kind
-    public var message: String
-    public var range: SourceRange
+    var kind: Kind
+    var message: String
+    var range: SourceRange
     /// Close names for "did you mean".
-    public var suggestions: [String]
+    var suggestions: [String]
     /// The statement, set by whoever parsed it, for the caret line.
-    public var statement: String = ""
+    var statement: String = ""
 
-    public init(_ kind: Kind, _ message: String, at range: SourceRange, suggestions: [String] = []) {
+    init(_ kind: Kind, _ message: String, at range: SourceRange, suggestions: [String] = []) {
         self.kind = kind; self.message = message; self.range = range; self.suggestions = suggestions
     }
 
     /// 1-based column of the start.
-    public var column: Int { range.start + 1 }
+    var column: Int { range.start + 1 }
 
     /// `column 17: unknown property ... (did you mean CompanyName?)`.
-    public var headline: String {
+    var headline: String {
         var s = "column \(column): \(message)"
         if !suggestions.isEmpty {
             let names = suggestions.count == 1 ? suggestions[0]
@@ -41,13 +41,13 @@ public struct LanguageError: CategorizedError, Hashable, Sendable, CustomStringC
     }
 
     /// The statement and a caret line under the offending part.
-    public var caretLines: [String] {
+    var caretLines: [String] {
         guard !statement.isEmpty else { return [] }
         let width = max(1, min(range.end, statement.count + 1) - range.start)
         return [statement, String(repeating: " ", count: range.start) + String(repeating: "^", count: width)]
     }
 
-    public var description: String {
+    var description: String {
         ([headline] + caretLines.map { "  " + $0 }).joined(separator: "\n")
     }
 }

@@ -6,7 +6,7 @@ import ODataQuery
 /// Writes a `QueryExpression` back as query-language text (`Freight > 20 and Customer/Country in ('UK', 'USA')`),
 /// with only the parentheses the language's precedence needs. Parsing and binding the text against the same model
 /// gives the same expression back.
-public enum QueryPrinter {
+enum QueryPrinter {
     /// Precedence levels of the query language, loosest first.
     static func precedence(_ e: QueryExpression) -> Int {
         switch e {
@@ -53,7 +53,7 @@ public enum QueryPrinter {
 
     /// The expression as query-language text; with `operatorWords`, comparisons and arithmetic are written as
     /// OData's words (`Freight gt 20`, `Price mul 2`) instead of symbols.
-    public static func text(_ e: QueryExpression, operatorWords: Bool = false) -> String {
+    static func text(_ e: QueryExpression, operatorWords: Bool = false) -> String {
         func text(_ x: QueryExpression) -> String { QueryPrinter.text(x, operatorWords: operatorWords) }
         func wrap(_ x: QueryExpression, _ yes: Bool) -> String { yes ? "(\(text(x)))" : text(x) }
         switch e {
@@ -93,7 +93,7 @@ public enum QueryPrinter {
     }
 
     /// A literal as the language writes it: typed prefixes only where the bare form would read as another type.
-    public static func literal(_ l: QueryLiteral) -> String {
+    static func literal(_ l: QueryLiteral) -> String {
         switch l {
         case .null: return "null"
         case .boolean(let b): return b ? "true" : "false"
@@ -118,7 +118,7 @@ public enum QueryPrinter {
     static func floating(_ d: Double, _ text: String) -> String { LiteralFormatter.nonFiniteText(d) ?? text }
 
     /// `'it''s'`, or a double-quoted string with escapes when it holds control characters.
-    public static func string(_ s: String) -> String {
+    static func string(_ s: String) -> String {
         if !s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "'" + s.replacingAll("'", with: "''") + "'"
         }

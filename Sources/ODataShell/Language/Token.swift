@@ -33,10 +33,10 @@ struct Token: Equatable {
 }
 
 /// Where something stands in a statement: character offsets, end exclusive.
-public struct SourceRange: Hashable, Sendable {
-    public var start: Int
-    public var end: Int
-    public init(start: Int, end: Int) { self.start = start; self.end = max(end, start) }
+struct SourceRange: Hashable, Sendable {
+    var start: Int
+    var end: Int
+    init(start: Int, end: Int) { self.start = start; self.end = max(end, start) }
     /// The range from the start of one to the end of the other.
     func to(_ other: SourceRange) -> SourceRange { SourceRange(start: min(start, other.start), end: max(end, other.end)) }
 }

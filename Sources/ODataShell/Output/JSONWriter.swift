@@ -1,12 +1,12 @@
 import ODataClient
 /// Writes JSON text: objects keep the order members are added in, strings are escaped per RFC 8259.
-public struct JSONWriter {
-    public private(set) var output = ""
+struct JSONWriter {
+    private(set) var output = ""
     private var needsComma: [Bool] = [false]
     private let pretty: Bool
     private var depth: Int { needsComma.count - 1 }
 
-    public init(pretty: Bool = true) { self.pretty = pretty }
+    init(pretty: Bool = true) { self.pretty = pretty }
 
     private mutating func separator() {
         if needsComma[needsComma.count - 1] { output += "," }
@@ -14,10 +14,10 @@ public struct JSONWriter {
         if pretty && depth > 0 { output += "\n" + String(repeating: "  ", count: depth) }
     }
 
-    public mutating func beginObject(_ key: String? = nil) { keyed(key); output += "{"; needsComma.append(false) }
-    public mutating func endObject() { close("}") }
-    public mutating func beginArray(_ key: String? = nil) { keyed(key); output += "["; needsComma.append(false) }
-    public mutating func endArray() { close("]") }
+    mutating func beginObject(_ key: String? = nil) { keyed(key); output += "{"; needsComma.append(false) }
+    mutating func endObject() { close("}") }
+    mutating func beginArray(_ key: String? = nil) { keyed(key); output += "["; needsComma.append(false) }
+    mutating func endArray() { close("]") }
 
     private mutating func close(_ c: String) {
         let had = needsComma.removeLast()
@@ -30,15 +30,15 @@ public struct JSONWriter {
         if let k = key { output += Self.quote(k) + (pretty ? ": " : ":") }
     }
 
-    public mutating func string(_ key: String?, _ v: String?) {
+    mutating func string(_ key: String?, _ v: String?) {
         keyed(key)
         output += v.map(Self.quote) ?? "null"
     }
-    public mutating func number(_ key: String?, _ v: Int?) { keyed(key); output += v.map(String.init) ?? "null" }
-    public mutating func bool(_ key: String?, _ v: Bool?) { keyed(key); output += v.map { $0 ? "true" : "false" } ?? "null" }
+    mutating func number(_ key: String?, _ v: Int?) { keyed(key); output += v.map(String.init) ?? "null" }
+    mutating func bool(_ key: String?, _ v: Bool?) { keyed(key); output += v.map { $0 ? "true" : "false" } ?? "null" }
     /// Writes already-encoded JSON text.
-    public mutating func raw(_ key: String?, _ json: String) { keyed(key); output += json }
+    mutating func raw(_ key: String?, _ json: String) { keyed(key); output += json }
 
     /// A JSON string literal (ODataClient's one escaper).
-    public static func quote(_ s: String) -> String { JSONOutput.quoted(s) }
+    static func quote(_ s: String) -> String { JSONOutput.quoted(s) }
 }

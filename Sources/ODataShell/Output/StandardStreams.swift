@@ -4,9 +4,9 @@ import Glibc
 import ODataClient
 
 /// Unbuffered writes to stderr and buffered ones to stdout.
-public enum Stderr {
+enum Stderr {
     /// Writes a message; control characters in it (from a service's text) are escaped, tabs and line feeds kept.
-    public static func write(_ s: String) {
+    static func write(_ s: String) {
         var s = TerminalEscaping.escaped(s, keepingTabsAndNewlines: true)
         s.withUTF8 { buf in _ = fwrite(buf.baseAddress, 1, buf.count, odsh_stderr()) }
     }
@@ -14,18 +14,18 @@ public enum Stderr {
 
 /// Buffered writes to stdout that remember the first failure, so that a full disk or an I/O error ends the command
 /// with a message and a non-zero status instead of a silent success.
-public enum Stdout {
+enum Stdout {
     /// errno of the first failed write or flush; 0 while all went out. Only the main thread writes stdout.
     nonisolated(unsafe) private static var failure: Int32 = 0
 
     /// True once a write failed (or the reader closed the pipe): producers stop, and their requests with them.
-    public static var failed: Bool { failure != 0 }
+    static var failed: Bool { failure != 0 }
 
-    public static func flush() {
+    static func flush() {
         if fflush(odsh_stdout()) != 0 { remember(errno) }
     }
 
-    public static func write(_ s: String) {
+    static func write(_ s: String) {
         guard failure == 0 else { return }
         var s = s
         s.withUTF8 { buf in
@@ -34,14 +34,14 @@ public enum Stdout {
     }
 
     /// Records a failure of a write to stdout made elsewhere (an NDJSON writer on the C stream).
-    public static func remember(_ error: Int32) {
+    static func remember(_ error: Int32) {
         if failure == 0 { failure = error != 0 ? error : EIO }
     }
 
     /// Flushes stdout before the process exits with `status`: a write error is reported on stderr in one line and
     /// makes the status 2 (as a file that cannot be read does); a reader that closed the pipe (EPIPE, `| head`)
     /// ends quietly with `status`, as SIGPIPE would have.
-    public static func finish(_ status: Int32) -> Int32 {
+    static func finish(_ status: Int32) -> Int32 {
         if fflush(odsh_stdout()) != 0 || ferror(odsh_stdout()) != 0 { remember(errno) }
         guard failure != 0, failure != EPIPE else { return status }
         Stderr.write("odsh: cannot write to standard output: \(String(cString: strerror(failure)))\n")
@@ -49,7 +49,7 @@ public enum Stdout {
     }
 
     /// Bytes exactly as they are.
-    public static func write(bytes: Data) {
+    static func write(bytes: Data) {
         guard failure == 0 else { return }
         bytes.withUnsafeBytes { buf in
             if fwrite(buf.baseAddress, 1, buf.count, odsh_stdout()) < buf.count { remember(errno) }

@@ -5,37 +5,37 @@ import Glibc
 /// On a terminal (`render(width:)` with its width) the columns are fitted to it as the result table is: the widest
 /// column narrows first (of the `flexible` ones, while they can), no further than its heading (between 6 and 12
 /// columns), and cut cells end in an ellipsis; without a width (a pipe, a file) every cell is whole.
-public struct TextTable {
-    public var headers: [String]
-    public var rows: [[String]] = []
+struct TextTable {
+    var headers: [String]
+    var rows: [[String]] = []
     /// Columns whose values are right-aligned (numbers).
-    public var rightAligned: Set<Int> = []
+    var rightAligned: Set<Int> = []
     /// Columns that give way first on a narrow terminal (descriptions, values, URLs), so that names stay whole
     /// while they can.
-    public var flexible: Set<Int> = []
+    var flexible: Set<Int> = []
 
     /// Cells longer than this are cut with an ellipsis, wherever the table goes (the last column is never cut by
     /// it); nil (the default) for none: in a pipe every cell is whole, on a terminal `render(width:)` fits them.
-    public var maxCellWidth: Int?
+    var maxCellWidth: Int?
 
-    public init(headers: [String]) { self.headers = headers }
+    init(headers: [String]) { self.headers = headers }
 
     /// The width of the terminal stdout is, nil when it is none (a pipe or a file gets the text whole).
-    public static var stdoutWidth: Int? { width(ofDescriptor: 1) }
+    static var stdoutWidth: Int? { width(ofDescriptor: 1) }
 
     /// The width of the terminal stderr is, nil when it is none: for listings written to stderr.
-    public static var stderrWidth: Int? { width(ofDescriptor: 2) }
+    static var stderrWidth: Int? { width(ofDescriptor: 2) }
 
     private static func width(ofDescriptor fd: Int32) -> Int? { TerminalFacts.isTerminal(fd) ? TerminalSize.current().columns : nil }
 
     /// Adds a row. Cells are taken as server text (names and labels from metadata and catalogs): control characters,
     /// line breaks included, are escaped (`String.forTerminal`), so that a cell is one line that cannot act on a terminal.
-    public mutating func add(_ row: [String]) {
+    mutating func add(_ row: [String]) {
         rows.append(row.map { $0.forTerminal() })
     }
 
     /// The table; with a `width`, fitted to it.
-    public func render(width: Int? = nil) -> String {
+    func render(width: Int? = nil) -> String {
         var rows = self.rows
         if let cap = maxCellWidth {
             rows = rows.map { r in r.enumerated().map { i, c in i < r.count - 1 ? DisplayWidth.fit(c, cap) : c } }

@@ -4,9 +4,9 @@ import ODataModel
 
 /// A named service and how to reach it: one `[profile.NAME]` table of config.toml. It holds no secret, only
 /// where each secret comes from (`SecretSource`).
-public struct Profile: Sendable, Equatable {
+struct Profile: Sendable, Equatable {
     /// How a profile signs in.
-    public enum AuthMethod: String, CaseIterable, Sendable {
+    enum AuthMethod: String, CaseIterable, Sendable {
         case none, basic, bearer, cookie, form
         case oauth2Client = "oauth2-client"
         case oauth2Password = "oauth2-password"
@@ -20,7 +20,7 @@ public struct Profile: Sendable, Equatable {
         case browser
 
         /// What its main secret is called, if it has one.
-        public var secretName: String? {
+        var secretName: String? {
             switch self {
             case .basic, .form, .oauth2Password: return "password"
             case .bearer: return "token"
@@ -30,76 +30,76 @@ public struct Profile: Sendable, Equatable {
             }
         }
 
-        public static var spellings: String { allCases.map(\.rawValue).joined(separator: "|") }
+        static var spellings: String { allCases.map(\.rawValue).joined(separator: "|") }
     }
 
-    public var name: String
+    var name: String
     /// The service root URL.
-    public var url: String
-    public var auth = AuthMethod.none
+    var url: String
+    var auth = AuthMethod.none
     /// The user of basic, form and OAuth2 password sign-in.
-    public var user: String?
+    var user: String?
     /// Where the password, token, cookie or (oauth2-client) client secret comes from.
-    public var secretFrom: SecretSource?
+    var secretFrom: SecretSource?
     /// Where the client secret of the OAuth2 password grant or of browser sign-in comes from (none: a public client).
-    public var clientSecretFrom: SecretSource?
+    var clientSecretFrom: SecretSource?
 
     /// Form login: the URL the form posts to, its field names, more fields, a User-Agent for the login.
-    public var loginURL: String?
-    public var userField: String?
-    public var passwordField: String?
-    public var loginFields: [FormLoginSignIn.FormField] = []
-    public var loginUserAgent: String?
+    var loginURL: String?
+    var userField: String?
+    var passwordField: String?
+    var loginFields: [FormLoginSignIn.FormField] = []
+    var loginUserAgent: String?
 
     /// OAuth2: the token endpoint, the client, how it authenticates, the scope; keep tokens in the secrets file.
-    public var tokenEndpoint: String?
-    public var clientID: String?
-    public var clientAuth: OAuth2SignIn.ClientAuthentication?
-    public var scope: String?
-    public var tokenCache = false
+    var tokenEndpoint: String?
+    var clientID: String?
+    var clientAuth: OAuth2SignIn.ClientAuthentication?
+    var scope: String?
+    var tokenCache = false
     /// Browser sign-in: the authorization endpoint the browser is sent to.
-    public var authorizeURL: String?
+    var authorizeURL: String?
     /// SAML bearer: the SuccessFactors company ID, the client's private key and certificate (PEM files), the
     /// assertion's audience (default www.successfactors.com).
-    public var companyID: String?
-    public var samlKey: String?
-    public var samlCert: String?
-    public var samlAudience: String?
+    var companyID: String?
+    var samlKey: String?
+    var samlCert: String?
+    var samlAudience: String?
 
     /// Headers sent with every request.
-    public var headers = HTTPHeaders()
+    var headers = HTTPHeaders()
     /// Headers sent with every request whose values are secrets: kept in odsh's secrets file (as `header NAME`),
     /// only their names here.
-    public var secretHeaders: [String] = []
-    public var sapClient: String?
-    public var sapLanguage: String?
-    public var timeout: Double?
-    public var connectTimeout: Double?
-    public var proxy: String?
-    public var caBundle: String?
-    public var certificate: String?
-    public var key: String?
+    var secretHeaders: [String] = []
+    var sapClient: String?
+    var sapLanguage: String?
+    var timeout: Double?
+    var connectTimeout: Double?
+    var proxy: String?
+    var caBundle: String?
+    var certificate: String?
+    var key: String?
     /// Skip TLS verification: only when written as `insecure = true`.
-    public var insecure = false
-    public var userAgent: String?
+    var insecure = false
+    var userAgent: String?
 
     /// The shell's default output format and page size.
-    public var output: String?
-    public var pageSize: Int?
+    var output: String?
+    var pageSize: Int?
     /// Whether the interactive shell pages long output (`pager = false` turns it off; nil: on).
-    public var pager: Bool?
+    var pager: Bool?
     /// A local metadata file used instead of the service's `$metadata`.
-    public var metadata: String?
+    var metadata: String?
     /// A metadata fix-up file applied after every load (`MetadataFixup`).
-    public var metadataFix: String?
+    var metadataFix: String?
     /// How many seconds cached metadata is used without asking the service (`metadata-max-age`; 0: always ask;
     /// nil: the service's `Cache-Control: max-age`, else the default).
-    public var metadataMaxAge: Int?
+    var metadataMaxAge: Int?
     /// Short names of services on the profile's system (`odsh NAME ALIAS`): alias to technical name, path on the
     /// system (`/sap/opu/odata/sap/API_X_SRV/`) or URL.
-    public var services: [String: String] = [:]
+    var services: [String: String] = [:]
 
-    public init(name: String, url: String) {
+    init(name: String, url: String) {
         self.name = name
         self.url = url
     }
@@ -108,7 +108,7 @@ public struct Profile: Sendable, Equatable {
     static let reservedNames: Set<String> = ["shell", "metadata", "diff", "profile", "cache", "help"]
 
     /// Whether `name` may name a profile: letters, digits, `-` and `_`, up to 64, not a subcommand.
-    public static func isValidName(_ name: String) -> Bool {
+    static func isValidName(_ name: String) -> Bool {
         guard !name.isEmpty, name.count <= 64, !reservedNames.contains(name), !name.hasPrefix("-"), !name.hasPrefix("_") else { return false }
         return name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
@@ -222,7 +222,7 @@ public struct Profile: Sendable, Equatable {
     }
 
     /// What is missing or contradictory, as a sentence; nil when the profile can be used.
-    public func validate() -> String? {
+    func validate() -> String? {
         let lower = url.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return "url must be an http:// or https:// URL" }
         switch auth {

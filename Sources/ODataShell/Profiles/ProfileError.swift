@@ -1,10 +1,10 @@
 import ODataModel
 /// A profile or config file that cannot be used as it stands (exit 2).
-public struct ProfileError: CategorizedError, CustomStringConvertible {
-    public var category: ErrorCategory { .usage }
+struct ProfileError: CategorizedError, CustomStringConvertible {
+    var category: ErrorCategory { .usage }
 
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
 }
 

@@ -6,15 +6,15 @@ import Glibc
 
 /// The profiles of config.toml (`[profile.NAME]` tables), read whole and edited a table at a time so that the
 /// rest of a hand-edited file stays as it was. A missing file holds no profiles.
-public struct ProfileStore {
+struct ProfileStore {
     /// The config file.
-    public let path: String
+    let path: String
     /// The profiles in file order.
-    public private(set) var profiles: [Profile] = []
+    private(set) var profiles: [Profile] = []
     private var text = ""
 
     /// Reads the config file of `dirs`.
-    public static func load(_ dirs: XDGDirectories) throws -> ProfileStore {
+    static func load(_ dirs: XDGDirectories) throws -> ProfileStore {
         try load(path: dirs.configFile)
     }
 
@@ -53,12 +53,12 @@ public struct ProfileStore {
     }
 
     /// The profile called `name`, if there is one.
-    public func profile(named name: String) -> Profile? {
+    func profile(named name: String) -> Profile? {
         profiles.first { $0.name == name }
     }
 
     /// The profile called `name`, or an error listing the profiles there are.
-    public func require(_ name: String) throws -> Profile {
+    func require(_ name: String) throws -> Profile {
         if let p = profile(named: name) { return p }
         let close = NameSuggester.closest(to: name, in: profiles.map(\.name))
         var message = "no profile named \(name) in \(path)"
@@ -68,7 +68,7 @@ public struct ProfileStore {
     }
 
     /// Adds a profile (or replaces the one of that name when `replacing`) and writes the file.
-    public mutating func add(_ new: Profile, replacing: Bool = false) throws {
+    mutating func add(_ new: Profile, replacing: Bool = false) throws {
         if profile(named: new.name) != nil && !replacing {
             throw ProfileError("a profile named \(new.name) exists already (--force replaces it)")
         }
@@ -80,7 +80,7 @@ public struct ProfileStore {
 
     /// Removes a profile's tables and writes the file. False when there was no such profile.
     @discardableResult
-    public mutating func remove(_ name: String) throws -> Bool {
+    mutating func remove(_ name: String) throws -> Bool {
         guard profile(named: name) != nil else { return false }
         var editor = TOMLEditor(text)
         try editor.removeTables(under: ["profile", name])

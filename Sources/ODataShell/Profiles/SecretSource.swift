@@ -3,7 +3,7 @@ import ODataModel
 
 /// Where a profile's secret (password, token, client secret, cookie) comes from. Secrets never stand in
 /// config.toml itself.
-public enum SecretSource: Equatable, Sendable, CustomStringConvertible {
+enum SecretSource: Equatable, Sendable, CustomStringConvertible {
     /// `env:VAR`: the environment variable VAR.
     case environment(String)
     /// `command:CMD`: the standard output of `sh -c CMD` (e.g. `pass show sap/dev`), without its final newline.
@@ -14,10 +14,10 @@ public enum SecretSource: Equatable, Sendable, CustomStringConvertible {
     case prompt
 
     /// The spellings, for help texts.
-    public static let spellings = "env:VAR, command:CMD, file[:PATH] or prompt"
+    static let spellings = "env:VAR, command:CMD, file[:PATH] or prompt"
 
     /// Parses `env:VAR`, `command:CMD`, `file`, `file:PATH` or `prompt`.
-    public init?(_ text: String) {
+    init?(_ text: String) {
         if text == "prompt" { self = .prompt; return }
         if text == "file" { self = .file(nil); return }
         if text.hasPrefix("file:"), text.count > 5 { self = .file(String(text.dropFirst(5))); return }
@@ -33,7 +33,7 @@ public enum SecretSource: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// As written in config.toml.
-    public var description: String {
+    var description: String {
         switch self {
         case .environment(let v): return "env:\(v)"
         case .command(let c): return "command:\(c)"

@@ -6,15 +6,15 @@ import Glibc
 /// Where odsh keeps its files, after the XDG Base Directory spec: settings under `$XDG_CONFIG_HOME/odsh`,
 /// cookies and history under `$XDG_STATE_HOME/odsh`, downloaded metadata under `$XDG_CACHE_HOME/odsh`.
 /// A variable that is unset, empty or not an absolute path falls back to the spec's default under `$HOME`.
-public struct XDGDirectories: Sendable, Equatable {
+struct XDGDirectories: Sendable, Equatable {
     /// `$XDG_CONFIG_HOME/odsh`: config.toml, and secrets.store (or, if chosen, the plain secrets.toml).
-    public var config: String
+    var config: String
     /// `$XDG_STATE_HOME/odsh`: cookie jars and history files.
-    public var state: String
+    var state: String
     /// `$XDG_CACHE_HOME/odsh`: the metadata cache.
-    public var cache: String
+    var cache: String
 
-    public init(environment: [String: String] = ProcessEnvironment.current) {
+    init(environment: [String: String] = ProcessEnvironment.current) {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? FileSystemPath.homeDirectory
         func base(_ variable: String, _ fallback: String) -> String {
             if let v = environment[variable], v.hasPrefix("/") { return v }
@@ -26,18 +26,18 @@ public struct XDGDirectories: Sendable, Equatable {
     }
 
     /// The profiles: `config.toml`.
-    public var configFile: String { config + "/config.toml" }
+    var configFile: String { config + "/config.toml" }
     /// The default secrets file: `secrets.toml`, mode 0600.
-    public var secretsFile: String { config + "/secrets.toml" }
+    var secretsFile: String { config + "/secrets.toml" }
     /// The encrypted secure store: secrets and session cookies of every profile.
-    public var secureStoreFile: String { config + "/secrets.store" }
+    var secureStoreFile: String { config + "/secrets.store" }
     /// The metadata cache folder.
-    public var metadataCache: String { cache + "/metadata" }
+    var metadataCache: String { cache + "/metadata" }
 
     /// The Netscape cookie jar of a profile.
-    public func cookieJar(profile: String) -> String { state + "/cookies-\(profile).txt" }
+    func cookieJar(profile: String) -> String { state + "/cookies-\(profile).txt" }
     /// The REPL history of a profile.
-    public func historyFile(profile: String) -> String { state + "/history-\(profile)" }
+    func historyFile(profile: String) -> String { state + "/history-\(profile)" }
 
     /// Creates a folder and its parents; new ones get mode 0700 (they hold credentials and session cookies).
     static func ensure(_ path: String) throws {

@@ -16,14 +16,14 @@ import ODataProxyGen
 /// service's text as it came; here a limit gets the option that raises it (`--max-metadata-size`), and every line
 /// is escaped once (`TerminalEscaping.oneLine`: control characters and line breaks), so that a hostile service's
 /// text can neither act on the terminal nor forge a line.
-public struct ErrorReporter {
+struct ErrorReporter {
     /// Whether `report` writes the details of an error (the request, the OData error code) under its line.
-    public var verbose: Bool
+    var verbose: Bool
     /// A reporter that writes one line an error, and its details too when `verbose`.
-    public init(verbose: Bool = false) { self.verbose = verbose }
+    init(verbose: Bool = false) { self.verbose = verbose }
 
     /// The category of an error; nil for an error that has none (a bug, reported as such).
-    public static func category(of error: Error) -> ErrorCategory? {
+    static func category(of error: Error) -> ErrorCategory? {
         if let e = error as? CategorizedError { return e.category }
         // swift-argument-parser's error for options that parse but do not hold together: a usage error wherever
         // it is thrown (a `validate()`, or options checked when the command runs).
@@ -34,7 +34,7 @@ public struct ErrorReporter {
     }
 
     /// The exit status of a category: the one mapping, documented in the manual's EXIT STATUS.
-    public static func status(of category: ErrorCategory) -> ExitStatus {
+    static func status(of category: ErrorCategory) -> ExitStatus {
         switch category {
         case .usage, .unknownName: return .usage
         case .service: return .serviceError
@@ -46,7 +46,7 @@ public struct ErrorReporter {
 
     /// A one-line message, details for --verbose, and the exit status for an error; each line escaped for a
     /// terminal (`TerminalEscaping.oneLine`).
-    public func describe(_ error: Error) -> (message: String, details: [String], status: ExitStatus) {
+    func describe(_ error: Error) -> (message: String, details: [String], status: ExitStatus) {
         let (raw, rawDetails) = Self.words(for: error)
         // The shell's own messages may span lines (a statement and a caret under the word at fault): each line is
         // escaped. What carries a service's or a document's text is one line, so that it cannot forge another.
@@ -93,7 +93,7 @@ public struct ErrorReporter {
 
     /// Prints the error to stderr (one line; its details too with --verbose) and returns its exit status.
     @discardableResult
-    public func report(_ error: Error, context: String? = nil) -> ExitStatus {
+    func report(_ error: Error, context: String? = nil) -> ExitStatus {
         let d = describe(error)
         Stderr.write("odsh: \(context.map { "\(TerminalEscaping.oneLine($0)): " } ?? "")\(d.message)\n")
         if let hint = SAPErrorHint.hint(for: error) { Stderr.write("odsh: hint: \(TerminalEscaping.oneLine(hint))\n") }
@@ -103,7 +103,7 @@ public struct ErrorReporter {
 
     /// The result of `body`; an error it throws is reported here and becomes the `OdshExit` of its status: the
     /// one-shot subcommands' way out when their work fails.
-    public func exitOnError<T>(_ body: () throws -> T) throws -> T {
+    func exitOnError<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {
@@ -115,13 +115,13 @@ public struct ErrorReporter {
     /// does not convert, a `validate()` that threw) in its words: the message, the command's usage and where its
     /// help is. Always a usage error.
     @discardableResult
-    public func reportCommandLine(_ error: Error, of command: any ParsableCommand.Type) -> ExitStatus {
+    func reportCommandLine(_ error: Error, of command: any ParsableCommand.Type) -> ExitStatus {
         Stderr.write(command.fullMessage(for: error) + "\n")
         return .usage
     }
 
     /// Prints a warning (such as a capability restriction) to stderr.
-    public func warn(_ message: String, context: String? = nil) {
+    func warn(_ message: String, context: String? = nil) {
         Stderr.write("odsh: \(context.map { "\($0): " } ?? "")warning: \(message)\n")
     }
 }

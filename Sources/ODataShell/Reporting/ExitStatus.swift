@@ -1,5 +1,5 @@
 /// odsh's exit codes, the same for every command.
-public enum ExitStatus: Int32, Sendable {
+enum ExitStatus: Int32, Sendable {
     case success = 0
     /// The service answered with an error, or a diff found changes at or above the fail level.
     case serviceError = 1
@@ -18,7 +18,7 @@ public enum ExitStatus: Int32, Sendable {
 
 /// Ends a command with an exit status after it has reported what went wrong (through `ErrorReporter`), or with the
 /// status of an outcome that is not an error (a diff that found changes, a verification with failed probes).
-public struct OdshExit: Error {
-    public var status: ExitStatus
-    public init(_ status: ExitStatus) { self.status = status }
+struct OdshExit: Error {
+    var status: ExitStatus
+    init(_ status: ExitStatus) { self.status = status }
 }

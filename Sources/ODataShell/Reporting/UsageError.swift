@@ -1,9 +1,9 @@
 import ODataModel
 
 /// A mistake in how odsh was called.
-public struct UsageError: CategorizedError, CustomStringConvertible {
-    public var message: String
-    public var category: ErrorCategory { .usage }
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+struct UsageError: CategorizedError, CustomStringConvertible {
+    var message: String
+    var category: ErrorCategory { .usage }
+    init(_ message: String) { self.message = message }
+    var description: String { message }
 }

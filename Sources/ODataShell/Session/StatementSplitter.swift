@@ -1,20 +1,20 @@
 /// Splits script text into statements: at newlines and at `;`, except inside brackets and strings.
 /// Lines whose first non-blank character is `#` are comments.
-public enum StatementSplitter {
+enum StatementSplitter {
     /// One statement and the line (1-based) it starts on.
-    public struct Piece: Hashable, Sendable {
-        public var text: String
-        public var line: Int
+    struct Piece: Hashable, Sendable {
+        var text: String
+        var line: Int
     }
 
     /// True while a bracket or string, or a `batch` block, is still open: the REPL then reads a continuation line.
     /// A `#` comment line is no statement: a quote in it opens nothing.
-    public static func isIncomplete(_ text: String) -> Bool {
+    static func isIncomplete(_ text: String) -> Bool {
         let scanned = scan(text)
         return scanned.openBlocks > 0 || scanned.isOpen
     }
 
-    public static func split(_ text: String) -> [Piece] { scan(text).pieces }
+    static func split(_ text: String) -> [Piece] { scan(text).pieces }
 
     /// The statements, how many `batch` or `changeset` blocks are still open at the end, and whether a bracket or
     /// a string is. A block, from its `batch` line to the `end` that closes it, is one piece: its statements joined

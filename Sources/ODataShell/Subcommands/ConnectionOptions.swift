@@ -9,97 +9,97 @@ import Glibc
 /// The options of every odsh command that talks to a service: headers, authentication, TLS, timeouts,
 /// SAP client and language, and tracing. `settings` turns them into the plain `ConnectionSettings` the rest of the
 /// shell works with.
-public struct ConnectionOptions: ParsableArguments {
-    public init() {}
+struct ConnectionOptions: ParsableArguments {
+    init() {}
 
-    @OptionGroup public var transport: TransportOptions
+    @OptionGroup var transport: TransportOptions
 
     @Option(name: [.customShort("u"), .customLong("user")],
             help: ArgumentHelp("Basic authentication. Without \":password\", odsh asks for it on the terminal.",
                                valueName: "user[:password]"))
-    public var user: String?
+    var user: String?
 
     @Option(name: .customLong("bearer"),
             help: ArgumentHelp("Send \"Authorization: Bearer TOKEN\" (default: $ODSH_BEARER_TOKEN).", valueName: "token"))
-    public var bearer: String?
+    var bearer: String?
 
     @Flag(name: .customLong("negotiate"),
           help: "Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).")
-    public var negotiate = false
+    var negotiate = false
 
     // Browser sign-in (`BrowserSignInSettings`), declared here rather than as an option group of its own: each group
     // is one more type that swift-argument-parser reflects, decodes and looks protocol conformances up for on every run.
     @Option(name: .customLong("authorize-url"),
             help: ArgumentHelp("Sign in through your browser at this OAuth2 authorization endpoint (with --token-endpoint and --client-id; "
                                + "a confidential client's secret from $ODSH_CLIENT_SECRET).", valueName: "url"))
-    public var authorizeURL: String?
+    var authorizeURL: String?
 
     @Option(name: .customLong("token-endpoint"), help: ArgumentHelp("Browser sign-in: the OAuth2 token endpoint.", valueName: "url"))
-    public var tokenEndpoint: String?
+    var tokenEndpoint: String?
 
     @Option(name: .customLong("client-id"), help: ArgumentHelp("Browser sign-in: the OAuth2 client ID.", valueName: "id"))
-    public var clientID: String?
+    var clientID: String?
 
     @Option(name: .customLong("scope"), help: ArgumentHelp("Browser sign-in: the scope to ask for.", valueName: "scope"))
-    public var scope: String?
+    var scope: String?
 
 
     @Option(name: .customLong("cookie"),
             help: ArgumentHelp("Send these cookies with every request.", valueName: "name=value[; name=value]"))
-    public var cookie: String?
+    var cookie: String?
 
     @Option(name: .customLong("cookie-jar"),
             help: ArgumentHelp("Read cookies from this Netscape cookie file and write them back (mode 0600), so a session such as SAP's MYSAPSSO2 lasts between runs.",
                                valueName: "file"), completion: .file())
-    public var cookieJar: String?
+    var cookieJar: String?
 
     @Flag(name: .customLong("netrc"), help: "Take user and password for the host from ~/.netrc.")
-    public var netrc = false
+    var netrc = false
 
     @Option(name: .customLong("max-metadata-size"),
             help: ArgumentHelp("Read a $metadata document of at most this many MiB (default: 128).", valueName: "MiB"))
-    public var maxMetadataSize: Int?
+    var maxMetadataSize: Int?
 
     @Option(name: .customLong("max-body-size"),
             help: ArgumentHelp("Keep an answer that is not streamed ($value, raw get) of at most this many MiB (default: 512).",
                                valueName: "MiB"))
-    public var maxBodySize: Int?
+    var maxBodySize: Int?
 
     @Option(name: .customLong("max-value-size"),
             help: ArgumentHelp("Read one value of a payload (a string, an entity's text) of at most this many MiB (default: 64).",
                                valueName: "MiB"))
-    public var maxValueSize: Int?
+    var maxValueSize: Int?
 
     @Option(name: .customLong("retries"),
             help: ArgumentHelp("Send a GET again at most N times when the service answers 429 or 503, after its Retry-After (default: 3; 0: never).",
                                valueName: "N"))
-    public var retries: Int?
+    var retries: Int?
 
     @Option(name: .customLong("retry-max-wait"),
             help: ArgumentHelp("Wait at most this many seconds in all for the retries of one request (default: 30).", valueName: "seconds"))
-    public var retryMaxWait: Double?
+    var retryMaxWait: Double?
 
     @Flag(name: .customLong("trace"),
           help: "Trace every HTTP exchange on stderr: method, URL, status, time, bytes.")
-    public var trace = false
+    var trace = false
 
     @Flag(name: .customLong("trace-data"),
           help: "Trace headers and bodies too (implies --trace; long bodies are cut).")
-    public var traceData = false
+    var traceData = false
 
     @Flag(name: .customLong("trace-pretty"),
           help: "Indent JSON and XML bodies in the trace (implies --trace-data).")
-    public var tracePretty = false
+    var tracePretty = false
 
     @Option(name: .customLong("trace-file"),
             help: ArgumentHelp("Append the trace to this file instead of stderr (implies --trace).", valueName: "path"), completion: .file())
-    public var traceFile: String?
+    var traceFile: String?
 
     @Flag(name: .customLong("trace-secrets"),
           help: "Show credentials in the trace (Authorization, cookies, CSRF tokens, URL passwords), which are otherwise <redacted>.")
-    public var traceSecrets = false
+    var traceSecrets = false
 
-    public mutating func validate() throws {
+    mutating func validate() throws {
         try validateBrowserSignIn()
         if let user, user.isEmpty || user.hasPrefix(":") {
             throw ValidationError("--user needs a user name: --user USER[:PASSWORD]")

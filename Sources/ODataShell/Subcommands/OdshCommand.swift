@@ -6,7 +6,7 @@ import Glibc
 
 /// The `odsh` command line: the shell (default), metadata, diff, profiles and the metadata cache.
 public struct OdshCommand: ParsableCommand {
-    public static let version = ODataClientVersion.version
+    static let version = ODataClientVersion.version
 
     public static let configuration = CommandConfiguration(
         commandName: "odsh",

@@ -53,7 +53,7 @@ struct ProfileCommand: ParsableCommand {
                                    valueName: "source"))
         var secretFrom: String?
 
-        @Option(help: ArgumentHelp("Where the client secret of oauth2-password or browser comes from (omit for a public client).", valueName: "source"))
+        @Option(help: ArgumentHelp("Where the client secret of oauth2-password or browser comes from (omit for a client).", valueName: "source"))
         var clientSecretFrom: String?
 
         @Option(help: "Form login: the URL the login form posts to.")

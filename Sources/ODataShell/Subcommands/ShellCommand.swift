@@ -273,7 +273,7 @@ struct ShellCommand: ParsableCommand {
 extension ShellSettings.OutputFormat: ExpressibleByArgument {
     /// The raw values, as swift-argument-parser's default gives them, without its generic key path
     /// (`\.rawValue.defaultValueDescription`), which every run resolved at start (`ColorChoice.allValueStrings`).
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 
 extension ColorChoice: ExpressibleByArgument {
@@ -281,5 +281,5 @@ extension ColorChoice: ExpressibleByArgument {
     /// Its default maps the cases through a generic key path (`\.rawValue.defaultValueDescription`), which the
     /// runtime resolves on every run, twice per parse (each build of the argument set), before any option is read;
     /// a closure costs nothing of that (docs/performance.md, One-shot query).
-    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }

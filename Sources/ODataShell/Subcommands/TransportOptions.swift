@@ -9,55 +9,55 @@ import Glibc
 /// The options that say how to reach a service, whoever signs in: headers, TLS, timeouts, proxy, SAP client and
 /// language. Every command that talks to a service has them (through `ConnectionOptions`), and `profile add` stores
 /// them: one declaration, one validation.
-public struct TransportOptions: ParsableArguments {
-    public init() {}
+struct TransportOptions: ParsableArguments {
+    init() {}
 
     @Option(name: [.customShort("H"), .customLong("header")],
             help: ArgumentHelp("Send this header with every request (repeatable). \"Name;\" sends an empty value.",
                                valueName: "name: value"))
-    public var headers: [String] = []
+    var headers: [String] = []
 
     @Option(name: .customLong("user-agent"),
             help: ArgumentHelp("The User-Agent header (default: odsh/\(ODataClientVersion.version) ODataClient/\(ODataClientVersion.version) libcurl/VERSION).", valueName: "text"))
-    public var userAgent: String?
+    var userAgent: String?
 
     @Option(name: .customLong("cert"),
             help: ArgumentHelp("Client certificate for mutual TLS (PEM; may include the key).", valueName: "file"), completion: .file())
-    public var certificate: String?
+    var certificate: String?
 
     @Option(name: .customLong("key"), help: ArgumentHelp("Private key of --cert (PEM).", valueName: "file"), completion: .file())
-    public var key: String?
+    var key: String?
 
     @Option(name: .customLong("cacert"),
             help: ArgumentHelp("Verify the server with these CA certificates (PEM) instead of the system's.", valueName: "file"), completion: .file())
-    public var caBundle: String?
+    var caBundle: String?
 
     @Flag(name: .customLong("insecure"),
           help: "Do not verify the server's TLS certificate or host name. Anyone on the way can then read and change the traffic.")
-    public var insecure = false
+    var insecure = false
 
     @Option(name: .customLong("timeout"),
             help: ArgumentHelp("Seconds a request may take in all, 0 for no limit (default: 30).", valueName: "seconds"))
-    public var timeout: Double?
+    var timeout: Double?
 
     @Option(name: .customLong("connect-timeout"),
             help: ArgumentHelp("Seconds to connect, TLS handshake included (default: 30).", valueName: "seconds"))
-    public var connectTimeout: Double?
+    var connectTimeout: Double?
 
     @Option(name: .customLong("proxy"),
             help: ArgumentHelp("Send requests through this proxy (default: $https_proxy, $http_proxy, $all_proxy).",
                                valueName: "url"))
-    public var proxy: String?
+    var proxy: String?
 
     @Option(name: .customLong("sap-client"),
             help: ArgumentHelp("SAP client, sent as sap-client=N with every request.", valueName: "nnn"))
-    public var sapClient: String?
+    var sapClient: String?
 
     @Option(name: .customLong("sap-language"),
             help: ArgumentHelp("SAP logon language, sent as sap-language=L with every request.", valueName: "language"))
-    public var sapLanguage: String?
+    var sapLanguage: String?
 
-    public mutating func validate() throws {
+    mutating func validate() throws {
         for header in headers {
             _ = try ConnectionOptions.parseHeader(header)
         }
@@ -77,7 +77,7 @@ public struct TransportOptions: ParsableArguments {
     }
 
     /// The headers given, parsed (`validate()` has checked them).
-    public func parsedHeaders() throws -> [(String, String)] { try headers.map(ConnectionOptions.parseHeader) }
+    func parsedHeaders() throws -> [(String, String)] { try headers.map(ConnectionOptions.parseHeader) }
 
     /// The options as the plain value the rest of the shell works with (`validate()` has checked the headers).
     var settings: TransportSettings {

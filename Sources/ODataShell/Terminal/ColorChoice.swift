@@ -2,12 +2,12 @@ import FoundationEssentials
 import Glibc
 
 /// `--color auto|always|never`: whether output gets ANSI colours.
-public enum ColorChoice: String, CaseIterable, Sendable {
+enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
 
     /// Whether to colour output to `fd`: `always` and `never` say so; `auto` colours a terminal, unless `NO_COLOR`
     /// is set to anything non-empty (no-color.org) or TERM is "dumb".
-    public func isEnabled(fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) -> Bool {
+    func isEnabled(fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) -> Bool {
         switch self {
         case .always: return true
         case .never: return false
@@ -20,31 +20,31 @@ public enum ColorChoice: String, CaseIterable, Sendable {
 }
 
 /// Wraps text in ANSI SGR codes when colour is on, and leaves it alone when it is off.
-public struct TerminalStyle: Sendable {
+struct TerminalStyle: Sendable {
     /// Whether `paint` adds escape codes.
-    public var isEnabled: Bool
+    var isEnabled: Bool
 
-    public init(isEnabled: Bool) { self.isEnabled = isEnabled }
+    init(isEnabled: Bool) { self.isEnabled = isEnabled }
 
     /// Decides with `ColorChoice.isEnabled`.
-    public init(_ choice: ColorChoice, fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) {
+    init(_ choice: ColorChoice, fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) {
         self.isEnabled = choice.isEnabled(fd: fd, environment: environment)
     }
 
     /// SGR parameters for the few styles odsh uses.
-    public enum Style: String, Sendable {
+    enum Style: String, Sendable {
         case bold = "1", dim = "2", underline = "4"
         case red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36"
     }
 
     /// The text in the given styles (reset after it).
-    public func paint(_ text: String, _ styles: Style...) -> String {
+    func paint(_ text: String, _ styles: Style...) -> String {
         guard isEnabled, !styles.isEmpty, !text.isEmpty else { return text }
         return "\u{1B}[" + styles.map(\.rawValue).joined(separator: ";") + "m" + text + "\u{1B}[0m"
     }
 
     /// For prompts: like `paint`, with the escape codes marked invisible for the line editor.
-    public func paintPrompt(_ text: String, _ styles: Style...) -> String {
+    func paintPrompt(_ text: String, _ styles: Style...) -> String {
         guard isEnabled, !styles.isEmpty, !text.isEmpty else { return text }
         return "\u{1}\u{1B}[" + styles.map(\.rawValue).joined(separator: ";") + "m\u{1}" + text + "\u{1}\u{1B}[0m\u{1}"
     }

@@ -12,27 +12,27 @@ import Glibc
 /// The format is odsh's own, not libedit's `_HiStOrY_V2_` (which vis-encodes every space): a header line
 /// `#odsh history v1`, then one entry a line in UTF-8 with `\` escaping `\\`, `\n` (an entry of several lines)
 /// and `\r`.
-public final class HistoryFile {
+final class HistoryFile {
     /// Where the file is.
-    public let path: String
+    let path: String
     /// The most entries kept.
-    public let limit: Int
+    let limit: Int
     /// The first line of every history file.
-    public static let header = "#odsh history v1"
+    static let header = "#odsh history v1"
 
     /// Entries in the file as far as this session knows (others may append too): drives the occasional trim.
     private var estimatedCount = 0
     private var lastAppended: String?
 
     /// A history file at `path` (by default under the XDG state directory), keeping at most `limit` entries.
-    public init(path: String = HistoryFile.defaultPath(), limit: Int = 2000) {
+    init(path: String = HistoryFile.defaultPath(), limit: Int = 2000) {
         self.path = path
         self.limit = max(1, limit)
     }
 
     /// `$XDG_STATE_HOME/odsh/history`, or `~/.local/state/odsh/history` when XDG_STATE_HOME is unset or not an
     /// absolute path (the XDG spec says to ignore relative ones).
-    public static func defaultPath(environment: [String: String] = ProcessEnvironment.current) -> String {
+    static func defaultPath(environment: [String: String] = ProcessEnvironment.current) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return state + "/odsh/history"
         }
@@ -47,7 +47,7 @@ public final class HistoryFile {
 
     /// The entries, oldest first (at most `limit`). Creates the file (and its directory, mode 0700) if missing,
     /// sets a looser file mode back to 0600, and trims the file if it holds more than `limit` entries.
-    public func load() throws -> [String] {
+    func load() throws -> [String] {
         let fd = try openLocked()
         defer { close(fd) }
         var entries = try Self.readEntries(fd, path: path)
@@ -61,7 +61,7 @@ public final class HistoryFile {
     }
 
     /// Appends one entry (a repeat of this session's previous entry is skipped).
-    public func append(_ entry: String) throws {
+    func append(_ entry: String) throws {
         guard entry != lastAppended else { return }
         let fd = try openLocked()
         defer { close(fd) }
@@ -229,17 +229,17 @@ public final class HistoryFile {
 }
 
 /// The history file could not be read or written.
-public struct HistoryFileError: CategorizedError, CustomStringConvertible {
-    public var category: ErrorCategory { .usage }
+struct HistoryFileError: CategorizedError, CustomStringConvertible {
+    var category: ErrorCategory { .usage }
 
-    public var path: String
-    public var message: String
-    public init(path: String, message: String) {
+    var path: String
+    var message: String
+    init(path: String, message: String) {
         self.path = path
         self.message = message
     }
     init(path: String, errno code: Int32) {
         self.init(path: path, message: String(cString: strerror(code)))
     }
-    public var description: String { "history file \(path): \(message)" }
+    var description: String { "history file \(path): \(message)" }
 }

@@ -2,32 +2,32 @@
 ///
 /// History files are read by backup tools and end up in bug reports, so lines that look like they carry a
 /// password, token or other secret are never kept. The default filter errs on the side of dropping.
-public struct HistoryFilter: Sendable {
+struct HistoryFilter: Sendable {
     private let keeps: @Sendable (String) -> Bool
 
     /// A filter from a predicate: `true` keeps the line.
-    public init(keeps: @escaping @Sendable (String) -> Bool) { self.keeps = keeps }
+    init(keeps: @escaping @Sendable (String) -> Bool) { self.keeps = keeps }
 
     /// Whether the line may be kept.
-    public func allows(_ line: String) -> Bool { keeps(line) }
+    func allows(_ line: String) -> Bool { keeps(line) }
 
     /// Keeps a line only when both filters keep it.
-    public func and(_ other: HistoryFilter) -> HistoryFilter {
+    func and(_ other: HistoryFilter) -> HistoryFilter {
         let a = self, b = other
         return HistoryFilter { a.allows($0) && b.allows($0) }
     }
 
     /// Keeps everything.
-    public static let keepAll = HistoryFilter { _ in true }
+    static let keepAll = HistoryFilter { _ in true }
 
     /// Drops lines that look like they carry secrets (see `looksSecret`).
-    public static let secrets = HistoryFilter { !looksSecret($0) }
+    static let secrets = HistoryFilter { !looksSecret($0) }
 
     /// Drops lines that start with a space: as in bash and zsh, a way to keep one line out of history.
-    public static let leadingSpace = HistoryFilter { !($0.first == " " || $0.first == "\t") }
+    static let leadingSpace = HistoryFilter { !($0.first == " " || $0.first == "\t") }
 
     /// The default: `secrets` and `leadingSpace`.
-    public static let `default` = secrets.and(leadingSpace)
+    static let `default` = secrets.and(leadingSpace)
 
     /// Words that name a secret; as a word of their own (`set password x`, `--token x`, `password=x`,
     /// `"ApiKey": "x"`) they make a line secret. Compared case-insensitively, without `-`, `_` and `.`.
@@ -44,7 +44,7 @@ public struct HistoryFilter: Sendable {
     /// - `-u user:pass`, `--user user:pass`, `--user=user:pass` (a curl habit);
     /// - a URL with a password in it (`https://user:pass@host`);
     /// - `Bearer xxx` or `Basic xxx` (an Authorization value pasted without its header name).
-    public static func looksSecret(_ line: String) -> Bool {
+    static func looksSecret(_ line: String) -> Bool {
         let words = splitWords(line)
         for (i, w) in words.enumerated() where i + 1 < words.count {
             if namesSecret(w) { return true }

@@ -14,33 +14,33 @@ import Glibc
 /// typed and gives a fresh prompt, Ctrl-D on an empty line ends the session (`readStatement` returns nil), and
 /// Ctrl-C while a command runs goes to `SignalHandling` (installed here). Without a terminal there is no prompt
 /// and no history, and statements are read line by line with the same continuation rule.
-public final class LineEditor {
+final class LineEditor {
     /// Key bindings: emacs (the default) or vi.
-    public enum EditingMode: String, CaseIterable, Sendable {
+    enum EditingMode: String, CaseIterable, Sendable {
         case emacs, vi
     }
 
     /// How the editor behaves; all settings have defaults.
-    public struct Configuration {
+    struct Configuration {
         /// Shown before the first line of a statement. Mark invisible runs (colour codes) with "\u{1}" on both
         /// sides, so that libedit does not count them as columns.
-        public var prompt: String
+        var prompt: String
         /// Shown before each further line of a statement that `needsMoreInput`.
-        public var continuationPrompt: String
+        var continuationPrompt: String
         /// emacs (default) or vi key bindings.
-        public var editingMode: EditingMode
+        var editingMode: EditingMode
         /// The history file, or nil for none (history then lives only in memory for the session).
-        public var historyPath: String?
+        var historyPath: String?
         /// The most history entries kept, in memory and in the file.
-        public var historyLimit: Int
+        var historyLimit: Int
         /// Which accepted statements may be kept in history.
-        public var historyFilter: HistoryFilter
+        var historyFilter: HistoryFilter
         /// Answers TAB; nil: TAB beeps.
-        public var completionProvider: CompletionProvider?
+        var completionProvider: CompletionProvider?
         /// Whether libedit reads `$EDITRC` or `~/.editrc` (lines may start with `odsh:`).
-        public var readsEditrc: Bool
+        var readsEditrc: Bool
 
-        public init(prompt: String = "odsh> ", continuationPrompt: String = "  ...> ", editingMode: EditingMode = .emacs,
+        init(prompt: String = "odsh> ", continuationPrompt: String = "  ...> ", editingMode: EditingMode = .emacs,
                     historyPath: String? = HistoryFile.defaultPath(), historyLimit: Int = 2000,
                     historyFilter: HistoryFilter = .default, completionProvider: CompletionProvider? = nil,
                     readsEditrc: Bool = true) {
@@ -56,7 +56,7 @@ public final class LineEditor {
     }
 
     /// The settings; prompts, filter, completion provider and editing mode may change between statements.
-    public var configuration: Configuration {
+    var configuration: Configuration {
         didSet {
             guard let editLine = reader as? EditLineReader else { return }
             editLine.completionProvider = configuration.completionProvider
@@ -64,11 +64,11 @@ public final class LineEditor {
         }
     }
     /// Whether lines come from a terminal through libedit.
-    public let isInteractive: Bool
+    let isInteractive: Bool
     /// Why the history file is not used (it could not be read or written), for the shell to mention once.
-    public private(set) var historyError: HistoryFileError?
+    private(set) var historyError: HistoryFileError?
     /// The input line (1-based) where the statement last returned began; for messages about script input.
-    public private(set) var statementLine = 0
+    private(set) var statementLine = 0
 
     private let reader: LineReader
     private let historyFile: HistoryFile?
@@ -76,12 +76,12 @@ public final class LineEditor {
 
     /// An editor on standard input: libedit when stdin is a terminal (and TERM is not "dumb"), plain lines
     /// otherwise. With libedit, editing output goes to stdout when it is a terminal, else to stderr.
-    public convenience init(configuration: Configuration = Configuration()) {
+    convenience init(configuration: Configuration = Configuration()) {
         self.init(configuration: configuration, input: 0)
     }
 
     /// An editor on a given input descriptor; only descriptor 0 can be a libedit terminal (tests pass pipes).
-    public init(configuration: Configuration, input: Int32) {
+    init(configuration: Configuration, input: Int32) {
         self.configuration = configuration
         let environment = ProcessInfo.processInfo.environment
         let dumb = environment["TERM"] == "dumb"
@@ -134,7 +134,7 @@ public final class LineEditor {
     ///
     /// On a terminal the statement is added to history (memory and file) when the history filter allows it, and
     /// `SignalHandling`'s interrupt flag is reset before the prompt.
-    public func readStatement(needsMoreInput: (String) -> Bool = { _ in false }) -> String? {
+    func readStatement(needsMoreInput: (String) -> Bool = { _ in false }) -> String? {
         if isInteractive { SignalHandling.resetInterrupt() }
         var lines: [String] = []
         while true {
@@ -164,7 +164,7 @@ public final class LineEditor {
     }
 
     /// Adds an entry to history (memory and file) if the filter allows it; `readStatement` does this itself.
-    public func remember(_ entry: String) {
+    func remember(_ entry: String) {
         guard isInteractive, !entry.allSatisfy(\.isWhitespace), configuration.historyFilter.allows(entry) else { return }
         reader.addToHistory(entry)
         guard let file = historyFile, historyError == nil else { return }

@@ -8,24 +8,24 @@ import ODataModel
 ///
 /// `less -FRSX`: quit at once if the text fits (-F), pass colour codes through (-R), cut long lines instead of
 /// wrapping them (-S, tables stay tables), leave the text on the screen (-X).
-public struct Pager {
+struct Pager {
     /// The shell command the text is piped into (run through `/bin/sh -c`).
-    public var command: String
+    var command: String
 
     /// The pager when $PAGER is not set.
-    public static let defaultCommand = "less -FRSX"
+    static let defaultCommand = "less -FRSX"
 
-    public init(command: String) { self.command = command }
+    init(command: String) { self.command = command }
 
     /// `$PAGER` if set and not empty, else `less -FRSX`. (`PAGER=cat` turns paging off.)
-    public static func fromEnvironment(_ environment: [String: String] = ProcessEnvironment.current) -> Pager {
+    static func fromEnvironment(_ environment: [String: String] = ProcessEnvironment.current) -> Pager {
         if let p = environment["PAGER"], !p.trimmingBlanks().isEmpty { return Pager(command: p) }
         return Pager(command: defaultCommand)
     }
 
     /// Whether output of this many lines should go through the pager: only on a terminal, and only when it does
     /// not fit on the screen.
-    public static func shouldPage(lineCount: Int, fd: Int32 = 1) -> Bool {
+    static func shouldPage(lineCount: Int, fd: Int32 = 1) -> Bool {
         guard TerminalFacts.isTerminal(fd) else { return false }
         return lineCount >= TerminalSize.current(fd: fd).rows
     }
@@ -38,7 +38,7 @@ public struct Pager {
 
     /// Starts the pager for streamed output (write page after page, then `close()`); nil when stdout is not a
     /// terminal or the pager cannot be started: then write to stdout.
-    public func open() -> PagerWriter? {
+    func open() -> PagerWriter? {
         guard TerminalFacts.process.stdout else { return nil }
         return PagerWriter(command: command)
     }
@@ -51,9 +51,9 @@ public struct Pager {
 /// The pager runs through `/bin/sh -c`, so a missing command does not fail the spawn: sh exits 127 (126: not
 /// executable) without reading a byte. `startState` tells: a writer should keep what it wrote while the state is
 /// `unknown`, and write it out itself when it becomes `failed`.
-public final class PagerWriter {
+final class PagerWriter {
     /// What is known of the pager's start.
-    public enum StartState: Equatable {
+    enum StartState: Equatable {
         /// Spawned, not yet known to run (it has run for less than `confirmAfter`, and not exited).
         case unknown
         /// It has run for `confirmAfter`, or exited in another way (it read, or chose not to).
@@ -66,10 +66,10 @@ public final class PagerWriter {
     private let pid: pid_t
     private var oldPipeAction = sigaction()
     /// Whether the pager is gone (the user quit it, or it never started): stop producing output.
-    public private(set) var isClosed = false
-    public private(set) var startState = StartState.unknown
+    private(set) var isClosed = false
+    private(set) var startState = StartState.unknown
     /// How long the pager must run before it counts as started.
-    public static let confirmAfter: UInt64 = 500_000_000
+    static let confirmAfter: UInt64 = 500_000_000
     private let spawnedAt = ContinuousClock.now
     private var reaped = false
     private var finished = false
@@ -94,7 +94,7 @@ public final class PagerWriter {
     }
 
     /// Sends text to the pager (dropped once the pager has quit, or when it turns out it never started).
-    public func write(_ text: String) {
+    func write(_ text: String) {
         guard !isClosed else { return }
         if startState == .unknown {
             observe(blocking: false)
@@ -139,7 +139,7 @@ public final class PagerWriter {
     }
 
     /// Ends the input and waits for the user to quit the pager (at once when it has exited).
-    public func close() {
+    func close() {
         if fd >= 0 {
             Glibc.close(fd)
             fd = -1

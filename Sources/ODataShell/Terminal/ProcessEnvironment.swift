@@ -4,7 +4,7 @@ import FoundationEssentials
 /// and secrets of the profile context, `NO_COLOR` and `TERM`, `COLUMNS`), and every read of
 /// `ProcessInfo.environment` builds the whole dictionary anew. odsh never changes its own environment, so one copy
 /// serves the whole run; functions that take an `environment` argument default to it, and tests pass their own.
-public enum ProcessEnvironment {
+enum ProcessEnvironment {
     /// The environment odsh was started with.
-    public static let current: [String: String] = ProcessInfo.processInfo.environment
+    static let current: [String: String] = ProcessInfo.processInfo.environment
 }

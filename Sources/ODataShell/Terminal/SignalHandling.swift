@@ -8,7 +8,7 @@ import Synchronization
 /// is in its normal mode and Ctrl-C raises SIGINT, which lands here. Layers below the shell do not import this
 /// type: the shell passes them a check (`cancellationCheck`) or sets the hook to their own async-signal-safe
 /// cancel function, as `InterruptRelay` does (it writes a byte into a pipe).
-public enum SignalHandling {
+enum SignalHandling {
     /// Ctrl-C presses since the last `resetInterrupt()`; at `hardStopCount` the default action ends the process,
     /// so a command that never polls can still be stopped.
     private static let presses = Atomic<Int>(0)
@@ -20,10 +20,10 @@ public enum SignalHandling {
     private static let hardStopSuspended = Atomic<Bool>(false)
 
     /// The number of presses that ends the process (exit through SIGINT's default action, status 130 in shells).
-    public static let hardStopCount = 3
+    static let hardStopCount = 3
 
     /// Installs the SIGINT handler once (idempotent). `LineEditor` does this when it reads from a terminal.
-    public static func installInterruptHandler() {
+    static func installInterruptHandler() {
         // Touch the atomics first: their lazy initialisation must not happen inside the handler.
         _ = presses.load(ordering: .relaxed)
         _ = hook.load(ordering: .relaxed)
@@ -44,21 +44,21 @@ public enum SignalHandling {
 
     /// Sets the function the handler calls on every Ctrl-C; it runs in the signal handler, so it must be
     /// async-signal-safe (store into an atomic, nothing else). A capture-free closure converts to it.
-    public static func setInterruptHook(_ function: (@convention(c) () -> Void)?) {
+    static func setInterruptHook(_ function: (@convention(c) () -> Void)?) {
         hook.store(function.map { unsafeBitCast($0, to: UnsafeRawPointer.self) }, ordering: .sequentiallyConsistent)
     }
 
     /// Whether Ctrl-C was pressed since the last reset.
-    public static var interruptRequested: Bool { presses.load(ordering: .sequentiallyConsistent) > 0 }
+    static var interruptRequested: Bool { presses.load(ordering: .sequentiallyConsistent) > 0 }
 
     /// A check for lower layers to poll (they take a `() -> Bool` and need not know this type).
-    public static let cancellationCheck: @Sendable () -> Bool = { SignalHandling.interruptRequested }
+    static let cancellationCheck: @Sendable () -> Bool = { SignalHandling.interruptRequested }
 
     /// Forgets earlier presses; `LineEditor.readStatement` calls it before each prompt.
-    public static func resetInterrupt() { presses.store(0, ordering: .sequentiallyConsistent) }
+    static func resetInterrupt() { presses.store(0, ordering: .sequentiallyConsistent) }
 
     /// Suspends (or resumes) the hard stop after `hardStopCount` presses; `PagerWriter` does this while less runs.
-    public static func suspendHardStop(_ suspended: Bool) {
+    static func suspendHardStop(_ suspended: Bool) {
         hardStopSuspended.store(suspended, ordering: .sequentiallyConsistent)
     }
 

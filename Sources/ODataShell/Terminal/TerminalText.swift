@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 
 /// Locale and display width of text on a terminal.
-public enum TerminalText {
+enum TerminalText {
     private static let localeOnce: Bool = {
         // libedit decodes multi-byte input through the C locale: under the default "C" locale it silently drops
         // non-ASCII input. Take LC_CTYPE from the environment; if that is not UTF-8 (LANG unset, or a Latin-1
@@ -17,10 +17,10 @@ public enum TerminalText {
     }()
 
     /// Sets LC_CTYPE once for the process (see above); called by `LineEditor` before libedit starts.
-    public static func prepareLocale() { _ = localeOnce }
+    static func prepareLocale() { _ = localeOnce }
 
     /// Whether the C library's character type locale is UTF-8.
-    public static var isUTF8: Bool {
+    static var isUTF8: Bool {
         guard let cs = nl_langinfo(nl_item(CODESET)) else { return false }
         let name = String(cString: cs).uppercased()
         return name == "UTF-8" || name == "UTF8"
@@ -28,10 +28,10 @@ public enum TerminalText {
 
     /// Columns the text takes on a terminal: wide (East Asian) characters and emoji count 2, combining marks 0
     /// (per grapheme cluster: `DisplayWidth`).
-    public static func displayWidth(_ text: String) -> Int { DisplayWidth.of(text) }
+    static func displayWidth(_ text: String) -> Int { DisplayWidth.of(text) }
 
     /// The text padded with spaces to `width` display columns.
-    public static func pad(_ text: String, to width: Int) -> String {
+    static func pad(_ text: String, to width: Int) -> String {
         let w = displayWidth(text)
         return w >= width ? text : text + String(repeating: " ", count: width - w)
     }

@@ -57,6 +57,21 @@ struct LayeringTests {
         #expect(found.isEmpty, "types of Subcommands/ named below it:\n\(found.joined(separator: "\n"))")
     }
 
+    /// ODataShell exposes what the `odsh` executable calls and nothing else (tests use `@testable import`): the
+    /// command's type, its initializer, its configuration (a protocol requirement) and `main`.
+    @Test func theShellsPublicSurfaceIsTheCommandAlone() throws {
+        var found: [String] = []
+        for file in try LibraryWordingTests.swiftFiles(under: Self.shell) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//"), code.hasPrefix("public ") || code.contains(" public ") || code.hasPrefix("open class ") || code.hasPrefix("open func ") else { continue }
+                found.append("\(file.lastPathComponent):\(n + 1): \(code)")
+            }
+        }
+        #expect(found.count == 4 && found.allSatisfy { $0.hasPrefix("OdshCommand.swift:") }, "\(found.joined(separator: "\n"))")
+    }
+
     @Test func theScanSeesAName() {
         #expect(Self.names("ShellCommand", in: "let c: ShellCommand = x"))
         #expect(!Self.names("ShellCommand", in: "let c: ShellCommandHandler = x"))

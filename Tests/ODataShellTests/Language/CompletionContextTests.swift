@@ -1,5 +1,5 @@
 import Foundation
-import ODataShell
+@testable import ODataShell
 import Testing
 
 /// What the parser's partial mode says may stand at a cursor (marked `|` in each text).

@@ -1,7 +1,7 @@
 import Foundation
 import ODataModel
 import ODataQuery
-import ODataShell
+@testable import ODataShell
 import Testing
 
 /// The golden table (golden-statements.txt): every statement against the V2 and the V4 model, with the request

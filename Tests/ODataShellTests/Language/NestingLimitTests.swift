@@ -1,6 +1,6 @@
 import ODataModel
 import ODataQuery
-import ODataShell
+@testable import ODataShell
 import Testing
 
 /// Hostile statements (issue 28): deep nesting is a syntax error with its position, long flat chains work. Before,

@@ -1,6 +1,6 @@
 import ODataModel
 import ODataQuery
-import ODataShell
+@testable import ODataShell
 import Testing
 import TestSupport
 

@@ -10,23 +10,23 @@ import ODataQuery
 /// `QueryOptionBinder` (clauses) with `CapabilityChecker`, `ExpressionTyper` and `LiteralTyper` (filters and values),
 /// `ValueConverter` (bodies), `OperationArgumentBinder` and `CallBinder` (calls), `ReferenceBinder` (link, unlink)
 /// and `BatchBinder`.
-public struct Binder: BinderPart {
-    public let document: CsdlDocument
-    public var version: ODataVersion { document.version }
+struct Binder: BinderPart {
+    let document: CsdlDocument
+    var version: ODataVersion { document.version }
     private var warnings: [String] = []
     private var text = ""
 
-    public init(document: CsdlDocument) { self.document = document }
+    init(document: CsdlDocument) { self.document = document }
 
     /// Parses and binds one statement.
-    public static func bind(_ statement: String, document: CsdlDocument) throws -> BoundStatement {
+    static func bind(_ statement: String, document: CsdlDocument) throws -> BoundStatement {
         let ast = try Parser.parse(statement)
         var b = Binder(document: document)
         return try b.bind(ast, text: statement)
     }
 
     /// Binds a parsed statement; `text` is the statement, for the caret line of errors.
-    public mutating func bind(_ statement: AST.Statement, text: String) throws -> BoundStatement {
+    mutating func bind(_ statement: AST.Statement, text: String) throws -> BoundStatement {
         self.text = text
         warnings = []
         do {

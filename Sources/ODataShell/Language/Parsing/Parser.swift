@@ -9,25 +9,25 @@ import ODataQuery
 /// The grammar is read by `StatementParser` (statements, resource paths, keys), `ClauseParser` (where, select,
 /// order by, expand ...), `ValueParser` (bodies and structured arguments), `ExpressionParser` (operators, calls,
 /// paths, lambdas) and `LiteralParser`, over one `ParseCursor`.
-public struct Parser {
-    public let text: String
+struct Parser {
+    let text: String
 
     /// The deepest nesting a statement may have: the parser and everything that walks its tree recurse once per
     /// level, so an unbounded depth would overflow the stack. Long flat chains (`a or b or ...`) do not nest.
-    public static let maxNesting = 200
+    static let maxNesting = 200
     /// Binary operators in one statement. A chain is read in a loop, but its tree is as deep as it is long, and
     /// releasing it recurses once per term: 30,000 stays far from the stack's end (6,000 generated IDs or'ed work).
-    public static let maxOperators = 30_000
+    static let maxOperators = 30_000
 
-    public init(_ text: String) { self.text = text }
+    init(_ text: String) { self.text = text }
 
     /// Parses the statement; errors carry the statement for their caret line.
-    public static func parse(_ text: String) throws -> AST.Statement {
+    static func parse(_ text: String) throws -> AST.Statement {
         try Parser(text).parse()
     }
 
     /// Parses the statement.
-    public func parse() throws -> AST.Statement {
+    func parse() throws -> AST.Statement {
         do {
             if let raw = rawGet() { return raw }
             let c = ParseCursor(tokens: try Lexer(text).tokens(), partial: false)
@@ -41,7 +41,7 @@ public struct Parser {
     }
 
     /// What kind of thing may stand at `cursor` (a character offset into the text).
-    public func expectation(at cursor: Int) -> CompletionContext {
+    func expectation(at cursor: Int) -> CompletionContext {
         let chars = Array(text)
         let before = String(chars[0..<max(0, min(cursor, chars.count))])
         if before.drop(while: { $0.isWhitespace }).lowercased().hasPrefix("get /") { return CompletionContext(expectations: []) }
