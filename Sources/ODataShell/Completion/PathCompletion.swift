@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// File and folder paths as completions: for `.output FILE` and the like in the interactive shell, and for the
-/// command line's file arguments (`ShellCompletion`).
+/// command line's file arguments (`CommandLineCompletion`).
 enum PathCompletion {
     /// The files and folders whose path starts with `prefix` (relative to the current folder, `~` expanded for
     /// looking only), as the prefix spells them; folders end with `/`. Hidden entries only when the prefix's last

@@ -11,7 +11,7 @@ struct ServicesDotCommand: DotCommand {
     let text: String
     init(_ arguments: DotCommandArguments) { text = arguments.word("TEXT") ?? "" }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         let service = try session.services.dataService(settings: session.settings)
         let catalog = try GatewayCatalog(url: service.serviceRoot, client: service.client)
         let listing = try catalog.list()
@@ -34,7 +34,7 @@ struct VerifyDotCommand: DotCommand {
         jobs = try arguments.number(option: "--jobs", atLeast: 1) ?? 4
     }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         let service = try session.services.dataService(settings: session.settings)
         let probes = try ServiceVerification(service: service, top: top, jobs: jobs).run()
         out.write(VerificationReport.text(probes))

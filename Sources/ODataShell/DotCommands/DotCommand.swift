@@ -6,7 +6,7 @@ protocol DotCommand {
     /// The command with its words, checked (a wrong one is a usage error naming the command's usage).
     init(_ arguments: DotCommandArguments) throws
     /// Runs it; `.leave` ends the session (or the script).
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome
 }
 
 /// Whether the session goes on after a command.

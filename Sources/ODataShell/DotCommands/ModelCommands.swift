@@ -8,7 +8,7 @@ struct SetsDotCommand: DotCommand {
                                                    writesResults: true)
     init(_ arguments: DotCommandArguments) {}
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         out.write(EntitySetListing(doc: session.document).text())
         return .goOn
     }
@@ -23,7 +23,7 @@ struct DescribeDotCommand: DotCommand {
     let name: String
     init(_ arguments: DotCommandArguments) { name = arguments.word("NAME") ?? "" }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         let d = ElementDescription(doc: session.document)
         out.write(d.text(try d.find(name)))
         return .goOn
@@ -44,7 +44,7 @@ struct AnnotationsDotCommand: DotCommand {
         term = arguments.option("--term")
     }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         out.write(try AnnotationListing(doc: session.document, target: target, term: term).text())
         return .goOn
     }
@@ -59,7 +59,7 @@ struct FindDotCommand: DotCommand {
     let text: String
     init(_ arguments: DotCommandArguments) { text = arguments.word("TEXT") ?? "" }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         out.write(ModelSearchListing(doc: session.document, text: text).textOutput())
         return .goOn
     }
@@ -71,7 +71,7 @@ struct FunctionsDotCommand: DotCommand {
                                                    writesResults: true)
     init(_ arguments: DotCommandArguments) {}
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         out.write(FunctionListing(doc: session.document).text())
         return .goOn
     }

@@ -10,7 +10,7 @@ struct URLDotCommand: DotCommand {
     let statement: String
     init(_ arguments: DotCommandArguments) { statement = arguments.word("STATEMENT") ?? "" }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         let bound = try session.bind(statement)
         out.write(try session.services.requestText(bound, settings: session.settings))
         return .goOn
@@ -30,7 +30,7 @@ struct CurlDotCommand: DotCommand {
         statement = arguments.word("STATEMENT")
     }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         let bound = try statement.map(session.bind)
         out.write(try session.services.curlCommand(bound, settings: session.settings, withSecrets: withSecrets))
         return .goOn
@@ -43,7 +43,7 @@ struct NextDotCommand: DotCommand {
                                                    writesResults: true)
     init(_ arguments: DotCommandArguments) {}
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         try session.services.nextPage(settings: session.settings, out: out.textOutput)
         return .goOn
     }
@@ -63,7 +63,7 @@ struct ShowDotCommand: DotCommand {
         name = arguments.word("NAME")
     }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         try session.services.showRows(row, name, settings: session.settings, out: out.textOutput)
         return .goOn
     }

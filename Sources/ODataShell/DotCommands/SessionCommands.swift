@@ -16,7 +16,7 @@ struct HelpDotCommand: DotCommand {
         }
     }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         switch topic {
         case "statements": out.write(ReplCommandCatalog.statementsHelp)
         case "expressions": out.write(ReplCommandCatalog.expressionsHelp)
@@ -34,7 +34,7 @@ struct HistoryDotCommand: DotCommand {
     let count: Int
     init(_ arguments: DotCommandArguments) throws { count = try arguments.number("N", atLeast: 0) ?? 20 }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         for line in session.recent.dropLast().suffix(count) { out.write("  \(line)\n") }
         return .goOn
     }
@@ -57,7 +57,7 @@ struct RefreshDotCommand: DotCommand {
         options = o
     }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         let newer = try session.services.reloadMetadata()
         do {
             let result = try session.document.refreshMetadata(with: newer, options: options)
@@ -92,7 +92,7 @@ struct OpenDotCommand: DotCommand {
     let service: String
     init(_ arguments: DotCommandArguments) { service = arguments.word("SERVICE") ?? "" }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         try session.services.open(service)
         return .leave
     }
@@ -103,5 +103,5 @@ struct QuitDotCommand: DotCommand {
     static let declaration = DotCommandDeclaration(".quit", aliases: [".exit", ".q"], summary: "leave (also .exit, or Ctrl-D)")
     init(_ arguments: DotCommandArguments) {}
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome { .leave }
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome { .leave }
 }

@@ -8,7 +8,7 @@ struct OutputDotCommand: DotCommand {
     let path: String?
     init(_ arguments: DotCommandArguments) { path = arguments.word("FILE") }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         session.outputFile = nil
         if let path {
             session.outputFile = try OutputFile(path)
@@ -27,7 +27,7 @@ struct FormatDotCommand: DotCommand {
     let format: String?
     init(_ arguments: DotCommandArguments) { format = arguments.word("FORMAT") }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         guard let format else {
             out.write("format: \(session.settings.format.rawValue)\n")
             return .goOn
@@ -51,7 +51,7 @@ struct SetDotCommand: DotCommand {
         value = arguments.word("VALUE") ?? ""
     }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         try session.change(setting, to: value)
         return .goOn
     }
@@ -62,7 +62,7 @@ struct SettingsDotCommand: DotCommand {
     static let declaration = DotCommandDeclaration(".settings", summary: "show the settings")
     init(_ arguments: DotCommandArguments) {}
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         let rows = session.settings.described
         let width = rows.map(\.name.count).max() ?? 0
         let valueWidth = rows.map(\.value.count).max() ?? 0
@@ -83,7 +83,7 @@ struct TraceDotCommand: DotCommand {
     let level: String
     init(_ arguments: DotCommandArguments) { level = arguments.word("LEVEL") ?? "on" }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         try session.change(.trace, to: level)
         return .goOn
     }
@@ -97,7 +97,7 @@ struct TimingDotCommand: DotCommand {
     let value: String
     init(_ arguments: DotCommandArguments) { value = arguments.word("SWITCH") ?? "on" }
 
-    func run(in session: ShellCommandHandler, _ out: PagedOutput) throws -> DotCommandOutcome {
+    func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         try session.change(.timing, to: value)
         return .goOn
     }

@@ -67,7 +67,7 @@ struct Onboarding {
             secrets["client-secret"] = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? ""): ")
         }
         if profile.auth == .oauth2Password, profile.clientSecretFrom == nil || Self.isTyped(profile.clientSecretFrom) {
-            let secret = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? "") (empty for a client): ")
+            let secret = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? "") (empty for a public client): ")
             if secret.isEmpty {
                 profile.clientSecretFrom = nil
             } else {

@@ -118,8 +118,8 @@ struct SecretResolver {
     /// The standard output of `/bin/sh -c command` and its exit status (the signal number when a signal ended it,
     /// as Foundation's `Process.terminationStatus` had it); standard input and error stay the shell's. The child
     /// starts with no blocked signals and default signal handlers, whatever the shell has blocked or ignored.
-    static func output(of command: String) throws(ShellProcess.SpawnFailure) -> ([UInt8], Int32) {
-        let (pid, fd) = try ShellProcess.start(command, pipe: .fromStandardOutput, defaultSignals: true)
+    static func output(of command: String) throws(SubprocessPipe.SpawnFailure) -> ([UInt8], Int32) {
+        let (pid, fd) = try SubprocessPipe.start(command, pipe: .fromStandardOutput, defaultSignals: true)
         let output = DescriptorInput.readToEnd(fd)
         close(fd)
         var status: Int32 = 0

@@ -8,7 +8,7 @@ import ODataModel
 final class ReplSession {
     let serviceRoot: String
     /// The dot-commands, with the settings and the model in use.
-    let commands: ShellCommandHandler
+    let commands: SessionContext
     var document: CsdlDocument { commands.document }
     var settings: ShellSettings {
         get { commands.settings }
@@ -19,7 +19,7 @@ final class ReplSession {
 
     /// A session on the commands' context: statements go to its services, completion knows its model.
     /// `revalidation` asks for the metadata again after a failure that can mean it moved on (nil: never).
-    init(commands: ShellCommandHandler, historyPath: String?, revalidation: MetadataRevalidation? = nil,
+    init(commands: SessionContext, historyPath: String?, revalidation: MetadataRevalidation? = nil,
          terminal: TerminalFacts = .process) {
         serviceRoot = commands.serviceRoot
         self.commands = commands

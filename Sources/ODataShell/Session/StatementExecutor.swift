@@ -28,7 +28,7 @@ final class StatementExecutor {
     }
 
     /// The dot-commands, with the model and the settings in use.
-    let commands: ShellCommandHandler
+    let commands: SessionContext
     let policy: Policy
     let reporter: ErrorReporter
     /// Asks the service for its metadata again when a request fails in a way that can mean it moved on, and the
@@ -36,7 +36,7 @@ final class StatementExecutor {
     private let revalidation: MetadataRevalidation?
     private let terminal: TerminalFacts
 
-    init(commands: ShellCommandHandler, policy: Policy, reporter: ErrorReporter, revalidation: MetadataRevalidation?,
+    init(commands: SessionContext, policy: Policy, reporter: ErrorReporter, revalidation: MetadataRevalidation?,
          terminal: TerminalFacts) {
         self.commands = commands
         self.policy = policy

@@ -43,7 +43,7 @@ struct CacheCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove cached metadata: all, a profile's (by name) or a service's (by URL).")
 
         @Argument(help: ArgumentHelp("A profile's name or a service URL; nothing clears the whole cache.", valueName: "name|url"),
-                  completion: ShellCompletion.profileOrURL)
+                  completion: CommandLineCompletion.profileOrURL)
         var target: String?
 
         func run() throws {

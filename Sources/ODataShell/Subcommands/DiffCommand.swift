@@ -17,11 +17,11 @@ struct DiffCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The older metadata document: the one clients were built against.", valueName: "old"),
-              completion: ShellCompletion.fileOrProfile)
+              completion: CommandLineCompletion.fileOrProfile)
     var old: String
 
     @Argument(help: ArgumentHelp("The newer metadata document.", valueName: "new"),
-              completion: ShellCompletion.fileOrProfile)
+              completion: CommandLineCompletion.fileOrProfile)
     var new: String
 
     @Option(name: .long, help: "Output format: text, json, markdown (a pull-request comment) or junit (XML for CI).")

@@ -28,7 +28,7 @@ struct GenerateCommand: ParsableCommand {
 
         @Argument(help: ArgumentHelp("A metadata file (CSDL XML or CSDL JSON), a service URL whose $metadata is fetched, or a profile's name.",
                                      valueName: "source"),
-                  completion: ShellCompletion.fileOrProfile)
+                  completion: CommandLineCompletion.fileOrProfile)
         var source: String
 
         @Option(name: .long, help: ArgumentHelp("The folder to write the Swift files to (created when missing).", valueName: "dir"),

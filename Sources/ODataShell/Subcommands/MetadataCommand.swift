@@ -76,7 +76,7 @@ struct MetadataCommand: ParsableCommand {
 struct MetadataSourceOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("A metadata file (CSDL XML or CSDL JSON), a service URL whose $metadata is fetched, or a profile's name.",
                                  valueName: "source"),
-              completion: ShellCompletion.fileOrProfile)
+              completion: CommandLineCompletion.fileOrProfile)
     var source: String
 
     @Flag(name: .long, help: "Write JSON instead of text.")

@@ -40,7 +40,7 @@ public struct OdshCommand: ParsableCommand {
             if exitCode(for: error) == .success {
                 // --help, --version, and --generate-completion-script, whose script gets the profile names of
                 // `odsh NAME` added.
-                Stdout.write(ShellCompletion.addingProfileNames(to: fullMessage(for: error)) + "\n")
+                Stdout.write(CommandLineCompletion.addingProfileNames(to: fullMessage(for: error)) + "\n")
                 exitAfterFlushingStdout(0)
             }
             exitAfterFlushingStdout(ErrorReporter().reportCommandLine(error, of: Self.self).rawValue)

@@ -53,7 +53,7 @@ struct ProfileCommand: ParsableCommand {
                                    valueName: "source"))
         var secretFrom: String?
 
-        @Option(help: ArgumentHelp("Where the client secret of oauth2-password or browser comes from (omit for a client).", valueName: "source"))
+        @Option(help: ArgumentHelp("Where the client secret of oauth2-password or browser comes from (omit for a public client).", valueName: "source"))
         var clientSecretFrom: String?
 
         @Option(help: "Form login: the URL the login form posts to.")
@@ -315,7 +315,7 @@ struct ProfileCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a profile's settings and files; secrets are masked.")
 
-        @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
+        @Argument(help: "The profile's name.", completion: CommandLineCompletion.profileName)
         var name: String
 
         func run() throws {
@@ -419,7 +419,7 @@ struct ProfileCommand: ParsableCommand {
             commandName: "secret",
             abstract: "Store a profile's secret in its secrets file (asked without echo, or one line of standard input).")
 
-        @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
+        @Argument(help: "The profile's name.", completion: CommandLineCompletion.profileName)
         var name: String
 
         @Flag(help: "The OAuth2 client secret of an oauth2-password profile, not its password.")
@@ -448,7 +448,7 @@ struct ProfileCommand: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a profile with its cookies, cached metadata, secrets and history.")
 
-        @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
+        @Argument(help: "The profile's name.", completion: CommandLineCompletion.profileName)
         var name: String
 
         func run() throws {
@@ -471,7 +471,7 @@ struct ProfileCommand: ParsableCommand {
             commandName: "reset",
             abstract: "Delete a profile's cookies, cached metadata, stored secrets and history; keep the profile.")
 
-        @Argument(help: "The profile's name.", completion: ShellCompletion.profileName)
+        @Argument(help: "The profile's name.", completion: CommandLineCompletion.profileName)
         var name: String
 
         func run() throws {

@@ -15,7 +15,7 @@ struct ServicesCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A profile, or a URL of the system.", valueName: "system"), completion: ShellCompletion.profileOrURL)
+    @Argument(help: ArgumentHelp("A profile, or a URL of the system.", valueName: "system"), completion: CommandLineCompletion.profileOrURL)
     var system: String
 
     @Argument(help: ArgumentHelp("Keep only services whose name, title or group contains this text.", valueName: "text"))

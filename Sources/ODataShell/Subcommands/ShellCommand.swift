@@ -22,7 +22,7 @@ struct ShellCommand: ParsableCommand {
     var metadata: String?
 
     @Argument(help: ArgumentHelp("The service root URL, or the name of a profile (odsh profile list).", valueName: "url|profile"),
-              completion: ShellCompletion.profileOrURL)
+              completion: CommandLineCompletion.profileOrURL)
     var service: String?
 
     @Argument(help: ArgumentHelp("With a system's URL or profile: the technical name of one of its services in the Gateway catalog (odsh services).",
@@ -119,7 +119,7 @@ struct ShellCommand: ParsableCommand {
                 let services = ShellSessionServices(connections: connections, loader: loader, system: service, serviceRoot: serviceRoot,
                                                     serviceName: name, metadataFile: file, document: doc, profile: profile,
                                                     settings: settings, interactive: true)
-                let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
+                let commands = SessionContext(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
                 commands.metadataFile = fileInUse
                 let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
                 let code = ReplSession(commands: commands, historyPath: history, terminal: terminal).run()
@@ -154,7 +154,7 @@ struct ShellCommand: ParsableCommand {
         let services = ShellSessionServices(connections: connections, loader: loader, system: service, serviceRoot: serviceRoot,
                                             serviceName: serviceName, metadataFile: metadata, document: doc, profile: profile,
                                             settings: settings, interactive: false)
-        let commands = ShellCommandHandler(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
+        let commands = SessionContext(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
         commands.metadataFile = metadata ?? profile?.metadata
         if !dryRun {
             InterruptRelay.install()

@@ -18,7 +18,7 @@ struct VerifyCommand: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The service root URL, or the name of a profile.", valueName: "url|profile"),
-              completion: ShellCompletion.profileOrURL)
+              completion: CommandLineCompletion.profileOrURL)
     var service: String
 
     @Option(name: .long, help: ArgumentHelp("Entities to read from each set (default: 1).", valueName: "N"))

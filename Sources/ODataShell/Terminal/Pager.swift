@@ -81,7 +81,7 @@ final class PagerWriter {
         if env["LESSCHARSET"] == nil && env["LC_ALL"] == nil && env["LC_CTYPE"] == nil && env["LANG"] == nil {
             env["LESSCHARSET"] = "utf-8"
         }
-        guard let (child, input) = try? ShellProcess.start(command, pipe: .toStandardInput,
+        guard let (child, input) = try? SubprocessPipe.start(command, pipe: .toStandardInput,
                                                           environment: env.map { "\($0.key)=\($0.value)" },
                                                           defaultSignals: false) else { return nil }
         pid = child

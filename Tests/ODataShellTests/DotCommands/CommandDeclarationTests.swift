@@ -50,7 +50,7 @@ struct CommandDeclarationTests {
 
     @Test("every subcommand is in its parent's --help, in the manual, and in the bash, zsh and fish completions")
     func subcommands() throws {
-        let scripts = [CompletionShell.bash, .zsh, .fish].map { ShellCompletion.script(for: $0) }
+        let scripts = [CompletionShell.bash, .zsh, .fish].map { CommandLineCompletion.script(for: $0) }
         let all = Self.subcommands(OdshCommand.self)
         #expect(all.count >= 15, "\(all.map(\.path))")
         for (path, command) in all {

@@ -9,7 +9,7 @@ import FoundationEssentials
 /// by scripts/gen-completions.sh). Arguments that take a profile name complete through `.custom` closures, which the
 /// scripts run as `odsh ---completion ...`. The default subcommand's profile (`odsh NAME`) is a word of the top
 /// level, where the parser offers only subcommand names: `addingProfileNames` adds `odsh profile list --names` there.
-enum ShellCompletion {
+enum CommandLineCompletion {
     /// The names of the configured profiles, in the config's order; none when there is no config or it cannot be read
     /// (a completion never reports errors).
     static func profileNames() -> [String] {

@@ -4,7 +4,7 @@ import ODataModel
 /// The dot-commands' typed context and their dispatcher, for the interactive shell and scripts (`-c`, `-f FILE`,
 /// stdin) alike: it holds the model and settings in use and the session's services, parses a command line by the
 /// command's declaration and runs it.
-final class ShellCommandHandler {
+final class SessionContext {
     let serviceRoot: String
     /// The model in use (`.refresh` replaces it).
     private(set) var document: CsdlDocument

@@ -3,7 +3,7 @@ import Glibc
 
 /// `/bin/sh -c COMMAND` started with a pipe on its standard input or output, the other end the caller's (the pager
 /// reads what odsh writes; a secret command's output is read back). Shared by `Pager` and `SecretResolver`.
-enum ShellProcess {
+enum SubprocessPipe {
     /// Which of the child's descriptors the pipe replaces.
     enum Pipe { case toStandardInput, fromStandardOutput }
 

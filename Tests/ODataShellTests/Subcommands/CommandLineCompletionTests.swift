@@ -6,7 +6,7 @@ import Testing
 /// `---completion` requests of arguments that take a profile) and paths. The shells themselves are tried in
 /// ShellCompletionTerminalTests.
 @Suite("Shell completion: profile names and paths", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"))
-struct ShellCompletionTests {
+struct CommandLineCompletionTests {
     let xdg = TestXDG()
 
     func writeProfiles(_ names: [String]) throws {
