@@ -46,14 +46,17 @@ enum ResultRenderers {
     /// vertical in the footer ("3 rows (of 91)"), json as `{"value": [...], "@odata.count": 91}`, ndjson as a
     /// last line `{"@odata.count": 91}`, csv as a note on stderr (`odsh: count: 91`).
     /// `expanded` (psql's `\x`) decides between table and records for the table format; `wrap` breaks long values
-    /// of records at `terminalWidth` (for a terminal).
+    /// of records at `terminalWidth` (for a terminal). `columnStep` picks and formats the cells of each entity of a
+    /// table (`TableColumns`); the other formats show the entities as they are.
     static func make(_ format: ShellSettings.OutputFormat, terminalWidth: Int, color: Bool, footer: Bool,
                      order: MemberOrder? = nil, counted: Bool = false, expanded: ShellSettings.Expanded = .auto,
-                     wrap: Bool = false, out: TextOutput = .standard) -> ResultRenderer {
+                     wrap: Bool = false, columnStep: TableColumns? = nil, out: TextOutput = .standard) -> ResultRenderer {
         switch format {
         case .table where expanded == .on, .vertical:
             return VerticalRenderer(color: color, footer: footer, order: order, width: wrap ? terminalWidth : nil, out: out)
-        case .table: return TableRenderer(width: terminalWidth, color: color, footer: footer, order: order, expanded: expanded, out: out)
+        case .table:
+            return TableRenderer(width: terminalWidth, color: color, footer: footer, order: order, expanded: expanded,
+                                 columnStep: columnStep, out: out)
         case .json: return JSONRowsRenderer(array: true, footer: footer, order: order, counted: counted, out: out)
         case .ndjson: return JSONRowsRenderer(array: false, footer: footer, order: order, counted: counted, out: out)
         case .csv: return CSVRenderer(footer: footer, order: order, counted: counted, out: out)

@@ -34,13 +34,14 @@ final class TableRenderer: ResultRenderer {
     private let order: MemberOrder?
 
     init(width: Int, color: Bool, footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, order: MemberOrder? = nil,
-         expanded: ShellSettings.Expanded = .auto, out: TextOutput = .standard) {
+         expanded: ShellSettings.Expanded = .auto, columnStep: TableColumns? = nil, out: TextOutput = .standard) {
         self.width = max(20, width)
         self.color = color
         self.footer = footer
         self.sizingRows = max(1, sizingRows)
         self.order = order
         self.expanded = expanded
+        self.columnStep = columnStep
         self.out = out
     }
 
@@ -48,7 +49,7 @@ final class TableRenderer: ResultRenderer {
     var heldRows: Int { rows.count }
 
     /// Picks and formats the cells of each entity before layout (`TableColumns`); nil: all, as they are.
-    var columnStep: TableColumns?
+    private let columnStep: TableColumns?
 
     func entity(_ e: EntityValue) throws {
         let row = RowFlattener.row(e, order: order)

@@ -14,7 +14,7 @@ struct ErrorCategoryCoverageTests {
     static let caughtWhereThrown: [String: String] = [
         "StopReading": "ends a read the consumer has seen enough of (DataService+Execute)",
         "Incomplete": "the parser's partial mode for completion (Parser)",
-        "OutputClosed": "the REPL's output was closed: the statement stops (StatementRunner)",
+        "OutputClosed": "the REPL's output was closed: the statement stops (ResultReader)",
         "StdoutFailed": "a failed write to stdout, said once as the process ends (PayloadCommand, Stdout.finish)",
         "OdshExit": "a status ErrorReporter already gave, or an outcome's (OdshCommand.run)",
         "TokenEndpointRefusal": "a token endpoint's OAuth2 error, worded by the browser grant that asked (OAuth2SignIn)",
