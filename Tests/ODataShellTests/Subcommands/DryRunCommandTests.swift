@@ -4,7 +4,8 @@ import TestSupport
 
 /// Runs the built `odsh` binary: `--dry-run` output, statement sources and exit codes.
 enum OdshBinary {
-    static var url: URL { TestModels.packageRoot.appendingPathComponent(".build/debug/odsh") }
+    /// `$ODSH_BIN`, else the debug build under `.build` (as `OdshProcess.binary`).
+    static var url: URL { OdshProcess.binary }
     static var exists: Bool { FileManager.default.isExecutableFile(atPath: url.path) }
 }
 
