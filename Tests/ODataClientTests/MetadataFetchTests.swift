@@ -92,12 +92,15 @@ extension IntegrationTests {
             let client = try HTTPClient()
             var chunks: [Int] = []
             var received = Data()
-            _ = try client.send(HTTPRequest(url: "\(nginx.http)/corpus/msgraph-v1.0-Prod.v2.xml")) { chunk in
-                // A slow consumer (the scenario itself, not a wait for an event): the first chunk takes long enough
-                // for the whole 3.4 MB to arrive over loopback, were the transfer not paused.
-                if chunks.isEmpty { Thread.sleep(forTimeInterval: 0.5) }
-                chunks.append(chunk.count)
-                received.append(contentsOf: chunk)
+            let paused = DispatchSemaphore(value: 0)
+            try TransferFlow.$onPause.withValue({ paused.signal() }) {
+                _ = try client.send(HTTPRequest(url: "\(nginx.http)/corpus/msgraph-v1.0-Prod.v2.xml")) { chunk in
+                    // A consumer that lags: it takes its first chunk only once the engine has paused the transfer
+                    // (a generous deadline fails only on a hang).
+                    if chunks.isEmpty { #expect(paused.wait(timeout: .now() + 60) == .success, "the transfer paused") }
+                    chunks.append(chunk.count)
+                    received.append(contentsOf: chunk)
+                }
             }
             #expect(received == expected)
             // Without the pause the second chunk would hold everything that came while the first was consumed.

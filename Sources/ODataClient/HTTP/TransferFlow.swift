@@ -30,16 +30,21 @@ final class TransferFlow: Sendable {
         /// Ends the transfer on the engine (set when it is handed to the engine).
         var onCancel: (@Sendable () -> Void)?
         var onResume: (@Sendable () -> Void)?
+        var onPause: (@Sendable () -> Void)?
     }
 
     /// Bytes a consumer may lag behind before its transfer is paused.
     static let highWater = 1 << 20
 
+    /// Called on the engine's thread when a transfer started in its scope is first paused: a test waits for that
+    /// event instead of for a while.
+    @TaskLocal static var onPause: (@Sendable () -> Void)?
+
     private let state = Mutex(State())
 
     /// Readies the flow for a new transfer; `cancel` and `resume` ask the engine to end or resume it.
     func reset(onCancel: @escaping @Sendable () -> Void, onResume: @escaping @Sendable () -> Void) {
-        state.withLock { $0 = State(onCancel: onCancel, onResume: onResume) }
+        state.withLock { $0 = State(onCancel: onCancel, onResume: onResume, onPause: Self.onPause) }
     }
 
     // MARK: the engine's side
@@ -56,14 +61,17 @@ final class TransferFlow: Sendable {
     /// Takes a chunk unless the consumer lags by `highWater` bytes: then `taken` is false, and the transfer is to
     /// pause (the chunk is offered again when it resumes). `news`: the consumer is to be woken (`notify()`).
     func offer(_ chunk: UnsafeRawBufferPointer) -> (taken: Bool, news: Bool) {
-        state.withLock { s in
+        let (offered, pausedNow) = state.withLock { s -> ((taken: Bool, news: Bool), (@Sendable () -> Void)?) in
             if s.bytes.count >= Self.highWater {
+                let first = s.paused ? nil : s.onPause
                 s.paused = true
-                return (false, false)
+                return ((false, false), first)
             }
             s.bytes.append(contentsOf: chunk)
-            return (true, s.markNews())
+            return ((true, s.markNews()), nil)
         }
+        pausedNow?()
+        return offered
     }
 
     /// The transfer is over with curl's `result`. Returns true when the consumer is to be woken (`notify()`).
