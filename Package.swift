@@ -6,6 +6,7 @@ let package = Package(
     // odsh and its libraries are licensed under the Apache License, Version 2.0 (LICENSE, NOTICE).
     products: [
         .executable(name: "odsh", targets: ["odsh"]),
+        .executable(name: "odsh-mcp", targets: ["odsh-mcp"]),
         .library(name: "ODataModel", targets: ["ODataModel"]),
         .library(name: "ODataQuery", targets: ["ODataQuery"]),
         .library(name: "ODataClient", targets: ["ODataClient"]),
@@ -21,6 +22,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The Model Context Protocol, for `odsh mcp` (the odsh-mcp executable only).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // System library: a module.modulemap over a small shim.h.
@@ -57,6 +60,11 @@ let package = Package(
         // symbols: linker flags given on the command line, since unsafe flags here would keep the package from being
         // used as a versioned dependency).
         .executableTarget(name: "odsh", dependencies: ["ODataShell"]),
+        // `odsh mcp`'s server: odsh starts it, so that odsh's own start-up does not carry the MCP library.
+        .executableTarget(name: "odsh-mcp", dependencies: [
+            "ODataShell",
+            .product(name: "MCP", package: "swift-sdk", condition: .when(traits: ["Shell"])),
+        ]),
         // SAP's dynamic API example, run by the tests against the V4 reference server.
         .executableTarget(name: "DynamicAPIExample", dependencies: ["ODataClient", "ODataQuery", "ODataModel"],
                           path: "Examples/DynamicAPI"),
@@ -73,7 +81,7 @@ let package = Package(
         .testTarget(name: "ODataShellTests", dependencies: [
             "ODataShell", "ODataClient", "ODataQuery", "ODataModel", "TestSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], exclude: ["Language/Fixtures", "Language/golden-statements.txt"]),
+        ], exclude: ["Language/Fixtures", "Language/golden-statements.txt", "Agent/Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -173,13 +173,13 @@ _odsh() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    shell|metadata|diff|profile|store|cache|services|verify|payload|generate|help)
+    shell|metadata|diff|profile|store|cache|services|verify|mcp|payload|generate|help)
         # Offer subcommand argument completions
         "_odsh_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'shell metadata diff profile store cache services verify payload generate help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'shell metadata diff profile store cache services verify mcp payload generate help' -- "${cur}"))
         # The default subcommand's profile: odsh NAME
         [[ "${#unparsed_words[@]}" -eq 0 ]] && __odsh_add_completions -W "$("${COMP_WORDS[0]}" profile list --names 2>/dev/null)"
         ;;
@@ -1525,6 +1525,120 @@ _odsh_verify() {
     case "${positional_number}" in
     1)
         __odsh_add_completions -W "$(__odsh_custom_complete ---completion verify -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_odsh_mcp() {
+    repeating_flags=()
+    non_repeating_flags=(--allow-writes --guide --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    repeating_options=(-H --header)
+    non_repeating_options=(--metadata --max-rows --max-bytes --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    __odsh_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--metadata')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--max-rows')
+        return
+        ;;
+    '--max-bytes')
+        return
+        ;;
+    '--metadata-max-age')
+        return
+        ;;
+    '--metadata-fix')
+        __odsh_add_completions -f
+        return
+        ;;
+    '-H'|'--header')
+        return
+        ;;
+    '--user-agent')
+        return
+        ;;
+    '--cert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--key')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--cacert')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    '--connect-timeout')
+        return
+        ;;
+    '--proxy')
+        return
+        ;;
+    '--sap-client')
+        return
+        ;;
+    '--sap-language')
+        return
+        ;;
+    '-u'|'--user')
+        return
+        ;;
+    '--bearer')
+        return
+        ;;
+    '--authorize-url')
+        return
+        ;;
+    '--token-endpoint')
+        return
+        ;;
+    '--client-id')
+        return
+        ;;
+    '--scope')
+        return
+        ;;
+    '--cookie')
+        return
+        ;;
+    '--cookie-jar')
+        __odsh_add_completions -f
+        return
+        ;;
+    '--max-metadata-size')
+        return
+        ;;
+    '--max-body-size')
+        return
+        ;;
+    '--max-value-size')
+        return
+        ;;
+    '--retries')
+        return
+        ;;
+    '--retry-max-wait')
+        return
+        ;;
+    '--trace-file')
+        __odsh_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __odsh_add_completions -W "$(__odsh_custom_complete ---completion mcp -- positional@0 "${COMP_CWORD}" "$(__odsh_cursor_index_in_current_word)")"
         return
         ;;
     esac

@@ -4,9 +4,10 @@
 # and none of its symbols exported (SwiftPM exports all of the library targets'; the loader would look every symbol
 # the shared libraries bind up in the executable first). Nothing looks symbols up in odsh: `dlsym(nil, ...)` finds
 # glibc's. The linker flags are given here, not in Package.swift, where unsafe flags would keep the package from
-# being used as a versioned dependency.
+# being used as a versioned dependency. ODSH_PRODUCT=odsh-mcp builds `odsh mcp`'s server the same way
+# (.build-static/release/odsh-mcp), which scripts/package.sh ships beside odsh.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
-exec swift build -c release --static-swift-stdlib --product odsh --scratch-path .build-static \
+exec swift build -c release --static-swift-stdlib --product "${ODSH_PRODUCT:-odsh}" --scratch-path .build-static \
   -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic "$@"

@@ -6,7 +6,8 @@
 # (DIR defaults to .build-package). VERSION is the one `odsh --version` prints (ODataClientVersion.swift).
 # The .deb depends on libcurl4, libedit2 and libxml2 (libcurl is loaded at run time, so no tool sees it) and on
 # what dpkg-shlibdeps finds the binary linked to; without dpkg-shlibdeps (package dpkg-dev), on the packages
-# that own the libraries ldd lists. --binary FILE packs that odsh instead of building one. Maintainer:
+# that own the libraries ldd lists. `odsh mcp`'s server, odsh-mcp, goes to PREFIX/libexec/odsh/ (built beside odsh;
+# with --binary FILE, taken from FILE's folder). --binary FILE packs that odsh instead of building one. Maintainer:
 # $ODSH_MAINTAINER, else the author of the last commit.
 # Prints OUT=, DEB=, TARBALL=, VERSION= lines last.
 set -euo pipefail
@@ -32,8 +33,11 @@ arch="$(dpkg --print-architecture)"
 
 if [ -z "$binary" ]; then
   bash scripts/build-release.sh
+  ODSH_PRODUCT=odsh-mcp bash scripts/build-release.sh
   binary=.build-static/release/odsh
 fi
+mcp_server="$(dirname "$binary")/odsh-mcp"
+[ -x "$mcp_server" ] || { echo "package.sh: $mcp_server (odsh mcp's server) is not built beside $binary" >&2; exit 2; }
 [ -x "$binary" ] || { echo "package.sh: $binary is not an executable" >&2; exit 2; }
 built="$("$binary" --version)"
 [ "$built" = "$version" ] || { echo "package.sh: $binary says version $built, the source $version" >&2; exit 1; }
@@ -47,6 +51,7 @@ trap 'rm -rf "$work"' EXIT
 lay_out() {
   local prefix="$1" zsh_dir="$2"
   install -D -m 0755 --strip "$binary" "$prefix/bin/odsh"
+  install -D -m 0755 --strip "$mcp_server" "$prefix/libexec/odsh/odsh-mcp"
   install -D -m 0644 man/odsh.1 "$prefix/share/man/man1/odsh.1"
   install -D -m 0644 completions/odsh.bash "$prefix/share/bash-completion/completions/odsh"
   install -D -m 0644 completions/_odsh "$prefix/share/$zsh_dir/_odsh"

@@ -18,7 +18,7 @@ public struct OdshCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [ShellCommand.self, MetadataCommand.self, DiffCommand.self, ProfileCommand.self, StoreCommand.self, CacheCommand.self,
-                      ServicesCommand.self, VerifyCommand.self,
+                      ServicesCommand.self, VerifyCommand.self, McpCommand.self,
                       PayloadCommand.self, CompleteCommand.self, GenerateCommand.self],
         defaultSubcommand: ShellCommand.self
     )

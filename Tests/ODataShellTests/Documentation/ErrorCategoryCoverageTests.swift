@@ -26,6 +26,7 @@ struct ErrorCategoryCoverageTests {
         "EncodingError": "the Codable API of ODataClient, for library users; the shell does not encode entities",
         "DecodingError": "the Codable API of ODataClient, for library users; the shell does not decode entities",
         "CancellationError": "Swift's, from the async API: cancelled (ErrorReporter.category)",
+        "MCPError": "the MCP SDK's, in odsh-mcp: answered to the agent's client as a JSON-RPC error",
     ]
 
     /// Types whose static functions make an error that is thrown (`throw ValueConversion.mismatch(...)`): the error

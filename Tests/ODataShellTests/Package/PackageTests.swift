@@ -25,6 +25,13 @@ struct PackageTests {
         #expect(query.status == 0, "\(query.stderr)")
         // CSV lines end in CRLF (RFC 4180).
         #expect(query.stdout.split(whereSeparator: \.isNewline) == ["CustomerID", "AROUT", "BSBEV"], "\(query.stdout)")
+        // `odsh mcp` finds the server it ships with (beside it, or in ../libexec/odsh/) and answers MCP's initialize.
+        let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#
+        let mcp = try Spawn.run([odsh, "mcp", base + "/northwind/"], stdin: initialize + "\n",
+                                environment: Spawn.environment(["HOME": home, "XDG_CACHE_HOME": home + "/cache"]), timeout: 60)
+        #expect(mcp.status == 0 && mcp.stdout.contains(#""serverInfo":{"name":"odsh""#), "\(mcp.stdout)\(mcp.stderr)")
+        let mcpLdd = try Spawn.run(["ldd", URL(fileURLWithPath: odsh).deletingLastPathComponent().path + "/../libexec/odsh/odsh-mcp"])
+        #expect(!mcpLdd.stdout.contains("libswift") && !mcpLdd.stdout.contains("not found"), "\(mcpLdd.stdout)")
     }
 
     @Test("the .deb installs, runs and is removed without a trace (unpacked with dpkg -x when not root)")
@@ -36,7 +43,7 @@ struct PackageTests {
         let listing = try Spawn.output(["dpkg-deb", "-c", deb.path])
         for file in ["./usr/bin/odsh", "./usr/share/man/man1/odsh.1.gz", "./usr/share/bash-completion/completions/odsh",
                      "./usr/share/zsh/vendor-completions/_odsh", "./usr/share/fish/vendor_completions.d/odsh.fish",
-                     "./usr/share/doc/odsh/copyright"] {
+                     "./usr/share/doc/odsh/copyright", "./usr/libexec/odsh/odsh-mcp"] {
             #expect(listing.contains(" \(file)\n"), "\(file) is not in the package")
         }
         // Debian's copyright file, machine-readable (DEP-5), naming the licence of LICENSE.
@@ -76,7 +83,7 @@ struct PackageTests {
         _ = try Spawn.output(["tar", "-xzf", tarball.path, "-C", scratch])
         let top = scratch + "/odsh-\(PackageFiles.version)"
         for file in ["share/man/man1/odsh.1", "share/bash-completion/completions/odsh", "share/zsh/site-functions/_odsh",
-                     "share/fish/vendor_completions.d/odsh.fish", "LICENSE", "NOTICE"] {
+                     "share/fish/vendor_completions.d/odsh.fish", "libexec/odsh/odsh-mcp", "LICENSE", "NOTICE"] {
             #expect(FileManager.default.fileExists(atPath: top + "/" + file), "\(file)")
         }
         try Self.check(top + "/bin/odsh")
