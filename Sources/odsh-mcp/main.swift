@@ -48,6 +48,6 @@ await server.withMethodHandler(ReadResource.self) { params in
     return ReadResource.Result(contents: [.text(toolbox.guide, uri: guideURI, mimeType: "text/markdown")])
 }
 
-try await server.start(transport: StdioTransport())
+try await server.start(transport: DrainingTransport(StdioTransport()))
 await server.waitUntilCompleted()
 toolbox.close()

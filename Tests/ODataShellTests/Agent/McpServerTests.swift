@@ -141,6 +141,24 @@ struct McpServerTests {
         #expect(try Self.json(writes[6])["count"] as? Int == 0)
     }
 
+    @Test("requests written all at once, stdin then closed: every one is answered before the server ends")
+    func answersBeforeEndOfInput() throws {
+        let root = try ReferenceServers.baseURL(.v4) + "/northwind/"
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"query","arguments":{"statement":"Customers select CustomerID top 2"}}}"#,
+            #"{"jsonrpc":"2.0","id":"three","method":"tools/call","params":{"name":"sets","arguments":{"filter":"cust"}}}"#,
+        ]
+        let r = try Spawn.run([Self.server, root], stdin: requests.joined(separator: "\n") + "\n",
+                              environment: Spawn.environment(OdshProcess.isolatedXDG), timeout: 60)
+        #expect(r.status == 0, "\(r.stderr)")
+        let answers = r.stdout.split(separator: "\n").map(String.init)
+        #expect(answers.count == 3, "\(r.stdout)")
+        #expect(answers.contains { $0.contains(#""id":2"#) && $0.contains("ALFKI") }, "\(r.stdout)")
+        #expect(answers.contains { $0.contains(#""id":"three""#) && $0.contains("Customers") }, "\(r.stdout)")
+    }
+
     @Test("a query to a server that never answers is cancelled by the client: its request ends, and the server goes on answering")
     func cancelledQuery() throws {
         try #require(SharedCorpus.isAvailable, "the corpus is missing")
