@@ -57,10 +57,15 @@ public struct DataRequest: Sendable {
         case none
     }
 
-    /// What the request does.
-    public var kind: Kind
-    /// The resource path and query options (unused for raw requests).
-    public var query: DataQuery
+    /// What the request does; setting it forgets the URL `writeURL(for:)` kept.
+    public var kind: Kind { didSet { writtenURL = nil } }
+    /// The resource path and query options (unused for raw requests); setting it forgets the URL `writeURL(for:)`
+    /// kept.
+    public var query: DataQuery { didSet { writtenURL = nil } }
+    /// The URL relative to the service root as `writeURL(for:)` wrote it, with the version it was written for; nil
+    /// before, and again once `kind` or `query` changes. `relativeURL(for:absolute:)` gives it for that version, so
+    /// that `DataService` sends it as it was written, without writing it again.
+    public private(set) var writtenURL: (version: ODataVersion, url: String)?
     /// Extra request headers (Prefer, custom headers).
     public var headers = HTTPHeaders()
     /// For update, replace and delete.
@@ -128,9 +133,28 @@ public struct DataRequest: Sendable {
     }
 
     /// The URL relative to the service root, percent-encoded, as a service of `version` is sent it (a raw
-    /// request's URL as given). `absolute` turns a URL relative to the service root into an absolute one: a V4
-    /// unlink names the related entity by it (`DataService` passes its root; the default leaves it relative).
+    /// request's URL as given): the one `writeURL(for:)` kept for `version`, else written now. `absolute` turns a
+    /// URL relative to the service root into an absolute one: a V4 unlink names the related entity by it
+    /// (`DataService` passes its root; the default leaves it relative).
     public func relativeURL(for version: ODataVersion, absolute: (String) -> String = { $0 }) throws -> String {
+        if let written = writtenURL, written.version == version { return written.url }
+        return try write(for: version, absolute: absolute)
+    }
+
+    /// Writes the URL for a service of `version` and keeps it (`writtenURL`), so that the request is sent with the
+    /// URL its maker checked: what the version cannot express throws here (a `QueryWriteError`), not when it is
+    /// sent; a request written for `version` already is not written again. A URL that names another entity by its absolute URL (a V4 unlink's `$id`) depends on the service root
+    /// and is not kept: it is written again when sent.
+    @discardableResult
+    public mutating func writeURL(for version: ODataVersion) throws -> String {
+        if let written = writtenURL, written.version == version { return written.url }
+        var usesRoot = false
+        let url = try write(for: version, absolute: { usesRoot = true; return $0 })
+        writtenURL = usesRoot ? nil : (version, url)
+        return url
+    }
+
+    private func write(for version: ODataVersion, absolute: (String) -> String) throws -> String {
         switch kind {
         case .raw(_, let url): return url
         case .batch: return "$batch"

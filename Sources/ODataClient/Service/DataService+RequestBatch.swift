@@ -33,8 +33,9 @@ extension DataService {
         for item in batch.items {
             switch item {
             case .query(let q):
-                parts.append(.request(.query(q)))
-                sentURLs.append(try q.relativeURL(for: version))
+                var request = DataRequest.query(q)
+                sentURLs.append(try request.writeURL(for: version))
+                parts.append(.request(request))
             case .changeSet(let c):
                 c.resetResults()
                 // An empty change set has nothing to send (some services refuse an empty multipart part).
@@ -153,7 +154,7 @@ extension DataService {
     /// `executeQuery` gives them for its first page; `nextPage()` goes on outside the batch.
     private func batchQueryResult(_ query: DataQuery, _ answer: BatchResult) throws -> QueryResult {
         let r = answer.response
-        let url = try query.relativeURL(for: version)
+        let url = try answer.request.relativeURL(for: version)
         let contentType = r.header("Content-Type")
         if query.countOnly {
             let text = String(r.bodyText.filter { !$0.isWhitespace })

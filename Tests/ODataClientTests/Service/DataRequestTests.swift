@@ -39,6 +39,39 @@ import TestSupport
         #expect(String(decoding: DataRequest.create(e).body(for: .v4) ?? [], as: UTF8.self) == #"{"CustomerID":"NEWCO"}"#)
         #expect(try DataRequest.raw("Customers?$top=1").relativeURL(for: .v4) == "Customers?$top=1")
     }
+
+    @Test("a request keeps the URL written for it and is sent with it; changing its query or kind forgets it")
+    func theWrittenURLIsSentAndForgottenOnChange() throws {
+        let doc = try MetadataReader.read(file: TestPaths.packageRoot.appendingPathComponent("scripts/sample/northwind-mini.xml").path)
+        let service = DataService(url: URL(string: "https://example.com/svc/")!, client: try HTTPClient(configuration: HTTPConfiguration()),
+                                  metadata: doc)
+        let customers = try doc.entitySet(withName: "Customers")
+        var r = DataRequest.query(DataQuery().from(customers).top(2))
+        #expect(r.writtenURL == nil)
+        #expect(try r.writeURL(for: .v4) == "Customers?$top=2")
+        #expect(r.writtenURL?.url == "Customers?$top=2" && r.writtenURL?.version == .v4)
+        #expect(try service.httpRequest(for: r).url == "https://example.com/svc/Customers?$top=2")
+        r.maxPageSize = 10
+        #expect(r.writtenURL?.url == "Customers?$top=2", "the page size is a header, not the URL")
+        r.query = r.query.top(3)
+        #expect(r.writtenURL == nil)
+        #expect(try service.httpRequest(for: r).url == "https://example.com/svc/Customers?$top=3")
+        try r.writeURL(for: .v4)
+        r.kind = .raw(method: .get, url: "Customers?$top=4")
+        #expect(r.writtenURL == nil)
+        #expect(try service.httpRequest(for: r).url == "https://example.com/svc/Customers?$top=4")
+        // A version the service does not speak: written for what the version can express, and refused.
+        var search = DataRequest.query(DataQuery().from(customers).search("x"))
+        #expect(throws: QueryWriteError.self) { try search.writeURL(for: .v2) }
+        #expect(search.writtenURL == nil)
+        // A V4 unlink names the related entity by its absolute URL, which needs the service's root: not kept.
+        let orders = DataQuery().from(customers).withKey(EntityKey(.string("ALFKI"))).navigate("Orders")
+        var unlink = DataRequest.unlink(orders, from: DataQuery().from("Orders").withKey(EntityKey(.int32(1))))
+        #expect(try unlink.writeURL(for: .v4).hasPrefix("Customers('ALFKI')/Orders/$ref?$id=Orders"))
+        #expect(unlink.writtenURL == nil)
+        #expect(try service.httpRequest(for: unlink).url.contains("$id=https%3A%2F%2Fexample.com%2Fsvc%2FOrders") ||
+                (try service.httpRequest(for: unlink).url.contains("$id=https://example.com/svc/Orders")))
+    }
 }
 
 extension IntegrationTests {

@@ -41,8 +41,16 @@ struct Binder: BinderPart {
         }
     }
 
-    /// One statement bound; a batch binds its statements through here too, so warnings gather over all of them.
+    /// One statement bound, its request's URL written for the service's version (`DataRequest.writeURL(for:)`): what
+    /// the version cannot express is refused here, and the request is sent with the URL written here. A batch binds
+    /// its statements through here too, so warnings gather over all of them.
     mutating func bindStatement(_ s: AST.Statement) throws -> BoundStatement {
+        var bound = try bindRequest(s)
+        try bound.request.writeURL(for: version)
+        return bound
+    }
+
+    private mutating func bindRequest(_ s: AST.Statement) throws -> BoundStatement {
         switch s {
         case .raw(let url):
             // Relative to the service root, or a full URL (only the service's origin is ever sent anything).
@@ -73,7 +81,6 @@ struct Binder: BinderPart {
             }
             warnings += capabilities.requiredFilterWarnings(options, set: target.entitySet, type: target.entityType,
                                                             isCollection: target.isCollection)
-            _ = try writer().relativeURL(for: q)  // what the service's version cannot express is refused here
             return BoundStatement(request: .query(q), query: q, warnings: warnings,
                                   columnOrder: countOnly ? nil : ColumnOrder.of(options, q))
         case .create(let path, let body):

@@ -34,7 +34,6 @@ struct CallBinder: BinderPart {
                                             operation: last.name)
         var q = target.query
         q.path.append(.boundAction(action.qualifiedName))
-        _ = try writer().relativeURL(for: q)
         let parameters = try values.map { (name: $0.name, value: try $0.data ?? converter.dataValue($0.literal, at: last.name.range)) }
         return BoundStatement(request: .action(q, parameters: parameters), query: nil, warnings: warnings)
     }
@@ -87,7 +86,6 @@ struct CallBinder: BinderPart {
             q = try clauses.applyOptions(options, to: q, type: t, set: returnSet.flatMap { try? document.entitySet(withName: $0) }, nested: false)
             warnings += clauses.warnings
         }
-        _ = try writer().relativeURL(for: q)
         let request = method == "GET" ? DataRequest.query(q) : DataRequest(.function(method: HTTPMethod(rawValue: method) ?? .post), query: q)
         return BoundStatement(request: request, query: q, warnings: warnings, columnOrder: options.isEmpty ? nil : ColumnOrder.of(options, q))
     }

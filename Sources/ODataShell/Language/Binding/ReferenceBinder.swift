@@ -43,7 +43,6 @@ struct ReferenceBinder: BinderPart {
             if let k = last.key { throw LanguageError(.syntax, "\(nav.name) leads to one entity: unlink it without a key", at: k.range) }
             request = .unlink(q, from: nil)
         }
-        _ = try request.relativeURL(for: version)
         return BoundStatement(request: request, query: nil, warnings: [])
     }
 }
