@@ -185,64 +185,88 @@ final class StatementRunner {
     }
 
     /// A batch's answers in the order of its requests: for people, a line per request (method, URL, status) and its
-    /// rows; in json an array of `{"request", "status", "value"}` objects, in ndjson one such object a line. A
-    /// failed request is shown with its status and message; any failure makes the statement fail once all is shown.
-    /// `orders`: the column order of each request, in the order of the results (a select's order, as for one statement).
+    /// rows; in json and ndjson as `batchJSON` writes them. A failed request is shown with its status and message;
+    /// any failure makes the statement fail once all is shown. `orders`: the column order of each request, in the
+    /// order of the results (a select's order, as for one statement).
     private func renderBatch(_ parts: [DataRequest.BatchPart], orders: [MemberOrder?], settings: ShellSettings, out: TextOutput) throws {
         let results = try service.executeBatch(parts)
-        let machine = settings.format == .json || settings.format == .ndjson
-        var objects: [String] = []
-        for (i, r) in results.enumerated() {
+        for r in results {
             r.entities.forEach(etags.remember)
             etags.afterWrite(r.request, method: r.request.method(for: service.version))
-            let method = r.request.method(for: service.version).rawValue
-            let url = (try? r.request.relativeURL(for: service.version)).map(URLEncoding.decode) ?? "?"
-            let status = r.response.status == 0 ? r.response.reason
-                : HTTPResponseHead(status: r.response.status, reason: r.response.reason).statusLine
-            let message = r.response.succeeded ? nil : Self.batchErrorMessage(r.response)
-            if machine {
-                // One compact object a part: its request, status, change set, error and rows.
-                var json = JSONWriter(pretty: false)
-                json.beginObject()
-                json.string("request", "\(method) \(url)")
-                json.number("status", r.response.status)
-                if r.inChangeSet { json.bool("changeset", true) }
-                if let message { json.string("error", message) }
-                if !r.entities.isEmpty || !r.values.isEmpty {
-                    var rows = ""
-                    let w = NDJSONWriter(options: .init(jsonArray: true, memberOrder: i < orders.count ? orders[i] : nil)) {
-                        rows += String(decoding: $0, as: UTF8.self)
-                    }
-                    for e in r.entities { try w.write(e) }
-                    for v in r.values { try w.write(v) }
-                    try w.finish()
-                    // One line per part: the writer's line breaks go (its strings hold none: they are escaped).
-                    json.raw("value", rows.replacingAll("\n", with: ""))
-                }
-                json.endObject()
-                objects.append(json.output)
-                continue
-            }
-            let head = "\(i + 1)\(r.inChangeSet ? " (changeset)" : ""): \(method) \(url) → \(status)"
-                + (message.map { ": \($0)" } ?? "") + "\n"
-            if settings.format == .csv { out.writeNote(head) } else { out.write(head) }
-            if r.entities.isEmpty, r.values.isEmpty, r.response.succeeded, !r.response.body.isEmpty,
-               !(r.response.header("Content-Type") ?? "").lowercased().contains("json") {
-                out.write(r.response.bodyText.trimmingBlanksAndNewlines() + "\n")  // a $count, a $value as text
-            }
-            guard !r.entities.isEmpty || !r.values.isEmpty else { continue }
-            let renderer = ResultPresenter.renderer(settings, out: out, footer: settings.format != .csv, order: i < orders.count ? orders[i] : nil)
-            for e in r.entities { try renderer.entity(e) }
-            for v in r.values { try renderer.value(v) }
-            try renderer.finish(ResultSummary(rows: r.entities.count + r.values.count, morePages: false, limited: false, count: nil,
-                                              elapsedMilliseconds: nil))
         }
-        if machine {
-            out.write(settings.format == .json ? "[\n" + objects.joined(separator: ",\n") + "\n]\n" : objects.map { $0 + "\n" }.joined())
+        if settings.format == .json || settings.format == .ndjson {
+            out.write(Self.batchJSON(results, orders: orders, version: service.version, lines: settings.format == .ndjson))
+        } else {
+            for (i, r) in results.enumerated() {
+                let status = r.response.status == 0 ? r.response.reason
+                    : HTTPResponseHead(status: r.response.status, reason: r.response.reason).statusLine
+                let message = r.response.succeeded ? nil : Self.batchErrorMessage(r.response)
+                let head = "\(i + 1)\(r.inChangeSet ? " (changeset)" : ""): \(Self.batchRequestLine(r, version: service.version)) → \(status)"
+                    + (message.map { ": \($0)" } ?? "") + "\n"
+                if settings.format == .csv { out.writeNote(head) } else { out.write(head) }
+                if let text = Self.plainAnswer(r) { out.write(text + "\n") }  // a $count, a $value as text
+                guard !r.entities.isEmpty || !r.values.isEmpty else { continue }
+                let renderer = ResultPresenter.renderer(settings, out: out, footer: settings.format != .csv, order: i < orders.count ? orders[i] : nil)
+                for e in r.entities { try renderer.entity(e) }
+                for v in r.values { try renderer.value(v) }
+                try renderer.finish(ResultSummary(rows: r.entities.count + r.values.count, morePages: false, limited: false, count: nil,
+                                                  elapsedMilliseconds: nil))
+            }
         }
         out.flush()
         let failed = results.filter { !$0.response.succeeded }.count
         if failed > 0 { throw BatchFailure(failed: failed, of: results.count) }
+    }
+
+    /// A batch's answers as JSON, through `JSONWriter`: an object a request, `{"request", "status", "changeset",
+    /// "error", "value"}` (`value`: its rows, as `-o json` writes rows, or the number a `$count` answered, or the
+    /// text of a `$value`); in json one array with an object a line, in ndjson (`lines`) one object a line.
+    static func batchJSON(_ results: [DataService.BatchResult], orders: [MemberOrder?], version: ODataVersion, lines: Bool) -> String {
+        let order = { (i: Int) in i < orders.count ? orders[i] : nil }
+        if lines {
+            return results.enumerated().map { i, r in
+                var json = JSONWriter(pretty: false)
+                writeBatchAnswer(r, order: order(i), version: version, to: &json)
+                return json.output + "\n"
+            }.joined()
+        }
+        var json = JSONWriter(layout: .lines)
+        json.beginArray()
+        for (i, r) in results.enumerated() { writeBatchAnswer(r, order: order(i), version: version, to: &json) }
+        json.endArray()
+        return json.output + "\n"
+    }
+
+    /// One answer of a batch as a JSON object (see `batchJSON`).
+    private static func writeBatchAnswer(_ r: DataService.BatchResult, order: MemberOrder?, version: ODataVersion,
+                                         to json: inout JSONWriter) {
+        json.beginObject()
+        json.string("request", batchRequestLine(r, version: version))
+        json.number("status", r.response.status)
+        if r.inChangeSet { json.bool("changeset", true) }
+        if !r.response.succeeded { json.string("error", batchErrorMessage(r.response)) }
+        if !r.entities.isEmpty || !r.values.isEmpty {
+            json.beginArray("value")
+            for e in r.entities { json.entity(nil, e, order: order) }
+            for v in r.values { json.value(nil, v, order: order) }
+            json.endArray()
+        } else if let answer = plainAnswer(r) {
+            if r.request.query.countOnly, let n = Int(answer) { json.number("value", n) } else { json.string("value", answer) }
+        }
+        json.endObject()
+    }
+
+    /// `GET Products(1)?$select=Name`: a batch request's method and URL (percent-escapes decoded), as it was sent.
+    private static func batchRequestLine(_ r: DataService.BatchResult, version: ODataVersion) -> String {
+        let url = (try? r.request.relativeURL(for: version)).map(URLEncoding.decode) ?? "?"
+        return "\(r.request.method(for: version).rawValue) \(url)"
+    }
+
+    /// The text of an answer that holds no rows and is not JSON: a `$count`, a `$value` as text; nil for others.
+    private static func plainAnswer(_ r: DataService.BatchResult) -> String? {
+        guard r.entities.isEmpty, r.values.isEmpty, r.response.succeeded, !r.response.body.isEmpty,
+              !(r.response.header("Content-Type") ?? "").lowercased().contains("json") else { return nil }
+        return r.response.bodyText.trimmingBlanksAndNewlines()
     }
 
     /// The OData error message of a failed part, or its body's first line.
