@@ -84,6 +84,43 @@ struct McpServerTests {
         #expect((second["rows"] as? [[String: Any]])?.map { $0["CustomerID"] as? String } == ["AROUT", "BERGS", "BLAUS"])
     }
 
+    @Test("functions through call, an action refused without --allow-writes, on the V4 catalog service")
+    func functionsOnTheCatalog() throws {
+        let root = try ReferenceServers.baseURL(.v4) + "/catalog/"
+        let a = try Self.drive([root], [
+            Self.call("call", ["statement": "call CheapestPrice"]),
+            Self.call("call", ["statement": "Products(1)/Catalog.PriceWithTax(rate=10)"]),
+            Self.call("call", ["statement": "call Restock"]),
+        ])
+        #expect(try Self.json(a[0])["request"] as? String == "GET \(root)CheapestPrice()")
+        #expect((try Self.json(a[0])["rows"] as? [Any])?.count == 1, "\(a[0])")
+        #expect((try Self.json(a[1])["rows"] as? [Any])?.count == 1, "\(a[1])")
+        #expect(a[2]["isError"] as? Bool == true && (a[2]["text"] as? String)?.contains("--allow-writes") == true, "\(a[2])")
+    }
+
+    @Test("V2 with server paging (pyslet, 20 a page): a window of 25 rows across pages, then the next window")
+    func windowsAcrossServerPages() throws {
+        let root = try ReferenceServers.baseURL(.v2Atom) + "/northwind/"
+        let a = try Self.drive([root], [Self.call("query", ["statement": "Customers select CustomerID order by CustomerID"])])
+        let first = try Self.json(a[0])
+        let ids = try #require((first["rows"] as? [[String: Any]])?.compactMap { $0["CustomerID"] as? String })
+        #expect(ids.count == 25 && ids.first == "ALFKI" && first["more"] as? Bool == true, "\(first)")
+        let token = try #require(first["continuation"] as? String)
+        let b = try Self.drive([root], [Self.call("query", ["continuation": token])])
+        let next = try #require((try Self.json(b[0])["rows"] as? [[String: Any]])?.compactMap { $0["CustomerID"] as? String })
+        #expect(next.count == 25 && Set(next).isDisjoint(with: ids) && next.first! > ids.last!, "\(next)")
+    }
+
+    @Test("the man page describes every tool")
+    func manualNamesEveryTool() throws {
+        let manual = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("man/odsh.1"), encoding: .utf8)
+        let tools = AgentToolCatalog.tools(allowsWrites: true, system: true, maxRows: 25).map(\.name)
+        // The entries of `odsh mcp`'s tool list: `.It Cm NAME` (or several, `.It Cm create , update , ...`).
+        let entries = manual.split(separator: "\n").filter { $0.hasPrefix(".It Cm ") }
+            .flatMap { $0.dropFirst(7).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) }
+        for name in tools { #expect(entries.contains(name), "man/odsh.1 does not describe the tool \(name)") }
+    }
+
     @Test("Graph's metadata gives the same tools as Northwind's, and a short tools/list")
     func graphHasTheSameTools() throws {
         try #require(SharedCorpus.isAvailable, "the corpus is missing")
