@@ -37,12 +37,8 @@ extension IntegrationTests {
                 let script = TestPaths.packageRoot.appendingPathComponent("scripts/bench/delay-server.py").path
                 pid = try Spawn.start(["python3", script, String(port), "--log", log], stdout: "/dev/null", stderr: "/dev/null")
                 // Ready once it answers.
-                let deadline = ContinuousClock.now + .seconds(20)
-                while ContinuousClock.now < deadline {
-                    if (try? HTTPClient().send(HTTPRequest(url: "http://127.0.0.1:\(port)/svc/$metadata"))) != nil { return }
-                    usleep(50_000)
-                }
-                throw Failure(description: "delay-server.py did not answer on port \(port)")
+                let answered = Wait.poll { (try? HTTPClient().send(HTTPRequest(url: "http://127.0.0.1:\(port)/svc/$metadata"))) != nil }
+                if !answered { throw Failure(description: "delay-server.py did not answer on port \(port)") }
             }
 
             deinit {

@@ -18,13 +18,20 @@ extension IntegrationTests {
             return false
         }
 
+        /// How many of the `mode` server's events are `kind` (request, answered, closed) for `path`.
+        static func events(_ mode: String, _ kind: String, _ path: String) throws -> Int {
+            try FixtureServers.events(mode).filter { $0 == "\(kind) \(path)" }.count
+        }
+
         @Test func cancellingATaskEndsItsTransferAtOnceAndLeavesTheOtherTaskAlone() async throws {
             let hanging = try Fixtures.shared.hangingServer(), slow = try Fixtures.shared.slowServer()
             let client = try Self.client()
+            let long = "/long-\(UUID().uuidString)"
             let started = ContinuousClock.now
-            let first = Task { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(hanging)/long")) }
+            let first = Task { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(hanging)\(long)")) }
             let second = Task { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/answers")) }
-            try await Task.sleep(for: .milliseconds(300))
+            // Cancelled once its request is at the server (which never answers it).
+            try await Wait.untilAsync("the request to reach the hanging server") { try Self.events("hang", "request", long) == 1 }
             let cancelledAt = ContinuousClock.now
             first.cancel()
             let cancelled = await first.result
@@ -32,6 +39,8 @@ extension IntegrationTests {
             #expect(Self.isCancellation(cancelled), "\(cancelled)")
             // Woken at once (curl_multi_wakeup), not at the next 100 ms poll; the bound leaves room for a busy machine.
             #expect(latency < .milliseconds(100), "cancelled after \(latency)")
+            // Its connection was closed, not left open.
+            try await Wait.untilAsync("the hanging server to see the connection closed") { try Self.events("hang", "closed", long) == 1 }
             let answered = await second.result
             let body = try answered.get().body.map { String(decoding: $0, as: UTF8.self) }
             #expect(body == #"{"value":[]}"#)

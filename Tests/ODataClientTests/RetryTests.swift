@@ -130,7 +130,8 @@ extension IntegrationTests {
             let client = try Self.client(RetryPolicy(maxRetries: 3, maxTotalWait: 60))
             let started = ContinuousClock.now
             let task = Task { try await client.send(HTTPRequest(url: "\(base)/\(k)/1/429/30")) }
-            try await Task.sleep(for: .milliseconds(300))
+            // Cancelled once the first answer (429, Retry-After: 30) has come: the client waits to retry.
+            try await Wait.untilAsync("the first request to be turned away") { try count(k) == 1 }
             task.cancel()
             let result = await task.result
             guard case .failure(let error) = result, error is CancellationError else {

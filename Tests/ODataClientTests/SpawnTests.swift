@@ -33,11 +33,7 @@ import Glibc
         func state() -> String? {
             (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).map { String($0.split(separator: ")").last?.dropFirst().prefix(1) ?? "") }
         }
-        var gone = false
-        for _ in 0..<100 where !gone {
-            gone = state() == nil || state() == "Z"
-            if !gone { usleep(20_000) }
-        }
+        let gone = Wait.poll { state() == nil || state() == "Z" }
         #expect(gone, "the background sleep \(pid) outlived the timeout")
     }
 

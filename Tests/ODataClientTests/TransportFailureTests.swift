@@ -76,14 +76,17 @@ extension IntegrationTests {
             configuration.timeout = 20
             let client = try HTTPClient(configuration: configuration)
             let token = ODataClient.RequestCancellation()
+            let long = "/long-\(UUID().uuidString)"
+            @Sendable func events(_ kind: String) -> Int { ((try? FixtureServers.events("hang")) ?? []).filter { $0 == "\(kind) \(long)" }.count }
             let canceller = Thread {
-                Thread.sleep(forTimeInterval: 0.3)
+                // Once the request is at the server (which never answers it).
+                _ = Wait.poll { events("request") == 1 }
                 token.cancel()  // what the shell does on Ctrl-C to the statement's token
             }
             let started = ContinuousClock.now
             canceller.start()
             let error = try #require(throws: ODataClientError.self) {
-                try token.run { try client.send(HTTPRequest(url: "http://127.0.0.1:\(port)/long")) }
+                try token.run { try client.send(HTTPRequest(url: "http://127.0.0.1:\(port)\(long)")) }
             }
             let elapsed = ContinuousClock.now - started
             guard case .cancelled = error.kind else {
@@ -91,7 +94,8 @@ extension IntegrationTests {
                 return
             }
             #expect(elapsed < .seconds(1), "took \(elapsed): the cancelled token wakes the transfer")
-            #expect(error.summary == "GET http://127.0.0.1:\(port)/long: cancelled")
+            #expect(error.summary == "GET http://127.0.0.1:\(port)\(long): cancelled")
+            #expect(Wait.poll { events("closed") == 1 }, "the server saw the connection closed")
 
             // Under the cancelled token, a new request fails at once; outside it, nothing is cancelled.
             let again = try #require(throws: ODataClientError.self) {

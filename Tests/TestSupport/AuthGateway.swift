@@ -44,19 +44,20 @@ public final class AuthGateway: @unchecked Sendable {
         pid = try Spawn.start(["python3", script, "--upstream", String(upstream), "--owner", String(getpid()), "--log", log] + options,
                               stdout: output, stderr: "/dev/null")
         // It prints its port once it listens.
-        for _ in 0..<200 {
+        let printed = try? Wait.value("auth-gateway.py to print its port", timeout: 30) { () -> Int? in
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT="), let port = Int(line.dropFirst(5)) {
-                self.port = port
-                return
-            }
-            usleep(50_000)
+            guard let line = text.split(separator: "\n").first, line.hasPrefix("PORT=") else { return nil }
+            return Int(line.dropFirst(5))
+        }
+        if let printed {
+            port = printed
+            return
         }
         kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         unlink(log)
-        throw ReferenceServers.ServerStartError(message: "auth-gateway.py did not print its port within 10 s")
+        throw ReferenceServers.ServerStartError(message: "auth-gateway.py did not print its port within 30 s")
     }
 
     deinit {
@@ -76,6 +77,13 @@ public final class AuthGateway: @unchecked Sendable {
         guard kill(pid, SIGKILL) == 0 else { return }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// Makes every session and access token the gateway has issued so far expire now (refresh tokens stay good):
+    /// how a test gets an expiry without waiting for one. Returns once the gateway has done it.
+    public func expireAll() throws {
+        let r = try Spawn.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", base + "/control/expire"], timeout: 30)
+        guard r.stdout == "204" else { throw Spawn.Failure("auth-gateway.py /control/expire answered \(r.stdout): \(r.stderr)") }
     }
 
     /// The log's entries from line `from` on.

@@ -23,16 +23,25 @@ public enum FixtureServers {
         let script = TestPaths.testScripts.appendingPathComponent("fixture-server.py").path
         let pid = try Spawn.start(["python3", script, mode], stdout: output, stderr: "/dev/null")
         // It prints its port once it listens.
-        for _ in 0..<100 {
+        let printed = try? Wait.value("fixture-server.py \(mode) to print its port", timeout: 30) { () -> Int? in
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT="), let port = Int(line.dropFirst(5)) {
-                unlink(output)
-                ports[mode] = port
-                return port
-            }
-            usleep(50_000)
+            guard let line = text.split(separator: "\n").first, line.hasPrefix("PORT=") else { return nil }
+            return Int(line.dropFirst(5))
         }
-        kill(pid, SIGKILL)
-        throw Failure(description: "fixture-server.py \(mode) did not print its port")
+        guard let port = printed else {
+            kill(pid, SIGKILL)
+            throw Failure(description: "fixture-server.py \(mode) did not print its port")
+        }
+        unlink(output)
+        ports[mode] = port
+        return port
+    }
+
+    /// What the `hang` or `slow` server has seen so far (its GET /_events): "request PATH", "answered PATH",
+    /// "closed PATH", one an element, in order.
+    public static func events(_ mode: String) throws -> [String] {
+        let r = try Spawn.run(["curl", "-s", "-f", "http://127.0.0.1:\(try port(mode))/_events"], timeout: 30)
+        guard r.status == 0 else { throw Failure(description: "fixture-server.py \(mode) /_events: curl exited with \(r.status)") }
+        return r.stdout.split(separator: "\n").map(String.init)
     }
 }

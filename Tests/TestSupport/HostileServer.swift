@@ -43,14 +43,15 @@ public enum HostileServer {
         unlink(output)
         let script = TestPaths.testScripts.appendingPathComponent("hostile-server.py").path
         let pid = try Spawn.start(["python3", script], stdout: output, stderr: "/dev/null")
-        for _ in 0..<100 {
+        let printed = try? Wait.value("hostile-server.py to print its port", timeout: 30) { () -> Int? in
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if let line = text.split(separator: "\n").first, line.hasPrefix("PORT="), let p = Int(line.dropFirst(5)) {
-                unlink(output)
-                port = p
-                return p
-            }
-            usleep(50_000)
+            guard let line = text.split(separator: "\n").first, line.hasPrefix("PORT=") else { return nil }
+            return Int(line.dropFirst(5))
+        }
+        if let printed {
+            unlink(output)
+            port = printed
+            return printed
         }
         kill(pid, SIGKILL)
         throw StartError(description: "hostile-server.py did not print its port")

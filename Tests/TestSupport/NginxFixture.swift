@@ -52,13 +52,13 @@ public struct NginxFixture: Sendable {
         return n
     }
 
-    /// The lines of one of nginx's logs once one contains `text` (nginx logs after it has answered; 1 s at most).
+    /// The lines of one of nginx's logs once one contains `text` (nginx logs after it has answered); the lines as
+    /// they are if none does within `Wait.hang` seconds.
     public func logLines(_ name: String, once text: String) throws -> [Substring] {
         var lines: [Substring] = []
-        for _ in 0..<50 {
+        _ = try Wait.poll {
             lines = try String(contentsOfFile: file(name), encoding: .utf8).split(separator: "\n")
-            if lines.contains(where: { $0.contains(text) }) { break }
-            Thread.sleep(forTimeInterval: 0.02)
+            return lines.contains(where: { $0.contains(text) })
         }
         return lines
     }

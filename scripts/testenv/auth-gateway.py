@@ -26,6 +26,8 @@ Listens on 127.0.0.1 (a free port, printed as PORT=N) and proxies to http://127.
   POST /token-moved?to=URL  307 to URL (a token endpoint that sends clients to another origin)
   /oauth/PATH            needs Authorization: Bearer with a valid token, else 401; proxied to /PATH
   /open/PATH             no sign-in; proxied to /PATH
+  POST /control/expire   every session and access token issued so far expires now (refresh tokens stay good):
+                         what a test that needs an expiry asks for instead of waiting for one
   /saml-post/PATH        200 with a page that posts a SAMLRequest to that provider (HTTP-POST binding)
   /saml/PATH             302 to a SAML identity provider (http://localhost:PORT/idp/sso?SAMLRequest=...), as a system
                          that signs browsers in only through SAML does
@@ -139,6 +141,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def handle_any(self):
         path = self.path
+        if path.split("?")[0] == "/control/expire":
+            with lock:
+                for store in (sessions, tokens):
+                    for key in store:
+                        store[key] = 0
+            return self.answer(204, b"", [], "expired")
         if path.split("?")[0] == "/login":
             return self.login()
         if path.split("?")[0] == "/token":

@@ -2,6 +2,8 @@
 
 MODE hang:     accepts connections and reads requests, but never answers.
 MODE slow:     answers every request after one second: 200, {"value":[]}.
+               In both, GET /_events lists what happened, one a line, in order: "request PATH" when a request came,
+               "answered PATH" once slow answered it, "closed PATH" once the client closed a connection hang held.
 MODE truncate: answers every request with Content-Length: 100000 and 1000 bytes of body, then closes.
 MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at three service roots, each with a
                $metadata (entity set Items: ID, Name) and pages of two rows:
@@ -24,8 +26,8 @@ MODE sap-annotated: an SAP Gateway style OData V2 service (JSON) at /sap/ whose 
                WeightUnit), sap:text (Country's CountryName), sap:value-list with Common.ValueList blocks (Country
                from Countries, CurrencyCode from Currencies). Every set answers $filter with startswith(P,'X')
                and P eq 'X' (joined by and), and $top. /slow/ is the same service whose value-list sets answer
-               after 10 seconds.
-               /vlseen lists the value-list requests that came, one a line.
+               after 60 seconds (a wait no client should sit out).
+               /vlseen lists the value-list requests that came, one a line; /vlanswered those answered so far.
 MODE busy:     a service that turns requests away before it serves them. /KEY/N/STATUS/AFTER answers its first N
                requests (counted per KEY, whatever the method) with STATUS (429 or 503) and Retry-After AFTER:
                delta seconds, "date" (an HTTP-date one second ahead) or "none" (no header); then 200 {"d":{"results":[]}}.
@@ -192,6 +194,7 @@ SAP_ROWS = {
 }
 
 vl_seen = []
+vl_answered = []
 
 
 def sap_annotated(request):
@@ -203,6 +206,8 @@ def sap_annotated(request):
     path, _, query = target.partition("?")
     if path == "/vlseen":
         return b"200 OK", b"text/plain", "".join(s + "\n" for s in vl_seen).encode("utf-8")
+    if path == "/vlanswered":
+        return b"200 OK", b"text/plain", "".join(s + "\n" for s in vl_answered).encode("utf-8")
     root = path.split("/")[1] if path.count("/") >= 2 else ""
     if root not in ("sap", "slow"):
         return b"404 Not Found", b"text/plain", b"no such resource\n"
@@ -218,7 +223,8 @@ def sap_annotated(request):
     if name != "Products":
         vl_seen.append(unquote(target))
         if root == "slow":
-            time.sleep(10)
+            time.sleep(60)
+        vl_answered.append(unquote(target))
     for prop, value in re.findall(r"startswith\((\w+),'([^']*)'\)", unquote(params.get("$filter", ""))):
         rows = [r for r in rows if str(r.get(prop, "")).startswith(value)]
     for prop, value in re.findall(r"(\w+) eq '([^']*)'", unquote(params.get("$filter", ""))):
@@ -477,10 +483,29 @@ def whole_request(conn, request):
     return head + b"\r\n\r\n" + rest
 
 
+events = []
+events_lock = threading.Lock()
+
+
+def event(what, request):
+    path = request.split(b"\r\n", 1)[0].split(b" ")[1:2]
+    with events_lock:
+        events.append(what + " " + (path[0].decode("latin-1") if path else "?"))
+
+
 def serve(conn):
     conn.settimeout(60)
     try:
         request = conn.recv(65536)
+        if mode in ("hang", "slow") and request.startswith(b"GET /_events "):
+            with events_lock:
+                body = "".join(e + "\n" for e in events).encode()
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: "
+                         + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
+            conn.close()
+            return
+        if mode in ("hang", "slow"):
+            event("request", request)
         if mode == "busy" or mode == "evolving":
             status, headers, content_type, body = (busy if mode == "busy" else evolving)(request)
             conn.sendall(("HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n%sConnection: close\r\n\r\n"
@@ -555,14 +580,21 @@ def serve(conn):
             conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
                          + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
             conn.close()
+            event("answered", request)
             return
         if mode == "truncate":
             body = b'{"value":[' + b' ' * 988 + b'1,'
             conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n" + body)
             conn.close()
             return
-        while conn.recv(65536):  # hang: keep the connection open, say nothing
-            pass
+        try:
+            while conn.recv(65536):  # hang: keep the connection open, say nothing
+                pass
+            event("closed", request)
+        except socket.timeout:
+            event("timed-out", request)  # (after 60 s: never what a client's closing looks like)
+        except OSError:
+            event("closed", request)  # reset by the client
     except OSError:
         pass
 

@@ -59,15 +59,15 @@ extension IntegrationTests {
                 }
             }
 
-            /// The log's steps; waits up to two seconds for `step` to appear (the browser finishes on its own).
+            /// The log's steps; waits (until `Wait.hang`) for `step` to appear (the browser finishes on its own).
             func steps(waitingFor step: String? = nil) -> [[String: Any]] {
-                for _ in 0..<40 {
+                var steps: [[String: Any]] = []
+                let found = Wait.poll {
                     let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-                    let steps = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-                    if step == nil || steps.contains(where: { $0["step"] as? String == step }) { return steps }
-                    usleep(50_000)
+                    steps = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                    return step == nil || steps.contains(where: { $0["step"] as? String == step })
                 }
-                return []
+                return found ? steps : []
             }
 
             /// The page the listener answered the browser with.
@@ -244,8 +244,8 @@ extension IntegrationTests {
                 Issue.record("expected the redirect to another origin to be refused, got \(error.kind)")
                 return
             }
-            // The gateway logs after it answered: give its line a moment.
-            for _ in 0..<40 where gateway.count("token-moved", since: mark) == 0 { usleep(25_000) }
+            // The gateway logs after it answered: wait for its line.
+            try Wait.until("the gateway to log the token-moved request") { gateway.count("token-moved", since: mark) > 0 }
             #expect(gateway.count("token-moved", since: mark) == 1)
             #expect(elsewhere.entries().isEmpty, "the other origin got nothing")
         }

@@ -85,7 +85,8 @@ extension IntegrationTests {
         }
 
         /// The lines pyslet's request log gained while `body` ran that contain `text`. pyslet logs a request just
-        /// after answering it: the log is read until it has not grown for a moment.
+        /// after answering it: once `body` is done, a request of our own (a marker) is sent, and the log is read once
+        /// the marker's line is there, which pyslet writes after those of the requests answered before it.
         func pysletRequests(containing text: String, during body: () throws -> Void) throws -> [Substring] {
             let log = try ReferenceServers.requestLog(.v2Atom)
             func lines() -> [Substring] {
@@ -93,12 +94,12 @@ extension IntegrationTests {
             }
             let before = lines().count
             try body()
-            var now = lines()
-            for _ in 0..<20 {
-                Thread.sleep(forTimeInterval: 0.05)
-                let again = lines()
-                if again.count == now.count && again.count > before { break }
-                now = again
+            let marker = "odsh-marker-\(UUID().uuidString)"
+            _ = try HTTPClient().send(HTTPRequest(url: try ReferenceServers.baseURL(.v2Atom) + "/northwind/?\(marker)"))
+            var now: [Substring] = []
+            try Wait.until("pyslet to log the marker request") {
+                now = lines()
+                return now.contains { $0.contains(marker) }
             }
             return now.dropFirst(before).filter { $0.contains(text) }
         }

@@ -22,11 +22,10 @@ struct SecretsTests {
         defer { kill(pid, SIGKILL); _ = try? Spawn.wait(pid, timeout: 10) }
         var cmdline = "", limits = ""
         // Wait until odsh has read its arguments (the CSV of 400,000 rows takes seconds more).
-        for _ in 0..<100 {
-            usleep(50_000)
+        _ = Wait.poll {
             cmdline = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
             limits = (try? String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)) ?? ""
-            if cmdline.contains("bob:") && !cmdline.contains("pw-in-argv") && limits.contains("Max core file size        0") { break }
+            return cmdline.contains("bob:") && !cmdline.contains("pw-in-argv") && limits.contains("Max core file size        0")
         }
         #expect(cmdline.contains("bob:") && !cmdline.contains("pw-in-argv"), "\(cmdline)")
         #expect(!cmdline.contains("key-in-argv") && cmdline.contains("X-Plain: visible"), "\(cmdline)")
@@ -42,10 +41,9 @@ struct SecretsTests {
                                   stdout: "/dev/null", stderr: "/dev/null", environment: Spawn.environment(OdshProcess.isolatedXDG))
         defer { kill(pid, SIGKILL); _ = try? Spawn.wait(pid, timeout: 10) }
         var cmdline = ""
-        for _ in 0..<100 {
-            usleep(50_000)
+        _ = Wait.poll {
             cmdline = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
-            if cmdline.contains("bob:") && !cmdline.contains("pw-in-url") { break }
+            return cmdline.contains("bob:") && !cmdline.contains("pw-in-url")
         }
         #expect(cmdline.contains("http://bob:") && cmdline.contains("sap-client=100"), "\(cmdline)")
         #expect(!cmdline.contains("pw-in-url") && !cmdline.contains("pw-in-query"), "\(cmdline)")

@@ -39,8 +39,10 @@ struct CacheCommandTests {
     func nginxsOwnValidatorsRevalidate() throws {
         let nginx = try NginxFixture.shared()
         let url = nginx.http + "/static/northwind-v2/"
+        // nginx logs after answering: wait for both lines (and the count below says no more came).
+        let before = nginx.accessLog(containing: "/static/northwind-v2/$metadata").count
         for _ in 0..<2 { #expect(try xdg.odsh(["metadata", "summary", url, "--metadata-max-age", "0"]).status == 0) }
-        Thread.sleep(forTimeInterval: 0.2)  // nginx logs after answering
+        try Wait.until("nginx to log both requests") { nginx.accessLog(containing: "/static/northwind-v2/$metadata").count >= before + 2 }
         let lines = nginx.accessLog(containing: "/static/northwind-v2/$metadata").suffix(2)
         #expect(lines.count == 2)
         #expect(lines.first?.contains("\" 200 ") == true && lines.last?.contains("\" 304 ") == true, "\(lines)")

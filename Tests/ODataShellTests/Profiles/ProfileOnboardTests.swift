@@ -25,7 +25,7 @@ struct ProfileOnboardTests {
         try tmux.waitFor("User:")
         tmux.type("tester")
         try tmux.waitFor("Password for tester:")
-        Thread.sleep(forTimeInterval: 0.3)  // echo goes off (and input is flushed) just after the prompt shows
+        try tmux.waitForEchoOff()  // echo goes off (and input is flushed) just after the prompt shows
         tmux.type("not-the-password")
         try tmux.waitFor("Try again with other credentials? (Y/n):")
         #expect(tmux.screen().contains("the check failed: HTTP 401"))
@@ -33,7 +33,7 @@ struct ProfileOnboardTests {
         try tmux.waitFor("User [tester]:")
         tmux.type("")
         try tmux.waitFor("Password for tester:", occurrence: 2)
-        Thread.sleep(forTimeInterval: 0.3)
+        try tmux.waitForEchoOff()
         tmux.type(nginx.password)
         let screen = try tmux.waitFor("ODSH-EXIT=")
         #expect(screen.contains("ODSH-EXIT=0"), "\(screen)")

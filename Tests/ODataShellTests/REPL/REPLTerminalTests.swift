@@ -154,14 +154,17 @@ struct REPLTerminalTests {
 
     @Test("Ctrl-C during a request that gets no answer cancels it within a second; the shell goes on")
     func ctrlCCancelsASlowRequest() throws {
-        let silent = try SilentServer()
+        // fixture-server.py hang reads requests and never answers; its events say what came and what was closed.
+        let hang = try FixtureServers.port("hang")
+        let root = "/ctrl-c-\(UUID().uuidString.prefix(8))/northwind/"  // (the prompt names the last segment)
+        func events(_ kind: String) throws -> Int { try FixtureServers.events("hang").filter { $0.hasPrefix("\(kind) \(root)") }.count }
         let metadata = SharedCorpus.metadata("northwind-v4.xml")
-        let url = "http://127.0.0.1:\(silent.port)/northwind/"
+        let url = "http://127.0.0.1:\(hang)\(root)"
         let s = try start(url, arguments: "--metadata \(metadata)")
         for attempt in 1...2 {
             try run(s, "Orders top \(attempt)")
-            // The request hangs: no prompt comes back.
-            usleep(700_000)
+            // The request hangs at the server: no prompt comes back.
+            try Wait.until("request \(attempt) to reach the server") { try events("request") == attempt }
             #expect(try s.screen().last(where: { !$0.isEmpty }) == "\(Self.prompt) Orders top \(attempt)")
             let pressed = Date()
             try s.press("C-c")
@@ -171,6 +174,8 @@ struct REPLTerminalTests {
             }
             let waited = Date().timeIntervalSince(pressed)
             #expect(waited < 1.0, "cancelled after \(waited) s")
+            // The transfer was ended, not left behind: the server saw the connection closed.
+            try Wait.until("the server to see connection \(attempt) closed") { try events("closed") == attempt }
         }
         // No stack trace, no extra lines: the message and the prompt.
         #expect(!(try s.screen().contains { $0.contains("Fatal") || $0.contains("more; --verbose") }))
@@ -183,7 +188,7 @@ struct REPLTerminalTests {
         // A one-shot run cancelled by Ctrl-C ends with 130.
         let oneShot = try TerminalSession("env HOME=\(home.path) XDG_STATE_HOME=\(state) XDG_CACHE_HOME=\(home.path)/cache "
             + "\(TerminalSession.odsh!) --metadata \(metadata) \(url) -c Orders")
-        usleep(700_000)
+        try Wait.until("the one-shot request to reach the server") { try events("request") == 3 }
         try oneShot.press("C-c")
         try oneShot.waitFor("exit 130") { $0.contains { $0.contains("cancelled (Ctrl-C)") } && $0.contains("[exit 130]") }
     }
@@ -249,15 +254,20 @@ struct REPLTerminalTests {
 
     /// Presses `q` in less until odsh's prompt is back. less can drop a key that comes while it still handles a
     /// Ctrl-C (seen under load: the `q` sent right after it was lost, and less stayed open with its prompt), so `q`
-    /// follows a moment later, and is pressed again only while less's own prompt is still the last line (never once
-    /// odsh's prompt is back, where it would be typed into the next statement).
+    /// is pressed again while less's own prompt is still the last line after a few seconds. A `q` that was not lost
+    /// but only slow to be read lands on odsh's line once less has ended: that line is then cleared (Ctrl-U).
     private func quitLess(_ s: TerminalSession) throws {
-        usleep(300_000)
-        for _ in 0..<3 {
+        func atPrompt(_ lines: [String]) -> Bool {
+            guard let last = lines.last(where: { !$0.isEmpty }), last.hasPrefix(Self.prompt) else { return false }
+            return last.dropFirst(Self.prompt.count).allSatisfy { $0 == "q" || $0 == " " }
+        }
+        for _ in 0..<5 {
             try s.press("q")
-            let (lines, back) = try s.poll(timeout: 3) { $0.last(where: { !$0.isEmpty }) == Self.prompt }
+            let (lines, back) = try s.poll(timeout: 3) { atPrompt($0) }
             if back || lines.last(where: { !$0.isEmpty }) != ":" { break }
         }
+        try s.waitFor("odsh's prompt after less") { atPrompt($0) }
+        try s.press("C-u")
         try s.waitForLastLine(Self.prompt)
     }
 

@@ -59,25 +59,23 @@ final class TerminalSession {
 
     /// Reads the screen until it satisfies `condition` or `timeout` passes: the last screen, and whether it did.
     func poll(timeout: Double, _ condition: ([String]) -> Bool) throws -> (lines: [String], met: Bool) {
-        let deadline = Date().addingTimeInterval(timeout)
         var lines: [String] = []
-        while Date() < deadline {
+        let met = try Wait.poll(timeout: timeout) {
             lines = try screen()
-            if condition(lines) { return (lines, true) }
-            usleep(40_000)
+            return condition(lines)
         }
-        return (lines, false)
+        return (lines, met)
     }
 
     /// Waits until some line equals `line`.
     @discardableResult
-    func waitForLine(_ line: String, timeout: Double = 10) throws -> [String] {
+    func waitForLine(_ line: String, timeout: Double = Wait.hang) throws -> [String] {
         try waitFor("a line \"\(line)\"", timeout: timeout) { $0.contains(line) }
     }
 
     /// Waits until the last non-empty line (where the cursor is) equals `line`.
     @discardableResult
-    func waitForLastLine(_ line: String, timeout: Double = 10) throws -> [String] {
+    func waitForLastLine(_ line: String, timeout: Double = Wait.hang) throws -> [String] {
         try waitFor("the last line \"\(line)\"", timeout: timeout) { $0.last(where: { !$0.isEmpty }) == line }
     }
 

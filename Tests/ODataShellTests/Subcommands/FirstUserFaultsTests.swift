@@ -235,13 +235,9 @@ final class StreamingOdsh {
         _ = text.utf8CString.withUnsafeBufferPointer { write(writer, $0.baseAddress, $0.count - 1) }
     }
 
-    /// Waits (up to 30 s) for the output to hold `text`, stdin still open.
+    /// Waits (until `Wait.hang`) for the output to hold `text`, stdin still open.
     func waitFor(_ text: String) -> Bool {
-        for _ in 0..<300 {
-            if output.contains(text) { return true }
-            usleep(100_000)
-        }
-        return false
+        Wait.poll { output.contains(text) }
     }
 
     /// Ends stdin and waits for odsh to exit: its status.

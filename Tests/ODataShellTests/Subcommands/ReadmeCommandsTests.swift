@@ -99,18 +99,18 @@ struct ReadmeCommandsTests {
         }
     }
 
-    /// Reads the screen until `problem` finds none (nil) and says true; after 10 s records what differs, naming the
-    /// README line, with the screen, and says false (the session goes on with the next line).
+    /// Reads the screen until `problem` finds none (nil) and says true; after `Wait.hang` records what differs, naming
+    /// the README line, with the screen, and says false (the session goes on with the next line).
     @discardableResult
     func poll(_ t: TerminalSession, _ at: String, _ problem: ([String]) throws -> String?) throws -> Bool {
-        let deadline = Date().addingTimeInterval(10)
         var last = "", screen: [String] = []
-        while Date() < deadline {
+        let fine = try Wait.poll {
             screen = try t.screen()
             guard let p = try problem(screen) else { return true }
             last = p
-            usleep(100_000)
+            return false
         }
+        if fine { return true }
         Issue.record("\(at)\n\(last)\nthe screen:\n\(Transcript.nonEmpty(screen).joined(separator: "\n"))")
         return false
     }

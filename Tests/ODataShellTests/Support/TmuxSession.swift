@@ -36,14 +36,27 @@ final class TmuxSession {
 
     /// Waits until the screen shows `text` (after `occurrence - 1` earlier ones); throws with the screen after `seconds`.
     @discardableResult
-    func waitFor(_ text: String, occurrence: Int = 1, seconds: Double = 20) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        while true {
-            let s = screen()
-            if s.components(separatedBy: text).count - 1 >= occurrence { return s }
-            if Date() > deadline { throw Timeout(description: "no \"\(text)\" on the screen after \(seconds) s:\n\(s)") }
-            usleep(100_000)
+    func waitFor(_ text: String, occurrence: Int = 1, seconds: Double = Wait.hang) throws -> String {
+        var s = ""
+        let shown = Wait.poll(timeout: seconds) {
+            s = screen()
+            return s.components(separatedBy: text).count - 1 >= occurrence
         }
+        if !shown { throw Timeout(description: "no \"\(text)\" on the screen after \(seconds) s:\n\(s)") }
+        return s
+    }
+
+    /// Waits until the terminal's echo is off: a password prompt turns it off (flushing what was typed before)
+    /// just after it shows, so what is typed for it must wait for that.
+    func waitForEchoOff() throws {
+        let tty = try Self.tmux(socket, ["display-message", "-p", "-t", "main", "#{pane_tty}"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        var settings = ""
+        let off = Wait.poll {
+            settings = (try? Spawn.run(["stty", "-F", tty, "-a"], timeout: 30).stdout) ?? ""
+            return settings.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).contains("-echo")
+        }
+        if !off { throw Timeout(description: "the echo of \(tty) did not go off: \(settings)") }
     }
 
     /// Types `line` and Enter.
