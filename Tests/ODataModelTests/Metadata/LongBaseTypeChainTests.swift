@@ -1,10 +1,14 @@
 import Foundation
 import Testing
 @testable import ODataModel
+import TestSupport
 
 /// Resolving base types is linear: a document of 8,000 entity types each deriving from the next (about 366 KB, as a
 /// generated service might serve) loads in well under a second, and a cycle of as many types is reported once per
 /// type. Resolving them used to take about a minute (each chain walked and checked for repeats type by type).
+/// No assertion on the time a load takes (issue 53: a busy machine breaks those): each load runs on a thread of its
+/// own, waited for until `Wait.hang` (a minute), which only the old way of resolving (a minute or more) or a hang
+/// reaches. (Not a time limit trait: that one also counts the time a test waits for a thread of Swift's pool.)
 @Suite("Long base type chains")
 struct LongBaseTypeChainTests {
     static let count = 8_000
@@ -40,21 +44,25 @@ struct LongBaseTypeChainTests {
         return Array(xml.utf8)
     }
 
-    /// Loads `bytes` and returns the document with the seconds it took.
-    static func load(_ bytes: [UInt8]) throws -> (CsdlDocument, Double) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let doc = try bytes.withUnsafeBytes { try MetadataReader.read(bytes: $0, source: "chain.xml") }
-        return (doc, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    /// Loads `bytes` on a thread of its own; fails the test with `Wait.TimedOut` when that has not ended by `Wait.hang`.
+    static func load(_ bytes: [UInt8]) throws -> CsdlDocument {
+        final class Outcome: @unchecked Sendable {
+            let lock = NSLock()
+            var result: Result<CsdlDocument, Error>?
+        }
+        let outcome = Outcome()
+        Thread {
+            let r = Result { try bytes.withUnsafeBytes { try MetadataReader.read(bytes: $0, source: "chain.xml") } }
+            outcome.lock.withLock { outcome.result = r }
+        }.start()
+        return try Wait.value("the load of \(bytes.count) bytes to end") { outcome.lock.withLock { outcome.result } }.get()
     }
 
     @Test("8,000 types each deriving from the next", arguments: [false, true])
     func chain(v2: Bool) throws {
         let bytes = Self.document(cycle: false, v2: v2)
         #expect(bytes.count > 300_000)
-        let (doc, seconds) = try Self.load(bytes)
-        // Measured in the test itself (a time limit trait counts the time a test waits for its turn too). A generous
-        // bound for a busy machine and a debug build: the load takes a few hundred milliseconds (it took minutes).
-        #expect(seconds < 5, "loading took \(seconds) s")
+        let doc = try Self.load(bytes)
         #expect(doc.warnings.isEmpty)
         let first = try doc.entityType(withName: "Chain.T0")
         #expect(first.baseTypeChain.count == Self.count - 1)
@@ -66,8 +74,7 @@ struct LongBaseTypeChainTests {
 
     @Test("a cycle of 8,000 types: each warned about once", arguments: [false, true])
     func cycle(v2: Bool) throws {
-        let (doc, seconds) = try Self.load(Self.document(cycle: true, v2: v2))
-        #expect(seconds < 5, "loading took \(seconds) s")
+        let doc = try Self.load(Self.document(cycle: true, v2: v2))
         let cyclic = doc.warnings.filter { $0.code == "base-type-cycle" }.map(\.path)
         #expect(cyclic.count == Self.count)
         // No key anywhere on the cycle: in V2 each type lacks one, in V4 the entity set's type.

