@@ -69,17 +69,33 @@ extension IntegrationTests {
             #expect(lastRequest < firstAnswer, "\(events)")
         }
 
+        /// The task is cancelled before it calls `send` (it waits, without sleeping, until the test has cancelled
+        /// it): the `CancellationError` comes from the request path, and the server never hears of the request.
         @Test func aTaskCancelledBeforeItsRequestSendsNothing() async throws {
             let slow = try Fixtures.shared.slowServer()
             let client = try Self.client()
-            let task = Task {
-                try await Task.sleep(for: .milliseconds(200))
-                return try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)/never"))
+            let never = "/never-\(UUID().uuidString)", after = "/after-\(UUID().uuidString)"
+            let (cancelled, cancel) = AsyncStream<Void>.makeStream()
+            let task = Task { () -> (Bool, Result<HTTPResponse, Error>) in
+                for await _ in cancelled { break }  // until the test has cancelled this task
+                let wasCancelled = Task.isCancelled
+                do {
+                    return (wasCancelled, .success(try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)\(never)"))))
+                } catch {
+                    return (wasCancelled, .failure(error))
+                }
             }
             task.cancel()
-            let result = await task.result
+            cancel.yield()
+            cancel.finish()
+            let (wasCancelled, result) = await task.value
+            #expect(wasCancelled, "the task was cancelled before it sent")
             guard case .failure(let error) = result else { Issue.record("sent: \(result)"); return }
-            #expect(error is CancellationError)
+            #expect(error is CancellationError, "\(error)")
+            // A request sent after it, and answered, reached the server; the cancelled one did not.
+            #expect(try await client.send(HTTPRequest(url: "http://127.0.0.1:\(slow)\(after)")).head.status == 200)
+            #expect(try Self.events("slow", "request", after) == 1)
+            #expect(try Self.events("slow", "request", never) == 0, "the cancelled task's request reached the server")
         }
     }
 }
