@@ -2,6 +2,8 @@
 # test.sh [SWIFT-TEST-ARGS...]: the project's test command. Installs what is missing (setup.sh --tests), builds, makes the
 # packages the package test installs (scripts/package.sh), runs the tests. Extra arguments go to `swift test`
 # (e.g. --filter ODataModelTests, --no-parallel). Exit code = swift test's.
+# A fixture a test needs (../shared, tmux, nginx, ...) that is missing skips the test, or fails it when CI=true
+# (.ci/run sets it); the run ends with a summary of what was skipped and why (the tests write it to $ODSH_SKIP_LOG).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root" || exit
@@ -16,7 +18,7 @@ if [ -d "$shared" ]; then
   echo "shared: $shared (corpus: $shared/corpus, reference servers: $shared/refsrv)"
 else
   echo "========================================================================================"
-  echo "NOTICE: ../shared not found: tests that need the corpus or reference servers will be skipped"
+  echo "NOTICE: ../shared not found: tests that need the corpus or reference servers will be skipped (CI=true: fail)"
   echo "        (looked for $shared; set ODSH_SHARED to its path)"
   echo "========================================================================================"
 fi
@@ -27,5 +29,24 @@ swift build || exit
 if [ -z "${ODSH_SKIP_PACKAGE:-}" ] && command -v dpkg-deb >/dev/null; then
   bash scripts/package.sh || exit
 fi
+# Each test that finds a fixture missing adds a line "FIXTURE: REASON" here (TestSupport's Fixture).
+export ODSH_SKIP_LOG="${TMPDIR:-/tmp}/odsh-skips-$$.log"
+: >"$ODSH_SKIP_LOG"
 # Swift Testing runs tests concurrently in-process anyway; --parallel also spreads XCTest cases over workers.
 swift test --parallel "$@"
+status=$?
+
+if [ -s "$ODSH_SKIP_LOG" ]; then
+  echo "========================================================================================"
+  if [[ "${CI:-}" =~ ^([Tt]rue|TRUE|1|yes)$ ]]; then
+    echo "MISSING FIXTURES (CI=true: each failed the tests that need it), tests and suites per fixture:"
+  else
+    echo "SKIPPED: tests that found a fixture missing (CI=true makes these failures), tests and suites per fixture:"
+  fi
+  sort "$ODSH_SKIP_LOG" | uniq -c | sort -rn
+  echo "========================================================================================"
+else
+  echo "skipped for a missing fixture: none"
+fi
+rm -f "$ODSH_SKIP_LOG"
+exit "$status"

@@ -9,7 +9,7 @@ import TestSupport
 /// many requests it has under way at once (scripts/bench/delay-server.py): requests beyond the per-host limit wait
 /// without a thread each, and within it they all run at once.
 extension IntegrationTests {
-    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
+    @Suite(.fixture("python3", Tools.hasPython, Tools.noPython))
     struct Engine {
         struct Failure: Error, CustomStringConvertible {
             var description: String

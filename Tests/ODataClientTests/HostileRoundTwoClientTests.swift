@@ -70,7 +70,7 @@ struct HostileRoundTwoClientTests {
 
     // MARK: cookie jars
 
-    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
+    @Suite(.fixture("python3", Tools.hasPython, Tools.noPython))
     struct CookieJars {
         @Test("A cookie jar that is a symlink: replaced by a file of our own, its target left alone")
         func symlinkedJar() throws {

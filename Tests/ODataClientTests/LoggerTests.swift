@@ -5,7 +5,7 @@ import TestSupport
 
 /// SAP's `Logger.shared(named: "SAP.OData").logLevel = .debug` turns the trace on, as in SAP's SDK.
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct SAPLogger {
         @Test("the SAP.OData logger at debug traces a session that has no trace of its own, to standard error")
         func debugTracesRequests() throws {

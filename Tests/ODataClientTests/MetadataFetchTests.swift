@@ -5,7 +5,7 @@ import ODataModel
 import TestSupport
 
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct MetadataFetch {
         /// Streams $metadata and returns the bytes and the number of chunks they came in.
         func stream(_ serviceURL: String) throws -> (HTTPResponse, Data, Int) {
@@ -83,7 +83,7 @@ extension IntegrationTests {
         }
     }
 
-    @Suite(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
+    @Suite(.fixture("nginx", NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     struct LargeDocument {
         @Test("a consumer that lags pauses its transfer: what piles up meanwhile stays under the high-water mark")
         func aLaggingConsumerPausesItsTransfer() throws {

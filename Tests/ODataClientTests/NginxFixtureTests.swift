@@ -5,7 +5,7 @@ import TestSupport
 
 /// TLS, authentication, redirects, error pages and cookies against an nginx of our own in front of odatapy.
 extension IntegrationTests {
-    @Suite(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
+    @Suite(.fixture("nginx", NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     struct ThroughNginx {
         let nginx: NginxFixture
 

@@ -4,7 +4,7 @@ import ODataClient
 import TestSupport
 
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct Paging {
         func page(_ client: HTTPClient, _ url: String) throws -> (ids: [String], next: String?) {
             let response = try client.send(HTTPRequest(url: url, headers: ["Accept": "application/json"]))

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Cancelling a task cancels its transfer, at once, and only its own; one client serves several tasks at once.
 extension IntegrationTests {
-    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
+    @Suite(.fixture("python3", Tools.hasPython, Tools.noPython))
     struct RequestCancellation {
         static func client() throws -> HTTPClient {
             var configuration = HTTPConfiguration()

@@ -6,7 +6,7 @@ import TestSupport
 /// A time limit is a cancellation: `RequestCancellation.withDeadline` cancels the requests inside its scope after its
 /// limit (a timeout error, not "cancelled"); those after it have the configured one.
 extension IntegrationTests {
-    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
+    @Suite(.fixture("python3", Tools.hasPython, Tools.noPython))
     struct RequestTimeout {
         @Test func aScopeShortensTheLimitOfItsRequestsOnly() throws {
             let slow = try Fixtures.shared.slowServer()   // answers after one second

@@ -35,7 +35,7 @@ import TestSupport
 
 /// HTTPClient against fixture-server.py busy: 429 and 503 with Retry-After, a few times, then 200.
 extension IntegrationTests {
-    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
+    @Suite(.fixture("python3", Tools.hasPython, Tools.noPython))
     struct Retries {
         let base: String
         init() throws { base = "http://127.0.0.1:\(try FixtureServers.port("busy"))" }

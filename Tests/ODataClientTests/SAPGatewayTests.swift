@@ -5,7 +5,7 @@ import TestSupport
 
 /// mock-sap: CSRF token fetch, retry on "Required", sap-client, and SAP's V2 JSON error body.
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct SAPGateway {
         struct LoggedRequest: Equatable, CustomStringConvertible {
             var method: String

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Trace output, and that it holds no credentials unless traceSecrets says so.
 extension IntegrationTests {
-    @Suite(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
+    @Suite(.fixture("nginx", NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     struct Tracing {
         let nginx: NginxFixture
 
@@ -102,7 +102,7 @@ extension IntegrationTests {
         }
     }
 
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct CSRFTracing {
         @Test func csrfTokenAndSessionCookieAreRedacted() throws {
             let port = try ReferenceServers.port(.v2)

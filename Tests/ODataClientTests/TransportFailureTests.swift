@@ -5,7 +5,7 @@ import TestSupport
 
 /// Failures below HTTP: refused, silent, cut-off servers, and cancellation.
 extension IntegrationTests {
-    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
+    @Suite(.fixture("python3", Tools.hasPython, Tools.noPython))
     struct TransportFailures {
         @Test func connectionRefusedIsATransportErrorWithCurlCodeAndURL() throws {
             let url = "http://127.0.0.1:\(try Fixtures.shared.closedPort())/service/$metadata"

@@ -7,7 +7,7 @@ import TestSupport
 /// Every metadata document of the shared corpus: proxy classes generate, or the generator refuses with an error
 /// that names the construct. Fast: nothing is compiled here (the consumer package test compiles a representative
 /// set).
-@Suite("Proxy classes for the corpus", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite("Proxy classes for the corpus", .fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct ProxyGeneratorCorpusTests {
     @Test("Every corpus document generates, or is refused with a clear reason")
     func everyDocument() throws {

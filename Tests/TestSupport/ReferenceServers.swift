@@ -39,7 +39,7 @@ public enum ReferenceServers {
     /// True when the shared folder has the servers and python3 and curl (which the scripts use) are installed.
     public static let isAvailable = FileManager.default.isExecutableFile(atPath: TestPaths.shared.appendingPathComponent("refsrv/start-v4.sh").path)
         && Tools.isInstalled("python3") && Tools.isInstalled("curl")
-    /// Why tests of the servers are skipped (`.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing))`).
+    /// Why tests of the servers are skipped (`.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing))`).
     public static let missing = "reference servers not found in \(TestPaths.shared.appendingPathComponent("refsrv").path) "
         + "or python3 or curl missing (set ODSH_SHARED to the shared folder)"
 

@@ -30,7 +30,7 @@ import Glibc
 extension IntegrationTests {
     /// The authorization code grant with PKCE, end to end: scripts/testenv/auth-gateway.py is the authorization
     /// server, scripts/testenv/scripted-browser.py the browser that the open-URL closure starts.
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct BrowserSignInThroughGateway {
         /// Keeps tokens in memory, as the shell's store keeps them in a file: a second sign-in with it is a later run.
         final class MemoryStore: OAuth2TokenStore, Sendable {

@@ -5,7 +5,7 @@ import TestSupport
 
 extension IntegrationTests {
     /// SPNEGO against a real KDC and Apache with mod_auth_gssapi (scripts/testenv/kerberos.sh) in front of odatapy.
-    @Suite(.enabled(if: KerberosFixture.isAvailable, Comment(rawValue: KerberosFixture.missing)))
+    @Suite(.fixture("kerberos (KDC, apache2)", KerberosFixture.isAvailable, Comment(rawValue: KerberosFixture.missing)))
     struct NegotiateSignIn {
         let kerberos: KerberosFixture
         var root: String { "\(kerberos.http)/northwind/" }

@@ -6,7 +6,7 @@ import TestSupport
 extension IntegrationTests {
     /// The SAML 2.0 bearer grant as SAP SuccessFactors has it, against scripts/testenv/auth-gateway.py, which checks
     /// the assertion's signature with xmlsec1 (an independent XML signature implementation) and its contents.
-    @Suite(.enabled(if: SAMLClientKeys.isAvailable, Comment(rawValue: SAMLClientKeys.missing)))
+    @Suite(.fixture("SAML client keys (openssl, xmlsec1)", SAMLClientKeys.isAvailable, Comment(rawValue: SAMLClientKeys.missing)))
     struct SAMLBearerSignIn {
         let keys: SAMLClientKeys
 

@@ -6,7 +6,7 @@ import TestSupport
 extension IntegrationTests {
     /// Form login and OAuth2 against scripts/testenv/auth-gateway.py, which sits in front of odatapy: the OData
     /// requests behind the sign-in are real.
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct SignInThroughGateway {
         static let user = "alice", password = "wonderland"
         static let clientID = "odsh-client", clientSecret = "client-secret"

@@ -8,7 +8,7 @@ import TestSupport
 /// Codable structs from and to entities, over the library's values (no JSON in between), against the V4 reference
 /// server: Northwind customers and orders with expanded navigation, a product created on the catalog service.
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct EntityCodable {
         struct Customer: Decodable {
             let CustomerID: String

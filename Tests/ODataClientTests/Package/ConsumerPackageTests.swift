@@ -17,7 +17,7 @@ import TestSupport
 ///
 /// Not one of the `IntegrationTests`, which run one after another: the programs run against a V4 reference server of
 /// their own, so that nothing here shares state with other tests, and the minutes of the build overlap the others.
-@Suite("A package that depends on this one", .enabled(if: Tools.isInstalled("git"), "git missing"))
+@Suite("A package that depends on this one", .fixture("git", Tools.isInstalled("git"), "git missing"))
 struct ConsumerPackage {
     @Test(.timeLimit(.minutes(20)))
     func aConsumerPackageOnAVersionTagBuildsWithoutTheShellAndRunsAsync() throws {

@@ -4,7 +4,7 @@ import TestSupport
 import ODataModel
 
 /// A payload fed in chunks of any size reads exactly as when fed whole: same entities, metadata, page information.
-@Suite(.enabled(if: PayloadFixtures.available, PayloadFixtures.missing))
+@Suite(.fixture("payload corpus", PayloadFixtures.available, PayloadFixtures.missing))
 struct PayloadChunkingTests {
     @Test(arguments: PayloadFixtures.cases)
     func everyChunkingGivesTheSameResult(_ c: PayloadFixtures.Case) throws {

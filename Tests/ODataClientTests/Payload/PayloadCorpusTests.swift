@@ -3,7 +3,7 @@ import Testing
 import ODataModel
 
 /// The captured responses of the reference servers, read against the metadata of the service they came from.
-@Suite(.enabled(if: PayloadFixtures.available, PayloadFixtures.missing))
+@Suite(.fixture("payload corpus", PayloadFixtures.available, PayloadFixtures.missing))
 struct PayloadCorpusTests {
     private func read(_ file: String) throws -> PayloadReader.Result {
         try PayloadFixtures.read(PayloadFixtures.cases.first { $0.file == file }!)

@@ -13,7 +13,7 @@ import ODataModel
         try PayloadFixtures.read(Array(text.utf8), format: format, model: doc, target: .entitySet(try doc.entitySet(withName: set)), options: options)
     }
 
-    @Test(.enabled(if: PayloadFixtures.available, PayloadFixtures.missing), arguments: PayloadFixtures.cases)
+    @Test(.fixture("payload corpus", PayloadFixtures.available, PayloadFixtures.missing), arguments: PayloadFixtures.cases)
     func truncatedAnywhereGivesAnErrorWithAPosition(_ c: PayloadFixtures.Case) throws {
         let bytes = try PayloadFixtures.payload(c.file)
         let doc = try PayloadFixtures.model(c.metadata)

@@ -76,7 +76,7 @@ import TestSupport
 
 extension IntegrationTests {
     /// Answers that are not what they say (the fixture server's /cutoff/, /html/, /plain/, /emptybody/, /moved/ roots).
-    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
+    @Suite(.fixture("python3", Tools.hasPython, Tools.noPython))
     struct UnusableAnswers {
         func service(_ root: String) throws -> DataService {
             let port = try Fixtures.shared.nextLinkServer()
@@ -141,7 +141,7 @@ extension IntegrationTests {
         }
     }
 
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct TypedRequests {
         @Test func topHoldsAcrossPagesWhateverTheNextLinksSay() throws {
             // pyslet pages by 20 and drops $top from its next links.

@@ -8,7 +8,7 @@ import TestSupport
 /// SAP's `ChangeSet` with `applyChanges` and `RequestBatch` with `processBatch`, on the reference servers: odatapy's
 /// catalog (a JSON batch, 4.01), its Northwind (multipart) and mock-sap (V2 multipart).
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceChangeSets {
         /// Create two products in one change set, then update an existing one (with its ETag) and delete one of the
         /// new ones in another; the entities take the service's answers as `createEntity`/`updateEntity` give them.

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceExample {
         /// Examples/DynamicAPI is built with the tests (it is a target of the package); it runs SAP's example program
         /// against the catalog service through SAP's entry points (OnlineODataProvider, DataService(provider:),

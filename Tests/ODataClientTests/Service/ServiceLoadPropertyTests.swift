@@ -8,7 +8,7 @@ import TestSupport
 extension IntegrationTests {
     /// SAP's `loadProperty(_:into:)` on the catalog service: structural properties left out of `$select`, a complex
     /// value, a collection, an enum, and navigation to one entity and to a collection (with query options).
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceLoadProperty {
         @Test func structuralPropertiesNotSelected() throws {
             let service = try ServiceSupport.catalogV4()

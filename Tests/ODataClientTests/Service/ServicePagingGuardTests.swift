@@ -7,7 +7,7 @@ import TestSupport
 
 extension IntegrationTests {
     /// Reading all pages ends on servers whose next links never do.
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServicePagingGuards {
         /// pyslet answers the 7 orders shipped to Poland in one page, then empty pages, each with a new next link,
         /// for as long as they are followed.
@@ -105,7 +105,7 @@ extension IntegrationTests {
         }
     }
 
-    @Suite(.enabled(if: Tools.hasPython, Tools.noPython))
+    @Suite(.fixture("python3", Tools.hasPython, Tools.noPython))
     struct DegenerateNextLinks {
         func read(_ root: String, _ relativeURL: String = "Items") throws -> (ids: [Int64], response: ServiceResponse, sequence: [Int64], pages: Int) {
             let port = try Fixtures.shared.nextLinkServer()

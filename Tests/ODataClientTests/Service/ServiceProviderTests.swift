@@ -8,7 +8,7 @@ import TestSupport
 /// SAP's way in: `OnlineODataProvider`, `DataService(provider:)` without metadata, `loadMetadata()` loading it into
 /// the service.
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceProvider {
         @Test("DataService(provider:) does not throw, as SAP's: a session that cannot start fails the first request")
         func aSessionThatCannotStartFailsAtItsFirstRequest() throws {

@@ -6,7 +6,7 @@ import ODataQuery
 import TestSupport
 
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceReads {
         @Test func odatapyQueryWithSelectOrderByTopAndFilter() throws {
             let service = try ServiceSupport.northwindV4()

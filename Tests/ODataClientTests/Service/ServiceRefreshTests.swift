@@ -6,7 +6,7 @@ import TestSupport
 
 /// `DataService.refreshMetadata`: SAP's checked refresh, on the corpus version pairs (no server: the newer document
 /// is handed in) and on the catalog service (loaded again from the server).
-@Suite("DataService.refreshMetadata on the corpus", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite("DataService.refreshMetadata on the corpus", .fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct ServiceRefreshCorpusTests {
     static func read(_ name: String) throws -> CsdlDocument {
         try MetadataReader.read(file: Corpus.url("metadata", name).path)
@@ -85,7 +85,7 @@ struct ServiceRefreshCorpusTests {
 }
 
 extension IntegrationTests {
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceRefresh {
         /// The catalog service's `$metadata` as text, edited into an "older" version.
         static func catalogMetadata(_ edit: (String) -> String) throws -> CsdlDocument {

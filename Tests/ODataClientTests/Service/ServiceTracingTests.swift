@@ -5,7 +5,7 @@ import TestSupport
 
 extension IntegrationTests {
     /// SAP's tracing switches on `DataService`: `traceRequests`, `traceWithData`, `prettyTracing`.
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceTracing {
         @Test func switchesTakeEffectForTheRequestsThatFollow() throws {
             let collector = TraceCollector()

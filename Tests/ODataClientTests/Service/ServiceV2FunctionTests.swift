@@ -9,7 +9,7 @@ extension IntegrationTests {
     /// V2 function imports on pyslet (scripts/testenv/pyslet_functions_server.py). The server answers 405 to a method
     /// other than the import's m:HttpMethod and 400 to a literal not of the parameter's type, so a passing call shows
     /// that the method came from the metadata and the parameters were written as typed V2 literals.
-    @Suite(.enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+    @Suite(.fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
     struct ServiceV2Functions {
         @Test func entitiesOfASetFromAnInt32Parameter() throws {
             let (service, trace) = try ServiceSupport.counted { try ServiceSupport.northwindV2Functions($0) }

@@ -7,7 +7,7 @@ import TestSupport
 
 /// What a write sets that the metadata says the service does not take (issue 35): V2 `sap:creatable`/`sap:updatable`
 /// (SAP's GWSAMPLE_BASIC) and `Core.Computed`/`Core.Immutable` (a CAP service), as a check a program calls.
-@Suite(.enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite(.fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct WriteRestrictionTests {
     static func entity(_ file: String, _ setName: String, _ values: [String: DataValue]) throws -> (EntityValue, DataQuery) {
         let doc = try MetadataReader.read(file: Corpus.url("metadata", file).path)

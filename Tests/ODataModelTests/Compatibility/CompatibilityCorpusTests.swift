@@ -4,7 +4,7 @@ import TestSupport
 
 /// The real version pairs of the corpus (SOURCES.md, "Version pairs"): each report checked against what reading
 /// `diff` of the two files says, change by change; and every document compared with itself.
-@Suite("Compatibility on the corpus version pairs", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite("Compatibility on the corpus version pairs", .fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct CompatibilityCorpusTests {
     static func read(_ name: String) throws -> CsdlDocument {
         try MetadataReader.read(file: Corpus.url("metadata", name).path)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Every CSDL JSON document of the shared corpus: it reads, its element counts match an independent oracle,
 /// and every truncation of it fails cleanly with a position.
-@Suite(.enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite(.fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct CsdlJsonCorpusTests {
     static let files = Corpus.files(in: "metadata", withExtension: "json")
 
@@ -55,7 +55,7 @@ struct CsdlJsonCorpusTests {
         print(" ".join(str(c[k]) for k in ["et", "ct", "en", "es", "sg", "act", "fn", "fi", "ai"]))
         """
 
-    @Test(.enabled(if: Python.isAvailable, "python3 is needed for the oracle"), arguments: files)
+    @Test(.fixture("python3", Python.isAvailable, "python3 is needed for the oracle"), arguments: files)
     func countsMatchTheOracle(_ file: String) throws {
         let expected = try Python.run(Self.oracle, [Corpus.url("metadata", file).path])
             .split(whereSeparator: \.isWhitespace).map { Int($0)! }

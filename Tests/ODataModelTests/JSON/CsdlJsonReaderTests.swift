@@ -403,7 +403,7 @@ private let sample = #"""
 }
 
 /// Details of the broadest corpus document (OASIS `miscellaneous.json`).
-@Suite(.enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite(.fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct CsdlJsonMiscellaneousTests {
     let doc: CsdlDocument
     init() throws { doc = try CsdlJsonReader.read(bytes: Corpus.bytes("metadata", "oasis-csdl-miscellaneous.json"), source: "misc") }

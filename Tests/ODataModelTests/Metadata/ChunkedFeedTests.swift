@@ -6,7 +6,7 @@ import TestSupport
 /// Metadata pushed in chunks (as it comes off the network) reads into the same model as in one piece, however the
 /// chunks fall: the format is told from the first byte that is not a byte-order mark or blank, even when the
 /// first chunks hold nothing else, and large chunks are handed to libxml2 in slices.
-@Suite("Metadata fed in chunks", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite("Metadata fed in chunks", .fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct ChunkedFeedTests {
     /// Reads `bytes` after `prefix`, cut into pieces of the given sizes (the last size repeats to the end).
     static func read(_ bytes: [UInt8], prefix: [UInt8], pieces: [Int]) throws -> CsdlDocument {

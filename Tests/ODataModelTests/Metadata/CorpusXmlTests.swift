@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Every CSDL XML document of the shared corpus: read, counted against an independent oracle, and broken on purpose.
-@Suite("CSDL XML corpus", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite("CSDL XML corpus", .fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct CorpusXmlTests {
     /// Not well-formed on purpose (see SOURCES.md "Odd things"): they must fail with a position.
     static let notWellFormed: Set<String> = [
@@ -79,7 +79,7 @@ struct CorpusXmlTests {
     }
 
     /// Counts per document against xmllint's XPath over the same file (an independent reader).
-    @Test("element counts equal an xmllint XPath oracle", .enabled(if: Oracle.hasXmllint, "xmllint not installed (apt install libxml2-utils)"),
+    @Test("element counts equal an xmllint XPath oracle", .fixture("xmllint", Oracle.hasXmllint, "xmllint not installed (apt install libxml2-utils)"),
           arguments: readable)
     func countsMatchOracle(_ name: String) throws {
         let doc = try Self.read(name)

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// What the model knows about real documents: versions, V2 navigation, inheritance, SAP attributes, annotations.
-@Suite("EDM model on real metadata", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite("EDM model on real metadata", .fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct ModelFeatureTests {
     func read(_ name: String) throws -> CsdlDocument {
         try MetadataReader.read(file: Corpus.url("metadata", name).path)

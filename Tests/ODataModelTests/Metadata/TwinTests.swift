@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The same model written as CSDL XML and as CSDL JSON reads into the same model (compared as a canonical dump).
-@Suite("XML and JSON twins", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite("XML and JSON twins", .fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct TwinTests {
     static let pairs: [(String, String)] = {
         var out: [(String, String)] = []

@@ -6,7 +6,7 @@ import TestSupport
 /// `package` setter. A consumer's source, type-checked with `swiftc` against the modules this test run was built
 /// from (as another package's would be: without this package's name), reads everything and sets the pre-approvals,
 /// and fails to compile where it sets anything else.
-@Suite("what a consumer may change", .enabled(if: ConsumerCompile.isAvailable, Comment(rawValue: ConsumerCompile.missing)))
+@Suite("what a consumer may change", .fixture("consumer compile (swiftc, built modules)", ConsumerCompile.isAvailable, Comment(rawValue: ConsumerCompile.missing)))
 struct ConsumerAccessTests {
     static let reads = """
         import ODataModel

@@ -4,7 +4,7 @@ import TestSupport
 
 /// SAP's `property(withName:)` finds navigation properties as well; a rejected name is never suggested back; lookups in
 /// metadata not loaded yet say so.
-@Suite("property(withName:) and lookups", .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite("property(withName:) and lookups", .fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct PropertyLookupTests {
     func northwind() throws -> CsdlDocument {
         try MetadataReader.read(file: Corpus.url("metadata", "northwind-v4.xml").path)

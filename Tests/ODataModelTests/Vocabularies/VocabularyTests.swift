@@ -4,7 +4,7 @@ import TestSupport
 
 /// The typed vocabulary readers on real SAP and CAP metadata: line-item columns, texts, units and currencies,
 /// value lists, field control, the annotation listing, and dangling annotation paths with line:column.
-@Suite(.enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite(.fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct VocabularyTests {
     static func doc(_ name: String) throws -> CsdlDocument {
         try MetadataReader.read(file: Corpus.url("metadata", name).path)

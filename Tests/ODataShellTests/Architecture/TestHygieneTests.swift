@@ -137,6 +137,23 @@ struct TestHygieneTests {
             """)
     }
 
+    /// Conditions that are not fixtures, with the reason they stay `.enabled(if:)`: under CI they still skip.
+    static let conditionsAllowed: [String: String] = [
+        "ODSH_BENCH": "a benchmark run only on request (ODSH_BENCH=1, release build)",
+        "isatty(0) == 0": "a check that needs standard input not to be a terminal; CI never has one",
+    ]
+
+    @Test("a test needing a fixture says so with .fixture (a skip locally, a failure under CI), not .enabled(if:)")
+    func fixturesAreDeclaredOnce() throws {
+        let found = try Self.testSources().flatMap { Self.findings(in: $0.text, path: $0.path, patterns: [#"\.enabled\(if:"#]) }
+            .filter { finding in !Self.conditionsAllowed.keys.contains { finding.code.contains($0) } }
+        #expect(found.isEmpty, """
+            use .fixture(NAME, AVAILABLE, REASON) from TestSupport (or add a condition that is not a fixture to \
+            TestHygieneTests.conditionsAllowed, with its reason):
+            \(found.map(\.description).joined(separator: "\n"))
+            """)
+    }
+
     @Test("the scanner finds what the rules forbid, and not what they allow")
     func theScannerItself() {
         let sleeps = [

@@ -8,7 +8,7 @@ import Testing
 /// what follows (a literal of another type, a clause that cannot follow), but never at the candidate itself: no
 /// unknown name, no syntax error, nothing the version cannot do. Keywords and function names are the parser's
 /// business (a function needs its arguments after it), so names of the model are what is put in place.
-@Suite("completion offers only what binds", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+@Suite("completion offers only what binds", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
 struct CompletionPropertyTests {
     static let statements: [String: [String]] = [
         "northwind-v4": [

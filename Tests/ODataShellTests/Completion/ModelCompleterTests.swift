@@ -4,7 +4,7 @@ import Testing
 @testable import ODataShell
 
 /// TAB in real statements on real models: what is offered where, with the model's spelling and types.
-@Suite("Model completer", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+@Suite("Model completer", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
 struct ModelCompleterTests {
     static func completer(_ model: String) throws -> ModelCompleter {
         ReplSession.completer(for: try TestModels.document(model))

@@ -7,7 +7,7 @@ import TestSupport
 /// Where the completer asks for value help, and what it does with the answer (a stand-in for the service's
 /// answer here; ValueHelpTests asks a real one): inside a `'...'` literal of a property with a value list, the
 /// values that start with what was typed replace the literal from its quote; nowhere else.
-@Suite(.enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite(.fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct ValueHelpCompletionTests {
     static func completer(asked: Box) throws -> ModelCompleter {
         let doc = try MetadataReader.read(file: Corpus.url("metadata", "sap-gw-v2-FAR_MANAGE_BS_SRV.xml").path)

@@ -4,7 +4,7 @@ import TestSupport
 
 /// scripts/doc-coverage.sh on the modules this test run was built from: every public symbol of ODataModel,
 /// ODataQuery and ODataClient has a doc comment of its own; and the script counts what its header says it counts.
-@Suite("documentation coverage", .enabled(if: DocCoverage.isAvailable, Comment(rawValue: DocCoverage.missing)))
+@Suite("documentation coverage", .fixture("doc coverage tools", DocCoverage.isAvailable, Comment(rawValue: DocCoverage.missing)))
 struct DocCoverageTests {
     @Test("every public symbol of ODataModel, ODataQuery and ODataClient has a doc comment")
     func librariesAreDocumented() throws {

@@ -4,8 +4,8 @@ import TestSupport
 
 /// A fault ends odsh with one line on stderr and a documented status, never a backtrace (issue 28): out of memory
 /// under a process limit is exit 4 and says so; any other fault is an internal error, exit 70.
-@Suite("Faults end in one line", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: Tools.hasPython, Tools.noPython))
+@Suite("Faults end in one line", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("python3", Tools.hasPython, Tools.noPython))
 struct FatalSignalTests {
     static func sh(_ script: String) throws -> Spawn.Result {
         try Spawn.run(["/bin/sh", "-c", script], stdin: "", environment: Spawn.environment(OdshProcess.isolatedXDG), timeout: 120)

@@ -9,8 +9,8 @@ import Glibc
 /// from a Gateway catalog are server text; a catalog entry elsewhere gets no credentials; next-link cycles and cut
 /// runs of empty pages are errors; two Content-Lengths are an invalid message; a page that never ends still shows
 /// `top 2`; the timeout covers decompression; statements that are not UTF-8 are refused.
-@Suite("Hostile servers, round two", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: Tools.hasPython, Tools.noPython))
+@Suite("Hostile servers, round two", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("python3", Tools.hasPython, Tools.noPython))
 struct HostileRoundTwoTests {
     /// Scalars a terminal acts on (line feeds between lines aside).
     static func controls(in s: String) -> [String] { TerminalSafetyTests.controls(in: s) }
@@ -189,8 +189,8 @@ struct HostileRoundTwoTests {
 
 /// pyslet links on from every page of a filtered set, empty ones past the last row included: the run of empty pages
 /// is cut, and the service's own `$count` then says whether the rows read are all (issue 38).
-@Suite("Cut runs of empty pages on pyslet", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("Cut runs of empty pages on pyslet", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct EmptyPagesOnPysletTests {
     @Test("The 7 orders to Poland: the count confirms them, exit 0 and no warning")
     func countConfirms() throws {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// libxml2's messages are folded into the one line of the error (issue 28): its "not proper UTF-8" message comes
 /// with a second line ("Bytes: 0x..."), which reached stderr as a line of its own.
-@Suite("libxml2 messages on one line", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"))
+@Suite("libxml2 messages on one line", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"))
 struct LibXMLNoiseTests {
     @Test("A malformed Atom payload: one line")
     func atomPayload() throws {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `payload decode` writes one entity per line even when a value is kept as it came (issue 28): before, a
 /// multi-line value of the wrong type or of an unknown property kept its line breaks and split its entity.
-@Suite("NDJSON stays one entity per line", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"))
+@Suite("NDJSON stays one entity per line", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"))
 struct NDJSONLinesTests {
     @Test("Wrong-typed and unknown multi-line values")
     func keptValues() throws {

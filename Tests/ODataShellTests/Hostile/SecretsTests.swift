@@ -7,7 +7,7 @@ import Glibc
 
 /// Secrets on the command line and in files (issue 28): argv blanked once read, core dumps off while a secret is
 /// held, API keys and URL passwords hidden in traces and in the metadata cache.
-@Suite("Secrets", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"), .enabled(if: Tools.hasPython, Tools.noPython))
+@Suite("Secrets", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"), .fixture("python3", Tools.hasPython, Tools.noPython))
 struct SecretsTests {
     static func temporary(_ name: String) -> String { NSTemporaryDirectory() + "odsh-secrets-\(getpid())-\(name)" }
 

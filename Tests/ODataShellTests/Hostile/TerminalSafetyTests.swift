@@ -5,8 +5,8 @@ import TestSupport
 /// Control characters from the service (issue 28): table and vertical output and every message show them escaped
 /// (TerminalEscaping's convention); json, ndjson and csv keep the bytes as they came. Before, escape sequences reached
 /// the terminal raw and a line feed in an OData error message forged a line of its own.
-@Suite("Terminal safety", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: Tools.hasPython, Tools.noPython))
+@Suite("Terminal safety", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("python3", Tools.hasPython, Tools.noPython))
 struct TerminalSafetyTests {
     /// Scalars a terminal acts on: none may reach it from table or vertical output or from a message.
     static func controls(in s: String) -> [String] {

@@ -4,8 +4,8 @@ import TestSupport
 
 /// One value of a payload is read up to a limit that an option raises (issue 28): a 70 MiB string stops at the
 /// default 64 MiB with exit 4 and a message naming the limit, and is read whole with --max-value-size 80.
-@Suite("The limit on one value", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: Tools.hasPython, Tools.noPython))
+@Suite("The limit on one value", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("python3", Tools.hasPython, Tools.noPython))
 struct ValueLimitTests {
     @Test func aValueOverTheLimitIsInvalidDataAndTheOptionRaisesIt() throws {
         let root = try HostileServer.serviceRoot("bigstring/70")

@@ -8,8 +8,8 @@ import Glibc
 /// Write errors on stdout (issue 28): with stdout on /dev/full (ENOSPC) every command that prints results ends with
 /// one line on stderr and a non-zero status; before, they exited 0 with nothing written. A reader that closes the
 /// pipe early still ends odsh quietly.
-@Suite("Write errors on stdout", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: Tools.hasPython, Tools.noPython))
+@Suite("Write errors on stdout", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("python3", Tools.hasPython, Tools.noPython))
 struct WriteErrorTests {
     /// Runs odsh with stdout on /dev/full; its status and stderr.
     static func runToFullDisk(_ arguments: [String]) throws -> (status: Int32?, stderr: String) {

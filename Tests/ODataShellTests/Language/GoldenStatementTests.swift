@@ -66,7 +66,7 @@ struct GoldenStatementTests {
         for c in Self.cases { #expect(!c.v2.isEmpty && !c.v4.isEmpty, "\(c)") }
     }
 
-    @Test("Northwind V2 and V4", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+    @Test("Northwind V2 and V4", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
     func northwind() throws { try run("northwind") }
 
     @Test("lab model V2 and V4")

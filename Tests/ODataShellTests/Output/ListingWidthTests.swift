@@ -32,7 +32,7 @@ import TestSupport
         #expect(narrow[2].hasPrefix(url + "  words") && narrow[2].hasSuffix("…"), "\(narrow)")
     }
 
-    @Test(.enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+    @Test(.fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
     func setsAndAnnotations() throws {
         let doc = try MetadataReader.read(file: Corpus.url("metadata", "sap-gw-v2-FAR_MANAGE_BS_SRV.xml").path)
         let labels = doc.entitySets.compactMap(\.sap.label)
@@ -66,7 +66,7 @@ import TestSupport
 
     /// `.functions` and `.find` (issue 35's note: they cut cells at 48 characters even in a pipe): whole without a
     /// terminal, fitted to one.
-    @Test(.enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+    @Test(.fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
     func functionsAndFind() throws {
         let doc = try MetadataReader.read(file: Corpus.url("metadata", "msgraph-v1.0-GovSG.v1.xml").path)
         let functions = FunctionListing(doc: doc).text(width: nil)

@@ -5,7 +5,7 @@ import Testing
 @testable import ODataShell
 
 /// Every output format on the same rows: table fitting, null apart from empty, numbers right, CSV quoting, JSON.
-@Suite("Renderers", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+@Suite("Renderers", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
 struct RendererTests {
     final class Collected {
         var out = ""

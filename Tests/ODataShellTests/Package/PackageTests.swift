@@ -6,8 +6,8 @@ import TestSupport
 /// installs (`dpkg -i` as root; else unpacked with `dpkg -x`), the installed odsh has the Swift runtime linked in,
 /// says the source's version and queries a reference server; `dpkg -r` removes every file it installed. The
 /// .tar.gz holds the same odsh with its manual and completions.
-@Suite("packages", .serialized, .enabled(if: PackageFiles.deb != nil, Comment(rawValue: PackageFiles.missing)),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("packages", .serialized, .fixture("odsh .deb (scripts/package.sh)", PackageFiles.deb != nil, Comment(rawValue: PackageFiles.missing)),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct PackageTests {
     /// Runs an installed odsh: its version, the libraries it links, and a one-shot query.
     static func check(_ odsh: String) throws {

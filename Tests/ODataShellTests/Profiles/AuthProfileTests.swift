@@ -4,13 +4,13 @@ import TestSupport
 
 /// Sign-in methods used from profiles: basic over TLS through nginx (with the profile's CA bundle), form login
 /// with SAP's field names, OAuth2 password grant with secrets from a command and a cached token.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct AuthProfileTests {
     static let gatewayResult = Result { try AuthGateway() }
     let xdg = TestXDG()
 
-    @Test(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
+    @Test(.fixture("nginx", NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     func basicOverTLSWithTheProfilesCABundle() throws {
         let nginx = try NginxFixture.shared()
         let url = nginx.https + "/auth/northwind/"

@@ -4,8 +4,8 @@ import TestSupport
 
 /// Browser sign-in (`auth = "browser"`, `--authorize-url`) end to end: odsh runs scripts/testenv/scripted-browser.py
 /// as `$BROWSER`, which follows the authorization URL through auth-gateway.py back to odsh's loopback listener.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct BrowserSignInProfileTests {
     let xdg = TestXDG()
     let browserLog = NSTemporaryDirectory() + "odsh-browser-\(UUID().uuidString.prefix(8)).log"

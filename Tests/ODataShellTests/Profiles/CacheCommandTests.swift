@@ -4,8 +4,8 @@ import TestSupport
 
 /// The metadata cache: conditional GETs (304, no download) against the gateway and against nginx's own static
 /// files, --no-cache, the cached copy when the service is down, odsh cache list|clear.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct CacheCommandTests {
     static let gatewayResult = Result { try AuthGateway() }
     let gateway: AuthGateway
@@ -35,7 +35,7 @@ struct CacheCommandTests {
         #expect(list.stdout.contains(url) && list.stdout.contains("19 KB") && list.stdout.contains("ETag \""))
     }
 
-    @Test(.enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
+    @Test(.fixture("nginx", NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
     func nginxsOwnValidatorsRevalidate() throws {
         let nginx = try NginxFixture.shared()
         let url = nginx.http + "/static/northwind-v2/"

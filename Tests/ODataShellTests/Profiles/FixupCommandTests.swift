@@ -3,8 +3,8 @@ import Testing
 
 /// Metadata fix-ups from the command line and from profiles: applied after every load, shown by describe, and
 /// a fix that names a missing element is a usage error (exit 2) with suggestions.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: SharedCorpus.isAvailable, "corpus not found (set ODSH_SHARED)"))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("corpus", SharedCorpus.isAvailable, "corpus not found (set ODSH_SHARED)"))
 struct FixupCommandTests {
     let xdg = TestXDG()
 

@@ -6,8 +6,8 @@ import TestSupport
 @testable import ODataShell
 
 /// `--negotiate` and profiles with `auth = "kerberos"` against the realm and Apache of scripts/testenv/kerberos.sh.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: KerberosFixture.isAvailable, Comment(rawValue: KerberosFixture.missing)))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("kerberos (KDC, apache2)", KerberosFixture.isAvailable, Comment(rawValue: KerberosFixture.missing)))
 struct KerberosSignInTests {
     let xdg = TestXDG()
     let kerberos: KerberosFixture

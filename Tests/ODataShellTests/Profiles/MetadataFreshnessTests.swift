@@ -5,8 +5,8 @@ import TestSupport
 /// The metadata cache's freshness window (a one-shot query within it is one request), the service's
 /// Cache-Control, the revalidation after a failed request (fixture-server.py evolving, whose $metadata moves on
 /// between runs), one cache key for a URL holding a password, and stale temporary files of killed writers.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: Tools.hasPython, Tools.noPython))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("python3", Tools.hasPython, Tools.noPython))
 struct MetadataFreshnessTests {
     let xdg = TestXDG()
     let port: Int

@@ -5,8 +5,8 @@ import TestSupport
 
 /// `odsh profile add|list|show|remove|reset` and opening profiles, through the built binary, against the sign-in
 /// gateway in front of the V4 reference server. Every test has XDG folders of its own.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct ProfileCommandTests {
     static let gatewayResult = Result { try AuthGateway() }
     let gateway: AuthGateway

@@ -5,9 +5,9 @@ import TestSupport
 /// `odsh profile add NAME URL` on a terminal (under tmux): it asks how to sign in, checks the answers by
 /// loading the metadata (offering another try after a wrong password), then stores the profile, the password
 /// (secrets file, 0600), the cookies and the metadata.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: TmuxSession.isAvailable, TmuxSession.missing),
-       .enabled(if: NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("tmux", TmuxSession.isAvailable, TmuxSession.missing),
+       .fixture("nginx", NginxFixture.isAvailable, Comment(rawValue: NginxFixture.missing)))
 struct ProfileOnboardTests {
     @Test func onboardingAsksChecksRetriesAndStores() throws {
         let nginx = try NginxFixture.shared()

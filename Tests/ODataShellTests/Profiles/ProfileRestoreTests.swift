@@ -4,8 +4,8 @@ import TestSupport
 
 /// Opening a profile later: its cookie jar carries the session (no new login), its cached metadata is
 /// revalidated (304), and with the service stopped the cached copy still serves.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct ProfileRestoreTests {
     @Test func aProfileRestoresItsSessionAndWorksWithTheServerStopped() throws {
         let xdg = TestXDG()

@@ -4,8 +4,8 @@ import TestSupport
 
 /// Profiles with `auth = "oauth2-saml-bearer"` (SAP SuccessFactors) against auth-gateway.py, which verifies the
 /// assertion's signature with xmlsec1.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: SAMLClientKeys.isAvailable, Comment(rawValue: SAMLClientKeys.missing)))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("SAML client keys (openssl, xmlsec1)", SAMLClientKeys.isAvailable, Comment(rawValue: SAMLClientKeys.missing)))
 struct SAMLBearerProfileTests {
     let xdg = TestXDG()
 

@@ -4,8 +4,8 @@ import TestSupport
 
 /// TAB after a dot-command in a real terminal (tmux), on mock-sap's V2 GWSAMPLE_BASIC: the words each command
 /// declares (a setting's values), and for `.open` the services of the system's Gateway catalog (issue 35, fault 9).
-@Suite("REPL dot-command completion", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("REPL dot-command completion", .serialized, .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct DotCommandCompletionTerminalTests {
     @Test func settingValuesAndTheCatalogsServices() throws {
         let base = try ReferenceServers.baseURL(.v2)

@@ -6,8 +6,8 @@ import TestSupport
 /// Listings on a terminal fit its width: each row stays one line, long cells end in an ellipsis (issue 35:
 /// `.sets`, `.annotations`, `.services` and `profile list` wrapped). In a pipe they are whole (ListingWidthTests,
 /// WritesAndListingsTests).
-@Suite("listings in a terminal", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing),
-       .enabled(if: Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
+@Suite("listings in a terminal", .serialized, .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing),
+       .fixture("corpus", Corpus.isAvailable("metadata"), Corpus.missing("metadata")))
 struct ListingTerminalTests {
     let home = TemporaryDirectory()
 

@@ -5,8 +5,8 @@ import TestSupport
 /// One statement path for every front end (issue 49): the same statements typed in the interactive shell, given
 /// as a script on stdin and as `-c` arguments give the same results and the same errors; the two scripts end with
 /// the same exit status (an interactive session's is 0).
-@Suite("one executor", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("one executor", .serialized, .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct OneExecutorTerminalTests {
     /// Results go to a file through `.output` (so that the terminal's prompts and echo stay out of them); a table,
     /// a format change, a navigation, an unknown name (an error, and the run goes on), a count, a dot-command.

@@ -4,8 +4,8 @@ import TestSupport
 
 /// One run asks for a secret once (issue 49): the metadata and every statement after it go through one connection,
 /// so a password typed for the metadata also serves the statements, in the interactive shell as in one-shot runs.
-@Suite("one run, one prompt", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("one run, one prompt", .serialized, .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct OneRunSecretsTerminalTests {
     /// A fresh XDG home with a profile whose password is asked for on the terminal.
     func home(_ name: String, url: String) throws -> String {

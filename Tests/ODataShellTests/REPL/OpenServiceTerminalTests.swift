@@ -5,8 +5,8 @@ import TestSupport
 /// `.open SERVICE` in the interactive shell: another service of the same system, by its technical name in the Gateway
 /// catalog, in the same terminal with the same settings (issue 29); a name that is not there is an error and the
 /// session goes on with its service.
-@Suite("REPL .open", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("REPL .open", .serialized, .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct OpenServiceTerminalTests {
     @Test func opensAnotherServiceOfTheSystemByItsTechnicalName() throws {
         let base = try ReferenceServers.baseURL(.v2)

@@ -5,8 +5,8 @@ import TestSupport
 
 /// The real shell, `odsh http://127.0.0.1:PORT/northwind/` on odatapy's V4 Northwind, driven in tmux: what a
 /// user sees when typing. Each test has its own tmux server, HOME and XDG folders.
-@Suite("REPL in a terminal", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("REPL in a terminal", .serialized, .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct REPLTerminalTests {
     static let prompt = "odsh:northwind>"
     let home = TemporaryDirectory()
@@ -214,7 +214,7 @@ struct REPLTerminalTests {
     }
 
     @Test("a result taller than the terminal goes through less; q returns to the prompt; .set pager off turns it off",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/less"), "less is not installed"))
+          .fixture("less", FileManager.default.isExecutableFile(atPath: "/usr/bin/less"), "less is not installed"))
     func pager() throws {
         let s = try start()
         // Orders do not fit 120 columns: 20 records of 15 lines in a 30-line terminal.
@@ -335,8 +335,8 @@ struct REPLTerminalTests {
 }
 
 /// The shell with stdin from a pipe: statements line by line, no prompt, no escape codes, no history.
-@Suite("REPL piped input", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("REPL piped input", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct REPLPipedInputTests {
     @Test("no prompt, no escapes, statements over several lines, no history file")
     func noPromptNoEscapes() throws {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `.refresh` in the interactive shell against a real HTTP server whose $metadata is swapped between two loads.
-@Suite("REPL .refresh", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing),
-       .enabled(if: SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
+@Suite("REPL .refresh", .serialized, .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing),
+       .fixture("corpus", SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
 struct RefreshTerminalTests {
     static func freePort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

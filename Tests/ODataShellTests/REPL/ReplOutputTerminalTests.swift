@@ -5,8 +5,8 @@ import TestSupport
 
 /// The interactive shell's output in a real terminal (tmux): wide text in line, nested rows, `.set expanded auto`,
 /// `.show` wrapping to the terminal, `.output FILE`.
-@Suite("REPL output in a terminal", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("REPL output in a terminal", .serialized, .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct ReplOutputTerminalTests {
     let home = TemporaryDirectory()
 

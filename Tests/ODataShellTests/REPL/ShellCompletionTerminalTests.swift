@@ -3,7 +3,7 @@ import Testing
 
 /// The committed completion scripts tried in the real shells, under tmux: a TAB completes odsh's subcommands and
 /// options, and offers the configured profiles' names (asked of odsh at TAB time) where a profile's name goes.
-@Suite("Shell completion scripts", .serialized, .enabled(if: TerminalSession.isAvailable, TerminalSession.missing))
+@Suite("Shell completion scripts", .serialized, .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing))
 struct ShellCompletionTerminalTests {
     static let completions = OdshProcess.packageRoot.appendingPathComponent("completions").path
     static var binDir: String { URL(fileURLWithPath: TerminalSession.odsh!).deletingLastPathComponent().path }
@@ -43,17 +43,17 @@ struct ShellCompletionTerminalTests {
         }
     }
 
-    @Test("bash", .enabled(if: has("bash"), "bash not installed"))
+    @Test("bash", .fixture("bash", has("bash"), "bash not installed"))
     func bash() throws {
         try check("bash", start: "bash --norc --noprofile -i", setup: "source \(Self.completions)/odsh.bash")
     }
 
-    @Test("zsh", .enabled(if: has("zsh"), "zsh not installed (apt-get install zsh)"))
+    @Test("zsh", .fixture("zsh", has("zsh"), "zsh not installed (apt-get install zsh)"))
     func zsh() throws {
         try check("zsh", start: "zsh -f -i", setup: "fpath=(\(Self.completions) $fpath); autoload -Uz compinit; compinit -u")
     }
 
-    @Test("fish", .enabled(if: has("fish"), "fish not installed (apt-get install fish)"))
+    @Test("fish", .fixture("fish", has("fish"), "fish not installed (apt-get install fish)"))
     func fish() throws {
         try check("fish", start: "fish --no-config -i", setup: "source \(Self.completions)/odsh.fish")
     }

@@ -6,8 +6,8 @@ import TestSupport
 /// inside a literal of a property with Common.ValueList lists values with their descriptions, filtered by what was
 /// typed (as a `startswith` filter and a small `$top`), cached for the session; a slow value-list service gives up
 /// after the time limit, and Ctrl-C cancels it.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: TmuxSession.isAvailable, TmuxSession.missing))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("tmux", TmuxSession.isAvailable, TmuxSession.missing))
 struct ValueHelpTests {
     static func seen(_ port: Int) throws -> [String] { try log(port, "vlseen") }
     /// The value-list requests the server has answered (the slow service's only after a minute).

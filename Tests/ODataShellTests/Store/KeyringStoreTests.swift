@@ -4,10 +4,9 @@ import TestSupport
 
 /// The secure store's keyring backend against a real Secret Service: GNOME Keyring on a private session bus
 /// (`dbus-run-session`), its login keyring unlocked with a test password, odsh run inside that session.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)),
-       .enabled(if: SecretServiceSession.isAvailable,
-                "skipped: no Secret Service to test with (apt install gnome-keyring libsecret-1-0 dbus-daemon; scripts/setup.sh --tests)"))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)),
+       .fixture("secret service (gnome-keyring, dbus)", SecretServiceSession.isAvailable, "skipped: no Secret Service to test with (apt install gnome-keyring libsecret-1-0 dbus-daemon; scripts/setup.sh --tests)"))
 struct KeyringStoreTests {
     static let gatewayResult = Result { try AuthGateway() }
     let gateway: AuthGateway

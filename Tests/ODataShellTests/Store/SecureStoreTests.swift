@@ -6,8 +6,8 @@ import TestSupport
 /// The encrypted secure store through the built binary, against the sign-in gateway (form login, whose session
 /// cookie is MYSAPSSO2): secrets and cookies written encrypted, read back by a new process, refused with a wrong
 /// passphrase; a damaged store refused and left alone; migration from the plain files; `store` subcommands.
-@Suite(.serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct SecureStoreTests {
     static let gatewayResult = Result { try AuthGateway() }
     static let passphrase = "a passphrase for the tests"

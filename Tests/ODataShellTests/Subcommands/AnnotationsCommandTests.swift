@@ -5,8 +5,8 @@ import TestSupport
 /// `odsh metadata annotations` and `.annotations`: annotations as data, filtered by target and term; `describe`'s
 /// per-property text, unit, value list and field control; the table's line-item columns and units against a
 /// service (fixture-server.py sap-annotated), with json and csv unchanged.
-@Suite("annotations as data", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
+@Suite("annotations as data", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("corpus", SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
 struct AnnotationsCommandTests {
     @Test func listsFiltersAndWritesJSON() throws {
         let far = SharedCorpus.metadata("sap-gw-v2-FAR_MANAGE_BS_SRV.xml")

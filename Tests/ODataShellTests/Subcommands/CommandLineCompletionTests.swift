@@ -5,7 +5,7 @@ import Testing
 /// What the shell completions ask of odsh at TAB time: profile names (`odsh profile list --names`, and the
 /// `---completion` requests of arguments that take a profile) and paths. The shells themselves are tried in
 /// ShellCompletionTerminalTests.
-@Suite("Shell completion: profile names and paths", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"))
+@Suite("Shell completion: profile names and paths", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"))
 struct CommandLineCompletionTests {
     let xdg = TestXDG()
 

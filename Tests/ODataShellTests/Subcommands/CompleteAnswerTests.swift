@@ -5,8 +5,8 @@ import TestSupport
 
 /// What a script gets from the shell: complete results, caps that say so, counts in every format, writes with
 /// ETags, the service root's query on every request, and exit statuses by category.
-@Suite("complete answers in scripts", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("complete answers in scripts", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct CompleteAnswerTests {
     static func northwind() throws -> String { try ReferenceServers.baseURL(.v4) + "/northwind/" }
     static func catalog() throws -> String { try ReferenceServers.baseURL(.v4) + "/catalog/" }

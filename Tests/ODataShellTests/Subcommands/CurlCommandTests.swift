@@ -3,9 +3,9 @@ import Testing
 import TestSupport
 
 /// `.curl`: the request as a curl command; run by curl, it gets the rows odsh got; secrets stay placeholders.
-@Suite("copy as curl", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)),
-       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl not installed"))
+@Suite("copy as curl", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)),
+       .fixture("curl", FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl not installed"))
 struct CurlCommandTests {
     /// The command lines in `text` (comments dropped), run by bash with `environment`.
     static func runCommand(_ text: String, environment: [String: String] = [:]) throws -> Spawn.Result {

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// `odsh diff`, run as a process: exit statuses, output formats, pre-approval flags.
-@Suite("odsh diff command", .enabled(if: OdshProcess.isBuilt, "build odsh first: .build/debug/odsh is missing"))
+@Suite("odsh diff command", .fixture("odsh binary", OdshProcess.isBuilt, "build odsh first: .build/debug/odsh is missing"))
 struct DiffCommandTests {
     /// A small V4 model; the tests write edits of it to files.
     static let model = """
@@ -256,7 +256,7 @@ struct DiffCommandTests {
         #expect(parser.parse(), "XMLParser: \(String(describing: parser.parserError))")
     }
 
-    @Test("Graph v1.0 Prod, in every format", .enabled(if: SharedCorpus.isAvailable, "corpus not found (set ODSH_SHARED)"),
+    @Test("Graph v1.0 Prod, in every format", .fixture("corpus", SharedCorpus.isAvailable, "corpus not found (set ODSH_SHARED)"),
           arguments: ["text", "json", "markdown", "junit"])
     func graph(_ format: String) throws {
         let old = SharedCorpus.metadata("msgraph-v1.0-Prod.v1.xml"), new = SharedCorpus.metadata("msgraph-v1.0-Prod.v2.xml")
@@ -280,7 +280,7 @@ struct DiffCommandTests {
     }
 
     @Test("V2 against its V4 twin: a note, the protocol change first, exit 1",
-          .enabled(if: SharedCorpus.isAvailable, "corpus not found (set ODSH_SHARED)"))
+          .fixture("corpus", SharedCorpus.isAvailable, "corpus not found (set ODSH_SHARED)"))
     func crossVersion() throws {
         let r = try OdshProcess.run(["diff", SharedCorpus.metadata("northwind-v2.xml"), SharedCorpus.metadata("northwind-v4.xml")])
         #expect(r.status == 1)

@@ -5,8 +5,8 @@ import ODataClient
 import TestSupport
 
 /// `odsh services`, `odsh SYSTEM SERVICE` and `odsh verify` against mock-sap's Gateway catalog and services.
-@Suite("odsh services and verify against mock-sap", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("odsh services and verify against mock-sap", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct DiscoveryCommandTests {
     static func base() throws -> String { try ReferenceServers.baseURL(.v2) }
 

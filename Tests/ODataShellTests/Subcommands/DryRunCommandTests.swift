@@ -9,7 +9,7 @@ enum OdshBinary {
     static var exists: Bool { FileManager.default.isExecutableFile(atPath: url.path) }
 }
 
-@Suite("odsh --dry-run", .enabled(if: OdshBinary.exists, "odsh is not built at .build/debug/odsh (run swift build)"))
+@Suite("odsh --dry-run", .fixture("odsh binary", OdshBinary.exists, "odsh is not built at .build/debug/odsh (run swift build)"))
 struct DryRunCommandTests {
     static let northwind = TestModels.path("northwind-v4")
     static let northwind2 = TestModels.path("northwind-v2")
@@ -22,7 +22,7 @@ struct DryRunCommandTests {
         return Result(status: r.status, out: r.stdout, err: r.stderr)
     }
 
-    @Test("the example from the docs prints method and full URL", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+    @Test("the example from the docs prints method and full URL", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
     func example() throws {
         let r = try Self.run(["--metadata", Self.northwind, "http://host/northwind/", "--dry-run", "-c", "Customers where Country = 'UK' top 2"])
         #expect(r.status == 0)
@@ -30,7 +30,7 @@ struct DryRunCommandTests {
         #expect(r.err == "")
     }
 
-    @Test("V2: MERGE with a V2 body; statements split at ; and newlines", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+    @Test("V2: MERGE with a V2 body; statements split at ; and newlines", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
     func v2AndSplitting() throws {
         let r = try Self.run(["--metadata", Self.northwind2, "http://host/nw", "--dry-run",
                               "-c", "update Customers('A;B') {ContactName: 'x;y'}; count Customers\ndelete Customers('X')"])
@@ -44,7 +44,7 @@ struct DryRunCommandTests {
             """)
     }
 
-    @Test("statements from -f FILE and from stdin, with comments", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+    @Test("statements from -f FILE and from stdin, with comments", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
     func fileAndStdin() throws {
         let script = "# a comment\nCustomers top 1\n\nOrders expand Customer(\n  select CompanyName\n)\n"
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("odsh-dry-run-\(getpid()).odsh")
@@ -58,7 +58,7 @@ struct DryRunCommandTests {
     }
 
     @Test("an unknown name exits 2 with the column, a caret and a suggestion; with --continue-on-error the others still run",
-          .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+          .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
     func unknownName() throws {
         let r = try Self.run(["--metadata", Self.northwind, "http://h/", "--dry-run", "--continue-on-error", "-c", "Customers select CompnyName", "-c", "Customers top 1"])
         #expect(r.status == 2)
@@ -71,7 +71,7 @@ struct DryRunCommandTests {
             """)
     }
 
-    @Test("a parse error in a file names the file and line", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+    @Test("a parse error in a file names the file and line", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
     func parseErrorInFile() throws {
         let r = try Self.run(["--metadata", Self.northwind, "http://h/", "--dry-run", "-f", "-"], stdin: "Customers\nCustomers where\n")
         #expect(r.status == 2)
@@ -111,7 +111,7 @@ struct DryRunCommandTests {
         #expect(r.out == "")
     }
 
-    @Test("without --dry-run the statement is sent: an unreachable service is a transport failure (exit 3)", .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+    @Test("without --dry-run the statement is sent: an unreachable service is a transport failure (exit 3)", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
     func noDryRun() throws {
         let r = try Self.run(["--metadata", Self.northwind, "http://127.0.0.1:9/svc/", "-c", "Customers"])
         #expect(r.status == 3)

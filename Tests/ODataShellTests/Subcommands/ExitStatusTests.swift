@@ -4,7 +4,7 @@ import TestSupport
 
 /// One way to fail (issue 36), as a user meets it: a usage error is exit 2 wherever it is found, the argument parser's
 /// included; `payload decode` takes its exit statuses from the errors' categories like every other command.
-@Suite("exit statuses", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"))
+@Suite("exit statuses", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"))
 struct ExitStatusTests {
     /// A port nothing listens on: the errors below are found before anything is sent.
     static let nowhere = "http://127.0.0.1:1/service/"

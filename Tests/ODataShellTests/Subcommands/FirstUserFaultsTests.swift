@@ -5,8 +5,8 @@ import Testing
 import TestSupport
 
 /// Faults a new user met on the reference servers (issue 35): each test failed before its fix.
-@Suite("faults a first user meets", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("faults a first user meets", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct FirstUserFaultsTests {
     static func v4() throws -> String { try ReferenceServers.baseURL(.v4) + "/northwind/" }
     static func atom() throws -> String { try ReferenceServers.baseURL(.v2Atom) + "/northwind/" }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `odsh generate swift`: proxy classes from a metadata file, with the options a user sees.
-@Suite("odsh generate swift", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
+@Suite("odsh generate swift", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("corpus", SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
 struct GenerateCommandTests {
     static func folder() throws -> URL {
         let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-generate-\(getpid())-\(UUID().uuidString.prefix(8))")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The manual and the shell completions stay in step with the binary.
-@Suite("Manual and completions", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"))
+@Suite("Manual and completions", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"))
 struct ManualAndCompletionTests {
     static let manual = OdshProcess.packageRoot.appendingPathComponent("man/odsh.1")
     static let subcommands: [[String]] = [["shell"], ["metadata", "summary"], ["metadata", "sets"], ["metadata", "describe"],
@@ -41,7 +41,7 @@ struct ManualAndCompletionTests {
     }
 
     @Test("the manual passes mandoc -T lint without warnings",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc"), "mandoc not installed (apt install mandoc)"))
+          .fixture("mandoc", FileManager.default.isExecutableFile(atPath: "/usr/bin/mandoc"), "mandoc not installed (apt install mandoc)"))
     func lint() throws {
         let r = try Spawn.run(["/usr/bin/mandoc", "-T", "lint", "-W", "warning", Self.manual.path], mergingOutput: true)
         #expect(r.status == 0, "\(r.stdout)")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `odsh metadata ...` as a user runs it: output, JSON, warnings and exit codes.
-@Suite("odsh metadata", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
+@Suite("odsh metadata", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("corpus", SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
 struct MetadataCommandTests {
     @Test("summary of a V2 and a V4 document")
     func summary() throws {

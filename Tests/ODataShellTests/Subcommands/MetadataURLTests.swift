@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 
 /// `odsh metadata ... URL` against the real reference servers: the live $metadata streamed into the reader.
-@Suite("odsh metadata URL", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("odsh metadata URL", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct MetadataURLTests {
     @Test("the metadata of each reference server loads", arguments: [
         (ReferenceServers.Kind.v4, "/northwind/", "OData 4.0", "entity sets         26"),

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `odsh metadata find` and `.find`: names, SAP labels and descriptions of the whole model, ranked.
-@Suite("model search", .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
+@Suite("model search", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("corpus", SharedCorpus.isAvailable, "corpus not found at \(SharedCorpus.root.path) (set ODSH_SHARED)"))
 struct ModelSearchCommandTests {
     static func json(_ args: [String]) throws -> [[String: Any]] {
         let r = try OdshProcess.run(["metadata", "find", "--json", "-q"] + args)

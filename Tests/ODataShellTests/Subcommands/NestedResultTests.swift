@@ -5,8 +5,8 @@ import TestSupport
 
 /// Results with nested data in every human format, `.set expanded`, `.show` and `.output`, in scripts against
 /// odatapy's Northwind and catalog.
-@Suite("nested results, expanded, .show and .output", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("nested results, expanded, .show and .output", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct NestedResultTests {
     static func northwind() throws -> String { try ReferenceServers.baseURL(.v4) + "/northwind/" }
     static func catalog() throws -> String { try ReferenceServers.baseURL(.v4) + "/catalog/" }

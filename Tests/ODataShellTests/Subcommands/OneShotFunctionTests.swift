@@ -4,8 +4,8 @@ import TestSupport
 
 /// `call` on a V2 service: pyslet with function imports (scripts/testenv/pyslet_functions_server.py), which answers
 /// 405 to a method other than the import's m:HttpMethod and 400 to a parameter literal not of the declared type.
-@Suite("odsh call on V2 function imports (pyslet)", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("odsh call on V2 function imports (pyslet)", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct OneShotFunctionTests {
     static func url() throws -> String { try ReferenceServers.baseURL(.v2Functions) + "/northwind/" }
 

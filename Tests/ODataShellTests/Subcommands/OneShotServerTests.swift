@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 
 /// One-shot runs against the reference servers: every output format and every exit status, paging and limits.
-@Suite("odsh one-shot against the reference servers", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("odsh one-shot against the reference servers", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct OneShotServerTests {
     static func v4() throws -> String { try ReferenceServers.baseURL(.v4) + "/northwind/" }
     static func v2() throws -> String { try ReferenceServers.baseURL(.v2) + "/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/" }

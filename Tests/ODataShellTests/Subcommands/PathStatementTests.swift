@@ -5,8 +5,8 @@ import TestSupport
 
 /// OData's own path syntax in statements, against odatapy's catalog and Northwind: bound operations, casts,
 /// `$count` and `$value`, raw URLs, nested expand paths.
-@Suite("paths in statements", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("paths in statements", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct PathStatementTests {
     static func catalog() throws -> String { try ReferenceServers.baseURL(.v4) + "/catalog/" }
     static func northwind() throws -> String { try ReferenceServers.baseURL(.v4) + "/northwind/" }

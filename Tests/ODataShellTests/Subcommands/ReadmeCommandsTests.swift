@@ -3,14 +3,14 @@ import Testing
 import TestSupport
 
 /// README.md run as a test script, so that it cannot go stale: every command in it (see `Readme` for how it is read).
-@Suite("README commands", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"))
+@Suite("README commands", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"))
 struct ReadmeCommandsTests {
     static let needsShared = Comment(rawValue: "../shared not found (set ODSH_SHARED): the README's commands need the corpus and the reference servers; skipped")
 
     // MARK: console blocks, one-shot
 
     @Test("every command of the README's console blocks prints what the README shows",
-          .enabled(if: ReferenceServers.isAvailable, needsShared))
+          .fixture("reference servers", ReferenceServers.isAvailable, needsShared))
     func consoleCommands() throws {
         let commands = try Readme.load().consoleCommands.filter { !$0.isSession }
         #expect(commands.count >= 8, "the README's console blocks hold fewer commands than expected: is the parsing right?")
@@ -33,8 +33,8 @@ struct ReadmeCommandsTests {
     // MARK: console blocks, the interactive shell
 
     @Test("the README's shell session, typed in tmux, shows what the README shows",
-          .enabled(if: ReferenceServers.isAvailable, needsShared),
-          .enabled(if: TerminalSession.isAvailable, TerminalSession.missing))
+          .fixture("reference servers", ReferenceServers.isAvailable, needsShared),
+          .fixture("tmux", TerminalSession.isAvailable, TerminalSession.missing))
     func shellSession() throws {
         let sessions = try Readme.load().consoleCommands.filter(\.isSession)
         #expect(!sessions.isEmpty, "the README shows no shell session")

@@ -4,9 +4,9 @@ import TestSupport
 
 /// For statements a server supports, the rows odsh returns equal those of the same query written by hand as a URL
 /// and fetched with curl.
-@Suite("rows equal curl's", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)),
-       .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl not installed"))
+@Suite("rows equal curl's", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)),
+       .fixture("curl", FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl not installed"))
 struct RowsEqualCurlTests {
     /// (server, service path, statement, hand-written relative URL, key property)
     static let cases: [(ReferenceServers.Kind, String, String, String, String)] = [

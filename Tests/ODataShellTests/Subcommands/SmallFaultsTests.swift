@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 
 /// Faults found by using the shell: each one-shot, as a user meets it.
-@Suite("small faults", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("small faults", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct SmallFaultsTests {
     static func v4() throws -> String { try ReferenceServers.baseURL(.v4) + "/northwind/" }
     static func v2() throws -> String { try ReferenceServers.baseURL(.v2) + "/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/" }

@@ -7,8 +7,8 @@ import TestSupport
 /// that returns an entity, a batch), stdout holds only JSON, NDJSON or CSV; write confirmations (`PATCH 204: done`)
 /// and `--timing` go to stderr. (The catalog's one action without a result, Restock, changes every product, which
 /// other suites read at the same time: a void action takes the same path as the update's 204 and is not called.)
-@Suite("stdout purity of machine formats", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("stdout purity of machine formats", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct StdoutPurityTests {
     static func catalog() throws -> String { try ReferenceServers.baseURL(.v4) + "/catalog/" }
 

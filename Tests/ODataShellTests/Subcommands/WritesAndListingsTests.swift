@@ -5,8 +5,8 @@ import TestSupport
 /// Issue 35's smaller faults, one-shot against the reference servers: a write that sets what the metadata says the
 /// service does not take is warned about (and still sent); a batch's rows follow the select order; `profile list`
 /// in a pipe shows URLs whole.
-@Suite("writes, batch columns and listings", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("writes, batch columns and listings", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct WritesAndListingsTests {
     static func v4() throws -> String { try ReferenceServers.baseURL(.v4) + "/northwind/" }
     static func sap() throws -> String { try ReferenceServers.baseURL(.v2) + "/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/" }
