@@ -29,6 +29,10 @@ swift build || exit
 if [ -z "${ODSH_SKIP_PACKAGE:-}" ] && command -v dpkg-deb >/dev/null; then
   bash scripts/package.sh || exit
 fi
+# Every process the tests start (Spawn.start, and the servers and watchdogs the scripts of scripts/testenv start)
+# is noted here as "PID STARTTIME COMMAND"; once the tests have ended, none may be left (see below).
+export ODSH_TEST_PIDS="${TMPDIR:-/tmp}/odsh-test-pids-$$.txt"
+: >"$ODSH_TEST_PIDS"
 # Each test that finds a fixture missing adds a line "FIXTURE: REASON" here (TestSupport's Fixture).
 export ODSH_SKIP_LOG="${TMPDIR:-/tmp}/odsh-skips-$$.log"
 : >"$ODSH_SKIP_LOG"
@@ -49,4 +53,37 @@ else
   echo "skipped for a missing fixture: none"
 fi
 rm -f "$ODSH_SKIP_LOG"
+
+# No process a test started may outlive the run. Servers watch their test process and end within a second or two of
+# it (watchdogs within a few), so those still there after 20 s were left behind: they are named, killed, and the
+# run fails. A PID counts only with the start time noted for it (another process may have its PID by now).
+start_of() { local s; s="$(cat "/proc/$1/stat" 2>/dev/null)" || return 0; s="${s##*) }"; set -- $s; echo "${20}"; }
+leftovers() {
+  local pid start what
+  while read -r pid start what; do
+    [ -n "$pid" ] && [ "$(start_of "$pid")" = "$start" ] && echo "$pid $start $what"
+  done <"$ODSH_TEST_PIDS"
+}
+left=""
+for _ in $(seq 1 20); do
+  left="$(leftovers)"
+  [ -z "$left" ] && break
+  sleep 1
+done
+if [ -n "$left" ]; then
+  echo "========================================================================================"
+  echo "LEFT BEHIND: processes the tests started that are still running after the run (now killed):"
+  echo "$left"
+  echo "========================================================================================"
+  for signal in TERM KILL; do
+    while read -r pid start _; do
+      [ "$(start_of "$pid")" = "$start" ] && kill -"$signal" "$pid" 2>/dev/null
+    done <<<"$left"
+    sleep 1
+  done
+  [ "$status" -eq 0 ] && status=1
+else
+  echo "processes left behind by the tests: none ($(wc -l <"$ODSH_TEST_PIDS") started)"
+fi
+rm -f "$ODSH_TEST_PIDS"
 exit "$status"

@@ -23,7 +23,8 @@ public enum TestScripts {
 }
 
 /// The reference OData servers of `<shared>/refsrv`, each started once per test process on a free loopback port
-/// through scripts/testenv/refsrv.sh (which leaves a watchdog that stops it when the test process ends).
+/// through scripts/testenv/refsrv.sh: the server runs through scripts/testenv/owned.py, which ends it within half a
+/// second of the test process (even a killed one), and a watchdog stops it by its PID file should it outlive it.
 public enum ReferenceServers {
     public enum Kind: String, Sendable {
         /// odatapy (OData V4): /northwind/ and /catalog/.

@@ -87,16 +87,44 @@ public enum Spawn {
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        // ODSH_TEST_OWNER names this process (PID and start time) to the fixture servers, which end with it
+        // (scripts/testenv/owner.py), even when it is killed before they have got round to looking at their parent.
+        var env = environment ?? ProcessInfo.processInfo.environment
+        if let owner = owner { env["ODSH_TEST_OWNER"] = owner }
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
-            envp?.forEach { free($0) }
+            envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let rc = envp.map { posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, $0) }
-            ?? posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let rc = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard rc == 0 else { throw Failure("cannot start \(arguments[0]): \(String(cString: strerror(rc)))") }
+        record(pid, arguments)
         return pid
+    }
+
+    /// "PID STARTTIME" of this process, given to children as ODSH_TEST_OWNER.
+    private static let owner: String? = startTime(getpid()).map { "\(getpid()) \($0)" }
+
+    /// Notes a started process in `$ODSH_TEST_PIDS` (scripts/test.sh sets it) as "PID STARTTIME COMMAND": one still
+    /// alive once the tests have ended was left behind, and fails the run. The start time (field 22 of
+    /// /proc/PID/stat) tells the process from a later one given the same PID.
+    public static func record(_ pid: pid_t, _ arguments: [String]) {
+        guard let file = ProcessInfo.processInfo.environment["ODSH_TEST_PIDS"], !file.isEmpty,
+              let start = startTime(pid) else { return }
+        let line = "\(pid) \(start) \(arguments.prefix(4).joined(separator: " ").replacingOccurrences(of: "\n", with: " "))\n"
+        let fd = open(file, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        _ = line.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// Field 22 of /proc/PID/stat (when the process started, in clock ticks since boot); nil when it is gone.
+    public static func startTime(_ pid: pid_t) -> String? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? String(fields[19]) : nil
     }
 
     private static func openDescriptors() -> [Int32] {

@@ -158,9 +158,20 @@ class Server:
             writer.close()
 
 
+def start_time(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
 async def watch_parent():
-    parent = os.getppid()
-    while os.getppid() == parent:
+    # The test process that started it ($ODSH_TEST_OWNER: "PID STARTTIME", from TestSupport's Spawn), else the
+    # parent; by PID and start time, so a parent killed while this was starting up still counts as gone.
+    spec = os.environ.get("ODSH_TEST_OWNER", "").split()
+    owner = (int(spec[0]), spec[1]) if len(spec) == 2 else (os.getppid(), start_time(os.getppid()))
+    while owner[1] is not None and start_time(owner[0]) == owner[1]:
         await asyncio.sleep(0.5)
     os._exit(0)
 

@@ -87,17 +87,7 @@ refresh_tokens = {}
 log_lock = threading.Lock()
 
 
-def watch_owner():
-    parent = os.getppid()
-    while True:
-        time.sleep(0.5)
-        if args.owner:
-            try:
-                os.kill(args.owner, 0)
-            except OSError:
-                os._exit(0)
-        elif os.getppid() != parent:
-            os._exit(0)
+import owner  # noqa: E402 (scripts/testenv/owner.py: --owner known by its PID and start time)
 
 
 def valid(store, key):
@@ -380,7 +370,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_MERGE = do_HEAD = handle_any
 
 
-threading.Thread(target=watch_owner, daemon=True).start()
+owner.watch(args.owner or None)
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
 print("PORT=%d" % server.server_address[1], flush=True)

@@ -46,7 +46,7 @@ MODE evolving: an OData V4 service (JSON) whose $metadata moves on while the cli
                Cache-Control: max-age=N with $metadata from then on, /KEY/control/fail-once makes the next data
                request a 404 for its set; /KEY/control/metadata-requests answers how many GETs of $metadata came.
 
-Exits when its parent (the test process) goes away.
+Exits when the test process that started it goes away (scripts/testenv/owner.py).
 """
 import json
 import re
@@ -58,13 +58,7 @@ import threading
 import time
 
 mode = sys.argv[1]
-parent = os.getppid()
-
-
-def watch_parent():
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
+import owner
 
 
 METADATA = b"""<?xml version="1.0" encoding="utf-8"?>
@@ -601,7 +595,7 @@ def serve(conn):
 
 if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated", "busy", "v4-catalog", "evolving"):
     sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated|busy|v4-catalog|evolving")
-threading.Thread(target=watch_parent, daemon=True).start()
+owner.watch()  # ends with the test process (scripts/testenv/owner.py)
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 listener.bind(("127.0.0.1", 0))

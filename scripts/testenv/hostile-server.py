@@ -30,7 +30,7 @@ Issue 38 (round two):
                    TITLED_SRV whose name and title hold ESC sequences and a line feed
 /seen              what reached the server by the name "localhost": request lines and Authorization headers
 
-Exits when its parent (the test process) goes away.
+Exits when the test process that started it goes away (scripts/testenv/owner.py).
 """
 import zlib
 import json
@@ -40,13 +40,7 @@ import sys
 import threading
 import time
 
-parent = os.getppid()
-
-
-def watch_parent():
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(0)
+import owner
 
 
 METADATA = b"""<?xml version="1.0" encoding="utf-8"?>
@@ -331,7 +325,7 @@ def serve(conn):
             pass
 
 
-threading.Thread(target=watch_parent, daemon=True).start()
+owner.watch()  # ends with the test process (scripts/testenv/owner.py)
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 listener.bind(("127.0.0.1", 0))

@@ -17,7 +17,7 @@ final class TerminalSession {
         return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }()
 
-    private let socket = "odsh-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    private let socket = TmuxServers.socketPrefix + UUID().uuidString.prefix(8)
     let width: Int, height: Int
 
     /// Starts `command` (a shell command line) in a width×height pane; after it ends the pane shows `[exit N]`.
@@ -26,6 +26,7 @@ final class TerminalSession {
         self.height = height
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)",
                   "\(command); echo \"[exit $?]\"; sleep 60"])
+        TmuxServers.started(socket: socket)
     }
 
     deinit { _ = try? tmux(["kill-server"]) }

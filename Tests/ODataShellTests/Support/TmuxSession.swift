@@ -9,7 +9,7 @@ final class TmuxSession {
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
     static let missing: Comment = "tmux is not installed (scripts/setup.sh --tests installs it): the onboarding test is skipped"
 
-    let socket = "odsh-test-\(getpid())-\(UUID().uuidString.prefix(6))"
+    let socket = TmuxServers.socketPrefix + UUID().uuidString.prefix(6)
 
     struct Timeout: Error, CustomStringConvertible {
         var description: String
@@ -19,6 +19,7 @@ final class TmuxSession {
     init(_ command: String) throws {
         let r = try Self.tmux(socket, ["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "160", "-y", "50", command])
         guard r.status == 0 else { throw Timeout(description: "tmux new-session failed (\(r.status)): \(r.stderr)") }
+        TmuxServers.started(socket: socket)
     }
 
     deinit {
