@@ -19,6 +19,15 @@ public enum TestPaths {
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared", isDirectory: true)
     }()
 
+    /// An executable of the package built with the tests: beside the running test bundle (whatever --build-path
+    /// was), else under `.build/debug`.
+    public static func builtProduct(_ name: String) -> String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let beside = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/\(name)").path
+    }
+
     /// The environment that makes the scripts of scripts/testenv use the same shared folder as the tests.
     public static var scriptEnvironment: [String: String] { ["ODSH_SHARED": shared.path] }
 }

@@ -11,7 +11,7 @@ extension IntegrationTests {
         /// refused), delete, refreshMetadata.
         @Test func dynamicAPIExampleRunsAgainstTheV4Server() throws {
             let port = try ReferenceServers.port(.v4)
-            let binary = TestPaths.packageRoot.appendingPathComponent(".build/debug/DynamicAPIExample").path
+            let binary = TestPaths.builtProduct("DynamicAPIExample")
             try #require(FileManager.default.isExecutableFile(atPath: binary), "build the package first")
             let run = try Spawn.run([binary, "http://127.0.0.1:\(port)/catalog/"])
             let out = run.stdout
