@@ -5,8 +5,8 @@ import TestSupport
 
 /// `odsh mcp` driven as an agent's client drives it: the official Python MCP client (PyPI `mcp`, in a venv of
 /// scripts/testenv/mcp-client.sh) over stdio, against the reference servers and a server that never answers.
-@Suite("odsh mcp through the official MCP client", .serialized, .enabled(if: OdshProcess.isBuilt, "odsh is not built (swift build)"),
-       .enabled(if: ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
+@Suite("odsh mcp through the official MCP client", .serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
+       .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct McpServerTests {
     static var server: String { OdshProcess.binary.deletingLastPathComponent().appendingPathComponent("odsh-mcp").path }
     static let driver = TestPaths.packageRoot.appendingPathComponent("Tests/ODataShellTests/Agent/Fixtures/mcp_drive.py").path

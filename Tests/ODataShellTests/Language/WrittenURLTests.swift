@@ -10,7 +10,7 @@ import Testing
 @Suite("URL written once")
 struct WrittenURLTests {
     @Test("Northwind V2 and V4: every golden statement is sent with the URL the binder wrote",
-          .enabled(if: TestModels.northwindAvailable, TestModels.missingNorthwind))
+          .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
     func northwind() throws { try run("northwind") }
 
     @Test("lab model V2 and V4: every golden statement is sent with the URL the binder wrote")
