@@ -111,6 +111,28 @@ struct McpServerTests {
         #expect(next.count == 25 && Set(next).isDisjoint(with: ids) && next.first! > ids.last!, "\(next)")
     }
 
+    @Test("secrets given on the command line or in the environment appear in no answer, error or trace")
+    func noSecretInAnswers() throws {
+        let root = try ReferenceServers.baseURL(.v4) + "/northwind/"
+        let trace = NSTemporaryDirectory() + "odsh-mcp-secrets-\(getpid()).txt"
+        defer { try? FileManager.default.removeItem(atPath: trace) }
+        let password = "pw-\(getpid())-wonderland"
+        let a = try Self.drive([root, "--user", "alice:\(password)", "--trace-file", trace], [
+            Self.call("query", ["statement": "Customers select CustomerID top 1"]),
+            Self.call("query", ["statement": "get /NoSuchSet"]),
+            Self.call("url", ["statement": "Customers('ALFKI')"]),
+            Self.call("query", ["statement": "Customers where Contry = 'UK'"]),
+        ])
+        #expect(a[0]["isError"] as? Bool == false, "\(a[0])")
+        #expect(a[1]["isError"] as? Bool == true, "a set the service does not have is an error: \(a[1])")
+        let log = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+        #expect(log.contains("/northwind/Customers"), "the trace logs the requests: \(log)")
+        let basic = Data("alice:\(password)".utf8).base64EncodedString()
+        for (n, text) in (a.map { $0["text"] as? String ?? "" } + [log]).enumerated() {
+            #expect(!text.contains(password) && !text.contains(basic), "answer \(n) holds the password: \(text)")
+        }
+    }
+
     @Test("the man page describes every tool")
     func manualNamesEveryTool() throws {
         let manual = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("man/odsh.1"), encoding: .utf8)
