@@ -99,10 +99,14 @@ struct AgentStatementRun {
             return true
         }
         var valuesDone = false
+        var valuesTaken = 0
         let response = try await ds.execute(
             request, paging: .allPages,
             onEntity: { e in take { writer.writeEntity(e, to: out, order: bound.columnOrder) } },
-            onValue: { v in if !valuesDone && !take({ writer.write(v, to: out, order: bound.columnOrder) }) { valuesDone = true } })
+            onValue: { v in
+                guard !valuesDone else { return }
+                if take({ writer.write(v, to: out, order: bound.columnOrder) }) { valuesTaken += 1 } else { valuesDone = true }
+            })
         var w = JSONWriter(pretty: false)
         w.beginObject()
         if let h = try? ds.httpRequest(for: request) {
@@ -117,6 +121,9 @@ struct AgentStatementRun {
             w.string("contentType", response.contentType)
             w.string("value", text)
             if raw.count > options.maxBytes { w.string("note", "the value has \(raw.count) bytes; the first \(options.maxBytes) are shown") }
+        } else if items.count == 1, valuesTaken == 1, case .values(let type)? = ds.target(for: request.query), !type.isCollection {
+            // One value (a function's number, a property): the value itself.
+            w.raw("value", items[0])
         } else if !items.isEmpty || request.method(for: ds.version) == .get {
             if let count = response.count { w.number("count", count) }
             w.beginArray("rows")

@@ -98,7 +98,7 @@ package final class AgentToolbox: Sendable {
         switch tool.name {
         case "services":
             let search = try args.string("search") ?? ""
-            return .json(CatalogListing.json(try catalog().filter { $0.matches(search) }))
+            return .json(CatalogListing.json(try catalog().filter { $0.matches(search) }, pretty: false))
         case "sets":
             return .json(AgentDescription(document: try service(args).document).sets(filter: try args.string("filter") ?? ""))
         case "describe":

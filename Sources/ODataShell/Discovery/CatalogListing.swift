@@ -19,9 +19,9 @@ enum CatalogListing {
         return t.render(width: width) + "\(services.count) service\(services.count == 1 ? "" : "s")\n"
     }
 
-    /// The services as a JSON array, one object per service.
-    static func json(_ services: [GatewayCatalog.Service]) -> String {
-        var w = JSONWriter()
+    /// The services as a JSON array, one object per service (indented, or on one line for `odsh mcp`).
+    static func json(_ services: [GatewayCatalog.Service], pretty: Bool = true) -> String {
+        var w = JSONWriter(pretty: pretty)
         w.beginArray()
         for s in services {
             w.beginObject()
@@ -35,6 +35,6 @@ enum CatalogListing {
             w.endObject()
         }
         w.endArray()
-        return w.output + "\n"
+        return w.output + (pretty ? "\n" : "")
     }
 }
