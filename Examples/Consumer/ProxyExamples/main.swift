@@ -20,6 +20,25 @@ configuration.traceSink = ClosureTraceSink { line in requests.withLock { $0.appe
 configuration.timeout = 30
 func metadataRequests() -> Int { requests.withLock { $0.filter { $0.contains("$metadata") && $0.contains("GET") }.count } }
 
+/// The async examples, in an async function: a generated service class has each network method twice, blocking and
+/// `async`, and in top-level code Swift would pick the blocking one (AsyncPaging.md).
+func asyncExamples(_ service: NorthwindEntities) async throws {
+    // Async: every order, page by page, as Order objects.
+    var count = 0
+    var last: Int32 = 0
+    for try await order in service.ordersSequence(query: DataQuery().orderBy(Order.orderID)) {
+        count += 1
+        last = order.orderID
+    }
+    print("orders read with for try await: \(count), last \(last)")
+    let firstOrders = try await service.orders(query: DataQuery().orderBy(Order.orderID).top(25))
+    print("async top 25: \(firstOrders.count), first \(firstOrders.first?.orderID ?? 0)")
+
+    // SAP's start-up check: the live service's metadata against the one the classes were generated from.
+    let refresh = try await service.refreshMetadata()
+    print("refreshMetadata: compatible, \(refresh.report.changes.count) changes; $metadata requests: \(metadataRequests())")
+}
+
 do {
     let service = try NorthwindEntities(url: url, configuration: configuration)
 
@@ -58,20 +77,7 @@ do {
     print("orders of ALFKI: \((alfki.orders ?? []).map(\.orderID).sorted().map(String.init).joined(separator: ", "))")
     print("$metadata requests before the refresh: \(metadataRequests())")
 
-    // Async: every order, page by page, as Order objects.
-    var count = 0
-    var last: Int32 = 0
-    for try await order in service.ordersSequence(query: DataQuery().orderBy(Order.orderID)) {
-        count += 1
-        last = order.orderID
-    }
-    print("orders read with for try await: \(count), last \(last)")
-    let firstOrders = try await service.orders(query: DataQuery().orderBy(Order.orderID).top(25))
-    print("async top 25: \(firstOrders.count), first \(firstOrders.first?.orderID ?? 0)")
-
-    // SAP's start-up check: the live service's metadata against the one the classes were generated from.
-    let refresh = try await service.refreshMetadata()
-    print("refreshMetadata: compatible, \(refresh.report.changes.count) changes; $metadata requests: \(metadataRequests())")
+    try await asyncExamples(service)
 
     // Bound operations and Codable, on the catalog service (CatalogExamples.swift).
     if CommandLine.arguments.count == 3, let catalogURL = URL(string: CommandLine.arguments[2]) {

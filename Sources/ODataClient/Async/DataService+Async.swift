@@ -2,12 +2,6 @@ import FoundationEssentials
 import ODataModel
 import ODataQuery
 
-/// SAP's `DataServiceAsync`: here the same class as `DataService`, whose network operations each come as an
-/// `async` method and a blocking one of the same name. The async one is the request path: it waits for the engine's
-/// I/O thread without holding a thread, and its callbacks run in the calling task; the blocking one runs it with the
-/// calling thread waiting (see `HTTPClient`).
-public typealias DataServiceAsync = DataService
-
 extension DataService {
     // MARK: queries
 

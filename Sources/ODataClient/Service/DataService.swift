@@ -6,9 +6,10 @@ import Synchronization
 /// SAP's dynamic `DataService` on Linux: one OData service, its metadata, and the requests made to it — queries
 /// with server paging, entity writes with ETags (and CSRF tokens, inside `HTTPClient`), functions, actions, batch.
 ///
-/// Every network operation comes twice: blocking, for scripts, and `async` with the same name (SAP's
-/// `DataServiceAsync`, which names this class too). One service serves many tasks at once: its metadata is loaded
-/// once, requests run side by side on connections of one HTTP session, and cancelling a task cancels its transfer.
+/// Every network operation comes twice: blocking, for scripts, and `async` with the same name. In top-level code
+/// Swift ranks the blocking one first; ``DataServiceAsync`` (SAP's name) wraps a service with the `async` forms
+/// alone. One service serves many tasks at once: its metadata is loaded once, requests run side by side on
+/// connections of one HTTP session, and cancelling a task cancels its transfer.
 public final class DataService: Sendable {
     private struct Settings: Sendable {
         var metadata: CsdlDocument

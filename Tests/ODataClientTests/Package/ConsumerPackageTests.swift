@@ -50,6 +50,10 @@ struct ConsumerPackage {
                                   environment: environment, mergingOutput: true, timeout: 1100)
         print("consumer package with proxy classes built in \(ContinuousClock.now - started)")
         #expect(build.status == 0, "\(build.stdout.suffix(3000))")
+        // Swift 6 language mode checks concurrency completely: the consumer's code (top-level code awaiting a
+        // DataServiceAsync) and the generated proxy classes compile without a warning.
+        let warnings = build.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.isEmpty, "\(warnings.prefix(10).joined(separator: "\n"))")
         #expect(!build.stdout.contains("ArgumentParser"), "the libraries alone build nothing of swift-argument-parser")
         #expect(!build.stdout.contains("swift-argument-parser"), "nor fetch it")
         guard build.status == 0 else { return }
