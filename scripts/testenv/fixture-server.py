@@ -15,6 +15,7 @@ MODE next-links: an OData V2 service (JSON) whose next links are degenerate, at 
                /html/Items   200 with an HTML sign-in page, as an SAP system sends when the session has expired
                /plain/Items  a JSON page sent as text/plain
                /emptybody/Items  200, application/json, and an empty body
+               /failing/Items  page 1 (rows 1, 2) links to ?page=2, which answers 500 with an OData error
                /moved/Items  GET as /same/; POST answered 301 with Location /moved/Elsewhere
                /garbage/Items, /http09/Items  a garbage status line; no status line at all (HTTP/0.9)
                /endless/$metadata, /bigbody/blob  bodies without end (the second beside the usual $metadata)
@@ -261,6 +262,14 @@ def next_links(request):
         return b"200 OK", b"text/html; charset=utf-8", (b"<!DOCTYPE html><html><head><title>SAP NetWeaver Logon</title></head>"
                                                        b"<body><form method=post><input name=sap-user>"
                                                        b"<input type=\"password\" name=sap-password></form></body></html>")
+    if root == "failing" and path.endswith("/Items"):
+        # Page 1 links to page 2, which fails as a server error.
+        if query == "page=2":
+            body = {"error": {"code": "SY/530", "message": {"lang": "en", "value": "page 2 failed"}}}
+            return b"500 Internal Server Error", b"application/json", json.dumps(body).encode("utf-8")
+        rows = [{"ID": 1, "Name": "item 1"}, {"ID": 2, "Name": "item 2"}]
+        link = "http://%s/failing/Items?page=2" % host
+        return b"200 OK", b"application/json", json.dumps({"d": {"results": rows, "__next": link}}).encode("utf-8")
     if root == "emptybody" and path.endswith("/Items"):
         return b"200 OK", b"application/json", b""
     if root == "plain" and path.endswith("/Items"):

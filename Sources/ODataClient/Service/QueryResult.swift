@@ -115,7 +115,19 @@ public final class QueryResult: Sendable {
         NextLinkGuard(firstURL: service.requestURL(requestURL), maxEmptyPagesInARow: service.maxEmptyPagesInARow)
     }
 
-    /// The entities of all pages as a lazy sequence: the next page is requested when iteration reaches it.
-    /// A failure ends the iteration; it is then in `EntitySequence.error`.
-    public var allEntities: EntitySequence { EntitySequence(first: self) }
+    /// The entities of all pages, this one first, each following page requested once the previous one is read;
+    /// throws the failure of any page, as the async `DataService.entities(_:)` does. For a reading that holds one
+    /// page at a time, use `forEachEntity(allPages:_:)` or `entities(_:)`.
+    public var allEntities: [EntityValue] {
+        get throws {
+            var all: [EntityValue] = []
+            try forEachEntity(allPages: true) { all.append($0); return true }
+            return all
+        }
+    }
+
+    /// The entities of all pages as a lazy `Sequence`: the next page is requested when iteration reaches it. A
+    /// synchronous iterator cannot throw, so a failure ends the iteration quietly and is in `EntitySequence.error`,
+    /// which the caller must check; `allEntities` and `forEachEntity(allPages:_:)` throw it instead.
+    public var lazyEntities: EntitySequence { EntitySequence(first: self) }
 }

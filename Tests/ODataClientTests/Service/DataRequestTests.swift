@@ -75,7 +75,8 @@ import TestSupport
 }
 
 extension IntegrationTests {
-    /// Answers that are not what they say (the fixture server's /cutoff/, /html/, /plain/, /emptybody/, /moved/ roots).
+    /// Answers that are not what they say (the fixture server's /cutoff/, /html/, /plain/, /emptybody/, /failing/,
+    /// /moved/ roots).
     @Suite(.fixture("python3", Tools.hasPython, Tools.noPython))
     struct UnusableAnswers {
         func service(_ root: String) throws -> DataService {
@@ -102,6 +103,25 @@ extension IntegrationTests {
                 guard let d = e as? DataServiceError, case .unexpectedResponse(let text) = d.kind else { return false }
                 return text.contains("empty body")
             }
+        }
+
+        /// Page 2 answers 500: `allEntities` throws the service's error, as the async sequence does; the lazy
+        /// sequence ends after page 1's rows with the error in `error`.
+        @Test func aFailingSecondPageIsThrownByAllEntities() async throws {
+            let s = try service("failing")
+            func isPage2Failure(_ e: any Error) -> Bool {
+                "\(e)".contains("page 2 failed") && (e as? CategorizedError)?.category != nil
+            }
+            let first = try await s.executeQuery(DataQuery().from("Items"))
+            #expect(first.entities.count == 2 && first.nextLink != nil)
+            #expect { _ = try first.allEntities } throws: { isPage2Failure($0) }
+            var ids: [Int64] = []
+            await #expect { for try await e in s.entities(DataQuery().from("Items")) { ids.append(e["ID"]?.integerValue ?? -1) } }
+                throws: { isPage2Failure($0) }
+            #expect(ids == [1, 2])
+            let lazy = first.lazyEntities
+            #expect(lazy.map { $0["ID"]?.integerValue ?? -1 } == [1, 2])
+            #expect(lazy.error.map(isPage2Failure) == true)
         }
 
         @Test func anHTMLSignInPageIsNotOData() throws {

@@ -29,7 +29,7 @@ extension IntegrationTests {
             // The lazy sequence stops the same way.
             let first = try service.executeQuery(url: url)
             #expect(first.entities.count == 7 && first.nextLink != nil)
-            let sequence = first.allEntities
+            let sequence = first.lazyEntities
             #expect(sequence.map { $0["OrderID"] } == ids)
             #expect(sequence.error == nil)
             #expect(sequence.pagesRequested == service.maxEmptyPagesInARow)
@@ -69,7 +69,7 @@ extension IntegrationTests {
                 let first = try service.executeQuery(url: url + "&$inlinecount=allpages")
                 #expect(first.entities.count == 7 && first.count == 7)
                 try first.forEachEntity { counted.append($0["OrderID"]); return true }
-                #expect(first.allEntities.map { $0["OrderID"] } == counted)
+                #expect(try first.allEntities.map { $0["OrderID"] } == counted)
             }
             #expect(counted.count == 7)
             #expect(withCount.count == 1, "requests: \(withCount)")
@@ -113,7 +113,7 @@ extension IntegrationTests {
             var ids: [Int64] = []
             let response = try service.execute(ServiceRequest(relativeURL: relativeURL), paging: .allPages,
                                                onEntity: { ids.append($0["ID"]?.integerValue ?? -1); return true }, onValue: { _ in })
-            let sequence = try service.executeQuery(url: relativeURL).allEntities
+            let sequence = try service.executeQuery(url: relativeURL).lazyEntities
             let seen = sequence.map { $0["ID"]?.integerValue ?? -1 }
             #expect(sequence.error == nil)
             return (ids, response, seen, sequence.pagesRequested)
@@ -138,7 +138,7 @@ extension IntegrationTests {
                 #expect((error as? PagingError)?.category == .invalidData)
             }
             #expect(ids == rows)
-            let sequence = try service.executeQuery(url: relativeURL).allEntities
+            let sequence = try service.executeQuery(url: relativeURL).lazyEntities
             #expect(sequence.map { $0["ID"]?.integerValue ?? -1 } == rows)
             #expect(isCycle(sequence.error), "\(String(describing: sequence.error))")
             var each: [Int64] = []
@@ -185,7 +185,7 @@ extension IntegrationTests {
                 String(decoding: try HTTPClient().send(HTTPRequest(method: .get, url: "http://127.0.0.1:\(port)/seen")).body ?? Data(), as: UTF8.self)
             }
             #expect(try seen() == "")
-            let sequence = try service.executeQuery(url: "Items").allEntities
+            let sequence = try service.executeQuery(url: "Items").lazyEntities
             #expect(sequence.map { $0["ID"]?.integerValue ?? -1 } == [1])
             #expect((sequence.error as? ODataClientError).map { if case .otherOrigin = $0.kind { true } else { false } } == true)
             #expect(try seen() == "")

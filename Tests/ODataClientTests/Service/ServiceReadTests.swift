@@ -36,9 +36,9 @@ extension IntegrationTests {
             #expect(trace.getCount == before + 1)
             // The first 20 of the lazy sequence come from that page; the 21st asks for the next one.
             var seen = 0
-            for _ in result.allEntities { seen += 1; if seen == 20 { break } }
+            for _ in result.lazyEntities { seen += 1; if seen == 20 { break } }
             #expect(trace.getCount == before + 1)
-            for _ in result.allEntities { seen += 1; if seen == 41 { break } }
+            for _ in result.lazyEntities { seen += 1; if seen == 41 { break } }
             #expect(trace.getCount == before + 2)
             // execute with a row limit: stops inside the first page, asks for no other.
             var rows = 0
@@ -71,7 +71,7 @@ extension IntegrationTests {
             #expect(result.count == 830)
             // pyslet takes a quarter second a page: its lazy sequence is read once, in the test of the first page.
             guard service.version.isV4 else { return }
-            let seq = try service.executeQuery(DataQuery().from(try service.entitySet(withName: "Orders")).inlineCount()).allEntities
+            let seq = try service.executeQuery(DataQuery().from(try service.entitySet(withName: "Orders")).inlineCount()).lazyEntities
             #expect(seq.reduce(0) { n, _ in n + 1 } == 830)
             #expect(seq.error == nil)
         }
