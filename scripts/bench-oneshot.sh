@@ -44,6 +44,8 @@ out="${BENCH_OUT:-$root/bench-out}"
 mkdir -p "$out"
 tmp="$(mktemp -d)"
 port=""
+# Fixed before XDG_CACHE_HOME changes below, so that stop finds the PID file start wrote.
+export REFSRV_STATE="${REFSRV_STATE:-${XDG_CACHE_HOME:-$HOME/.cache}/odata-refsrv}"
 cleanup() {
   [ -z "$port" ] || bash scripts/testenv/refsrv.sh stop "$port" >/dev/null 2>&1 || true
   rm -rf "$tmp" ${smoke_out:+"$smoke_out"}

@@ -28,12 +28,16 @@ odsh_binary "${1:-}"
 upstream_port="$(python3 "$root/scripts/testenv/free-port.py")"
 proxy_port="$(python3 "$root/scripts/testenv/free-port.py")"
 proxy=""
+# The reference server's state folder, fixed now: XDG_CACHE_HOME changes below, and stop.sh must find the PID file
+# that start wrote (it did not, and the server outlived the run).
+export REFSRV_STATE="${REFSRV_STATE:-${XDG_CACHE_HOME:-$HOME/.cache}/odata-refsrv}"
 cleanup() {
   [ -n "$proxy" ] && kill "$proxy" 2>/dev/null
-  bash "$shared/refsrv/stop.sh" "$upstream_port" >/dev/null 2>&1 || true
+  bash "$root/scripts/testenv/refsrv.sh" stop "$upstream_port" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
-bash "$shared/refsrv/start-v4.sh" "$upstream_port" >/dev/null
+# Owned by this script: the server ends with it even when it is killed (and a test run notes its PID).
+ODSH_SHARED="$shared" REFSRV_PORT="$upstream_port" bash "$root/scripts/testenv/refsrv.sh" start v4 "$$" >/dev/null
 python3 "$root/scripts/bench/slow-proxy.py" "$proxy_port" "http://127.0.0.1:$upstream_port" "${DELAY_MS:-200}" &
 proxy=$!
 url="http://127.0.0.1:$proxy_port/northwind/"

@@ -58,11 +58,30 @@ rm -f "$ODSH_SKIP_LOG"
 # it (watchdogs within a few), so those still there after 20 s were left behind: they are named, killed, and the
 # run fails. A PID counts only with the start time noted for it (another process may have its PID by now).
 start_of() { local s; s="$(cat "/proc/$1/stat" 2>/dev/null)" || return 0; s="${s##*) }"; set -- $s; echo "${20}"; }
+# True when PID's parents lead to this script (the scan's own subshells and commands).
+ours() {
+  local p="$1" s
+  for _ in 1 2 3 4 5; do
+    [ "$p" = "$$" ] && return 0
+    s="$(cat "/proc/$p/stat" 2>/dev/null)" || return 1; s="${s##*) }"; set -- $s; p="$2"
+    [ "$p" -le 1 ] && return 1
+  done
+  return 1
+}
 leftovers() {
-  local pid start what
+  local pid start what seen=" "
   while read -r pid start what; do
-    [ -n "$pid" ] && [ "$(start_of "$pid")" = "$start" ] && echo "$pid $start $what"
+    [ -n "$pid" ] && [ "$(start_of "$pid")" = "$start" ] && echo "$pid $start $what" && seen+="$pid "
   done <"$ODSH_TEST_PIDS"
+  # Also any process that inherited this run's ODSH_TEST_PIDS, noted or not (a script that started a server its own
+  # way, as bench-verify.sh once did): the tests started it, whoever its parent is now.
+  for d in /proc/[0-9]*; do
+    pid="${d#/proc/}"
+    [[ "$seen" == *" $pid "* ]] && continue
+    grep -qzxF "ODSH_TEST_PIDS=$ODSH_TEST_PIDS" "$d/environ" 2>/dev/null || continue
+    ours "$pid" && continue
+    echo "$pid $(start_of "$pid") (not noted) $(tr '\0' ' ' <"$d/cmdline" 2>/dev/null | cut -c1-200)"
+  done
 }
 left=""
 for _ in $(seq 1 20); do
