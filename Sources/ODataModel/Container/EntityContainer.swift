@@ -63,7 +63,7 @@ public final class EntityContainer: SchemaElement, @unchecked Sendable {
 
 /// What entity sets and singletons share: a type and navigation property bindings.
 // @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
-open class ContainerElement: CsdlElement, @unchecked Sendable {
+public class ContainerElement: CsdlElement, @unchecked Sendable {
     var _type: TypeReference
     /// The entity type as written (`NS.Customer`); `entityTypeIfResolved` is the type itself.
     public package(set) var type: TypeReference {

@@ -14,14 +14,15 @@ import Synchronization
 // @unchecked: the stored state is set only by this package's reader, resolver and fix-ups before the document is
 // handed out, and by a metadata refresh on the newer document before it is handed out (it also marks the older
 // document's removed elements `isRemoved` as it moves them over: see `refreshMetadata`); `canBeRemoved` is atomic.
-// Every element class inherits this conformance.
+// Every element class inherits this conformance; the classes are public, not open, so only this module subclasses
+// them and no class outside it inherits the promise.
 //
 // Storage: each public property of the model's classes is kept in an internal stored property (`_name`) behind a
 // computed one. A public stored property of a class gets a dynamic exclusivity check on every read and write (code
 // outside the module could reach it); an internal one that is only ever read or assigned whole, never changed in
 // place across other code, is checked at compile time instead. So in-place changes (`append`, `inout`) go through
 // the public property, whose `_modify` of a collection takes the value out, yields it and puts it back.
-open class CsdlElement: @unchecked Sendable {
+public class CsdlElement: @unchecked Sendable {
     /// The simple name of the element (the term for an annotation, the path for an Annotations block).
     public let name: String
     var _location: SourceLocation

@@ -1,6 +1,6 @@
 /// An element that is a direct child of a schema and so has a qualified name.
 // @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
-open class SchemaElement: CsdlElement, @unchecked Sendable {
+public class SchemaElement: CsdlElement, @unchecked Sendable {
     /// The namespace of the schema it is declared in.
     public let namespace: String
     /// `Namespace.Name`; kept, not computed: look-ups and messages ask for it again and again.

@@ -1,6 +1,6 @@
 /// What entity types and complex types share: a base type, properties (own and inherited), openness.
 // @unchecked: as CsdlElement says: set only by this package before the document is handed out; the approvals atomic.
-open class StructuredType: SchemaElement, @unchecked Sendable {
+public class StructuredType: SchemaElement, @unchecked Sendable {
     var _baseTypeName: TypeReference?
     /// `BaseType`: the type this one derives from, as written.
     public package(set) var baseTypeName: TypeReference? {
