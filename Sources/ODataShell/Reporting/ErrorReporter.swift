@@ -1,4 +1,3 @@
-import ArgumentParser
 import CStdio
 import FoundationEssentials
 import Glibc
@@ -25,9 +24,6 @@ struct ErrorReporter {
     /// The category of an error; nil for an error that has none (a bug, reported as such).
     static func category(of error: Error) -> ErrorCategory? {
         if let e = error as? CategorizedError { return e.category }
-        // swift-argument-parser's error for options that parse but do not hold together: a usage error wherever
-        // it is thrown (a `validate()`, or options checked when the command runs).
-        if error is ValidationError { return .usage }
         // Swift's own word for a task that was cancelled (the async API throws it).
         if error is CancellationError { return .cancelled }
         return nil
@@ -109,15 +105,6 @@ struct ErrorReporter {
         } catch {
             throw OdshExit(report(error))
         }
-    }
-
-    /// Reports a command line that swift-argument-parser refused (an unknown option, a missing argument, a value that
-    /// does not convert, a `validate()` that threw) in its words: the message, the command's usage and where its
-    /// help is. Always a usage error.
-    @discardableResult
-    func reportCommandLine(_ error: Error, of command: any ParsableCommand.Type) -> ExitStatus {
-        Stderr.write(command.fullMessage(for: error) + "\n")
-        return .usage
     }
 
     /// Prints a warning (such as a capability restriction) to stderr.

@@ -70,7 +70,20 @@ struct LayeringTests {
                 found.append("\(file.lastPathComponent):\(n + 1): \(code)")
             }
         }
-        #expect(found.count == 4 && found.allSatisfy { $0.hasPrefix("OdshCommand.swift:") }, "\(found.joined(separator: "\n"))")
+        // And the witness of argument-parser's ValidationError as a CategorizedError, public as its conformance must be.
+        let witness = "ErrorReporter+CommandLine.swift:"
+        #expect(found.count == 5 && found.allSatisfy { $0.hasPrefix("OdshCommand.swift:") || $0.hasPrefix(witness) }
+                && found.filter { $0.hasPrefix(witness) }.count == 1, "\(found.joined(separator: "\n"))")
+    }
+
+    /// The argument parser is the edge's: only `Subcommands/` imports it (ErrorReporter once did, for two names).
+    @Test func onlyTheEdgeImportsTheArgumentParser() throws {
+        var found: [String] = []
+        for file in try LibraryWordingTests.swiftFiles(under: Self.shell) where !file.path.contains("/Subcommands/") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            if text.split(separator: "\n").contains(where: { $0.hasPrefix("import ArgumentParser") }) { found.append(file.lastPathComponent) }
+        }
+        #expect(found.isEmpty, "\(found)")
     }
 
     @Test func theScanSeesAName() {
