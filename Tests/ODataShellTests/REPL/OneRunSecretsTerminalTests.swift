@@ -46,6 +46,21 @@ struct OneRunSecretsTerminalTests {
         try t.press("Enter")
     }
 
+    @Test func aPromptedProfileIsAskedOnceInAOneShotRun() throws {
+        let base = try ReferenceServers.baseURL(.v2)
+        let state = try home("prompt-profile-oneshot", url: "\(base)/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/")
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let t = try TerminalSession("\(environment(state)) \(TerminalSession.odsh!) gw --no-cache -o json -c 'count ProductSet' "
+                                    + "-c 'BusinessPartnerSet top 1 select BusinessPartnerID'", width: 140, height: 40)
+        _ = try t.waitFor("the password prompt", timeout: 30) { $0.contains { $0.contains("Password of demo for profile gw:") } }
+        try t.type("secret")
+        try t.press("Enter")
+        let screen = try t.waitFor("the end", timeout: 30) { $0.contains { $0.hasPrefix("[exit ") } }
+        #expect(screen.contains("[exit 0]"), "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.contains("\"BusinessPartnerID\"") }, "\(screen.joined(separator: "\n"))")
+        #expect(try count("Password of demo", t) == 1)
+    }
+
     @Test func aUserWithoutPasswordIsAskedOnceInAOneShotRun() throws {
         let base = try ReferenceServers.baseURL(.v2)
         let state = try home("prompt-oneshot", url: "\(base)/sap/opu/odata/IWBEP/GWSAMPLE_BASIC/")
