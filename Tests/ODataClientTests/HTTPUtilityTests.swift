@@ -145,3 +145,26 @@ struct ConfigurationTests {
         #expect(text.hasSuffix("(curl error 3)"))  // CURLE_URL_MALFORMAT
     }
 }
+
+/// What the engine queues a request under, and what a response's header lines become.
+struct TransferTextTests {
+    @Test func theOriginOfAURLEndsBeforeItsPathQueryOrFragment() {
+        #expect(HTTPClient.originText("http://127.0.0.1:8080/svc/Things(1)?$top=1") == "http://127.0.0.1:8080")
+        #expect(HTTPClient.originText("https://host.example") == "https://host.example")
+        #expect(HTTPClient.originText("https://host.example?x=1") == "https://host.example")
+        #expect(HTTPClient.originText("https://host.example#top") == "https://host.example")
+        #expect(HTTPClient.originText("https://user@höst.example:1/a") == "https://user@höst.example:1")
+        #expect(HTTPClient.originText("no scheme here") == "no scheme here")
+        #expect(HTTPClient.originText("odd:") == "odd:")
+    }
+
+    @Test func aFieldValueLosesSpacesAndTabsOnly() {
+        func text(_ s: String) -> String { Array(s.utf8).withUnsafeBytes { CurlTransfer.text(trimmingOWS: $0) } }
+        #expect(text(" \tapplication/json \t") == "application/json")
+        #expect(text("   ") == "")
+        #expect(text("") == "")
+        // A no-break space is not HTTP's optional whitespace (RFC 9110, 5.6.3): it stays.
+        #expect(text(" \u{A0}x\u{A0} ") == "\u{A0}x\u{A0}")
+        #expect(text("a b") == "a b")
+    }
+}

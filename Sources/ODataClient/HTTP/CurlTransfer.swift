@@ -85,8 +85,9 @@ final class CurlTransfer: @unchecked Sendable {
     func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) -> Bool {
         var end = raw.count
         while end > 0, raw[end - 1] == 0x0A || raw[end - 1] == 0x0D { end -= 1 }
-        let line = String(decoding: UnsafeRawBufferPointer(rebasing: raw[..<end]), as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        let bytes = UnsafeRawBufferPointer(rebasing: raw[..<end])
+        if bytes.starts(with: "HTTP/".utf8) {
+            let line = String(decoding: bytes, as: UTF8.self)
             let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
             head = HTTPResponseHead(status: parts.count > 1 ? Int(parts[1]) ?? 0 : 0,
                                     reason: parts.count > 2 ? String(parts[2]) : "",
@@ -95,21 +96,30 @@ final class CurlTransfer: @unchecked Sendable {
             return true
         }
         guard head != nil, !headerBlockDone else { return true }
-        if line.isEmpty {
+        if bytes.isEmpty {
             headerBlockDone = true
             if let conflict = MessageFraming.conflict(head!.headers.values(for: "Content-Length")) {
                 failure = ODataClientError(.transport(curlCode: Int(CURLE_WEIRD_SERVER_REPLY.rawValue), curlText: conflict),
                                                  method: nil, url: url)
                 return false
             }
-        } else if line.first == " " || line.first == "\t" {
-            head!.headers.continueLastValue(line.trimmingBlanks())  // obsolete line folding
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = String(line[..<colon])
-            let value = line[line.index(after: colon)...].trimmingBlanks()
-            head!.headers.add(name, value)
+        } else if bytes[0] == 0x20 || bytes[0] == 0x09 {
+            head!.headers.continueLastValue(Self.text(trimmingOWS: bytes))  // obsolete line folding
+        } else if let colon = bytes.firstIndex(of: 0x3A) {
+            let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<colon]), as: UTF8.self)
+            head!.headers.add(name, Self.text(trimmingOWS: UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])))
         }
         return true
+    }
+
+    /// The bytes as text without the optional whitespace around a field value: spaces and tabs, the only blanks
+    /// HTTP allows there (RFC 9110, 5.6.3), taken off the bytes before they are decoded.
+    static func text(trimmingOWS bytes: UnsafeRawBufferPointer) -> String {
+        var lo = 0
+        var hi = bytes.count
+        while lo < hi, bytes[lo] == 0x20 || bytes[lo] == 0x09 { lo += 1 }
+        while hi > lo, bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09 { hi -= 1 }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self)
     }
 
     /// What the write callback answers curl.

@@ -69,8 +69,13 @@ extension HTTPClient {
     /// The scheme and authority of an absolute URL as written: which queue of the per-host limit a
     /// request waits in.
     static func originText(_ url: String) -> Substring {
-        guard let scheme = url.firstRange(of: "://") else { return Substring(url) }
-        let end = url[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        // On the UTF-8 bytes: every character looked for is ASCII, and this runs for every request.
+        let u = url.utf8
+        var i = u.startIndex
+        while i < u.endIndex, !(u[i] == 0x3A && u[u.index(after: i)...].starts(with: "//".utf8)) { u.formIndex(after: &i) }
+        guard i < u.endIndex else { return Substring(url) }
+        let host = u.index(i, offsetBy: 3)
+        let end = u[host...].firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 } ?? u.endIndex
         return url[..<end]
     }
 

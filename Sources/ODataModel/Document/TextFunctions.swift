@@ -15,10 +15,7 @@ extension StringProtocol {
     }
 
     private func trimmingScalars(where drop: (Unicode.Scalar) -> Bool) -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !drop($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !drop($0) })!
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        TextFunctions.trimming(String(self), where: drop)
     }
 
     /// Every occurrence of `target` replaced by `replacement`, left to right, compared byte for byte (so `"\r"` is
@@ -75,6 +72,28 @@ extension StringProtocol {
 }
 
 enum TextFunctions {
+    /// `text` without the scalars `drop` takes at either end. The ends are nearly always ASCII, and those are
+    /// looked at byte by byte; only a non-ASCII end (which may be a Unicode blank) is looked at scalar by scalar.
+    static func trimming(_ text: String, where drop: (Unicode.Scalar) -> Bool) -> String {
+        let u = text.utf8
+        var lo = u.startIndex
+        var hi = u.endIndex
+        while lo < hi, u[lo] < 0x80, drop(Unicode.Scalar(u[lo])) { u.formIndex(after: &lo) }
+        while lo < hi {
+            let i = u.index(before: hi)
+            guard u[i] < 0x80, drop(Unicode.Scalar(u[i])) else { break }
+            hi = i
+        }
+        guard lo < hi else { return "" }
+        if u[lo] < 0x80 && u[u.index(before: hi)] < 0x80 {
+            return lo == u.startIndex && hi == u.endIndex ? text : String(text[lo..<hi])
+        }
+        let scalars = text[lo..<hi].unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !drop($0) })!
+        return String(scalars[first...last])
+    }
+
     /// Foundation's `CharacterSet.whitespaces`: tab, space, no-break space and the Unicode spaces (general
     /// category Zs) and U+200B.
     static func isWhitespace(_ s: Unicode.Scalar) -> Bool {

@@ -6,7 +6,7 @@ import Testing
 struct TextFunctionsTests {
     @Test func trimmingAsCharacterSetWhitespaces() {
         var texts = ["", " ", "a", " a b ", "\t\na\r\n", "\u{A0}x\u{3000}", "\u{200B}\u{FEFF}x\u{1680}\u{180E}", "\u{2028}x\u{85}\u{0B}\u{0C}",
-                     " \u{301}x", "x \u{301}", "é\u{2009}"]
+                     " \u{301}x", "x \u{301}", "é\u{2009}", "a\u{A0} ", " \u{3000} b \t", "  ", "\u{A0}", " é ", "\t\u{2009}\t"]
         // Every scalar Foundation counts as white space or line break, and their neighbours.
         for v in [0x08, 0x09, 0x0A, 0x0D, 0x0E, 0x1F, 0x20, 0x21, 0x84, 0x85, 0x86, 0x9F, 0xA0, 0xA1, 0x167F, 0x1680, 0x1681,
                   0x1FFF, 0x2000, 0x2005, 0x200B, 0x200C, 0x2027, 0x2028, 0x2029, 0x202A, 0x202F, 0x205F, 0x2060, 0x2FFF, 0x3000, 0x3001] {
