@@ -74,10 +74,11 @@ struct StoreCommand: ParsableCommand {
                         let header = try SealedStoreFile.header(of: bytes, place: "the secure store \(store.location)")
                         let p = header.parameters
                         lines.append(("key", "scrypt N=2^\(p.logN) r=\(p.r) p=\(p.p)" + (header.emptyPassphrase ? "; EMPTY passphrase (--insecure-store)" : "")))
-                        // Only what the session keyring already unlocks is listed: status never asks.
+                        // Only what the session keyring already unlocks is listed: status never asks. What it can open
+                        // it authenticates as unlocking does: a damaged store is refused (exit 4), not called unlocked.
                         if header.emptyPassphrase || SessionKeyring.holds(store.location) {
+                            file = try SecretsFile.load(store)
                             lines.append(("state", header.emptyPassphrase ? "open (empty passphrase)" : "unlocked for this session (odsh store lock locks it)"))
-                            file = try? SecretsFile.load(store)
                         } else {
                             lines.append(("state", "locked (odsh store unlock unlocks it for \(settings.unlockSeconds / 60) minutes)"))
                         }
