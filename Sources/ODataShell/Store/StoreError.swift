@@ -10,6 +10,8 @@ struct StoreError: CategorizedError, CustomStringConvertible {
         case locked
         case weakPassphrase
         case unavailable
+        /// A passphrase file that group or others may read.
+        case unprotectedFile
     }
 
     var kind: Kind
@@ -24,7 +26,7 @@ struct StoreError: CategorizedError, CustomStringConvertible {
         switch kind {
         case .wrongPassphrase: return .service
         case .corrupted: return .invalidData
-        case .locked, .weakPassphrase, .unavailable: return .usage
+        case .locked, .weakPassphrase, .unavailable, .unprotectedFile: return .usage
         }
     }
 

@@ -34,6 +34,12 @@ struct StorePassphrase: Sendable {
         if let value = environment["ODSH_STORE_PASSPHRASE"] { return { value } }
         guard let path = passphraseFile else { return nil }
         return {
+            // As ssh treats a private key: a regular file that group or others may open is not a secret any more.
+            var info = stat()
+            if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o077 != 0 {
+                throw StoreError(.unprotectedFile, "the store's passphrase file \(path) is open to group or others (mode "
+                                 + "\(String(info.st_mode & 0o777, radix: 8))), so it is not used: run chmod 600 \(path)")
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw StoreError(.locked, "cannot read the store's passphrase file \(path): \(String(cString: strerror(errno)))")
             }

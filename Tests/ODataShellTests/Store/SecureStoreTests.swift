@@ -92,10 +92,20 @@ struct SecureStoreTests {
         #expect(try storeBytes() == before)
         // From a passphrase file, as a script gives it.
         let file = xdg.root.appendingPathComponent("pass").path
-        try "not the passphrase\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try (Self.passphrase + "\n").write(toFile: file, atomically: false, encoding: .utf8)
+        // Readable by others (mode 0644), it is refused, as ssh refuses such a key file, with the chmod that mends it.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        for environment in [locked, locked.merging(["ODSH_STORE_PASSPHRASE_FILE": file]) { $1 }] {
+            let open = try odsh(environment["ODSH_STORE_PASSPHRASE_FILE"] == nil ? ["store", "unlock", "--store-passphrase-file", file]
+                                : ["store", "unlock"], environment)
+            #expect(open.status == 2 && open.stderr.contains("is open to group or others (mode 644)")
+                    && open.stderr.contains("chmod 600 \(file)"), "\(open.stderr)")
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        try "not the passphrase\n".write(toFile: file, atomically: false, encoding: .utf8)
         let unlock = try odsh(["store", "unlock", "--store-passphrase-file", file], locked)
         #expect(unlock.status == 1 && unlock.stderr.contains("wrong passphrase"))
-        try (Self.passphrase + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try (Self.passphrase + "\n").write(toFile: file, atomically: false, encoding: .utf8)
         let right = try odsh(["store", "unlock", "--store-passphrase-file", file], locked)
         #expect(right.status == 0 && right.stderr.contains("unlocked for 15 minutes"), "\(right.stderr)")
         #expect(try odsh(["store", "lock"], locked).status == 0)
@@ -104,9 +114,14 @@ struct SecureStoreTests {
     @Test func aDamagedStoreIsRefusedWithItsPathAndLeftAsItWas() throws {
         defer { _ = try? odsh(["store", "lock"], locked) }
         try addForm("hr", unlocked)
+        // Unlocked for the session, so that `store status` holds the key and can authenticate the file.
+        #expect(try odsh(["store", "unlock"], unlocked).status == 0)
         var bytes = [UInt8](try storeBytes())
         bytes[bytes.count - 5] ^= 0x40
         try Data(bytes).write(to: URL(fileURLWithPath: storePath))
+        let status = try odsh(["store", "status"], locked)
+        #expect(status.status == 4 && status.stderr.contains("\(storePath) is damaged"), "\(status.stdout)\(status.stderr)")
+        #expect(!status.stdout.contains("unlocked"), "\(status.stdout)")
         for arguments in [["hr", "-c", "count Customers"], ["profile", "secret", "hr"], ["store", "unlock"]] {
             let r = try odsh(arguments, stdin: "new-password\n", unlocked)
             #expect(r.status == 4, "\(arguments): \(r.stderr)")
@@ -143,6 +158,7 @@ struct SecureStoreTests {
         let old = try storeBytes()
         let newFile = xdg.root.appendingPathComponent("new").path
         try "a brand new passphrase\n".write(toFile: newFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: newFile)
         let change = try odsh(["store", "change-passphrase", "--new-passphrase-file", newFile], unlocked)
         #expect(change.status == 0, "\(change.stderr)")
         #expect(try storeBytes() != old)
