@@ -64,12 +64,14 @@ struct EncryptedSecretStore: SecretStore {
         return (key, given.isEmpty)
     }
 
-    /// The store's key: held by this process, else by the session keyring, else derived from the passphrase.
+    /// The store's key: held by this process, else by the session keyring, else derived from the passphrase. A
+    /// passphrase the run was given (`ODSH_STORE_PASSPHRASE`, a passphrase file) is always the one used, so a wrong
+    /// one fails even while the store is unlocked for the session.
     func key(for header: SealedStoreFile.Header) throws -> StoreKey {
         if let held = Self.unlocked.withLock({ $0[location] }), held.salt == header.salt, held.check == header.check {
             return held
         }
-        if let held = SessionKeyring.recall(for: location) {
+        if !passphrase.isScripted, let held = SessionKeyring.recall(for: location) {
             if held.salt == header.salt, held.parameters == header.parameters, held.check == header.check {
                 Self.unlocked.withLock { $0[location] = held }
                 return held
@@ -86,9 +88,11 @@ struct EncryptedSecretStore: SecretStore {
         return key
     }
 
+    /// Holds the key for this process, and for the session (`unlockSeconds`) when a person typed the passphrase: one
+    /// a script gave opens the store for its own run only (`odsh store unlock` opens it for the session either way).
     private func hold(_ key: StoreKey) {
         Self.unlocked.withLock { $0[location] = key }
-        SessionKeyring.remember(key, for: location, seconds: unlockSeconds)
+        if !passphrase.isScripted { SessionKeyring.remember(key, for: location, seconds: unlockSeconds) }
     }
 
     /// Unlocks the store for `unlockSeconds` (asks for its passphrase unless it is unlocked); creates it (asking

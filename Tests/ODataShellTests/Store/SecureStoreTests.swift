@@ -59,7 +59,9 @@ struct SecureStoreTests {
         #expect(run.stdout == "7\n")
         #expect(gateway.count("login", since: mark) == 0, "the session cookie came from the store")
 
-        // Unlocked for the session now: no passphrase needed until it is locked.
+        // Unlocked for the session (the run's own passphrase opened it for that run only): no passphrase needed
+        // until it is locked.
+        #expect(try odsh(["store", "unlock"], unlocked).status == 0)
         let again = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], locked)
         #expect(again.status == 0, "\(again.stderr)")
         let status = try odsh(["store", "status"], locked)
@@ -109,6 +111,24 @@ struct SecureStoreTests {
         let right = try odsh(["store", "unlock", "--store-passphrase-file", file], locked)
         #expect(right.status == 0 && right.stderr.contains("unlocked for 15 minutes"), "\(right.stderr)")
         #expect(try odsh(["store", "lock"], locked).status == 0)
+    }
+
+    /// A passphrase a script gives opens the store for that run only, and is checked even while a person has
+    /// unlocked the store for the session.
+    @Test func anEnvironmentPassphraseUnlocksItsOwnRunOnly() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        try addForm("hr", unlocked)
+        let run = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], unlocked)
+        #expect(run.status == 0 && run.stdout == "7\n", "\(run.stderr)")
+        let after = try odsh(["store", "status"], locked)
+        #expect(after.status == 0 && after.stdout.contains("locked (odsh store unlock"), "\(after.stdout)")
+        #expect(try odsh(["hr", "-c", "count Customers"], stdin: "", locked).status == 2, "nothing left unlocked for a run without it")
+        // Unlocked for the session on purpose; a wrong passphrase in the environment is still wrong.
+        #expect(try odsh(["store", "unlock"], unlocked).status == 0)
+        let wrong = try odsh(["hr", "-c", "count Customers"], ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": "not the passphrase"])
+        #expect(wrong.status == 1 && wrong.stderr.contains("wrong passphrase"), "\(wrong.stderr)")
+        let held = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], locked)
+        #expect(held.status == 0 && held.stdout == "7\n", "the session's unlock serves a run without a passphrase: \(held.stderr)")
     }
 
     @Test func aDamagedStoreIsRefusedWithItsPathAndLeftAsItWas() throws {
@@ -166,7 +186,8 @@ struct SecureStoreTests {
         #expect(try odsh(["hr", "-c", "count Customers"], unlocked).status == 1, "the old passphrase no longer opens it")
         let withNew = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": "a brand new passphrase"])
         #expect(withNew.status == 0 && withNew.stdout == "7\n", "\(withNew.stderr)")
-        let short = try odsh(["store", "change-passphrase"], ["ODSH_STORE": "file", "ODSH_STORE_NEW_PASSPHRASE": "short"])
+        let short = try odsh(["store", "change-passphrase"], ["ODSH_STORE": "file", "ODSH_STORE_PASSPHRASE": "a brand new passphrase",
+                                                                "ODSH_STORE_NEW_PASSPHRASE": "short"])
         #expect(short.status == 2 && short.stderr.contains("too short"), "\(short.stderr)")
 
         let noTerminal = try odsh(["store", "reset"], locked)
