@@ -72,7 +72,7 @@ struct ProfileStore {
         if profile(named: new.name) != nil && !replacing {
             throw ProfileError("a profile named \(new.name) exists already (--force replaces it)")
         }
-        var editor = TOMLEditor(text)
+        var editor = TOMLEditor(try currentText())
         try editor.removeTables(under: ["profile", new.name])
         editor.append(new.tomlText)
         try write(editor.text)
@@ -82,10 +82,19 @@ struct ProfileStore {
     @discardableResult
     mutating func remove(_ name: String) throws -> Bool {
         guard profile(named: name) != nil else { return false }
-        var editor = TOMLEditor(text)
+        var editor = TOMLEditor(try currentText())
         try editor.removeTables(under: ["profile", name])
         try write(editor.text)
         return true
+    }
+
+    /// The file's text as it is now: what was read may be older (the same run may have written `[store]` since).
+    private func currentText() throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) { throw ProfileError("cannot read \(path)") }
+            return ""
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     private mutating func write(_ newText: String) throws {

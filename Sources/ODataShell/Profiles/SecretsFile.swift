@@ -65,6 +65,7 @@ struct SecretsFile {
                 editor.append(tableText(profile, table))
             }
             try store.write(Array(editor.text.utf8))
+            try SecureStore.noteWritten(store)
         }
     }
 
@@ -80,6 +81,7 @@ struct SecretsFile {
                 if !table.entries.isEmpty { editor.append(tableText(profile, table)) }
             }
             try store.write(Array(editor.text.utf8))
+            try SecureStore.noteWritten(store)
         }
     }
 
@@ -103,6 +105,7 @@ struct SecretsFile {
             var editor = TOMLEditor(current.text)
             try editor.removeTables(under: ["profile", profile])
             try store.write(Array(editor.text.utf8))
+            try SecureStore.noteWritten(store)
             return true
         }
     }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Opens the store the settings choose. The encrypted store takes over, on first use, what earlier versions kept
 /// in plain files (`secrets.toml`, `cookies-NAME.txt`), and removes those files once it holds their content.
@@ -8,6 +9,12 @@ enum SecureStore {
     static func open(dirs: XDGDirectories, environment: [String: String],
                      readSecret: @escaping @Sendable (String) throws -> String, passphraseFile: String? = nil) throws -> any SecretStore {
         let settings = try StoreSettings.load(dirs, environment: environment)
+        if let chosen = settings.backend, !settings.configNamesBackend, chosen != automatic(dirs, environment) {
+            // ODSH_STORE chose it and config.toml does not say: once this run has written to the store, the choice
+            // is written down, so that the next run (without the variable) finds it rather than moving its files
+            // into another store.
+            pendingChoice.withLock { $0 = (chosen, dirs) }
+        }
         switch settings.backend ?? automatic(dirs, environment) {
         case .plain:
             return PlainSecretStore(dirs.secretsFile)
@@ -22,6 +29,21 @@ enum SecureStore {
             try migratePlainFiles(dirs, into: store)
             return store
         }
+    }
+
+    /// The backend `ODSH_STORE` chose in this process, not yet written down.
+    private static let pendingChoice = Mutex<(StoreBackend, XDGDirectories)?>(nil)
+
+    /// After a write to `store`: writes its backend into config.toml when `ODSH_STORE` chose it and config.toml did
+    /// not say, with a line saying so (once a process).
+    static func noteWritten(_ store: any SecretStore) throws {
+        guard let (chosen, dirs) = pendingChoice.withLock({ p -> (StoreBackend, XDGDirectories)? in
+            guard let c = p, c.0 == store.backend else { return nil }
+            p = nil
+            return c
+        }) else { return }
+        try StoreSettings.remember(chosen, in: dirs)
+        Stderr.write("odsh: [store] backend = \"\(chosen.rawValue)\" (ODSH_STORE) is now in \(dirs.configFile): later runs need no variable\n")
     }
 
     /// The backend `auto` stands for: an encrypted store that exists already, else the desktop keyring once odsh

@@ -9,6 +9,9 @@ struct StoreSettings: Sendable, Equatable {
     /// How long an unlocked store stays unlocked (the key in the session keyring), in seconds.
     var unlockSeconds = 15 * 60
 
+    /// Whether config.toml's `[store]` names a backend (`auto` included): a choice it makes itself.
+    var configNamesBackend = false
+
     static func load(_ dirs: XDGDirectories, environment: [String: String]) throws -> StoreSettings {
         var settings = StoreSettings()
         let path = dirs.configFile
@@ -28,6 +31,7 @@ struct StoreSettings: Sendable, Equatable {
                             throw ProfileError("\(path): [store] backend is one of \(StoreBackend.spellings)")
                         }
                         settings.backend = StoreBackend(rawValue: text)
+                        settings.configNamesBackend = true
                     case "unlock-minutes":
                         guard let minutes = value.number, minutes >= 1, minutes <= 7 * 24 * 60 else {
                             throw ProfileError("\(path): [store] unlock-minutes is a number of minutes from 1 to 10080")
@@ -46,5 +50,25 @@ struct StoreSettings: Sendable, Equatable {
             settings.backend = StoreBackend(rawValue: text)
         }
         return settings
+    }
+
+    /// Writes `[store] backend = "NAME"` into config.toml (into its `[store]` table when it has one), keeping the
+    /// rest of the file as it is: the backend `ODSH_STORE` chose for a store being made stays chosen for the runs
+    /// after it, which need not set the variable again.
+    static func remember(_ backend: StoreBackend, in dirs: XDGDirectories) throws {
+        let path = dirs.configFile
+        let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let line = "backend = \"\(backend.rawValue)\"\n"
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let newText: String
+        if let header = lines.firstIndex(where: { $0.trimmingBlanks() == "[store]" }) {
+            lines.insert(String(line.dropLast()), at: header + 1)
+            newText = lines.joined(separator: "\n")
+        } else {
+            newText = text + (text.isEmpty || text.hasSuffix("\n\n") ? "" : text.hasSuffix("\n") ? "\n" : "\n\n") + "[store]\n" + line
+        }
+        // What is written must read back as it did, plus the backend.
+        _ = try TOMLReader.parse(newText, source: path)
+        try AtomicFile.write(Data(newText.utf8), to: path, mode: ProfileStore.existingMode(path) ?? 0o644)
     }
 }

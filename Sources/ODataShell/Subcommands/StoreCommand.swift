@@ -130,6 +130,7 @@ struct StoreCommand: ParsableCommand {
                 let context = ProfileContext.current()
                 let store = try StoreCommand.encryptedStore(context, passphraseFile: passphrase.file)
                 let created = try store.unlock(allowEmpty: insecureStore)
+                if created { try SecureStore.noteWritten(store) }
                 Stderr.write("odsh: the secure store \(store.location) is \(created ? "created and " : "")unlocked for \(store.unlockSeconds / 60) minutes\n")
             }
         }

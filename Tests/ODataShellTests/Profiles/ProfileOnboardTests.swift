@@ -42,7 +42,8 @@ struct ProfileOnboardTests {
         #expect(!screen.contains(nginx.password) && !screen.contains("not-the-password"), "passwords are not echoed")
 
         let config = try String(contentsOfFile: xdg.configFile, encoding: .utf8)
-        #expect(config == "[profile.tls]\nurl = \"\(url)\"\nauth = \"basic\"\nuser = \"tester\"\nsecret-from = \"file\"\nca-bundle = \"\(nginx.caFile)\"\n")
+        // The tests choose the plain files with ODSH_STORE=plain: the first secret stored writes that choice down.
+        #expect(config == "[store]\nbackend = \"plain\"\n\n[profile.tls]\nurl = \"\(url)\"\nauth = \"basic\"\nuser = \"tester\"\nsecret-from = \"file\"\nca-bundle = \"\(nginx.caFile)\"\n")
         #expect(TestXDG.mode(xdg.secretsFile) == 0o600)
         #expect(try String(contentsOfFile: xdg.secretsFile, encoding: .utf8).contains("password = \"\(nginx.password)\""))
         #expect(FileManager.default.fileExists(atPath: xdg.cookieJar("tls")))

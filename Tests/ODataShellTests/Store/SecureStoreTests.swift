@@ -172,6 +172,25 @@ struct SecureStoreTests {
         #expect(quiet.status == 0 && !quiet.stderr.contains("moving"), "\(quiet.stderr)")
     }
 
+    /// The backend ODSH_STORE chose when the store was made is written to config.toml: the next run, without the
+    /// variable, uses the same store rather than moving its files into another one.
+    @Test func theBackendChosenByTheVariableIsRemembered() throws {
+        let add = try addForm("hr", ["ODSH_STORE": "plain"])
+        #expect(add.stderr.contains("[store] backend = \"plain\" (ODSH_STORE) is now in \(xdg.configFile)"), "\(add.stderr)")
+        let config = try String(contentsOfFile: xdg.configFile, encoding: .utf8)
+        #expect(config.hasPrefix("[store]\nbackend = \"plain\"\n") && config.contains("[profile.hr]"), "\(config)")
+        for _ in 0..<2 {
+            let r = try odsh(["hr", "-c", "count Customers where Country = 'UK'"], ["ODSH_STORE": ""])
+            #expect(r.status == 0 && r.stdout == "7\n", "\(r.stderr)")
+            #expect(!r.stderr.contains("moving") && !r.stderr.contains("backend"), "\(r.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: xdg.secretsFile) && !FileManager.default.fileExists(atPath: storePath))
+        // An existing [store] table gets the line inside it.
+        try "[store]\nunlock-minutes = 5\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
+        try StoreSettings.remember(.file, in: XDGDirectories(environment: xdg.environment))
+        #expect(try String(contentsOfFile: xdg.configFile, encoding: .utf8) == "[store]\nbackend = \"file\"\nunlock-minutes = 5\n")
+    }
+
     @Test func storeResetLeavesNothingAndChangePassphraseReencrypts() throws {
         defer { _ = try? odsh(["store", "lock"], locked) }
         try addForm("hr", unlocked)
