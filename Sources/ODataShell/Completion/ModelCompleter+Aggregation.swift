@@ -7,6 +7,11 @@ extension ModelCompleter {
     /// The aggregation keywords offered among the clauses (`top` is there already).
     static let aggregationClauses = ["group by", "aggregate", "having", "compute", "bottom"]
 
+    /// V2: `group by` and `aggregate` where the service has SAP analytical types (`sap:aggregation-role`).
+    var sapAnalyticalClauses: [String] {
+        document.entityTypes.contains { t in t.properties.contains { $0.sap["aggregation-role"] != nil } } ? ["group by", "aggregate"] : []
+    }
+
     /// The candidates for one of the aggregation expectations (empty for any other).
     func aggregationCandidates(_ e: CompletionContext.Expectation) -> [CompletionCandidate] {
         switch e {

@@ -75,7 +75,7 @@ struct ModelCompleter: CompletionProvider {
             case .parameter(let function):
                 candidates += parameters(of: function).map { CompletionCandidate($0.name, annotation: $0.type.description) }
             case .clauseKeyword:
-                followers += (Self.clauseKeywords + (document.version.isV4 ? Self.aggregationClauses : [])).filter { !context.givenClauses.contains($0) }.map { CompletionCandidate($0, annotation: "clause") }
+                followers += (Self.clauseKeywords + (document.version.isV4 ? Self.aggregationClauses : sapAnalyticalClauses)).filter { !context.givenClauses.contains($0) }.map { CompletionCandidate($0, annotation: "clause") }
             case .expandOption:
                 // V2's $expand takes no options: only select and expand, which become paths.
                 followers += Self.expandOptions.filter { (document.version.isV4 || $0 == "select" || $0 == "expand") && !context.givenClauses.contains($0) }

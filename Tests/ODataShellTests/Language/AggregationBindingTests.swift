@@ -65,3 +65,55 @@ struct AggregationBindingTests {
         #expect(try Self.bind("Plain group by Customer/Country aggregate sum(Quantity) as Q top 2 by Q").warnings.isEmpty)
     }
 }
+
+/// SAP Gateway V2 analytical services (issue 54): `group by` dimensions with `sum(measure)` becomes the `$select` SAP
+/// aggregates implicitly; on the corpus's FAR_MANAGE_BS_SRV (the SAP mock serves no analytical service).
+@Suite("SAP analytical aggregation", .fixture("corpus", TestModels.northwindAvailable, TestModels.missingNorthwind))
+struct SAPAnalyticalAggregationTests {
+    static func outcome(_ s: String) throws -> String {
+        let doc = try TestModels.document("sap-gw-v2-FAR_MANAGE_BS_SRV")
+        do {
+            let b = try Binder.bind(s, document: doc)
+            return URLEncoding.decode(try b.request.relativeURL(for: doc.version)) + b.warnings.map { " | " + $0 }.joined()
+        } catch let e as LanguageError { return "! " + e.headline }
+    }
+
+    @Test("dimensions and measures become $select; where, order by and top stay options")
+    func select() throws {
+        #expect(try Self.outcome("C_Arbankstatement group by CompanyCode, Currency aggregate sum(ClosingBalanceAmtInTransCrcy) "
+                                 + "where CompanyCode eq '1010' order by CompanyCode top 5")
+                == "C_Arbankstatement?$filter=CompanyCode eq '1010'&$select=CompanyCode,Currency,ClosingBalanceAmtInTransCrcy&$orderby=CompanyCode&$top=5")
+        #expect(try Self.outcome("C_Arbankstatement group by CompanyCode aggregate sum(TotalDebitAmountInTransCrcy) as TotalDebitAmountInTransCrcy")
+                == "C_Arbankstatement?$select=CompanyCode,TotalDebitAmountInTransCrcy")
+        #expect(try Self.outcome("C_Arbankstatement group by CompanyCode")
+                == "C_Arbankstatement?$select=CompanyCode")
+    }
+
+    @Test("what SAP's implicit aggregation cannot say is refused, naming why; a property of the wrong role is a warning")
+    func refusals() throws {
+        #expect(try Self.outcome("C_Arbankstatement group by CompanyCode aggregate max(TotalDebitAmountInTransCrcy)")
+                .hasPrefix("! column 50: an SAP analytical V2 service aggregates a measure by its own default"))
+        #expect(try Self.outcome("C_Arbankstatement group by CompanyCode aggregate sum(TotalDebitAmountInTransCrcy) as D")
+                .hasPrefix("! column 86: an SAP analytical V2 service names an aggregated measure after itself"))
+        #expect(try Self.outcome("C_Arbankstatement group by CompanyCode aggregate count as N")
+                .hasPrefix("! column 50: count needs $apply (OData V4)"))
+        #expect(try Self.outcome("C_Arbankstatement group by CompanyCode aggregate sum(TotalDebitAmountInTransCrcy) having CompanyCode eq '1'")
+                .hasPrefix("! column 90: having needs $apply"))
+        #expect(try Self.outcome("C_Arbankstatement group by CompanyCode aggregate sum(BankStatementDate_fc)")
+                .hasSuffix("BankStatementDate_fc is not marked sap:aggregation-role=\"measure\": the service returns it as a dimension, not aggregated"))
+        // A type without dimensions and measures: no aggregation at all on V2.
+        #expect(try Self.outcome("SpreadsheetUpload group by mimeType")
+                .hasPrefix("! column 19: aggregation needs OData V4 ($apply) or an SAP analytical V2 service; SpreadsheetUploadType declares no sap:aggregation-role"))
+    }
+
+    @Test("completion offers group by and aggregate, dimensions after group by, measures inside sum(")
+    func completion() throws {
+        let c = ReplSession.completer(for: try TestModels.document("sap-gw-v2-FAR_MANAGE_BS_SRV"))
+        func names(_ line: String) -> [String] { c.complete(line: line, cursor: line.count).candidates.map(\.insertText) }
+        #expect(names("C_Arbankstatement ").contains("group by"))
+        let dims = names("C_Arbankstatement group by ")
+        #expect(dims.contains("CompanyCode") && !dims.contains("TotalDebitAmountInTransCrcy"))
+        let measures = names("C_Arbankstatement group by CompanyCode aggregate sum(")
+        #expect(measures.contains("TotalDebitAmountInTransCrcy") && !measures.contains("CompanyCode"))
+    }
+}

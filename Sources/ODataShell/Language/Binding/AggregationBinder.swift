@@ -44,7 +44,10 @@ struct AggregationBinder: BinderPart {
             r.query.computeItems += computed
             return r
         }
-        guard version.isV4 else { throw refusalOnV2(a, support) }
+        guard version.isV4 else {
+            guard support.isSAPAnalytical, a.aggregates else { throw refusalOnV2(a, support) }
+            return try bindSAPAnalytical(o, to: r, ctx, support)
+        }
         var steps: [Transformation] = []
         var used: [(String, SourceRange)] = []
         if let s = o.search { steps.append(.search(s.text)); used.append(("search", s.range)) }
@@ -184,7 +187,7 @@ struct AggregationBinder: BinderPart {
     static let methodNames = ["sum", "min", "max", "average", "countdistinct", "count"]
 
     /// Why a V2 service gets no `$apply`: V2 has none; SAP's analytical services aggregate a `$select` instead.
-    private func refusalOnV2(_ a: AST.Aggregation, _ support: AggregationSupport) -> LanguageError {
+    func refusalOnV2(_ a: AST.Aggregation, _ support: AggregationSupport) -> LanguageError {
         let at = a.groupByRange ?? a.aggregateRange ?? a.ranking?.range ?? a.having?.range ?? SourceRange(start: 0, end: 0)
         return LanguageError(.unsupported, "aggregation needs OData V4 ($apply) or an SAP analytical V2 service; \(support.type.name) declares no "
                              + "sap:aggregation-role dimensions and measures, so this OData \(version.rawValue) service cannot aggregate it", at: at)
