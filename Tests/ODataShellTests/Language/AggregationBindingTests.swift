@@ -63,6 +63,10 @@ struct AggregationBindingTests {
         #expect(b.warnings.contains { $0.contains("does not list topcount among the transformations") }, "\(b.warnings)")
         #expect(try Self.bind("Sales group by Region aggregate sum(Amount) as A").warnings.isEmpty)
         #expect(try Self.bind("Plain group by Customer/Country aggregate sum(Quantity) as Q top 2 by Q").warnings.isEmpty)
+        // SAP's Analytics vocabulary: grouping by what is no Dimension, aggregating what is no Measure.
+        let analytics = try Self.bind("Plain group by Product aggregate sum(Weight) as W, countdistinct(Product) as P").warnings
+        #expect(analytics == ["Product is not annotated Analytics.Dimension: the service may not group by it",
+                              "Weight is not annotated Analytics.Measure: the service may not aggregate it"])
     }
 }
 

@@ -121,6 +121,9 @@ struct AggregationBinder: BinderPart {
         if t.structured is ComplexType {
             throw LanguageError(.typeMismatch, "cannot group by \(text): it is a structure; group by its properties, as in \(text)/...", at: item.range)
         }
+        if let dims = support.analyticsDimensions, path.segments.count == 1, !dims.contains(text) {
+            warnings.append("\(text) is not annotated Analytics.Dimension: the service may not group by it")
+        }
         if let g = support.groupableProperties, !g.contains(text) {
             warnings.append("\(text) is not among the GroupableProperties of Aggregation.ApplySupported: the service may refuse to group by it")
         }
@@ -175,6 +178,9 @@ struct AggregationBinder: BinderPart {
         }
         if m == .min || m == .max, let p = t.primitive, [.boolean, .binary, .stream].contains(p) || p.rawValue.hasPrefix("Edm.Geo") {
             throw LanguageError(.typeMismatch, "\(m) needs values that can be ordered; \(t.origin ?? what) cannot be", at: expr.range)
+        }
+        if let measures = support.analyticsMeasures, names.count == 1, m != .countDistinct, !measures.contains(what) {
+            warnings.append("\(what) is not annotated Analytics.Measure: the service may not aggregate it")
         }
         if let allowed = support.aggregatableProperties, !allowed.contains(what) {
             warnings.append("\(what) is not among the AggregatableProperties of Aggregation.ApplySupported: the service may refuse to aggregate it")

@@ -56,6 +56,20 @@ struct AggregationSupport {
         }
     }
 
+    /// SAP's Analytics vocabulary (V4): the properties annotated `Analytics.Dimension` (nil when the type annotates
+    /// none, and then says nothing).
+    var analyticsDimensions: Set<String>? { analytics("Dimension") }
+    /// The properties annotated `Analytics.Measure` (nil when the type annotates none).
+    var analyticsMeasures: Set<String>? { analytics("Measure") }
+
+    private func analytics(_ term: String) -> Set<String>? {
+        let names = ["com.sap.vocabularies.Analytics.v1." + term, "Analytics." + term]
+        let marked = type.properties.filter { p in
+            p.annotations.contains { a in (names.contains(a.term) || names.contains(a.termAsWritten)) && a.value?.text != "false" }
+        }
+        return marked.isEmpty ? nil : Set(marked.map(\.name))
+    }
+
     /// SAP V2: the properties marked `sap:aggregation-role` `dimension` and `measure` (empty: not an analytical type).
     var sapDimensions: [Property] { type.properties.filter { $0.sap["aggregation-role"] == "dimension" } }
     /// SAP V2: the measures.
