@@ -30,11 +30,15 @@ package struct ServiceRequest {
         self.target = target
     }
 
-    /// The columns a query adds, as the reader takes them (the first of a name wins).
+    /// The columns a query and the queries of its expand items add, as the reader takes them (the first of a name
+    /// wins).
     static func addedColumns(of query: DataQuery?) -> [String: PrimitiveType?] {
-        guard let q = query, !q.transformations.isEmpty || !q.computeItems.isEmpty else { return [:] }
         var out: [String: PrimitiveType?] = [:]
-        for c in q.addedColumns where out[c.name] == nil { out[c.name] = c.type }
+        func walk(_ q: DataQuery) {
+            for c in q.addedColumns where out[c.name] == nil { out[c.name] = c.type }
+            for item in q.expandItems { if let nested = item.query { walk(nested) } }
+        }
+        if let q = query { walk(q) }
         return out
     }
 }

@@ -76,4 +76,16 @@ struct AggregationServiceTests {
         }
         #expect(gross.map { Decimal(string: $0["Gross"]!)! } == gross.map { Decimal(string: $0["Gross"]!)! }.sorted(by: >))
     }
+
+    @Test("computed values and aggregates are columns the reader expects: no unknown-property warning, inside an expand too")
+    func noWarnings() throws {
+        let url = try ReferenceServers.baseURL(.v4) + "/northwind/"
+        for statement in ["Categories select CategoryName expand Products(compute UnitPrice mul 2 as Twice; select ProductName, Twice; top 2) top 2",
+                          "Orders group by ShipVia aggregate sum(Freight) as Total, count as N"] {
+            let r = try OdshProcess.run([url, "-o", "json", "-c", statement])
+            #expect(r.status == 0, "\(statement): \(r.stderr)")
+            #expect(!r.stderr.contains("has no property"), "\(statement): \(r.stderr)")
+            #expect(r.stdout.contains("\"Twice\":") || r.stdout.contains("\"Total\":"), "\(r.stdout)")
+        }
+    }
 }
