@@ -83,3 +83,7 @@ tour "$service" -o vertical -c "Orders(10248) select OrderID, OrderDate, Freight
 tour "$service" -c "count Orders where Freight > 100"
 tour "$service" -c ".url Products where UnitPrice > 50 and not Discontinued select ProductName, UnitPrice"
 tour "$service" -o table -c "Products where UnitPrice > 50 and not Discontinued select ProductName, UnitPrice order by UnitPrice desc"
+tour "$service" -c ".url Orders group by ShipCountry aggregate count as N, sum(Freight) as TotalFreight order by TotalFreight desc top 5"
+tour "$service" -o table -c "Orders group by ShipCountry aggregate count as N, sum(Freight) as TotalFreight order by TotalFreight desc top 5"
+tour "$service" -o table -c "Orders group by CustomerID aggregate sum(Freight) as TotalFreight top 3 by TotalFreight order by TotalFreight desc"
+tour "$service" -o table -c "Products compute UnitPrice mul 1.2 as Gross select ProductName, UnitPrice, Gross where Gross > 60 order by Gross desc"

@@ -219,7 +219,9 @@ final class JSONPayloadDecoder {
     // MARK: Properties
 
     private func readDynamic(_ name: String, _ b: inout StructureBuilder, _ s: inout JSONScanner) throws {
-        if !b.layout.type.isOpen {
+        // A column the request added (an aggregate's alias, a computed value) is expected, typed when its type is known.
+        let added = ctx.options.addedColumns[name]
+        if added == nil, !b.layout.type.isOpen {
             let what = b.value is EntityValue ? "entity type" : "complex type"
             note(&s, .unknownProperty, expected: nil, got: nil,
                  message: "\(b.layout.type.qualifiedName) has no property \(name) (the \(what) is not open)", site: .name(name))
@@ -229,6 +231,8 @@ final class JSONPayloadDecoder {
             value = try readValue(&s, shape: shape, site: .name(name))
         } else if s.token == .null {
             value = .null
+        } else if let t = added ?? nil {
+            value = try readValue(&s, shape: ValueShape(kind: .primitive(t), isCollection: false, typeName: t.rawValue), site: .name(name))
         } else {
             value = .untyped(RawValue(json: try rawJSON(&s)))
         }

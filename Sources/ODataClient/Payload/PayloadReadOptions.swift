@@ -1,3 +1,5 @@
+import ODataModel
+
 /// How strictly payloads are read.
 ///
 /// The default is **strict**: a value that does not fit its metadata (`"OrderID": "not-a-number"` for an
@@ -24,6 +26,9 @@ public struct PayloadReadOptions: Sendable {
     /// The largest unit a streaming JSON reader holds at once (one entity of a collection, one member of a single
     /// entity): a larger one is an error that names this limit, so a hostile answer cannot take all memory.
     public var maxUnitBytes = PayloadReadOptions.defaultMaxUnitBytes
+    /// Columns the request itself adds to its entity type (aliases of `$apply` aggregates, `$compute` values), with
+    /// their types where known: read as values of that type, without an unknown-property warning.
+    public var addedColumns: [String: PrimitiveType?] = [:]
     /// 64 MiB.
     public static let defaultMaxUnitBytes = 64 << 20
 

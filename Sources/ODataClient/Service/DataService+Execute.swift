@@ -137,6 +137,8 @@ extension DataService {
         let singleEntity = answer == .payload(single: true)
 
         var page = Page()
+        var pageOptions = readOptions
+        if !request.addedColumns.isEmpty { pageOptions.addedColumns = request.addedColumns }
         var reader: PayloadReader?
         var raw: Data?
         var fed = 0
@@ -165,7 +167,7 @@ extension DataService {
                     }
                 }
                 func makeReader(_ format: PayloadFormat, _ t: PayloadTarget) -> PayloadReader {
-                    PayloadReader(format: format, model: metadata, target: t, options: readOptions,
+                    PayloadReader(format: format, model: metadata, target: t, options: pageOptions,
                                   onEntity: handleEntity, onValue: { v in page.items += 1; try onValue(v) })
                 }
                 do {

@@ -87,6 +87,7 @@ extension DataService {
         }
         var r = ServiceRequest(method: method, relativeURL: relative, body: body.map { Data($0) }, target: target)
         r.answer = Self.answer(of: request, method: method)
+        r.addedColumns = ServiceRequest.addedColumns(of: request.query)
         r.headers = request.headers
         if let size = request.maxPageSize, method == .get {
             let prefer = [request.headers["Prefer"], "odata.maxpagesize=\(size)"].compactMap { $0 }.joined(separator: ", ")

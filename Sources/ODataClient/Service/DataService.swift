@@ -129,6 +129,7 @@ public final class DataService: Sendable {
         var request = ServiceRequest(method: .get, relativeURL: try query.relativeURL(for: version),
                                      target: query.countOnly ? nil : queryTarget(query))
         request.answer = Self.answer(of: query, method: .get)
+        request.addedColumns = ServiceRequest.addedColumns(of: query)
         return try await QueryResult.read(request, service: self)
     }
 

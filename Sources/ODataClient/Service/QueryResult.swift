@@ -12,6 +12,8 @@ public final class QueryResult: Sendable {
     public let requestURL: String
     /// What the pages hold.
     let target: PayloadTarget?
+    /// Columns the query adds (aggregate aliases, computed values), read on later pages as on the first.
+    let addedColumns: [String: PrimitiveType?]
     /// What the first page's response said besides its entities.
     public let response: ServiceResponse
     /// The entities of the first page.
@@ -23,11 +25,12 @@ public final class QueryResult: Sendable {
         self.service = service; self.response = response
         requestURL = request.relativeURL
         target = request.target ?? service.target(forRelativeURL: request.relativeURL)
+        addedColumns = request.addedColumns
         self.entities = entities; self.values = values
     }
 
     private init(cutting page: QueryResult, to n: Int) {
-        service = page.service; requestURL = page.requestURL; target = page.target
+        service = page.service; requestURL = page.requestURL; target = page.target; addedColumns = page.addedColumns
         var response = page.response
         response.nextLink = nil
         response.morePages = false
@@ -85,7 +88,9 @@ public final class QueryResult: Sendable {
     /// The next page as a result of its own, nil after the last.
     public func nextPage() async throws -> QueryResult? {
         guard let next = nextLink else { return nil }
-        return try await QueryResult.read(ServiceRequest(method: .get, relativeURL: next, target: target), service: service)
+        var r = ServiceRequest(method: .get, relativeURL: next, target: target)
+        r.addedColumns = addedColumns
+        return try await QueryResult.read(r, service: service)
     }
 
     /// The blocking form of `nextPage()`.
@@ -106,7 +111,8 @@ public final class QueryResult: Sendable {
         // The guard has seen this page: its rows and inline count may already be all there is.
         var pages = pagingGuard()
         guard let next = try pages.linkToFollow(afterPageOf: entities.count + values.count, count: count, nextLink: nextLink) else { return }
-        let r = ServiceRequest(method: .get, relativeURL: next, target: target)
+        var r = ServiceRequest(method: .get, relativeURL: next, target: target)
+        r.addedColumns = addedColumns
         _ = try await service.execute(r, paging: .allPages, continuing: pages, onEntity: body, onValue: { _ in })
     }
 

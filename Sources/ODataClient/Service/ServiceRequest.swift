@@ -1,4 +1,6 @@
 import FoundationEssentials
+import ODataModel
+import ODataQuery
 
 /// One request as a tool states it: method, URL relative to the service root, JSON body, and what the answer holds.
 package struct ServiceRequest {
@@ -18,12 +20,26 @@ package struct ServiceRequest {
     /// body is streamed here, in any size, and `ServiceResponse.rawBody` stays nil; unset, it is kept there, up to
     /// `HTTPConfiguration.maxBufferedBodyBytes`. Error answers never reach it, nor does a `$count`.
     package var onRawChunk: ((UnsafeRawBufferPointer) throws -> Void)?
+    /// Columns the query adds to its entity type (aggregate aliases, computed values) and their types, for the reader.
+    package var addedColumns: [String: PrimitiveType?] = [:]
 
     package init(method: HTTPMethod = .get, relativeURL: String, body: Data? = nil, target: PayloadTarget? = nil) {
         self.method = method
         self.relativeURL = relativeURL
         self.body = body
         self.target = target
+    }
+
+    /// The columns a query and the queries of its expand items add, as the reader takes them (the first of a name
+    /// wins).
+    static func addedColumns(of query: DataQuery?) -> [String: PrimitiveType?] {
+        var out: [String: PrimitiveType?] = [:]
+        func walk(_ q: DataQuery) {
+            for c in q.addedColumns where out[c.name] == nil { out[c.name] = c.type }
+            for item in q.expandItems { if let nested = item.query { walk(nested) } }
+        }
+        if let q = query { walk(q) }
+        return out
     }
 }
 

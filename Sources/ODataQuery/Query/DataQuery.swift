@@ -29,6 +29,10 @@ public struct DataQuery: Sendable {
     public var searchText: String?
     /// `$levels` of an expanded item (V4): how deep a recursive expansion goes.
     public var expandLevels: ExpandLevels?
+    /// `$apply` steps (V4, OData Data Aggregation 4.0): the service runs them before every other option.
+    public var transformations: [Transformation] = []
+    /// `$compute` items (OData 4.01): values computed per entity, usable in select, filter and order by.
+    public var computeItems: [ComputeItem] = []
     /// Other query options, written as given after the system ones (already percent-encoded by the caller).
     public var customOptions: [(name: String, value: String)] = []
     /// The entity type the path leads to, when the query was built from model elements (for `selectKey`).
@@ -132,11 +136,12 @@ public struct DataQuery: Sendable {
     /// Adds a custom query option.
     public func custom(_ name: String, _ value: String) -> DataQuery { with { $0.customOptions.append((name, value)) } }
 
-    /// True when no query option is set (select, filter, orderby, expand, top, skip, count, search, custom).
+    /// True when no query option is set (select, filter, orderby, expand, top, skip, count, search, apply, compute,
+    /// custom).
     public var hasNoOptions: Bool {
         selectItems.isEmpty && !selectsAll && filterExpression == nil && sortItems.isEmpty && expandItems.isEmpty
             && topCount == nil && skipCount == nil && !includesInlineCount && searchText == nil && customOptions.isEmpty
-            && expandLevels == nil
+            && expandLevels == nil && transformations.isEmpty && computeItems.isEmpty
     }
 
     /// The relative URL for a service of this version.

@@ -2,7 +2,7 @@ import ODataModel
 
 /// Writes a `DataQuery` as a URL relative to the service root, for the service's OData version.
 ///
-/// Options come in a fixed order: `$filter`, `$search`, `$select`, `$expand`, `$orderby`, `$top`, `$skip`,
+/// Options come in a fixed order: `$apply`, `$compute`, `$filter`, `$search`, `$select`, `$expand`, `$orderby`, `$top`, `$skip`,
 /// `$count`/`$inlinecount`, then custom options. V2 has no nested expand options: nested `$select` and `$expand`
 /// become paths (`$expand=A/B`, `$select=A/X`); other nested options are an error.
 public struct QueryURLWriter: Sendable {
@@ -121,6 +121,17 @@ public struct QueryURLWriter: Sendable {
     /// The system query options with their values not yet percent-encoded.
     public func queryOptions(_ q: DataQuery, nested: Bool) throws -> [(String, String)] {
         var o: [(String, String)] = []
+        if !q.transformations.isEmpty {
+            guard version.isV4 else {
+                throw QueryWriteError.unsupported("$apply (aggregation)", version, needs: "OData V4 with the Data Aggregation extension",
+                                                  hint: "SAP Gateway analytical services aggregate a $select of dimensions and measures instead")
+            }
+            o.append(("$apply", try ApplyWriter(version: version).text(q.transformations)))
+        }
+        if !q.computeItems.isEmpty {
+            guard version.isV4 else { throw QueryWriteError.unsupported("$compute", version, needs: "OData 4.01") }
+            o.append(("$compute", try ApplyWriter(version: version).compute(q.computeItems)))
+        }
         if let f = q.filterExpression { o.append(("$filter", try expressions.text(f))) }
         if let s = q.searchText {
             guard version.isV4 else { throw QueryWriteError.unsupported("$search", version) }
@@ -201,7 +212,7 @@ public struct QueryURLWriter: Sendable {
         let unsupported: [(Bool, String)] = [
             (nq.filterExpression != nil, "$filter"), (!nq.sortItems.isEmpty, "$orderby"), (nq.topCount != nil, "$top"),
             (nq.skipCount != nil, "$skip"), (nq.includesInlineCount, "$count"), (nq.searchText != nil, "$search"),
-            (nq.expandLevels != nil, "$levels"),
+            (nq.expandLevels != nil, "$levels"), (!nq.transformations.isEmpty, "$apply"), (!nq.computeItems.isEmpty, "$compute"),
         ]
         if let (_, what) = unsupported.first(where: { $0.0 }) {
             throw QueryWriteError(

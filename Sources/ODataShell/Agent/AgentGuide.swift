@@ -41,6 +41,8 @@ struct AgentGuide {
             - `top` N, `skip` N
             - `expand` Nav, Nav2(select X; where Y > 1; top 3)
             - `count` after the set asks for the total with the rows; `count Set where ...` answers the number alone.
+            - `group by` A, B `aggregate` sum(X) as Total, count as N: one row per group (OData V4 `$apply`; also min, max, average, countdistinct); `having` Total > 100 filters the groups, `order by`/`top` apply to them, `top` 3 `by` Total keeps the largest. `aggregate` alone gives one row.
+            - `compute` X mul 1.2 as Gross: a computed value usable in select, where and order by.
             Strings are in single quotes ('O''Brien' doubles a quote). Keys go in parentheses: `Set(1)`, `Set('A')`, `Set(K1=1,K2='x')`. Navigation follows a key: `Set(1)/Nav`.
             Functions: `call Name(p=1, q='x')`; bound: `Set(1)/Namespace.Name(p=1)`.
 

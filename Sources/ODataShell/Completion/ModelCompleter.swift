@@ -75,7 +75,7 @@ struct ModelCompleter: CompletionProvider {
             case .parameter(let function):
                 candidates += parameters(of: function).map { CompletionCandidate($0.name, annotation: $0.type.description) }
             case .clauseKeyword:
-                followers += Self.clauseKeywords.filter { !context.givenClauses.contains($0) }.map { CompletionCandidate($0, annotation: "clause") }
+                followers += (Self.clauseKeywords + (document.version.isV4 ? Self.aggregationClauses : sapAnalyticalClauses)).filter { !context.givenClauses.contains($0) }.map { CompletionCandidate($0, annotation: "clause") }
             case .expandOption:
                 // V2's $expand takes no options: only select and expand, which become paths.
                 followers += Self.expandOptions.filter { (document.version.isV4 || $0 == "select" || $0 == "expand") && !context.givenClauses.contains($0) }
@@ -110,6 +110,7 @@ struct ModelCompleter: CompletionProvider {
                     continues = true
                 }
             case .property(let scope):
+                if scope.navigation.isEmpty { candidates += context.aliases.map { CompletionCandidate($0, annotation: "alias") } }
                 if let t = scope.structuredType(in: document) {
                     // Marks from a metadata refresh show in the listing: `(added)`, `(removed)`. After an arithmetic
                     // or comparison operator, only the properties of a type that fits there.
@@ -118,7 +119,10 @@ struct ModelCompleter: CompletionProvider {
                     candidates += t.navigationProperties.map { CompletionCandidate($0.name, annotation: Self.annotation($0) + ElementMarks.text($0)) }
                     candidates += casts(from: t)
                 }
+            case .groupableProperty, .aggregateItem, .aggregatableProperty:
+                candidates += aggregationCandidates(e)
             case .structuralProperty(let scope):
+                if scope.navigation.isEmpty { candidates += context.aliases.map { CompletionCandidate($0, annotation: "alias") } }
                 if let t = scope.structuredType(in: document) {
                     candidates += t.properties.map { CompletionCandidate($0.name, annotation: $0.typeDescription + ElementMarks.text($0)) }
                     candidates += casts(from: t)

@@ -41,16 +41,19 @@ enum AST {
         var search: (text: String, range: SourceRange)?
         /// `levels N` or `levels max` inside an expand item (V4 `$levels`); nil value for max.
         var levels: (value: Int?, range: SourceRange)?
+        /// group by, aggregate, having, compute, top/bottom N by (`$apply`, `$compute`).
+        var aggregation = Aggregation()
         init() {}
         static func == (a: Options, b: Options) -> Bool {
             a.filter == b.filter && a.select == b.select && a.orderBy == b.orderBy && a.expand == b.expand
                 && a.top?.value == b.top?.value && a.skip?.value == b.skip?.value && a.inlineCount == b.inlineCount
                 && a.search?.text == b.search?.text && a.levels?.value == b.levels?.value && (a.levels == nil) == (b.levels == nil)
+                && a.aggregation == b.aggregation
         }
         func hash(into h: inout Hasher) { h.combine(filter); h.combine(select) }
         var isEmpty: Bool {
             filter == nil && select.isEmpty && orderBy.isEmpty && expand.isEmpty && top == nil && skip == nil
-                && inlineCount == nil && search == nil && levels == nil
+                && inlineCount == nil && search == nil && levels == nil && aggregation.isEmpty
         }
     }
 

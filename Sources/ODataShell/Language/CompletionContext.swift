@@ -38,6 +38,12 @@ struct CompletionContext: Hashable, Sendable {
         case property(Scope)
         /// A structural property of the scope's type (`select`: navigation is expanded, not selected).
         case structuralProperty(Scope)
+        /// What `group by` takes: a single-valued property (structural or navigation) of the scope's type.
+        case groupableProperty(Scope)
+        /// An item after `aggregate`: `sum min max average countdistinct count` and the custom aggregates declared.
+        case aggregateItem(Scope)
+        /// What an aggregation method takes: a property its values fit (numbers for sum and average).
+        case aggregatableProperty(Scope, method: String)
         /// A key property of the scope's type (or a parameter of the bound operation it ends in), but those given.
         case keyProperty(Scope, given: [String])
         /// A canonical function (`contains`, `year`, ...).
@@ -65,6 +71,8 @@ struct CompletionContext: Hashable, Sendable {
     /// The clauses the statement (or, inside an expand item, its options) already has, as `clauseKeyword` and
     /// `expandOption` list them (`where`, `order by`, ...): none is given twice.
     var givenClauses: [String]
+    /// The names the statement gives its results before the cursor (aggregate and computed values' aliases).
+    var aliases: [String] = []
 
     init(expectations: [Expectation], prefix: String = "", replaceFrom: Int = 0, givenClauses: [String] = []) {
         self.expectations = expectations; self.prefix = prefix; self.replaceFrom = replaceFrom

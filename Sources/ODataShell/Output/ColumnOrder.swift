@@ -39,6 +39,23 @@ enum ColumnOrder {
         return order.isEmpty ? nil : order
     }
 
+    /// The columns of aggregated rows without a select: the group by properties, then the aggregates and computed
+    /// values in the order given; nil for a query that does not aggregate.
+    static func ofAggregation(_ query: DataQuery) -> MemberOrder? {
+        guard !query.transformations.isEmpty else { return nil }
+        var names: [String] = []
+        func walk(_ steps: [Transformation]) {
+            for s in steps {
+                if case .groupBy(let paths, let inner) = s { names += paths.compactMap(\.segments.first); walk(inner) }
+            }
+        }
+        walk(query.transformations)
+        names += query.addedColumns.map(\.name)
+        var seen = Set<String>()
+        names = names.filter { seen.insert($0).inserted }
+        return names.isEmpty ? nil : MemberOrder(names: names, nested: [:])
+    }
+
     /// The order inside a complex property from the selected paths below it (`[["City"], ["Geo", "Lat"]]`).
     private static func complexOrder(_ paths: [[String]]) -> MemberOrder {
         var names: [String] = []

@@ -82,7 +82,7 @@ struct CompletionContextTests {
         ("Customers order by Country |", [.binaryOperator, .comparisonOperator, .keyword("asc"), .keyword("desc"), .keyword(","), .clauseKeyword], ""),
         ("Customers order by Country desc |", [.keyword(","), .clauseKeyword], ""),
         ("Customers top |", [.value(comparedWith: nil)], ""),
-        ("Customers top 5 |", [.clauseKeyword], ""),
+        ("Customers top 5 |", [.keyword("by"), .keyword("percent"), .keyword("sum"), .clauseKeyword], ""),
         ("Orders expand |", [.navigationProperty(orders)], ""),
         ("Orders expand Cust|", [.navigationProperty(orders)], "Cust"),
         ("Orders expand Order_Details/|", [.navigationProperty(Scope(resource: ["Orders"], navigation: ["Order_Details"]))], ""),

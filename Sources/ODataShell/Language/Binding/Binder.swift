@@ -66,6 +66,9 @@ struct Binder: BinderPart {
                 if let first = options.expand.first {
                     throw LanguageError(.syntax, "count takes no expand: $count answers the number only", at: first.range)
                 }
+                if let at = options.aggregation.groupByRange ?? options.aggregation.aggregateRange {
+                    throw LanguageError(.syntax, "count takes no group by or aggregate: count the rows with aggregate count as N", at: at)
+                }
             }
             let target = try resolver.resolve(path)
             if let e = target.endsInProperty, !options.isEmpty {
@@ -82,7 +85,7 @@ struct Binder: BinderPart {
             warnings += capabilities.requiredFilterWarnings(options, set: target.entitySet, type: target.entityType,
                                                             isCollection: target.isCollection)
             return BoundStatement(request: .query(q), query: q, warnings: warnings,
-                                  columnOrder: countOnly ? nil : ColumnOrder.of(options, q))
+                                  columnOrder: countOnly ? nil : ColumnOrder.of(options, q) ?? ColumnOrder.ofAggregation(q))
         case .create(let path, let body):
             let target = try resolver.resolve(path)
             guard target.isCollection, let type = target.entityType else {

@@ -280,7 +280,13 @@ struct ExpressionTyper: BinderPart {
                 }
                 t = nav.target
             } else {
-                throw unknownProperty(n, in: cur)
+                var e = unknownProperty(n, in: cur)
+                // The names a statement gave its results (aggregates, computed values) are candidates too.
+                if i == rest.startIndex, ctx.variables.isEmpty == false {
+                    e.suggestions = NameSuggester.closest(to: n.text, in: cur.properties.map(\.name) + cur.navigationProperties.map(\.name)
+                                                            + ctx.variables.keys.sorted())
+                }
+                throw e
             }
         }
         return (.property(PropertyPath(segments)), type)

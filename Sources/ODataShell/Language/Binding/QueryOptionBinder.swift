@@ -3,7 +3,7 @@ import ODataModel
 import ODataQuery
 
 /// Binds the clauses of a query: where, search, select, expand (with its nested clauses), order by, top, skip,
-/// count and levels. Filtering or sorting on what the service marks as restricted leaves a warning.
+/// count and levels; the clauses of aggregation and compute go to `AggregationBinder`. Filtering or sorting on what the service marks as restricted leaves a warning.
 struct QueryOptionBinder: BinderPart {
     let document: CsdlDocument
     /// What the service may refuse, in the order found.
@@ -13,14 +13,27 @@ struct QueryOptionBinder: BinderPart {
     mutating func applyOptions(_ o: AST.Options, to query: DataQuery, type: EntityType?, set: EntitySet?, nested: Bool) throws -> DataQuery {
         var q = query
         guard let type = type else { return q }
-        let ctx = ExpressionTyper.Context(type: type, variables: [:])
-        if let f = o.filter {
+        var ctx = ExpressionTyper.Context(type: type, variables: [:])
+        var aggregation = AggregationBinder.Result(query: q)
+        if !o.aggregation.isEmpty {
+            var binder = AggregationBinder(document: document)
+            aggregation = try binder.bind(o, to: q, type: type, set: set)
+            warnings += binder.warnings
+            q = aggregation.query
+            ctx.variables = aggregation.aliases
+            if aggregation.aggregated, let first = o.expand.first {
+                throw LanguageError(.syntax, "expand cannot follow group by or aggregate: aggregated rows have no navigation", at: first.range)
+            }
+        }
+        // With aggregation, where and search are steps of $apply before the grouping.
+        let applied = !q.transformations.isEmpty && !o.aggregation.isEmpty
+        if let f = o.filter, !applied {
             let (e, t) = try typer.bindExpr(f, ctx, expected: .boolean)
             try typer.requireBoolean(t, f, "where")
             q = q.filter(e)
             warnings += capabilities.filterWarnings(f, type: type, set: set)
         }
-        if let s = o.search {
+        if let s = o.search, !applied {
             guard version.isV4 else { throw unsupported("search ($search)", at: s.range) }
             q = q.search(s.text)
         }
@@ -29,7 +42,16 @@ struct QueryOptionBinder: BinderPart {
         paths.reserveCapacity(o.select.count)
         for item in o.select {
             if item.path.isEmpty { q = q.selectAll(); continue }
-            paths.append(try selectPath(item, type: type))
+            if item.path.count == 1, aggregation.aliases[item.path[0].text] != nil {
+                paths.append(PropertyPath([item.path[0].text]))
+                continue
+            }
+            let path = try selectPath(item, type: type)
+            if aggregation.aggregated, !aggregation.groupPaths.contains(where: { $0.segments.starts(with: path.segments) || path.segments.starts(with: $0.segments) }) {
+                throw LanguageError(.syntax, "\(path) is neither grouped nor aggregated: select takes the group by properties and the names given ("
+                                    + (aggregation.groupPaths.map(\.description) + aggregation.aliasOrder).joined(separator: ", ") + ")", at: item.range)
+            }
+            paths.append(path)
         }
         if !paths.isEmpty { q = q.select(paths) }
         for item in o.expand {
@@ -42,7 +64,7 @@ struct QueryOptionBinder: BinderPart {
             if t.structured != nil || t.isCollection {
                 throw LanguageError(.typeMismatch, "cannot order by \(t.origin ?? "this"): it is not a single value", at: item.expr.range)
             }
-            warnings += capabilities.sortWarnings(item.expr, type: type, set: set)
+            if !aggregation.aggregated { warnings += capabilities.sortWarnings(item.expr, type: type, set: set) }
             sorts.append(SortItem(e, item.descending ? .descending : .ascending))
         }
         // As `orderBy` then `thenBy` per item, without a copy of the query per item.

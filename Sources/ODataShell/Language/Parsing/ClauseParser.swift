@@ -1,22 +1,29 @@
 import ODataModel
 import ODataQuery
 
-/// Reads the clauses of a query: where, select, order by, top, skip, expand (with nested clauses), count, search
-/// and, inside an expand, levels.
+/// Reads the clauses of a query: where, select, order by, top, skip, expand (with nested clauses), count, search,
+/// compute, the clauses of aggregation (group by, aggregate, having, top|bottom N by) and, inside an expand, levels.
 struct ClauseParser {
     /// The tokens and the parse state, shared with the other parsers of this statement.
     let c: ParseCursor
 
     init(_ c: ParseCursor) { self.c = c }
 
-    private static let clauseWords = "where, select, order by, top, skip, expand, count or search"
+    private static let optionWords = "where, select, order by, top, skip, expand, count or search"
+    private static let clauseWords = "where, select, order by, top, skip, expand, count, search, group by, aggregate, having, compute or bottom"
+    /// The clause words for "did you mean" (those of an expand item: `nested`).
+    private static func clauseKeywords(nested: Bool) -> [String] {
+        ["where", "select", "order", "top", "skip", "expand", "count", "search", "compute"]
+            + (nested ? ["levels"] : ["group", "aggregate", "having", "bottom"])
+    }
     /// The clauses completion does not offer again once given, by their keyword (either spelling) to their name as it
     /// lists them: those that may not be given twice, and `count`, which may but says nothing new. `top`, `skip`,
     /// `search` and `levels` take the last one given (`top 5 top 6`), so that a recalled statement can be changed by
     /// adding to its end, and are offered again.
     private static let clauseName = [
         "where": "where", "filter": "where", "select": "select", "order": "order by", "orderby": "order by",
-        "expand": "expand", "count": "count",
+        "expand": "expand", "count": "count", "group": "group by", "aggregate": "aggregate", "having": "having",
+        "compute": "compute",
     ]
 
     /// The clauses after a resource path (or inside an expand item's parentheses, `nested`). `given`: what the
@@ -33,7 +40,7 @@ struct ClauseParser {
             if nested && (c.tok.isSymbol(")") || c.tok.isSymbol(";")) { return o }
             // `;` ends a statement of a batch.
             if !nested && c.inBatch && c.tok.isSymbol(";") { return o }
-            guard c.tok.kind == .identifier else { throw c.unexpected(nested ? "an expand option (\(Self.clauseWords))" : "a clause (\(Self.clauseWords))") }
+            guard c.tok.kind == .identifier else { throw c.unexpected(nested ? "an expand option (\(Self.optionWords))" : "a clause (\(Self.clauseWords))") }
             let kw = c.advance()
             if let name = Self.clauseName[kw.text.lowercased()] { c.givenClauses.append(name) }
             switch kw.text.lowercased() {
@@ -54,9 +61,35 @@ struct ClauseParser {
                 o.orderBy = try orderList()
             case "top", "skip":
                 try c.complete([.value(comparedWith: nil)])
+                let isTop = kw.text.lowercased() == "top"
+                if isTop, !nested, c.tok.kind == .integer || c.tok.kind == .decimal,
+                   ["by", "percent", "sum"].contains(where: { c.peek().isKeyword($0) }) {
+                    o.aggregation.ranking = try ranking(top: true, value: try rankingValue(kw), start: kw.range)
+                    break
+                }
                 guard c.tok.kind == .integer, let n = Int(c.tok.text) else { throw c.unexpected("a whole number after \(kw.text)") }
                 let t = c.advance()
-                if kw.text.lowercased() == "top" { o.top = (n, kw.range.to(t.range)) } else { o.skip = (n, kw.range.to(t.range)) }
+                if isTop {
+                    o.top = (n, kw.range.to(t.range))
+                    if !nested { try c.complete([.keyword("by"), .keyword("percent"), .keyword("sum"), c.clauseKind]) }
+                } else { o.skip = (n, kw.range.to(t.range)) }
+            case "bottom" where !nested:
+                o.aggregation.ranking = try ranking(top: false, value: try rankingValue(kw), start: kw.range)
+            case "group" where !nested:
+                if o.aggregation.groupByRange != nil { throw LanguageError(.syntax, "group by is given twice (list the properties after one group by)", at: kw.range) }
+                o.aggregation.groupByRange = kw.range
+                o.aggregation.groupBy = try groupByList()
+            case "aggregate" where !nested:
+                if o.aggregation.aggregateRange != nil { throw LanguageError(.syntax, "aggregate is given twice (list the aggregates after one aggregate)", at: kw.range) }
+                o.aggregation.aggregateRange = kw.range
+                o.aggregation.aggregate = try aggregateList()
+            case "having" where !nested:
+                if o.aggregation.having != nil { throw LanguageError(.syntax, "having is given twice (combine the conditions with and)", at: kw.range) }
+                c.depth = 0
+                o.aggregation.having = try ExpressionParser(c).expression()
+            case "compute":
+                if !o.aggregation.compute.isEmpty { throw LanguageError(.syntax, "compute is given twice (list the values after one compute)", at: kw.range) }
+                o.aggregation.compute = try computeList()
             case "expand":
                 if !o.expand.isEmpty { throw LanguageError(.syntax, "expand is given twice (list the items after one expand)", at: kw.range) }
                 o.expand = try expandList()
@@ -76,8 +109,8 @@ struct ClauseParser {
                 let t = c.advance()
                 o.search = (t.value, kw.range.to(t.range))
             default:
-                throw LanguageError(.syntax, "expected \(nested ? "an expand option" : "a clause") (\(Self.clauseWords)), found \(kw.text)",
-                                    at: kw.range, suggestions: NameSuggester.closest(to: kw.text.lowercased(), in: ["where", "select", "order", "top", "skip", "expand", "count", "search"] + (nested ? ["levels"] : [])))
+                throw LanguageError(.syntax, "expected \(nested ? "an expand option (\(Self.optionWords))" : "a clause (\(Self.clauseWords))"), found \(kw.text)",
+                                    at: kw.range, suggestions: NameSuggester.closest(to: kw.text.lowercased(), in: Self.clauseKeywords(nested: nested)))
             }
             if nested {
                 try c.complete([.expandOptionsEnd])
@@ -87,7 +120,7 @@ struct ClauseParser {
         }
     }
 
-    private func pathNames(_ first: AST.Name, continuing: (CompletionContext.Scope) -> [CompletionContext.Expectation]) throws -> [AST.Name] {
+    func pathNames(_ first: AST.Name, continuing: (CompletionContext.Scope) -> [CompletionContext.Expectation]) throws -> [AST.Name] {
         var names = [first]
         while c.tok.isSymbol("/") {
             c.advance()
@@ -98,7 +131,7 @@ struct ClauseParser {
     }
 
     /// `item (, item)*`.
-    private func commaList<Item>(_ item: () throws -> Item) throws -> [Item] {
+    func commaList<Item>(_ item: () throws -> Item) throws -> [Item] {
         var items: [Item] = []
         while true {
             items.append(try item())

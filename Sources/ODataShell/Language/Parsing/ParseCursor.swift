@@ -10,6 +10,7 @@ final class ParseCursor {
     struct Incomplete: Error {
         var expectations: [CompletionContext.Expectation]
         var givenClauses: [String] = []
+        var aliases: [String] = []
     }
 
     let tokens: [Token]
@@ -31,6 +32,8 @@ final class ParseCursor {
     }
     /// The clauses read so far in that list (`where`, `order by`, ...), which completion does not offer again.
     var givenClauses: [String] = []
+    /// Names the statement gives its results so far (`as Total` of an aggregate or computed value), for completion.
+    var aliases: [String] = []
     /// Parenthesis depth inside an expression (no clause keyword can follow inside one).
     var depth = 0
     /// The property on the other side of a comparison, for completing its value.
@@ -64,7 +67,7 @@ final class ParseCursor {
 
     /// In partial mode at the cursor: stop and report what could come here.
     func complete(_ e: [CompletionContext.Expectation]) throws {
-        if partial && atEnd { throw Incomplete(expectations: e, givenClauses: givenClauses) }
+        if partial && atEnd { throw Incomplete(expectations: e, givenClauses: givenClauses, aliases: aliases) }
     }
 
     /// A syntax error at the current token: what was expected, and what was found.

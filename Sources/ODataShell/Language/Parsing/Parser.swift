@@ -61,7 +61,9 @@ struct Parser {
             _ = try StatementParser(ParseCursor(tokens: toks, partial: true)).statement()
             return CompletionContext(expectations: [], prefix: prefix, replaceFrom: from)
         } catch let i as ParseCursor.Incomplete {
-            return CompletionContext(expectations: i.expectations, prefix: prefix, replaceFrom: from, givenClauses: i.givenClauses)
+            var context = CompletionContext(expectations: i.expectations, prefix: prefix, replaceFrom: from, givenClauses: i.givenClauses)
+            context.aliases = i.aliases
+            return context
         } catch {
             return CompletionContext(expectations: [], prefix: prefix, replaceFrom: from)
         }
