@@ -29,6 +29,9 @@ MODE sap-annotated: an SAP Gateway style OData V2 service (JSON) at /sap/ whose 
                and P eq 'X' (joined by and), and $top. /slow/ is the same service whose value-list sets answer
                after 60 seconds (a wait no client should sit out).
                /vlseen lists the value-list requests that came, one a line; /vlanswered those answered so far.
+               /analytics/ is an SAP analytical service (sap:semantics="aggregate", dimensions and measures by
+               sap:aggregation-role) that aggregates implicitly: one row per combination of the dimensions a
+               $select names, its measures summed (see ANALYTICS_METADATA).
 MODE busy:     a service that turns requests away before it serves them. /KEY/N/STATUS/AFTER answers its first N
                requests (counted per KEY, whatever the method) with STATUS (429 or 503) and Retry-After AFTER:
                delta seconds, "date" (an HTTP-date one second ahead) or "none" (no header); then 200 {"d":{"results":[]}}.
@@ -191,6 +194,86 @@ SAP_ROWS = {
 vl_seen = []
 vl_answered = []
 
+# /analytics/: an SAP Gateway analytical service as SAP documents them: an entity type with sap:semantics="aggregate"
+# whose properties are dimensions and measures (sap:aggregation-role). The service aggregates implicitly: a $select
+# names dimensions and measures, and the answer has one row per combination of the selected dimensions, each measure
+# summed over the facts of that combination; a $filter on dimensions (eq) selects the facts first. The key (ID) is
+# made of the dimensions' values, as Gateway makes one for each aggregated row.
+ANALYTICS_METADATA = b"""<?xml version="1.0" encoding="utf-8"?>
+<edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx"
+    xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" xmlns:sap="http://www.sap.com/Protocols/SAPData">
+ <edmx:DataServices m:DataServiceVersion="2.0">
+  <Schema Namespace="SAP_SALES" xml:lang="en" sap:schema-version="1" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
+   <EntityType Name="SalesFactType" sap:semantics="aggregate" sap:content-version="1">
+    <Key><PropertyRef Name="ID"/></Key>
+    <Property Name="ID" Type="Edm.String" Nullable="false" MaxLength="80" sap:filterable="false"/>
+    <Property Name="Country" Type="Edm.String" MaxLength="3" sap:aggregation-role="dimension" sap:label="Country"/>
+    <Property Name="Category" Type="Edm.String" MaxLength="40" sap:aggregation-role="dimension" sap:label="Category"/>
+    <Property Name="Currency" Type="Edm.String" MaxLength="5" sap:aggregation-role="dimension" sap:semantics="currency-code"/>
+    <Property Name="Revenue" Type="Edm.Decimal" Precision="15" Scale="2" sap:aggregation-role="measure" sap:unit="Currency"
+        sap:filterable="false" sap:label="Revenue"/>
+    <Property Name="Quantity" Type="Edm.Int32" sap:aggregation-role="measure" sap:filterable="false" sap:label="Quantity"/>
+   </EntityType>
+   <EntityContainer Name="SAP_SALES_Entities" m:IsDefaultEntityContainer="true" sap:supported-formats="atom json">
+    <EntitySet Name="SalesFacts" EntityType="SAP_SALES.SalesFactType" sap:creatable="false" sap:updatable="false"
+        sap:deletable="false" sap:content-version="1"/>
+   </EntityContainer>
+  </Schema>
+ </edmx:DataServices>
+</edmx:Edmx>
+"""
+ANALYTICS_DIMENSIONS = ["Country", "Category", "Currency"]
+ANALYTICS_MEASURES = ["Revenue", "Quantity"]
+ANALYTICS_FACTS = [dict(zip(ANALYTICS_DIMENSIONS + ANALYTICS_MEASURES, f)) for f in [
+    ("DE", "Notebooks", "EUR", "956.00", 3), ("DE", "Notebooks", "EUR", "1249.50", 1), ("DE", "Monitors", "EUR", "230.10", 7),
+    ("US", "Notebooks", "EUR", "2100.00", 2), ("US", "Monitors", "EUR", "189.99", 4), ("US", "Monitors", "EUR", "410.01", 2),
+    ("FR", "Printers", "EUR", "99.90", 5), ("DE", "Printers", "EUR", "120.00", 1), ("FR", "Notebooks", "EUR", "875.25", 1),
+]]
+
+
+def analytics(target):
+    """The answer of /analytics/ to one GET: SAP's implicit aggregation over ANALYTICS_FACTS."""
+    from decimal import Decimal
+    from urllib.parse import unquote
+    import re
+    path, _, query = target.partition("?")
+    if path.endswith("/$metadata"):
+        return b"200 OK", b"application/xml", ANALYTICS_METADATA
+    if path == "/analytics/":
+        return b"200 OK", b"application/json", b'{"d":{"EntitySets":["SalesFacts"]}}'
+    if path != "/analytics/SalesFacts":
+        return b"404 Not Found", b"application/json", b'{"error":{"code":"404","message":{"lang":"en","value":"no such set"}}}'
+    params = dict((k, unquote(v)) for k, v in (p.partition("=")[::2] for p in query.split("&") if p))
+    selected = [n.strip() for n in params.get("$select", "").split(",") if n.strip()] or (["ID"] + ANALYTICS_DIMENSIONS + ANALYTICS_MEASURES)
+    unknown = [n for n in selected if n not in ["ID"] + ANALYTICS_DIMENSIONS + ANALYTICS_MEASURES]
+    if unknown:
+        body = {"error": {"code": "/IWBEP/CM_MGW_RT/022", "message": {"lang": "en", "value": "Property %s not found" % unknown[0]}}}
+        return b"400 Bad Request", b"application/json", json.dumps(body).encode("utf-8")
+    facts = ANALYTICS_FACTS
+    for prop, value in re.findall(r"(\w+) eq '([^']*)'", params.get("$filter", "")):
+        facts = [f for f in facts if str(f.get(prop)) == value]
+    # The key is selected, or nothing is: every dimension groups (one row per fact combination).
+    dims = ANALYTICS_DIMENSIONS if "ID" in selected else [d for d in ANALYTICS_DIMENSIONS if d in selected]
+    groups = {}
+    for f in facts:
+        key = tuple(f[d] for d in dims)
+        g = groups.setdefault(key, {m: Decimal(0) if m == "Revenue" else 0 for m in ANALYTICS_MEASURES})
+        for m in ANALYTICS_MEASURES:
+            g[m] += Decimal(f[m]) if m == "Revenue" else f[m]
+    rows = []
+    for key, sums in groups.items():
+        row = {"__metadata": {"type": "SAP_SALES.SalesFactType"}}
+        values = dict(zip(dims, key))
+        values["ID"] = "/".join(["%s=%s" % (d, values[d]) for d in dims]) or "ALL"
+        values.update({m: str(sums[m]) if m == "Revenue" else sums[m] for m in ANALYTICS_MEASURES})
+        for n in selected:
+            row[n] = values.get(n)
+        rows.append(row)
+    if "$top" in params:
+        rows = rows[:int(params["$top"])]
+    return b"200 OK", b"application/json", json.dumps({"d": {"results": rows}}).encode("utf-8")
+
+
 
 def sap_annotated(request):
     """The answer of the sap-annotated mode to one request (its head, as bytes)."""
@@ -204,6 +287,8 @@ def sap_annotated(request):
     if path == "/vlanswered":
         return b"200 OK", b"text/plain", "".join(s + "\n" for s in vl_answered).encode("utf-8")
     root = path.split("/")[1] if path.count("/") >= 2 else ""
+    if root == "analytics":
+        return analytics(target)
     if root not in ("sap", "slow"):
         return b"404 Not Found", b"text/plain", b"no such resource\n"
     if path.endswith("/$metadata"):

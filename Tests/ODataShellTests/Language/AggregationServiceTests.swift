@@ -8,7 +8,11 @@ import Testing
        .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct AggregationServiceTests {
     static func csv(_ statement: String) throws -> [[String: String]] {
-        let r = try OdshProcess.run([try ReferenceServers.baseURL(.v4) + "/northwind/", "-o", "csv", "-c", statement])
+        try csv(statement, at: try ReferenceServers.baseURL(.v4) + "/northwind/")
+    }
+
+    static func csv(_ statement: String, at url: String) throws -> [[String: String]] {
+        let r = try OdshProcess.run([url, "-o", "csv", "-c", statement])
         #expect(r.status == 0, "\(statement): \(r.stderr)")
         var lines = r.stdout.split(whereSeparator: \.isNewline).map(String.init)
         guard !lines.isEmpty else { return [] }
@@ -87,5 +91,42 @@ struct AggregationServiceTests {
             #expect(!r.stderr.contains("has no property"), "\(statement): \(r.stderr)")
             #expect(r.stdout.contains("\"Twice\":") || r.stdout.contains("\"Total\":"), "\(r.stdout)")
         }
+    }
+
+    /// SAP's implicit aggregation (issue 54), from the fixture server's analytical service: a group by of dimensions
+    /// with sums of measures is sent as the $select Gateway expects, and each sum equals the one computed here from
+    /// the service's finest rows (every dimension selected).
+    @Test("V2 analytical service: group by dimensions, sums of measures, as the finest rows give them",
+          .fixture("python3", Tools.hasPython, Tools.noPython))
+    func sapImplicitAggregation() throws {
+        let url = "http://127.0.0.1:\(try FixtureServers.port("sap-annotated"))/analytics/"
+        let finest = try Self.csv("SalesFacts", at: url)
+        #expect(finest.count == 8 && finest.first?.keys.contains("Category") == true, "\(finest)")
+        func sums(_ key: ([String: String]) -> String, where keep: ([String: String]) -> Bool = { _ in true })
+            -> [String: (Decimal, Int)] {
+            var out: [String: (Decimal, Int)] = [:]
+            for r in finest where keep(r) {
+                let k = key(r), old = out[k] ?? (0, 0)
+                out[k] = (old.0 + Decimal(string: r["Revenue"]!)!, old.1 + Int(r["Quantity"]!)!)
+            }
+            return out
+        }
+        let byCountry = sums { $0["Country"]! }
+        let grouped = try Self.csv("SalesFacts group by Country aggregate sum(Revenue) as Revenue, sum(Quantity) as Quantity", at: url)
+        #expect(grouped.count == byCountry.count && grouped.first?.keys.sorted() == ["Country", "Quantity", "Revenue"], "\(grouped)")
+        for g in grouped {
+            #expect(Decimal(string: g["Revenue"]!) == byCountry[g["Country"]!]?.0 && Int(g["Quantity"]!) == byCountry[g["Country"]!]?.1, "\(g)")
+        }
+        let byPair = sums { $0["Country"]! + "/" + $0["Category"]! }
+        let pairs = try Self.csv("SalesFacts group by Country, Category aggregate sum(Revenue)", at: url)
+        #expect(pairs.count == byPair.count)
+        for g in pairs { #expect(Decimal(string: g["Revenue"]!) == byPair[g["Country"]! + "/" + g["Category"]!]?.0, "\(g)") }
+        let german = sums({ $0["Category"]! }, where: { $0["Country"] == "DE" })
+        let filtered = try Self.csv("SalesFacts where Country = 'DE' group by Category aggregate sum(Revenue)", at: url)
+        #expect(Dictionary(uniqueKeysWithValues: filtered.map { ($0["Category"]!, Decimal(string: $0["Revenue"]!)!) })
+                == german.mapValues(\.0))
+        // What SAP's implicit aggregation cannot say is refused before anything is sent.
+        let refused = try OdshProcess.run([url, "-c", "SalesFacts group by Country aggregate average(Revenue) as A"])
+        #expect(refused.status == 2 && refused.stderr.contains("write sum(Revenue)"), "\(refused.stderr)")
     }
 }
