@@ -94,7 +94,7 @@ function __odsh_parse_tokens -S
             __odsh_parse_subcommand 0 'version' 'h/help'
             switch $unparsed_tokens[1]
             case 'swift'
-                __odsh_parse_subcommand 1 'destination=' 'service=' 'prefix=' 'module=' 'package' 'internal' 'open-enumerations' 'disable-optionals' 'annotations=' 'allow-case-conflicts' 'library-url=' 'library-version=' 'strict' 'q/quiet' 'no-cache' 'metadata-max-age=' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'authorize-url=' 'token-endpoint=' 'client-id=' 'scope=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'retries=' 'retry-max-wait=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
+                __odsh_parse_subcommand 1 'destination=' 'service=' 'prefix=' 'module=' 'package' 'internal' 'open-enumerations' 'disable-optionals' 'annotations=' 'allow-case-conflicts' 'library-url=' 'library-version=' 'force' 'dry-run' 'strict' 'q/quiet' 'no-cache' 'metadata-max-age=' 'metadata-fix=' 'H/header=+' 'user-agent=' 'cert=' 'key=' 'cacert=' 'insecure' 'timeout=' 'connect-timeout=' 'proxy=' 'sap-client=' 'sap-language=' 'u/user=' 'bearer=' 'negotiate' 'authorize-url=' 'token-endpoint=' 'client-id=' 'scope=' 'cookie=' 'cookie-jar=' 'netrc' 'max-metadata-size=' 'max-body-size=' 'max-value-size=' 'retries=' 'retry-max-wait=' 'trace' 'trace-data' 'trace-pretty' 'trace-file=' 'trace-secrets' 'version' 'h/help'
             end
         case 'help'
             __odsh_parse_subcommand -r 1 'version'
@@ -728,6 +728,8 @@ complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "ods
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" allow-case-conflicts' -l 'allow-case-conflicts' -d 'Rename names that differ only in case with a suffix instead of refusing them.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" library-url' -l 'library-url' -d '--package: the URL of the odsh repository to depend on.' -rfka ''
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" library-version' -l 'library-version' -d '--package: the version of the odsh library to depend on (from:).' -rfka ''
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" force' -l 'force' -d 'Overwrite files in the way that are not this service\'s proxies (the user\'s own, another service\'s).'
+complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" dry-run' -l 'dry-run' -d 'Write nothing: list the files that would be written, left unchanged and removed, those in the way, and every rename.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" strict' -l 'strict' -d 'Treat metadata warnings as errors (exit 4).'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" q quiet' -s 'q' -l 'quiet' -d 'Do not list metadata warnings nor the files written.'
 complete -c 'odsh' -n '__odsh_should_offer_completions_for_flags_or_options "odsh generate swift" no-cache' -l 'no-cache' -d 'Fetch $metadata afresh; neither read nor write the metadata cache.'
