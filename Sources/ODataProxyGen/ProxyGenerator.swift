@@ -53,7 +53,7 @@ public struct ProxyGenerator {
         }
         if options.makePackage {
             files = files.map { GeneratedFile(path: "Sources/\(g.moduleName)/\($0.path)", contents: $0.contents) }
-            files.append(GeneratedFile(path: "Package.swift", contents: g.packageManifest()))
+            files.append(GeneratedFile(path: "Package.swift", contents: try g.packageManifest()))
         }
         return files
     }

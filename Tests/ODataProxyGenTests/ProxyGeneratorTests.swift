@@ -354,8 +354,7 @@ struct ProxyGeneratorTests {
         let files = try Self.generate {
             $0.makePackage = true
             $0.moduleName = "ShopProxies"
-            $0.libraryURL = "/tmp/clone/odsh"
-            $0.libraryVersion = "99.1.0"
+            $0.library = .repository(url: "/tmp/clone/odsh", from: "99.1.0")
         }
         let manifest = try #require(files["Package.swift"])
         #expect(manifest.contains(#".package(url: "/tmp/clone/odsh", from: "99.1.0", traits: []),"#))
@@ -363,9 +362,23 @@ struct ProxyGeneratorTests {
         #expect(files["Sources/ShopProxies/Product.swift"] != nil)
     }
 
+    @Test("--package on a folder of the library's source depends on it by path; without a library it is refused")
+    func packageOnAPath() throws {
+        let files = try Self.generate {
+            $0.makePackage = true
+            $0.moduleName = "ShopProxies"
+            $0.library = .path("/home/me/src/OData-Shell")
+        }
+        let manifest = try #require(files["Package.swift"])
+        #expect(manifest.contains(#".package(path: "/home/me/src/OData-Shell", traits: []),"#))
+        #expect(manifest.contains(#"[.product(name: "OData", package: "odata-shell")]"#), "SwiftPM's identity: the folder's name in lower case")
+        let error = #expect(throws: ProxyGenerationError.self) { try Self.generate { $0.makePackage = true } }
+        #expect(error?.description.contains("ProxyGeneratorOptions.library") == true, "\(String(describing: error))")
+    }
+
     @Test("Every file's header names the service; GeneratedFileOrigin reads it back, Package.swift's on its second line")
     func headersNameTheService() throws {
-        let files = try Self.generate { $0.makePackage = true; $0.moduleName = "ShopProxies" }
+        let files = try Self.generate { $0.makePackage = true; $0.moduleName = "ShopProxies"; $0.library = .path("/tmp/odsh") }
         for (path, text) in files {
             #expect(GeneratedFileOrigin(fileStart: text) == .service("Shop.ShopService"), "\(path)")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import ODataClient
 import ODataModel
 import ODataProxyGen
 
@@ -64,10 +65,12 @@ struct GenerateCommand: ParsableCommand {
         @Flag(name: .long, help: "Rename names that differ only in case with a suffix instead of refusing them.")
         var allowCaseConflicts = false
 
-        @Option(name: .long, help: ArgumentHelp("--package: the URL of the odsh repository to depend on.", valueName: "url"))
-        var libraryURL: String?
+        @Option(name: .long, help: ArgumentHelp("--package: where the package gets the odsh library: the URL of its git repository, or the path of a checkout (default: the source this odsh was built from, when it is still there).",
+                                                valueName: "url|path"),
+                completion: .directory)
+        var library: String?
 
-        @Option(name: .long, help: ArgumentHelp("--package: the version of the odsh library to depend on (from:).", valueName: "version"))
+        @Option(name: .long, help: ArgumentHelp("--package with a --library URL: the version of the odsh library to depend on (from:; default: this odsh's).", valueName: "version"))
         var libraryVersion: String?
 
         @Flag(name: .long, help: "Overwrite files in the way that are not this service's proxies (the user's own, another service's).")
@@ -98,11 +101,10 @@ struct GenerateCommand: ParsableCommand {
             options.openEnumerations = openEnumerations
             options.disableOptionals = disableOptionals
             options.allowCaseConflicts = allowCaseConflicts
-            if let libraryURL { options.libraryURL = libraryURL }
-            if let libraryVersion { options.libraryVersion = libraryVersion }
-            if (libraryURL != nil || libraryVersion != nil) && !package {
-                throw UsageError("--library-url and --library-version go with --package")
+            if (library != nil || libraryVersion != nil) && !package {
+                throw UsageError("--library and --library-version go with --package")
             }
+            if package { options.library = try librarySource() }
 
             // The text is embedded as the service sent it: read from the file, or from the cache entry the load
             // wrote (so the cache stays on for a URL: --no-cache only makes the load ask the service).
@@ -142,6 +144,25 @@ struct GenerateCommand: ParsableCommand {
                 let gone = plan.remove.isEmpty ? "" : ", removed \(plan.remove.count) an earlier generation of the service wrote"
                 Stdout.write("wrote \(written) \(noun) to \(destination)\(kept)\(gone)\(package ? " (a Swift package: swift build --package-path \(destination))" : "")\n")
             }
+        }
+
+        /// Where a generated package gets the library: `--library` (a URL, or a path, made absolute), else the
+        /// source this odsh was built from; nil when neither is known (the generator then says what to give).
+        private func librarySource() throws -> ProxyGeneratorOptions.LibrarySource? {
+            guard let library else {
+                return BuiltFromSource.root.map { .path($0) }
+            }
+            if library.contains("://") || library.hasPrefix("git@") {
+                return .repository(url: library, from: libraryVersion ?? ODataClientVersion.version)
+            }
+            if libraryVersion != nil { throw UsageError("--library-version goes with a --library URL, not a path") }
+            var path = FileSystemPath.expandingTilde(library)
+            if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+            while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+            guard BuiltFromSource.isLibrarySource(path) else {
+                throw UsageError("--library \(library): \(path) is not a checkout of odsh (no Package.swift with Sources/ODataClient there)")
+            }
+            return .path(path)
         }
 
         /// The metadata text the document was read from.

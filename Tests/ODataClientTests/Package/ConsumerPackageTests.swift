@@ -114,8 +114,7 @@ struct ConsumerPackage {
         var options = ProxyGeneratorOptions()
         options.moduleName = "NorthwindV4"
         options.makePackage = true
-        options.libraryURL = library
-        options.libraryVersion = "99.1.0"
+        options.library = .repository(url: library, from: "99.1.0")
         try write(try generate("served-odatapy-northwind-v4.json", options), to: folder)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `odsh generate swift`: proxy classes from a metadata file, with the options a user sees.
 @Suite("odsh generate swift", .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
@@ -141,20 +142,44 @@ struct GenerateCommandTests {
         #expect(under.stderr.contains("cannot write to \(file.path): it is a file, not a folder"), "\(under.stderr)")
     }
 
-    @Test("--package writes Package.swift with the library URL and version; they need --package")
+    @Test("--package writes Package.swift with a --library URL and version; they need --package")
     func package() throws {
         let out = try Self.folder()
         defer { try? FileManager.default.removeItem(at: out) }
         let r = try OdshProcess.run(["generate", "swift", SharedCorpus.metadata("northwind-v2.xml"), "--destination", out.path,
-                                     "--package", "--module", "Northwind", "--library-version", "2.3.0"])
+                                     "--package", "--module", "Northwind", "--library", "https://example.org/odsh.git", "--library-version", "2.3.0"])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try String(contentsOf: out.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(manifest.contains(#".package(url: "https://github.com/odsh/odsh", from: "2.3.0", traits: []),"#))
+        #expect(manifest.contains(#".package(url: "https://example.org/odsh.git", from: "2.3.0", traits: []),"#))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("Sources/Northwind/Customer.swift").path))
         let misuse = try OdshProcess.run(["generate", "swift", SharedCorpus.metadata("northwind-v2.xml"), "--destination", out.path,
                                           "--library-version", "2.3.0"])
         #expect(misuse.status == 2)
-        #expect(misuse.stderr.contains("--library-url and --library-version go with --package"), "\(misuse.stderr)")
+        #expect(misuse.stderr.contains("--library and --library-version go with --package"), "\(misuse.stderr)")
+        let notSource = try OdshProcess.run(["generate", "swift", SharedCorpus.metadata("northwind-v2.xml"), "--destination", out.path,
+                                             "--package", "--library", out.path])
+        #expect(notSource.status == 2)
+        #expect(notSource.stderr.contains("is not a checkout of odsh"), "\(notSource.stderr)")
+    }
+
+    @Test("--package by default depends on the source odsh was built from, and the package resolves as generated",
+          .fixture("swift", Tools.isInstalled("swift") || FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift"), "swift missing"))
+    func packageByDefault() throws {
+        let out = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let package = out.appendingPathComponent("Northwind")
+        let r = try OdshProcess.run(["generate", "swift", SharedCorpus.metadata("northwind-v4.xml"), "--destination", package.path,
+                                     "--package", "--module", "Northwind"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let manifest = try String(contentsOf: package.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let root = TestPaths.packageRoot.path
+        #expect(manifest.contains(".package(path: \"\(root)\", traits: []),"), "\(manifest)")
+        // Resolving is what a dependency that does not exist fails; it needs no network for a path.
+        let swift = FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift") ? "/opt/swift/usr/bin/swift" : "swift"
+        let resolved = try Spawn.run([swift, "package", "--package-path", package.path, "--scratch-path", out.appendingPathComponent("scratch").path,
+                                      "show-dependencies"], mergingOutput: true, timeout: 600)
+        #expect(resolved.status == 0, "\(resolved.stdout)")
+        #expect(resolved.stdout.contains(root), "\(resolved.stdout)")
     }
 
     @Test("A bad service name and a rename that targets nothing are usage errors (exit 2), with one clear line")
