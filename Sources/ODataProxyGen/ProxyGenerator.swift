@@ -94,6 +94,8 @@ public struct ProxyGenerator {
     static let reservedMemberNames = [
         "entityValue", "complexValue", "entityType", "complexType", "dataValue", "fromDataValue", "proxyDefault",
         "related", "relatedList", "setRelated", "setRelatedList", "proxyDescriptors",
+        // An entity's class is CustomStringConvertible and Hashable (EntityProxy).
+        "description", "hashValue",
     ]
 
     mutating func chooseNames() throws {

@@ -141,7 +141,9 @@ struct ProxyGeneratorTests {
         // `entityType` is the class's own: a property of that name gets a suffix.
         #expect(product.contains("public final var entityType_2: String? {"))
         #expect(product.contains("entityType is a name the generated code uses"))
-        #expect(product.contains("public final var description: String? {"))
+        // An entity's class prints itself (CustomStringConvertible), so a property named description gets a suffix.
+        #expect(product.contains("public final var description_2: String? {"))
+        #expect(product.contains("description is a name the generated code uses"))
         // The descriptors are entries of one table per class, read from the metadata once.
         #expect(product.contains("public static var id: Property { proxyDescriptors.property(0) }"))
         #expect(product.contains("private static let proxyDescriptors: ProxyDescriptors = ShopServiceMetadata.shared.descriptors(Product.entityType, properties: [\"ID\", "))
