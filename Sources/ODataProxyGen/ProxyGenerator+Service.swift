@@ -153,10 +153,15 @@ extension ProxyGenerator {
                 if let swift = made.swiftName { operationNames[op.qualifiedName] = swift }
             }
         }
-        out += "\n    /// The entity sets, from the metadata the classes were generated from.\n"
-        out += "    \(access) enum EntitySets {\n\(setsEnum)    }\n"
-        out += "\n    /// The singletons, from the metadata the classes were generated from.\n"
-        out += "    \(access) enum Singletons {\n\(singletonsEnum)    }\n"
+        // Nothing empty is emitted: a service without singletons has no Singletons enum.
+        if !setsEnum.isEmpty {
+            out += "\n    /// The entity sets, from the metadata the classes were generated from.\n"
+            out += "    \(access) enum EntitySets {\n\(setsEnum)    }\n"
+        }
+        if !singletonsEnum.isEmpty {
+            out += "\n    /// The singletons, from the metadata the classes were generated from.\n"
+            out += "    \(access) enum Singletons {\n\(singletonsEnum)    }\n"
+        }
         out += "}\n"
         return out
     }

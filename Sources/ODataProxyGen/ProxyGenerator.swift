@@ -21,6 +21,8 @@ public struct ProxyGenerator {
     var typeNames: [String: ProxyName] = [:]
     var memberNames: [String: [String: ProxyName]] = [:]
     var caseNames: [String: [String: ProxyName]] = [:]
+    /// The case of an open enum for members added later, by the enumeration type's qualified name.
+    var openCaseNames: [String: String] = [:]
     /// The type whose class a type's class inherits, by qualified name (`baseFirst`).
     var proxyBases: [String: StructuredType] = [:]
     /// The types whose classes others inherit, by qualified name.
@@ -151,14 +153,21 @@ public struct ProxyGenerator {
         }
         for e in document.enumTypes where !e.isFlags {
             var scope = NameScope("the members of \(e.qualifiedName)", allowCaseConflicts: options.allowCaseConflicts,
-                                  reserved: ["enumType", "memberValue", "rawValue", "allCases", "proxyDefault", "dataValue", "fromDataValue"]
-                                      + (options.openEnumerations || e.members.isEmpty ? ["unknown"] : []))
+                                  reserved: ["enumType", "memberValue", "rawValue", "allCases", "proxyDefault", "dataValue", "fromDataValue",
+                                             "queryExpression"])
             var names: [String: ProxyName] = [:]
             for m in e.members {
                 let id = SwiftNames.identifier(SwiftNames.lowerCamel(m.name), original: m.name)
                 names[m.name] = try scope.claim(ProxyName(swift: id.name, note: id.change), for: m.name)
             }
             caseNames[e.qualifiedName] = names
+            // The case for members added later takes a name the members left free, so that opening the enum
+            // (--open-enumerations) never renames a member: a member Unknown stays `unknown`.
+            var open = "unknown"
+            if !scope.isFree(open) { open = "unknownMember" }
+            var n = 2
+            while !scope.isFree(open) { open = "unknownMember_\(n)"; n += 1 }
+            openCaseNames[e.qualifiedName] = open
         }
     }
 
