@@ -134,8 +134,8 @@ struct ProxyGeneratorTests {
         let product = try #require(try Self.generate()["Product.swift"])
         #expect(product.contains("public final var class_: String? {"))
         #expect(product.contains("/// Named so in Swift: class is a Swift keyword."))
-        #expect(product.contains("public final var unit_Price: DecimalValue? {"))
-        #expect(product.contains("Unit-Price is not a Swift identifier"))
+        #expect(product.contains("public final var unitPrice: DecimalValue? {"))
+        #expect(product.contains("Unit-Price with its words joined, as Swift spells names"))
         #expect(product.contains("public final var _3D: Bool? {"))
         #expect(product.contains("3D begins with a digit"))
         // `entityType` is the class's own: a property of that name gets a suffix.
