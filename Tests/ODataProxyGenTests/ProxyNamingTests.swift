@@ -101,3 +101,20 @@ struct ProxyNamingReadmeTests {
         #expect(paragraph.contains("a type named `String` is `String_2`"))
     }
 }
+
+/// Derived classes from base-type queries: the metadata file's lookup and the service's registration.
+@Suite("Proxy classes: the registry of derived classes")
+struct ProxyRegistryGenerationTests {
+    @Test("The metadata lists the derived entity classes by qualified name; the service class registers them")
+    func registry() throws {
+        let files = try ProxyGeneratorTests.generate()
+        let metadata = try #require(files["ShopServiceMetadata.swift"])
+        #expect(metadata.contains("public static func derivedClass(_ qualifiedName: String) -> (any EntityProxy.Type)? {"), "\(metadata.prefix(3000))")
+        #expect(metadata.contains("case \"Shop.SpecialProduct\": return SpecialProduct.self"))
+        #expect(!metadata.contains("case \"Shop.PostalAddress\""), "complex types are not entities")
+        let service = try #require(files["ShopService.swift"])
+        #expect(service.contains("ProxyClassRegistry.register(\"ShopServiceMetadata\") { ShopServiceMetadata.derivedClass($0) }"))
+        let plain = try #require(try ProxyGeneratorTests.generate(ProxyNamingTests.edmx)["DeskServiceMetadata.swift"])
+        #expect(!plain.contains("derivedClass"), "no lookup without derived types")
+    }
+}

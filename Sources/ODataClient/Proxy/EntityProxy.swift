@@ -20,14 +20,14 @@ public protocol EntityProxy: AnyObject, Sendable, Hashable, Identifiable, Custom
 extension EntityProxy {
     /// The entity or entities of an expanded or loaded navigation property, as proxies of `T`.
     public func related<T: EntityProxy>(_ navigation: NavigationProperty, as _: T.Type = T.self) -> T? {
-        if case .entity(let e)? = entityValue.value(for: navigation) { return T(entityValue: e) }
+        if case .entity(let e)? = entityValue.value(for: navigation) { return T.proxy(wrapping: e) }
         return nil
     }
 
     /// The entities of an expanded or loaded collection-valued navigation property, as proxies of `T`; nil when
     /// the property was neither expanded nor loaded.
     public func relatedList<T: EntityProxy>(_ navigation: NavigationProperty, as _: T.Type = T.self) -> [T]? {
-        if case .entityList(let l)? = entityValue.value(for: navigation) { return l.entities.map { T(entityValue: $0) } }
+        if case .entityList(let l)? = entityValue.value(for: navigation) { return l.entities.map { T.proxy(wrapping: $0) } }
         return nil
     }
 
