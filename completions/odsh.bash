@@ -1722,9 +1722,9 @@ _odsh_generate() {
 
 _odsh_generate_swift() {
     repeating_flags=()
-    non_repeating_flags=(--package --internal --open-enumerations --disable-optionals --allow-case-conflicts --strict -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
+    non_repeating_flags=(--package --internal --open-enumerations --disable-optionals --allow-case-conflicts --force --dry-run --strict -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--destination --service --prefix --module --annotations --library-url --library-version --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--destination --service --prefix --module --annotations --library --library-version --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -1746,7 +1746,8 @@ _odsh_generate_swift() {
         __odsh_add_completions -f
         return
         ;;
-    '--library-url')
+    '--library')
+        __odsh_add_completions -d
         return
         ;;
     '--library-version')

@@ -48,7 +48,7 @@ echo "files: $(find "$work/gen" -name '*.swift' | wc -l), lines: $(cat "$work"/g
 git clone --quiet --no-hardlinks "$root" "$work/odsh"
 git -C "$work/odsh" -c tag.gpgSign=false tag 99.1.0
 "$odsh" generate swift -q --allow-case-conflicts "$doc" --destination "$work/Proxies" --package --module Proxies \
-  --library-url "$work/odsh" --library-version 99.1.0
+  --library "file://$work/odsh" --library-version 99.1.0
 seconds() { python3 -c 'import sys, time; print(f"{time.time() - float(sys.argv[1]):.1f}")' "$1"; }
 {
   for c in $configurations; do

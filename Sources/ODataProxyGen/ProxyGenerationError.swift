@@ -10,6 +10,9 @@ public enum ProxyGenerationError: CategorizedError, CustomStringConvertible, Sen
     case noEntityContainer
     /// The annotation file with renames cannot be used.
     case annotationFile(String)
+    /// `ProxyGeneratorOptions.makePackage` without `ProxyGeneratorOptions.library`: the package would have no
+    /// source for the `OData` library.
+    case noLibrary
     /// An option's value cannot be used: `setting` names it, `value` is the value, `problem` says why (a service
     /// or module name that is not a Swift identifier).
     case badOption(setting: Setting, value: String, problem: String)
@@ -30,7 +33,7 @@ public enum ProxyGenerationError: CategorizedError, CustomStringConvertible, Sen
     /// Usage: each asks for a different option or input.
     public var category: ErrorCategory {
         switch self {
-        case .caseConflict, .annotationFile, .badOption: return .usage
+        case .caseConflict, .annotationFile, .badOption, .noLibrary: return .usage
         case .noEntityContainer: return .invalidData
         }
     }
@@ -46,6 +49,9 @@ public enum ProxyGenerationError: CategorizedError, CustomStringConvertible, Sen
             return "the metadata has no entity container: there is no service to generate a class for"
         case .annotationFile(let message):
             return "annotation file: \(message)"
+        case .noLibrary:
+            return "a package needs the odsh library as a dependency: set ProxyGeneratorOptions.library to a repository and version or to "
+                + "the path of an odsh checkout"
         case let .badOption(setting, value, problem):
             return "\(setting.settingName) \(value): \(problem)"
         }

@@ -7,6 +7,16 @@ extension ProxyGenerator {
         out += "\(access) enum \(metadataName) {\n"
         out += "    /// The document, read on first use\(options.openEnumerations ? " (open enumerations pre-approved for `refreshMetadata`)" : "").\n"
         out += "    \(access) static let shared = EmbeddedMetadata(text: text, source: \(SwiftNames.literal(source)), openEnumerations: \(options.openEnumerations))\n\n"
+        let derived = document.entityTypes.filter { proxyBases[$0.qualifiedName] != nil }
+        if !derived.isEmpty {
+            // A switch rather than a dictionary: no initializer to run, and it compiles as one function.
+            out += "    /// The class of each entity type whose class inherits another's, by qualified name: the service class\n"
+            out += "    /// registers it (`ProxyClassRegistry`), so that a query on a base type returns the derived types' classes.\n"
+            out += "    \(access) static func derivedClass(_ qualifiedName: String) -> (any EntityProxy.Type)? {\n"
+            out += "        switch qualifiedName {\n"
+            for t in derived { out += "        case \(SwiftNames.literal(t.qualifiedName)): return \(className(t)).self\n" }
+            out += "        default: return nil\n        }\n    }\n\n"
+        }
         out += "    /// The `$metadata` text the classes were generated from.\n"
         out += "    \(access) static let text: String = \(Self.multilineLiteral(metadataText))\n"
         out += "}\n"

@@ -1,9 +1,21 @@
 extension ProxyGenerator {
     /// Package.swift for `--package`: a library product of the module, depending on this repository's `OData`
-    /// product by version, without the shell (no traits), so that `swift build` in the destination just works.
-    func packageManifest() -> String {
-        // SwiftPM names a dependency by the last path component of its URL.
-        var last = Substring(options.libraryURL.split(separator: "/").last ?? "odsh")
+    /// product (`options.library`: by version from a repository, or a folder of its source), without the shell (no
+    /// traits), so that `swift build` in the destination just works. Throws `noLibrary` without a library.
+    func packageManifest() throws -> String {
+        guard let library = options.library else { throw ProxyGenerationError.noLibrary }
+        let location: String
+        let dependency: String
+        switch library {
+        case let .repository(url, version):
+            location = url
+            dependency = ".package(url: \(SwiftNames.literal(url)), from: \(SwiftNames.literal(version)), traits: [])"
+        case .path(let path):
+            location = path
+            dependency = ".package(path: \(SwiftNames.literal(path)), traits: [])"
+        }
+        // SwiftPM names a dependency by the last path component of its URL or path.
+        var last = Substring(location.split(separator: "/").last ?? "odsh")
         if last.hasSuffix(".git") { last = last.dropLast(4) }
         let packageIdentity = last.lowercased()
         return """
@@ -18,7 +30,7 @@ extension ProxyGenerator {
             ],
             dependencies: [
                 // The odsh libraries only: no traits, so the shell and swift-argument-parser stay out.
-                .package(url: \(SwiftNames.literal(options.libraryURL)), from: \(SwiftNames.literal(options.libraryVersion)), traits: []),
+                \(dependency),
             ],
             targets: [
                 .target(name: \(SwiftNames.literal(moduleName)), dependencies: [.product(name: "OData", package: \(SwiftNames.literal(packageIdentity)))]),

@@ -22,14 +22,17 @@ extension ProxyGenerator {
         out += "    /// request is sent. Throws when the HTTP session cannot start.\n"
         out += "    \(access) init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration()) throws {\n"
         out += "        try \(metadataName).shared.checkLoaded()\n"
+        let registers = document.entityTypes.contains { proxyBases[$0.qualifiedName] != nil }
+        let register = registers ? "        ProxyClassRegistry.register(\(SwiftNames.literal(metadataName))) { \(metadataName).derivedClass($0) }\n" : ""
         out += "        dataService = try DataService(url: url, configuration: configuration, metadata: \(metadataName).shared.document)\n"
+        out += register
         out += "    }\n\n"
         out += "    /// Opens the service a provider describes (SAP's `init(provider:)`), with the metadata the classes were\n"
         out += "    /// generated from.\n"
         out += "    \(access) convenience init(provider: OnlineODataProvider) throws {\n"
         out += "        try self.init(url: provider.serviceRoot, configuration: provider.networkOptions)\n    }\n\n"
         out += "    /// Wraps a service opened otherwise (with this metadata or a refresh of it).\n"
-        out += "    \(access) init(dataService: DataService) {\n        self.dataService = dataService\n    }\n\n"
+        out += "    \(access) init(dataService: DataService) {\n        self.dataService = dataService\n\(register)    }\n\n"
         out += "    // MARK: metadata\n\n"
         for isAsync in [false, true] {
             out += "    /// SAP's start-up check: loads the live service's `$metadata`, checks it against the metadata in use (at first\n"
@@ -153,10 +156,15 @@ extension ProxyGenerator {
                 if let swift = made.swiftName { operationNames[op.qualifiedName] = swift }
             }
         }
-        out += "\n    /// The entity sets, from the metadata the classes were generated from.\n"
-        out += "    \(access) enum EntitySets {\n\(setsEnum)    }\n"
-        out += "\n    /// The singletons, from the metadata the classes were generated from.\n"
-        out += "    \(access) enum Singletons {\n\(singletonsEnum)    }\n"
+        // Nothing empty is emitted: a service without singletons has no Singletons enum.
+        if !setsEnum.isEmpty {
+            out += "\n    /// The entity sets, from the metadata the classes were generated from.\n"
+            out += "    \(access) enum EntitySets {\n\(setsEnum)    }\n"
+        }
+        if !singletonsEnum.isEmpty {
+            out += "\n    /// The singletons, from the metadata the classes were generated from.\n"
+            out += "    \(access) enum Singletons {\n\(singletonsEnum)    }\n"
+        }
         out += "}\n"
         return out
     }

@@ -23,11 +23,17 @@ public struct ProxyGeneratorOptions: Sendable {
     public var filePerTypeLimit = 200
     /// Also write Package.swift, with the sources under Sources/MODULE.
     public var makePackage = false
-    /// The URL of the odsh repository that the package depends on for its `OData` product.
-    public var libraryURL = "https://github.com/odsh/odsh"
-    /// The version of it that the package asks for (`from:`).
-    public var libraryVersion = "1.0.0"
+    /// Where the package gets the odsh library (its `OData` product) from; `makePackage` needs it.
+    public var library: LibrarySource?
 
     /// The defaults: public classes, optionals for nullable properties, closed enums, no package.
     public init() {}
+
+    /// Where a generated package gets the odsh library from.
+    public enum LibrarySource: Sendable, Equatable {
+        /// A git repository (a URL, or the path of a clone) at a version or later (`from:`).
+        case repository(url: String, from: String)
+        /// A folder holding the odsh package's source (`.package(path:)`): a checkout, the source odsh was built from.
+        case path(String)
+    }
 }

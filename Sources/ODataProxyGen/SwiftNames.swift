@@ -35,12 +35,40 @@ enum SwiftNames {
         if keywords.contains(out) { return (out + "_", "\(said) is a Swift keyword") }
         if replaced { return (out, "\(said) is not a Swift identifier") }
         if out != name { return (out, "\(said) begins with a digit") }
+        if let original, joinedWords(original) != original { return (out, "\(said) with its words joined, as Swift spells names") }
         return (out, nil)
     }
 
-    /// The name with its first word in lower case, as Swift spells members: `CompanyName` gives `companyName`,
-    /// `ID` gives `id`, `URLLink` gives `urlLink`.
+    /// The name with its words joined as Swift spells names (the API Design Guidelines' camel case): an
+    /// underscore, hyphen, dot, space or slash between two words goes, and the word after it begins with a capital
+    /// (`Order_Detail` gives `OrderDetail`, `to_Item` gives `toItem`, `Unit-Price` gives `UnitPrice`). Separators at
+    /// either end stay, for `identifier` to judge.
+    static func joinedWords(_ name: String) -> String {
+        let chars = Array(name)
+        var out = ""
+        var capitalizeNext = false
+        for (i, c) in chars.enumerated() {
+            let separator = c == "_" || c == "-" || c == "." || c == " " || c == "/"
+            if separator, !out.isEmpty, let last = out.last, last.isLetter || last.isNumber,
+               i + 1 < chars.count, chars[(i + 1)...].contains(where: { $0.isLetter || $0.isNumber }) {
+                capitalizeNext = true
+                continue
+            }
+            if capitalizeNext && !separator {
+                out += c.uppercased()
+                capitalizeNext = false
+            } else if !separator || !capitalizeNext {
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// The name with its words joined (`joinedWords`) and its first word in lower case, as Swift spells members:
+    /// `CompanyName` gives `companyName`, `ID` gives `id`, `URLLink` gives `urlLink`, `Order_Details` gives
+    /// `orderDetails`.
     static func lowerCamel(_ name: String) -> String {
+        let name = joinedWords(name)
         let chars = Array(name)
         var upperRun = 0
         while upperRun < chars.count, chars[upperRun].isUppercase { upperRun += 1 }
@@ -50,8 +78,9 @@ enum SwiftNames {
         return String(chars[..<lowerCount]).lowercased() + String(chars[lowerCount...])
     }
 
-    /// The name with its first letter in upper case, as Swift spells types.
+    /// The name with its words joined (`joinedWords`) and its first letter in upper case, as Swift spells types.
     static func upperCamel(_ name: String) -> String {
+        let name = joinedWords(name)
         guard let first = name.first else { return name }
         return first.uppercased() + name.dropFirst()
     }

@@ -18,6 +18,16 @@ func runCatalogExamples(_ url: URL) throws {
     let discounted = try catalog.discount(it: chisel, pct: 20)
     print("discounted \(discounted?.name ?? "?"): \(discounted?.price?.description ?? "?")")
 
+    // Typed filters with the generated enum and the library's value types; entities print and compare.
+    let premium = try catalog.products(query: DataQuery()
+        .filter(Product.grade.equal(Grade.premium).and(Product.price.greaterThan(DecimalValue(40)))
+            .and(Product.released.greaterThan(LocalDate(year: 2020, month: 6, day: 1)!)))
+        .orderBy(Product.id))
+    print("premium after mid-2020 over 40: \(premium.map { String($0.id) }.joined(separator: ", "))")
+    print("printed: \(anvil)")
+    let again = try catalog.productsWithKey(id: 1)
+    print("equal when read twice: \(again == anvil), as a set: \(Set([anvil, again, chisel]).count)")
+
     // Codable: the product to JSON and back, a complex value, an enum member and a collection included.
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys

@@ -6,25 +6,25 @@ extension DataService {
     /// The entities of a query, across all pages, as proxies of `T`.
     public func fetchProxies<T: EntityProxy>(_ query: DataQuery, as _: T.Type = T.self) throws -> [T] {
         var out: [T] = []
-        try executeQuery(query).forEachEntity(allPages: true) { out.append(T(entityValue: $0)); return true }
+        try executeQuery(query).forEachEntity(allPages: true) { out.append(T.proxy(wrapping: $0)); return true }
         return out
     }
 
     /// The entities of a query, across all pages, as proxies of `T` (see the blocking `fetchProxies(_:as:)`).
     public func fetchProxies<T: EntityProxy>(_ query: DataQuery, as _: T.Type = T.self) async throws -> [T] {
         var out: [T] = []
-        for try await e in entities(query) { out.append(T(entityValue: e)) }
+        for try await e in entities(query) { out.append(T.proxy(wrapping: e)) }
         return out
     }
 
     /// The one entity a query addresses (by key, a singleton) as a proxy of `T`; throws when there is none.
     public func fetchProxy<T: EntityProxy>(_ query: DataQuery, as _: T.Type = T.self) throws -> T {
-        T(entityValue: try executeQuery(query).requiredEntity())
+        T.proxy(wrapping: try executeQuery(query).requiredEntity())
     }
 
     /// The one entity a query addresses as a proxy of `T` (see the blocking `fetchProxy(_:as:)`).
     public func fetchProxy<T: EntityProxy>(_ query: DataQuery, as _: T.Type = T.self) async throws -> T {
-        T(entityValue: try await executeQuery(query).requiredEntity())
+        T.proxy(wrapping: try await executeQuery(query).requiredEntity())
     }
 
     /// The entities of a query as proxies of `T`, read lazily page by page as iteration reaches them.

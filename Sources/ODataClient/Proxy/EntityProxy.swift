@@ -2,7 +2,13 @@ import ODataModel
 
 /// A generated proxy class for an entity type (`odsh generate swift`): typed properties over an `EntityValue`,
 /// which stays the one place the values live, so that proxies and the dynamic API can be mixed freely.
-public protocol EntityProxy: AnyObject, Sendable {
+///
+/// A proxy prints as its class, key and a few properties (`Product(ID: 1, Name: "Anvil", Price: 45.00)`), and is
+/// `Identifiable`, `Equatable` and `Hashable` by its entity's type and key (`EntityProxyID`): two proxies read
+/// separately for one entity are equal, whatever their other values; an entity without its whole key (new, or read
+/// with a `select` that left a key out) equals only proxies of the same `EntityValue`. A property of the entity
+/// named `id` keeps its name: `Identifiable` reaches the identity through `EntityProxyID`.
+public protocol EntityProxy: AnyObject, Sendable, Hashable, Identifiable, CustomStringConvertible where ID == EntityProxyID {
     /// The entity type this class stands for (from the metadata the class was generated from).
     static var entityType: EntityType { get }
     /// Wraps an entity of this type (or of a type derived from it).
@@ -14,14 +20,14 @@ public protocol EntityProxy: AnyObject, Sendable {
 extension EntityProxy {
     /// The entity or entities of an expanded or loaded navigation property, as proxies of `T`.
     public func related<T: EntityProxy>(_ navigation: NavigationProperty, as _: T.Type = T.self) -> T? {
-        if case .entity(let e)? = entityValue.value(for: navigation) { return T(entityValue: e) }
+        if case .entity(let e)? = entityValue.value(for: navigation) { return T.proxy(wrapping: e) }
         return nil
     }
 
     /// The entities of an expanded or loaded collection-valued navigation property, as proxies of `T`; nil when
     /// the property was neither expanded nor loaded.
     public func relatedList<T: EntityProxy>(_ navigation: NavigationProperty, as _: T.Type = T.self) -> [T]? {
-        if case .entityList(let l)? = entityValue.value(for: navigation) { return l.entities.map { T(entityValue: $0) } }
+        if case .entityList(let l)? = entityValue.value(for: navigation) { return l.entities.map { T.proxy(wrapping: $0) } }
         return nil
     }
 

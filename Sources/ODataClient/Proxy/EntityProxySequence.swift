@@ -20,7 +20,7 @@ public struct EntityProxySequence<T: EntityProxy>: AsyncSequence, Sendable {
 
         /// The next entity's proxy, nil after the last one.
         public mutating func next() async throws -> T? {
-            try await base.next().map { T(entityValue: $0) }
+            try await base.next().map { T.proxy(wrapping: $0) }
         }
     }
 }

@@ -1,8 +1,10 @@
 import ODataModel
+import ODataQuery
 
 /// A generated Swift enum for an enumeration type (`odsh generate swift`): cases by member name. An open one
-/// (`--open-enumerations`) has a case for members the service added after generation.
-public protocol ProxyEnumeration: ProxyValue, RawRepresentable where RawValue == String {
+/// (`--open-enumerations`) has a case for members the service added after generation. A member is an operand of
+/// typed filters (`Product.grade.equal(Grade.premium)`).
+public protocol ProxyEnumeration: ProxyValue, QueryValue, RawRepresentable where RawValue == String {
     /// The enumeration type this enum stands for (from the metadata it was generated from).
     static var enumType: EnumType { get }
     /// The member's numeric value.

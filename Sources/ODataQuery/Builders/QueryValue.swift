@@ -20,6 +20,10 @@ extension Int: QueryValue {
         Int32(exactly: self).map { .literal(.int32($0)) } ?? .literal(.int64(Int64(self)))
     }
 }
+/// An `Edm.Byte` literal.
+extension UInt8: QueryValue { public var queryExpression: QueryExpression { .literal(.byte(self)) } }
+/// An `Edm.SByte` literal.
+extension Int8: QueryValue { public var queryExpression: QueryExpression { .literal(.sbyte(self)) } }
 /// An `Edm.Int16` literal.
 extension Int16: QueryValue { public var queryExpression: QueryExpression { .literal(.int16(self)) } }
 /// An `Edm.Int32` literal.

@@ -1,3 +1,4 @@
+import ODataClient
 import ODataProxyGen
 
 extension ErrorReporter {
@@ -11,6 +12,10 @@ extension ErrorReporter {
                 + "Proxy.PropertyName in an annotation file"
         case let .badOption(setting, value, problem):
             return "\(option(for: setting)) \(value): \(problem)"
+        case .noLibrary:
+            return "--package needs the odsh library as a dependency, and the source this odsh was built from is not known (or no "
+                + "longer there): give --library with the URL of the odsh git repository (and --library-version, default "
+                + "\(ODataClientVersion.version)) or the path of an odsh checkout"
         case .noEntityContainer, .annotationFile:
             return error.description
         }

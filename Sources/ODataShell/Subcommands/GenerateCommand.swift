@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import ODataClient
 import ODataModel
 import ODataProxyGen
 
@@ -64,11 +65,19 @@ struct GenerateCommand: ParsableCommand {
         @Flag(name: .long, help: "Rename names that differ only in case with a suffix instead of refusing them.")
         var allowCaseConflicts = false
 
-        @Option(name: .long, help: ArgumentHelp("--package: the URL of the odsh repository to depend on.", valueName: "url"))
-        var libraryURL: String?
+        @Option(name: .long, help: ArgumentHelp("--package: where the package gets the odsh library: the URL of its git repository, or the path of a checkout (default: the source this odsh was built from, when it is still there).",
+                                                valueName: "url|path"),
+                completion: .directory)
+        var library: String?
 
-        @Option(name: .long, help: ArgumentHelp("--package: the version of the odsh library to depend on (from:).", valueName: "version"))
+        @Option(name: .long, help: ArgumentHelp("--package with a --library URL: the version of the odsh library to depend on (from:; default: this odsh's).", valueName: "version"))
         var libraryVersion: String?
+
+        @Flag(name: .long, help: "Overwrite files in the way that are not this service's proxies (the user's own, another service's).")
+        var force = false
+
+        @Flag(name: .long, help: "Write nothing: list the files that would be written, left unchanged and removed, those in the way, and every rename.")
+        var dryRun = false
 
         @Flag(name: .long, help: "Treat metadata warnings as errors (exit 4).")
         var strict = false
@@ -92,11 +101,10 @@ struct GenerateCommand: ParsableCommand {
             options.openEnumerations = openEnumerations
             options.disableOptionals = disableOptionals
             options.allowCaseConflicts = allowCaseConflicts
-            if let libraryURL { options.libraryURL = libraryURL }
-            if let libraryVersion { options.libraryVersion = libraryVersion }
-            if (libraryURL != nil || libraryVersion != nil) && !package {
-                throw UsageError("--library-url and --library-version go with --package")
+            if (library != nil || libraryVersion != nil) && !package {
+                throw UsageError("--library and --library-version go with --package")
             }
+            if package { options.library = try librarySource() }
 
             // The text is embedded as the service sent it: read from the file, or from the cache entry the load
             // wrote (so the cache stays on for a URL: --no-cache only makes the load ask the service).
@@ -114,16 +122,47 @@ struct GenerateCommand: ParsableCommand {
                 try options.renames.add(from: file, checkingAgainst: document)
             }
             let label = MetadataLoader.isURL(source) ? MetadataLoader.serviceRoot(of: source) : source
-            let files = try ProxyGenerator(document: document, metadataText: text, source: label, options: options).generate()
-            let unchanged = try write(files)
-            let removed = try removeStale(keeping: files)
+            let generator = ProxyGenerator(document: document, metadataText: text, source: label, options: options)
+            let files = try generator.generate()
+            var folder = destination
+            while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+            let target = ProxyDestination(folder: folder, service: generator.serviceIdentity)
+            let plan = try target.plan(files)
+            if dryRun {
+                var lines = plan.write.map { "write \($0)" } + plan.unchanged.map { "unchanged \($0)" } + plan.remove.map { "remove \($0)" }
+                lines += plan.inTheWay.map { "in the way \($0.path) (\($0.origin))\(force ? ": --force overwrites it" : ": the run would stop")" }
+                lines += try generator.renames().map { "rename \($0)" }
+                Stdout.write(lines.map { $0 + "\n" }.joined())
+                return
+            }
+            if !plan.inTheWay.isEmpty && !force { throw target.obstacleError(plan.inTheWay) }
+            try target.apply(plan, files)
             if !quiet {
-                let written = files.count - unchanged
+                let written = plan.write.count
                 let noun = written == 1 ? "file" : "files"
-                let kept = unchanged > 0 ? ", \(unchanged) unchanged" : ""
-                let gone = removed > 0 ? ", removed \(removed) an earlier generation wrote" : ""
+                let kept = plan.unchanged.isEmpty ? "" : ", \(plan.unchanged.count) unchanged"
+                let gone = plan.remove.isEmpty ? "" : ", removed \(plan.remove.count) an earlier generation of the service wrote"
                 Stdout.write("wrote \(written) \(noun) to \(destination)\(kept)\(gone)\(package ? " (a Swift package: swift build --package-path \(destination))" : "")\n")
             }
+        }
+
+        /// Where a generated package gets the library: `--library` (a URL, or a path, made absolute), else the
+        /// source this odsh was built from; nil when neither is known (the generator then says what to give).
+        private func librarySource() throws -> ProxyGeneratorOptions.LibrarySource? {
+            guard let library else {
+                return BuiltFromSource.root.map { .path($0) }
+            }
+            if library.contains("://") || library.hasPrefix("git@") {
+                return .repository(url: library, from: libraryVersion ?? ODataClientVersion.version)
+            }
+            if libraryVersion != nil { throw UsageError("--library-version goes with a --library URL, not a path") }
+            var path = FileSystemPath.expandingTilde(library)
+            if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+            while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+            guard BuiltFromSource.isLibrarySource(path) else {
+                throw UsageError("--library \(library): \(path) is not a checkout of odsh (no Package.swift with Sources/ODataClient there)")
+            }
+            return .path(path)
         }
 
         /// The metadata text the document was read from.
@@ -145,48 +184,6 @@ struct GenerateCommand: ParsableCommand {
                 throw UsageError("cannot read \(path)")
             }
             return String(decoding: data, as: UTF8.self)
-        }
-
-        /// Removes the Swift files of the folders written to that an earlier generation wrote (they begin with the
-        /// generator's header line) and this one did not: the classes of types the service no longer has, or of
-        /// names that changed. Files without the header are the user's and stay. Returns how many were removed.
-        private func removeStale(keeping files: [GeneratedFile]) throws -> Int {
-            let fm = FileManager.default
-            let written = Set(files.map { destination + "/" + $0.path })
-            let folders = Set(written.map { String($0[..<($0.lastIndex(of: "/") ?? $0.endIndex)]) })
-            let mark = Data(ProxyGenerator.headerPrefix.utf8)
-            var removed = 0
-            for folder in folders.sorted() {
-                for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".swift") {
-                    let path = folder + "/" + name
-                    guard !written.contains(path), let data = fm.contents(atPath: path), data.starts(with: mark) else { continue }
-                    do { try fm.removeItem(atPath: path) } catch { throw UsageError("cannot remove \(path): \(error)") }
-                    removed += 1
-                }
-            }
-            return removed
-        }
-
-        /// Writes the files; returns how many were left as they were, having the same contents already.
-        private func write(_ files: [GeneratedFile]) throws -> Int {
-            let fm = FileManager.default
-            var folders: Set<String> = []
-            var unchanged = 0
-            for f in files {
-                let path = destination + "/" + f.path
-                let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-                do {
-                    if folders.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                    let bytes = Data(f.contents.utf8)
-                    // A file that would not change is left alone: generating again after a change of the service
-                    // then rebuilds only the classes that changed (SwiftPM goes by the files' times).
-                    if fm.contents(atPath: path) == bytes { unchanged += 1; continue }
-                    try bytes.write(to: URL(fileURLWithPath: path))
-                } catch {
-                    throw UsageError("cannot write \(path): \(error)")
-                }
-            }
-            return unchanged
         }
     }
 }

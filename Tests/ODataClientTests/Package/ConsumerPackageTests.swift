@@ -118,8 +118,7 @@ struct ConsumerPackage {
         var options = ProxyGeneratorOptions()
         options.moduleName = "NorthwindV4"
         options.makePackage = true
-        options.libraryURL = library
-        options.libraryVersion = "99.1.0"
+        options.library = .repository(url: library, from: "99.1.0")
         try write(try generate("served-odatapy-northwind-v4.json", options), to: folder)
     }
 
@@ -158,6 +157,10 @@ struct ConsumerPackage {
         #expect(out.contains("price with tax of Anvil: 49.5"), "\(out)")
         #expect(out.contains("discounted Chisel: 9.8"), "\(out)")
         #expect(out.contains("decoded from JSON: 1 Anvil 45"), "\(out)")
+        // Typed filters with a generated enum, a DecimalValue and a LocalDate; entities print their key and compare.
+        #expect(out.contains("premium after mid-2020 over 40: 2, 4\n"), "\(out)")
+        #expect(out.contains("printed: Product(ID: 1, Name: \"Anvil\""), "\(out)")
+        #expect(out.contains("equal when read twice: true, as a set: 2\n"), "\(out)")
         #expect(out.contains(" Standard [\"heavy\", \"iron\"] Chennai, released 2019-03-01\n"), "\(out)")
     }
 }

@@ -1,0 +1,61 @@
+import ODataClient
+import ODataModel
+import Testing
+
+/// Entities a developer can print and compare: a proxy prints its class, key and a few properties, and is
+/// `Identifiable`, `Equatable` and `Hashable` by its entity's type and key.
+@Suite("Proxy classes: printing, identity, equality")
+struct EntityProxyIdentityTests {
+    static let metadata = EmbeddedMetadata(text: ProxyRuntimeTests.edmx, source: "shop.xml")
+
+    /// A class as `odsh generate swift` writes one (trimmed to what the test reads).
+    final class Product: EntityProxy {
+        static var entityType: EntityType { EntityProxyIdentityTests.metadata.entityType("Shop.Product") }
+        let entityValue: EntityValue
+        init(entityValue: EntityValue) { self.entityValue = entityValue }
+        convenience init() { self.init(entityValue: EntityValue.ofType(Self.entityType)) }
+        static var id: Property { EntityProxyIdentityTests.metadata.property(entityType, "ID") }
+        static var name: Property { EntityProxyIdentityTests.metadata.property(entityType, "Name") }
+        /// A property named id, as generated for a key property ID: it keeps its name and type.
+        var id: Int32 {
+            get { entityValue.requiredProxyValue(Product.id, as: Int32.self) }
+            set { entityValue.setProxyValue(Product.id, to: newValue) }
+        }
+        var name: String? {
+            get { entityValue.proxyValue(Product.name, as: String.self) }
+            set { entityValue.setProxyValue(Product.name, to: newValue) }
+        }
+    }
+
+    static func product(_ id: Int32?, _ name: String?) -> Product {
+        let p = Product()
+        if let id { p.id = id }
+        p.name = name
+        return p
+    }
+
+    /// What `Identifiable` gives, where `a.id` is the generated property.
+    static func identity<T: Identifiable>(of value: T) -> T.ID { value.id }
+
+    @Test("print shows the class, the key and the properties with values")
+    func printed() {
+        #expect("\(Self.product(7, "Anvil"))" == #"Product(ID: 7, Name: "Anvil")"#)
+        #expect(Self.product(7, nil).description == "Product(ID: 7)")
+        #expect(Self.product(nil, "New").description == #"Product(ID: nil, Name: "New")"#)
+    }
+
+    @Test("Equal and hashed alike by type and key, whatever the other values; without a key, only itself")
+    func equality() {
+        let a = Self.product(7, "Anvil"), b = Self.product(7, "Anvil (renamed)"), c = Self.product(8, "Anvil")
+        #expect(a == b)
+        #expect(a != c)
+        #expect(Set([a, b, c]).count == 2)
+        #expect(a.id == 7, "the generated property named id keeps its type")
+        let identity = Self.identity(of: a)
+        #expect(identity.typeName == "Shop.Product" && identity.description == "Shop.Product(7)")
+        let new1 = Self.product(nil, "New"), new2 = Self.product(nil, "New")
+        #expect(new1 == new1)
+        #expect(new1 != new2, "an entity without its key is only itself")
+        #expect(Product(entityValue: new1.entityValue) == new1, "two proxies of one EntityValue are equal")
+    }
+}
