@@ -9,11 +9,12 @@ enum SecureStore {
     static func open(dirs: XDGDirectories, environment: [String: String],
                      readSecret: @escaping @Sendable (String) throws -> String, passphraseFile: String? = nil) throws -> any SecretStore {
         let settings = try StoreSettings.load(dirs, environment: environment)
-        if let chosen = settings.backend, !settings.configNamesBackend, chosen != automatic(dirs, environment) {
+        if let chosen = settings.backend, !settings.configNamesBackend {
             // ODSH_STORE chose it and config.toml does not say: once this run has written to the store, the choice
-            // is written down, so that the next run (without the variable) finds it rather than moving its files
-            // into another store.
-            pendingChoice.withLock { $0 = (chosen, dirs) }
+            // is written down (unless the automatic choice finds that store by then), so that the next run, without
+            // the variable, finds it rather than moving its files into another store. The automatic choice may ask
+            // the desktop keyring, so it is made at that first write, not here at every start.
+            pendingChoice.withLock { $0 = PendingChoice(backend: chosen, dirs: dirs, environment: environment) }
         }
         switch settings.backend ?? automatic(dirs, environment) {
         case .plain:
@@ -32,16 +33,23 @@ enum SecureStore {
     }
 
     /// The backend `ODSH_STORE` chose in this process, not yet written down.
-    private static let pendingChoice = Mutex<(StoreBackend, XDGDirectories)?>(nil)
+    private struct PendingChoice: Sendable {
+        var backend: StoreBackend
+        var dirs: XDGDirectories
+        var environment: [String: String]
+    }
+    private static let pendingChoice = Mutex<PendingChoice?>(nil)
 
-    /// After a write to `store`: writes its backend into config.toml when `ODSH_STORE` chose it and config.toml did
-    /// not say, with a line saying so (once a process).
+    /// After a write to `store`: writes its backend into config.toml when `ODSH_STORE` chose it, config.toml did
+    /// not say, and the automatic choice would not find this store, with a line saying so (once a process).
     static func noteWritten(_ store: any SecretStore) throws {
-        guard let (chosen, dirs) = pendingChoice.withLock({ p -> (StoreBackend, XDGDirectories)? in
-            guard let c = p, c.0 == store.backend else { return nil }
+        guard let pending = pendingChoice.withLock({ p -> PendingChoice? in
+            guard let c = p, c.backend == store.backend else { return nil }
             p = nil
             return c
         }) else { return }
+        let (chosen, dirs) = (pending.backend, pending.dirs)
+        guard chosen != automatic(dirs, pending.environment) else { return }
         try StoreSettings.remember(chosen, in: dirs)
         Stderr.write("odsh: [store] backend = \"\(chosen.rawValue)\" (ODSH_STORE) is now in \(dirs.configFile): later runs need no variable\n")
     }
