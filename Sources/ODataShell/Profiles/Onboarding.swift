@@ -51,11 +51,16 @@ struct Onboarding {
         }
     }
 
-    /// Asks for the user and the secrets that are typed in (those kept in the secrets file or asked each time).
-    mutating func askCredentials(userDefault: String?) throws {
+    /// Asks for the user (unless `userGiven`: a flag gave it) and the secrets that are typed in (those kept in the
+    /// secrets file or asked each time).
+    mutating func askCredentials(userDefault: String?, userGiven: Bool = false) throws {
         switch profile.auth {
         case .basic, .form, .oauth2Password, .oauth2SAMLBearer:
-            profile.user = try TerminalQuestions.ask("User", default: userDefault ?? profile.user, check: Self.notEmpty)
+            if userGiven, let userDefault, !userDefault.isEmpty {
+                profile.user = userDefault
+            } else {
+                profile.user = try TerminalQuestions.ask("User", default: userDefault ?? profile.user, check: Self.notEmpty)
+            }
         default:
             break
         }

@@ -78,14 +78,19 @@ struct EncryptedSecretStore: SecretStore {
             }
             SessionKeyring.forget(location)  // a key of an earlier passphrase
         }
-        let given = header.emptyPassphrase ? "" : try passphrase.existing(for: location)
-        let key = try StoreKey.derive(given, parameters: header.parameters, salt: header.salt)
-        guard key.check == header.check else {
+        // A person at the terminal may try `StorePassphrase.tries` times; a passphrase a script gave, once.
+        let tries = header.emptyPassphrase || passphrase.isScripted ? 1 : StorePassphrase.tries
+        for attempt in 0..<tries {
+            let given = header.emptyPassphrase ? "" : try passphrase.existing(for: location, again: attempt > 0)
+            let key = try StoreKey.derive(given, parameters: header.parameters, salt: header.salt)
+            if key.check == header.check {
+                hold(key)
+                return key
+            }
             sleep(Self.wrongPassphraseDelay)
-            throw StoreError(.wrongPassphrase, "wrong passphrase for the secure store \(location)")
         }
-        hold(key)
-        return key
+        throw StoreError(.wrongPassphrase, tries == 1 ? "wrong passphrase for the secure store \(location)"
+                         : "\(tries) wrong passphrases for the secure store \(location); nothing was changed")
     }
 
     /// Holds the key for this process, and for the session (`unlockSeconds`) when a person typed the passphrase: one

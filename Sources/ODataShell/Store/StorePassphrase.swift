@@ -7,6 +7,9 @@ import Glibc
 struct StorePassphrase: Sendable {
     /// The shortest passphrase a new store accepts (the empty one only with `--insecure-store`).
     static let minimumLength = 8
+    /// How many times a person at the terminal may type a passphrase, a wrong one or a new one the policy refuses,
+    /// before the command gives up (as sudo and passwd allow).
+    static let tries = 3
 
     var environment: [String: String]
     /// `--store-passphrase-file`, over `$ODSH_STORE_PASSPHRASE_FILE`.
@@ -48,36 +51,48 @@ struct StorePassphrase: Sendable {
         }
     }
 
-    /// The passphrase of an existing store at `path`.
-    func existing(for path: String) throws -> String {
+    /// The passphrase of an existing store at `path`; `again` when the one typed before was wrong.
+    func existing(for path: String, again: Bool = false) throws -> String {
         if let given = given() { return try given() }
         do {
-            return try readSecret("Passphrase of the secure store \(path): ")
+            return try readSecret((again ? "Wrong passphrase; try again.\n" : "") + "Passphrase of the secure store \(path): ")
         } catch {
             throw StoreError(.locked, "the secure store \(path) is locked and there is no terminal to ask for its passphrase: "
                              + "run odsh store unlock, or set ODSH_STORE_PASSPHRASE or ODSH_STORE_PASSPHRASE_FILE")
         }
     }
 
-    /// A new passphrase for the store at `path` (asked twice on a terminal), checked against the policy.
+    /// A new passphrase for the store at `path`, checked against the policy. On a terminal it is asked twice, and a
+    /// passphrase the policy refuses, or a second one that differs, is asked for again with the reason, `tries` times.
     func new(for path: String, allowEmpty: Bool) throws -> String {
-        let passphrase: String
         if let given = given() {
-            passphrase = try given()
-        } else {
+            let passphrase = try given()
+            try Self.check(passphrase, allowEmpty: allowEmpty)
+            return passphrase
+        }
+        var problem: String?
+        for _ in 0..<Self.tries {
+            let passphrase: String
             do {
-                passphrase = try readSecret("New passphrase for the secure store \(path) (\(Self.minimumLength) characters or more): ")
+                passphrase = try readSecret((problem.map { $0.prefix(1).uppercased() + $0.dropFirst() + "; try again.\n" } ?? "")
+                                            + "New passphrase for the secure store \(path) (\(Self.minimumLength) characters or more): ")
             } catch {
                 throw StoreError(.locked, "the secure store \(path) needs a passphrase and there is no terminal to ask for one: "
                                  + "set ODSH_STORE_PASSPHRASE or ODSH_STORE_PASSPHRASE_FILE, or choose the plain files with ODSH_STORE=plain")
             }
-            try Self.check(passphrase, allowEmpty: allowEmpty)
-            guard try readSecret("The same passphrase again: ") == passphrase else {
-                throw StoreError(.weakPassphrase, "the two passphrases differ; nothing was changed")
+            do {
+                try Self.check(passphrase, allowEmpty: allowEmpty)
+            } catch let refused as StoreError {
+                problem = refused.message
+                continue
             }
+            guard try readSecret("The same passphrase again: ") == passphrase else {
+                problem = "the two passphrases differ"
+                continue
+            }
+            return passphrase
         }
-        try Self.check(passphrase, allowEmpty: allowEmpty)
-        return passphrase
+        throw StoreError(.weakPassphrase, "no new passphrase after \(Self.tries) tries (\(problem ?? "")); nothing was changed")
     }
 
     /// The passphrase policy: at least `minimumLength` characters; the empty passphrase only when asked for.

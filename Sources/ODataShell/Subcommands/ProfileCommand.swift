@@ -131,9 +131,9 @@ struct ProfileCommand: ParsableCommand {
             if interactive {
                 var onboarding = Onboarding(profile: profile)
                 try onboarding.askSettings(authGiven: auth != nil)
-                try onboarding.askCredentials(userDefault: user)
+                try onboarding.askCredentials(userDefault: user, userGiven: user != nil)
                 (profile, secrets) = (onboarding.profile, onboarding.secrets)
-                try makeStore(context)
+                try makeStore(for: profile, context)
                 while !noCheck, let failure = check(profile, secrets, context) {
                     Stderr.write("odsh: the check failed: \(reporter.describe(failure).message)\n")
                     guard try TerminalQuestions.confirm("Try again with other credentials?", default: true) else {
@@ -143,6 +143,7 @@ struct ProfileCommand: ParsableCommand {
                     (profile, secrets) = (onboarding.profile, onboarding.secrets)
                 }
             } else {
+                try storeOpensWithoutAsking(for: profile, context)
                 secrets = try secretsFromInput(profile)
                 if !noCheck, let failure = check(profile, secrets, context) { throw failure }
             }
@@ -163,12 +164,47 @@ struct ProfileCommand: ParsableCommand {
         }
 
         /// Makes the encrypted store now, on the terminal, when it would be made later by asking for a passphrase:
-        /// the profile's session cookies go there from the check on, and no later request stops to ask.
-        private func makeStore(_ context: ProfileContext) throws {
+        /// what the profile keeps there goes there from the check on, and no later request stops to ask.
+        private func makeStore(for profile: Profile, _ context: ProfileContext) throws {
             guard let store = try context.secretStore() as? EncryptedSecretStore, store.wouldAskToCreate else { return }
-            Stderr.write("odsh: profile \(name) keeps its session cookies in the secure store \(store.location), "
+            Stderr.write("odsh: profile \(name) keeps \(Self.kept(by: profile)) in the secure store \(store.location), "
                          + "which is made now: choose its passphrase\n")
             try store.unlock(allowEmpty: false)
+        }
+
+        /// Without a terminal to ask on (or with --no-input), a profile with a secret to keep in an encrypted store
+        /// that would ask for its passphrase fails the command now, before any request: the check would reach the
+        /// service and then fail on the store. (Session cookies alone stay in memory until there is a store.)
+        private func storeOpensWithoutAsking(for profile: Profile, _ context: ProfileContext) throws {
+            guard Self.keptSecrets(by: profile).count > 0, let store = try context.secretStore() as? EncryptedSecretStore,
+                  store.wouldAskToCreate || store.wouldAsk else { return }
+            let fix = "set ODSH_STORE_PASSPHRASE or ODSH_STORE_PASSPHRASE_FILE, or choose the plain files with ODSH_STORE=plain"
+            throw StoreError(.locked, "profile \(name) keeps \(Self.kept(by: profile)) in the secure store \(store.location), "
+                             + (store.wouldAskToCreate ? "which needs a new passphrase" : "which is locked")
+                             + ", and \(noInput ? "--no-input asks nothing" : "there is no terminal to ask on"): "
+                             + (store.wouldAskToCreate ? fix : "run odsh store unlock first, or " + fix) + " (nothing was checked or saved)")
+        }
+
+        /// What a profile keeps in the secret store, in words: its secrets kept in odsh's secrets file, and cookies.
+        static func kept(by profile: Profile) -> String {
+            var things = keptSecrets(by: profile)
+            things.append(things.isEmpty ? "its session cookies" : "session cookies")
+            return things.count == 1 ? things[0] : things.dropLast().joined(separator: ", ") + " and " + things.last!
+        }
+
+        /// The secrets a profile keeps in the secret store (besides session cookies), in words.
+        static func keptSecrets(by profile: Profile) -> [String] {
+            var things: [String] = []
+            if let secret = profile.auth.secretName, case .file(nil) = profile.secretFrom {
+                things.append("its \(secret.split(separator: "-").joined(separator: " "))")
+            }
+            if case .file(nil) = profile.clientSecretFrom, !things.contains("its client secret") { things.append("its client secret") }
+            if profile.auth == .browser { things.append("its refresh token") }
+            if profile.tokenCache { things.append("its OAuth2 tokens") }
+            if profile.headers.contains(where: { Profile.isSecretHeader($0.name) }) || !profile.secretHeaders.isEmpty {
+                things.append("its secret headers")
+            }
+            return things
         }
 
         /// Loads the metadata with the new profile (its cookies and cache land in its files); nil when it worked.

@@ -50,4 +50,40 @@ struct ProfileOnboardTests {
         let summary = try xdg.odsh(["metadata", "summary", "tls"])
         #expect(summary.status == 0 && summary.stdout.contains("entity sets         26"), "\(summary.stderr)")
     }
+
+    /// What the flags gave is not asked again; the line about the new secure store says what goes there; a new
+    /// passphrase that is too short is asked for again with the rule, as passwd does.
+    @Test func onboardingWithFlagsAsksOnlyWhatIsMissing() throws {
+        let nginx = try NginxFixture.shared()
+        let xdg = TestXDG()
+        let url = nginx.https + "/auth/northwind/"
+        let store = xdg.root.appendingPathComponent("config/odsh/secrets.store").path
+        let encrypted = xdg.environment.merging(["ODSH_STORE": "file"]) { $1 }
+        defer { _ = try? xdg.odsh(["store", "lock"], environment: ["ODSH_STORE": "file"]) }
+        let environment = encrypted.map { "\($0.key)=\(TmuxSession.quote($0.value))" }.sorted().joined(separator: " ")
+        let command = "env \(environment) \(TmuxSession.quote(OdshProcess.binary.path)) profile add tls \(url) --cacert "
+            + "\(TmuxSession.quote(nginx.caFile)) --auth basic --user tester --secret-from file; echo ODSH-EXIT=$?; sleep 60"
+        let tmux = try TmuxSession(command)
+
+        try tmux.waitFor("Password for tester:")
+        #expect(!tmux.screen().contains("User"), "--user gave the user: \(tmux.screen())")
+        try tmux.waitForEchoOff()
+        tmux.type(nginx.password)
+        try tmux.waitFor("New passphrase for the secure store")
+        #expect(tmux.screen().contains("profile tls keeps its password and session cookies in the secure store"), "\(tmux.screen())")
+        try tmux.waitForEchoOff()
+        tmux.type("short")
+        try tmux.waitFor("The passphrase is too short: 8 characters or more; try again.")
+        try tmux.waitFor("New passphrase for the secure store", occurrence: 2)
+        try tmux.waitForEchoOff()
+        tmux.type("a passphrase long enough")
+        try tmux.waitFor("The same passphrase again:")
+        try tmux.waitForEchoOff()
+        tmux.type("a passphrase long enough")
+        let screen = try tmux.waitFor("ODSH-EXIT=")
+        #expect(screen.contains("ODSH-EXIT=0"), "\(screen)")
+        #expect(screen.contains("profile tls saved in \(xdg.configFile)"))
+        #expect(!screen.contains(nginx.password) && !screen.contains("long enough"), "nothing typed is echoed")
+        #expect(TestXDG.mode(store) == 0o600)
+    }
 }

@@ -113,6 +113,31 @@ struct SecureStoreTests {
         #expect(try odsh(["store", "lock"], locked).status == 0)
     }
 
+    /// Without a terminal and without a passphrase, `profile add` cannot make or open the encrypted store: it says so
+    /// at once, naming what the profile would keep there, before any request reaches the service.
+    @Test func profileAddThatCannotOpenTheStoreFailsBeforeAnyRequest() throws {
+        defer { _ = try? odsh(["store", "lock"], locked) }
+        let mark = gateway.mark
+        let add = try odsh(["profile", "add", "hr", gateway.base + "/form/northwind/", "--auth", "form", "--user", AuthGateway.user,
+                            "--login-url", gateway.base + "/login", "--secret-from", "file"], stdin: AuthGateway.password + "\n", locked)
+        #expect(add.status == 2, "\(add.stderr)")
+        #expect(add.stderr == "odsh: profile hr keeps its password and session cookies in the secure store \(storePath), which needs a new "
+                + "passphrase, and there is no terminal to ask on: set ODSH_STORE_PASSPHRASE or ODSH_STORE_PASSPHRASE_FILE, or choose "
+                + "the plain files with ODSH_STORE=plain (nothing was checked or saved)\n", "\(add.stderr)")
+        #expect(gateway.requests(since: mark).isEmpty, "no request before the failure")
+        #expect(!FileManager.default.fileExists(atPath: xdg.configFile))
+
+        // Made by another run, then locked: the same, with the way to unlock it.
+        try addForm("crm", unlocked)
+        #expect(try odsh(["store", "lock"], locked).status == 0)
+        let later = gateway.mark
+        let again = try odsh(["profile", "add", "hr", gateway.base + "/form/northwind/", "--auth", "form", "--user", AuthGateway.user,
+                              "--login-url", gateway.base + "/login", "--secret-from", "file"], stdin: AuthGateway.password + "\n", locked)
+        #expect(again.status == 2 && again.stderr.contains("which is locked, and there is no terminal to ask on: run odsh store unlock first"),
+                "\(again.stderr)")
+        #expect(gateway.requests(since: later).isEmpty, "no request before the failure")
+    }
+
     /// A passphrase a script gives opens the store for that run only, and is checked even while a person has
     /// unlocked the store for the session.
     @Test func anEnvironmentPassphraseUnlocksItsOwnRunOnly() throws {
