@@ -53,7 +53,7 @@ struct ProfileCommand: ParsableCommand {
                                    valueName: "source"))
         var secretFrom: String?
 
-        @Option(help: ArgumentHelp("Where the client secret of oauth2-password or browser comes from (omit for a public client).", valueName: "source"))
+        @Option(help: ArgumentHelp("Where the client secret of oauth2-password, browser or device comes from (omit for a public client).", valueName: "source"))
         var clientSecretFrom: String?
 
         @Option(help: "Form login: the URL the login form posts to.")
@@ -71,7 +71,7 @@ struct ProfileCommand: ParsableCommand {
         @Option(help: "Form login: the User-Agent of the login request.")
         var loginUserAgent: String?
 
-        @OptionGroup(title: "OAuth2 and browser sign-in") var oauth2: OAuth2ProfileOptions
+        @OptionGroup(title: "OAuth2, browser and device sign-in") var oauth2: OAuth2ProfileOptions
 
         @OptionGroup(title: "Connection") var transport: TransportOptions
 
@@ -226,7 +226,7 @@ struct ProfileCommand: ParsableCommand {
                 }
                 if case .file = source { secrets[secretName] = try TerminalQuestions.secret("the \(secretName): ") }
             }
-            if profile.auth == .oauth2Password || profile.auth == .browser, case .file = profile.clientSecretFrom {
+            if profile.auth == .oauth2Password || profile.auth == .browser || profile.auth == .device, case .file = profile.clientSecretFrom {
                 secrets["client-secret"] = try TerminalQuestions.secret("the client secret: ")
             }
             return secrets
