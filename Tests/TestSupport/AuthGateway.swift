@@ -27,7 +27,7 @@ public final class AuthGateway: @unchecked Sendable {
     /// good for `codeSeconds`, refresh tokens for `refreshSeconds`. The device authorization grant answers the
     /// polls of each code with `deviceAnswers` in turn (pending, slow_down, deny, expired, allow; the last one
     /// repeated), announces `deviceInterval` and `deviceExpires`, in `deviceStyle` (rfc, google: verification_url
-    /// and no complete URI, minimal: no complete URI and no interval).
+    /// and no complete URI, minimal: no complete URI and no interval, github: the polls' errors answered with 200).
     public init(sessionSeconds: Double = 60, tokenSeconds: Double = 60, tokenClaimsSeconds: Double? = nil,
                 samlCertificate: String? = nil, consentDenied: Bool = false, codeSeconds: Double = 60,
                 refreshSeconds: Double = 3600, deviceAnswers: [String] = ["allow"], deviceInterval: Double = 5,

@@ -27,7 +27,8 @@ Listens on 127.0.0.1 (a free port, printed as PORT=N) and proxies to http://127.
                          (a public client sends client_id in the body): answers device_code, user_code,
                          verification_uri (Google's verification_url with --device-style google), verification_uri_complete
                          (not with --device-style google or minimal), expires_in (--device-expires) and interval
-                         (--device-interval; not with --device-style minimal). POST /token then takes grant_type
+                         (--device-interval; not with --device-style minimal; --device-style github answers the
+                         polls' errors with 200, as GitHub does). POST /token then takes grant_type
                          urn:ietf:params:oauth:grant-type:device_code: each poll of a code gets the next answer of
                          --device-answers (comma-separated, the last one repeated): pending (authorization_pending),
                          slow_down, deny (access_denied), expired (expired_token) or allow (tokens with a refresh
@@ -78,7 +79,7 @@ ap.add_argument("--refresh-seconds", type=float, default=3600)
 ap.add_argument("--device-answers", default="allow")
 ap.add_argument("--device-interval", type=float, default=5)
 ap.add_argument("--device-expires", type=float, default=600)
-ap.add_argument("--device-style", choices=["rfc", "google", "minimal"], default="rfc")
+ap.add_argument("--device-style", choices=["rfc", "google", "minimal", "github"], default="rfc")
 args = ap.parse_args()
 claims = args.token_claims_seconds if args.token_claims_seconds is not None else args.token_seconds
 claims = int(claims) if claims == int(claims) else claims
@@ -277,7 +278,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.answer(200, json.dumps(body).encode(), json_type + [("Cache-Control", "no-store")], "device-authorization")
 
     def device_poll(self, form, client, json_type):
-        def refuse(error, event, status=400):
+        def refuse(error, event):
+            # GitHub's device flow answers its errors with 200 (--device-style github), RFC 6749 5.2 with 400.
+            status = 200 if args.device_style == "github" else 400
             body = json.dumps({"error": error, "error_description": event}).encode()
             return self.answer(status, body, json_type, "device-poll:" + event)
 

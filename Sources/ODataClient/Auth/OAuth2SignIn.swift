@@ -243,7 +243,8 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
             return failure("the code expired before the sign-in was approved (\(said), good for \(lifetime) s): sign in again for a new code")
         }
         while true {
-            try device.sleep(interval)
+            // No wait past the code's lifetime: a server's long interval ends with the code, not after it.
+            try device.sleep(max(0, min(interval, deadline.timeIntervalSince(device.now()))))
             if device.now() >= deadline { throw expired("its expires_in passed") }
             do {
                 return try requestToken(grant, base)
@@ -279,6 +280,12 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     private func requestToken(_ grantFields: [(String, String)], _ base: HTTPConfiguration,
                               keepingRefreshToken: String? = nil) throws -> OAuth2Token {
         let (response, started) = try post(settings.tokenEndpoint, grantFields, base)
+        // Some servers (GitHub's device flow) answer an OAuth2 error with 200: read as the error it is.
+        if personSignsIn, let object = BodyJSON.object(response.body ?? Data()), BodyJSON.member(object, "access_token") == nil,
+           let code = BodyJSON.member(object, "error")?.stringValue, !code.isEmpty {
+            throw TokenEndpointRefusal(code: code, description: BodyJSON.member(object, "error_description")?.stringValue,
+                                       error: failure("the token endpoint answered \(code)"))
+        }
         var token = try parse(response.body ?? Data(), obtainedAt: started)
         if token.refreshToken == nil { token.refreshToken = keepingRefreshToken }
         acquired += 1

@@ -111,7 +111,7 @@ extension IntegrationTests {
             let clock = Clock()
             let text = try failure(signIn(gateway, clock), gateway)
             #expect(text.contains("the code expired before the sign-in was approved (its expires_in passed, good for 12 s)"), "\(text)")
-            #expect(clock.sleeps == [5, 5, 5])
+            #expect(clock.sleeps == [5, 5, 2], "no wait past the code's lifetime")
             #expect(gateway.count("device-poll:pending") == 2, "no poll after the code's lifetime")
         }
 
@@ -131,6 +131,15 @@ extension IntegrationTests {
             let plain = Clock()
             #expect(try metadata(signIn(minimal, plain), minimal).contains("Customers"))
             #expect(plain.sleeps == [5, 5], "RFC 8628 3.2: 5 s when the server names no interval")
+        }
+
+        @Test func errorsAnsweredWith200AreReadAsErrors() throws {
+            let gateway = try AuthGateway(deviceAnswers: ["pending", "slow_down", "allow"], deviceInterval: 1, deviceStyle: "github")
+            let clock = Clock()
+            #expect(try metadata(signIn(gateway, clock), gateway).contains("Customers"))
+            #expect(clock.sleeps == [1, 1, 6])
+            let denying = try AuthGateway(deviceAnswers: ["deny"], deviceInterval: 1, deviceStyle: "github")
+            #expect(try failure(signIn(denying, Clock()), denying).contains("access_denied"))
         }
 
         @Test func cancellingWhileWaitingNamesTheDeviceSignIn() throws {
