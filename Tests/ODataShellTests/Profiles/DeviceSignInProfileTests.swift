@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TestSupport
 @testable import ODataShell
@@ -124,6 +127,35 @@ struct DeviceSignInProfileTests {
         #expect(person.stderr.contains("odsh: the kept refresh token of profile entra was refused (invalid_grant: refresh token not valid): "
                                        + "the browser opens to sign in again"), "\(person.stderr)")
         #expect(gateway.count("authorize", since: mark) == 1)
+    }
+
+    /// Ctrl-C while the code waits for approval: the statement's sign-in is cancelled and named as the sign-in
+    /// (it once named the loopback listener: `odsh: http://127.0.0.1:33921/: cancelled`).
+    @Test func ctrlCWhileWaitingNamesTheSignIn() throws {
+        let gateway = try AuthGateway(deviceAnswers: ["pending"], deviceInterval: 1)
+        let tag = UUID().uuidString.prefix(8)
+        let metadata = NSTemporaryDirectory() + "odsh-device-\(tag).xml", err = NSTemporaryDirectory() + "odsh-device-\(tag).err"
+        ExitCleanup.remove(atExit: metadata)
+        ExitCleanup.remove(atExit: err)
+        let fetched = try Spawn.run(["curl", "-s", "-o", metadata, "-w", "%{http_code}", gateway.base + "/open/northwind/$metadata"], timeout: 30)
+        #expect(fetched.stdout == "200")
+        // The metadata from a file: the first statement is what signs in, under the shell's Ctrl-C.
+        let pid = try Spawn.start([OdshProcess.binary.path, gateway.base + "/oauth/northwind/", "--metadata", metadata,
+                                   "--device-authorization-url", gateway.base + "/device_authorization", "--token-endpoint", gateway.base + "/token",
+                                   "--client-id", AuthGateway.publicClientID, "-c", "count Customers"],
+                                  stdout: "/dev/null", stderr: err, environment: Spawn.environment(OdshProcess.isolatedXDG.merging(xdg.environment) { $1 }))
+        try Wait.until("odsh to show the code and poll") {
+            gateway.count("device-poll:pending") > 0
+                && ((try? String(contentsOfFile: err, encoding: .utf8)) ?? "").contains("waiting for the sign-in")
+        }
+        kill(pid, SIGINT)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let stderr = (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+        #expect((status >> 8) & 0xFF == 130 && (status & 0x7F) == 0, "exit status 130: \(status) \(stderr)")
+        #expect(stderr.contains("odsh: device sign-in at \(gateway.base)/device_authorization, waiting for the code to be approved: "
+                                + "cancelled (Ctrl-C)"), "\(stderr)")
+        #expect(!stderr.contains("127.0.0.1:\(gateway.port)/token: cancelled"))
     }
 
     @Test func withoutAProfileAuthDeviceNeedsTheEndpoints() throws {
