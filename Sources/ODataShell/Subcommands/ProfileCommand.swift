@@ -126,6 +126,10 @@ struct ProfileCommand: ParsableCommand {
                 throw ProfileError("a profile named \(name) exists already in \(store.path) (--force replaces it)")
             }
             var profile = try settings()
+            if profile.auth == .browser, !noCheck, !PersonSignIn.processHasTerminal {
+                throw UsageError("profile \(name): the check signs in through the browser, which needs a person at a terminal, and none is "
+                                 + "here: run odsh profile add on a terminal, add --no-check to store it unchecked, or use --auth device")
+            }
             let interactive = TerminalFacts.process.stdin && !noInput
             var secrets: [String: String] = [:]
             if interactive {

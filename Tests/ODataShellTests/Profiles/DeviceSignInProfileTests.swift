@@ -90,6 +90,13 @@ struct DeviceSignInProfileTests {
 
     @Test func withoutATerminalABrowserSignInFailsAtOnceNamingTheWayOut() throws {
         let gateway = try AuthGateway(deviceAnswers: ["allow"], deviceInterval: 0)
+        // profile add checks by signing in: not without a terminal, where it says how to go on.
+        let unchecked = try xdg.odsh(["profile", "add", "laptop", gateway.base + "/oauth/northwind/", "--auth", "browser",
+                                      "--authorize-url", gateway.base + "/authorize", "--token-endpoint", gateway.base + "/token",
+                                      "--client-id", AuthGateway.publicClientID, "--no-input"], environment: browser)
+        #expect(unchecked.status == 2 && unchecked.stderr.contains("the check signs in through the browser, which needs a person at a terminal")
+                && unchecked.stderr.contains("add --no-check"), "\(unchecked.stderr)")
+        #expect(!browserOpened)
         #expect(try addBrowser("laptop", gateway, check: false).status == 0)
         let mark = gateway.mark
         let r = try xdg.odsh(["metadata", "summary", "laptop", "--no-cache"], environment: browser)
