@@ -190,7 +190,7 @@ _odsh_shell() {
     repeating_flags=()
     non_repeating_flags=(--dry-run -v --verbose --all --first-page --continue-on-error --timing --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-c -H --header)
-    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata -f -o --output --page-size --row-limit --color --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -266,7 +266,13 @@ _odsh_shell() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -342,7 +348,7 @@ _odsh_metadata_summary() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -393,7 +399,13 @@ _odsh_metadata_summary() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -446,7 +458,7 @@ _odsh_metadata_sets() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -497,7 +509,13 @@ _odsh_metadata_sets() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -550,7 +568,7 @@ _odsh_metadata_describe() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -601,7 +619,13 @@ _odsh_metadata_describe() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -654,7 +678,7 @@ _odsh_metadata_annotations() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file --term)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file --term)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -705,7 +729,13 @@ _odsh_metadata_annotations() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -761,7 +791,7 @@ _odsh_metadata_find() {
     repeating_flags=()
     non_repeating_flags=(--json --strict -v --verbose -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options -1
 
     # Offer option value completions
@@ -812,7 +842,13 @@ _odsh_metadata_find() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -865,7 +901,7 @@ _odsh_diff() {
     repeating_flags=()
     non_repeating_flags=(--open-enums --allow-changes --allow-removals --strict -q --quiet -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(--can-be-removed -H --header)
-    non_repeating_options=(--format --fail-on --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--format --fail-on --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -927,7 +963,13 @@ _odsh_diff() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -1007,7 +1049,7 @@ _odsh_profile_add() {
     repeating_flags=()
     non_repeating_flags=(--token-cache --insecure --no-check --force --no-input -v --verbose --version -h --help)
     repeating_options=(--login-field -H --header)
-    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --authorize-url --token-endpoint --client-id --client-auth --scope --company-id --saml-key --saml-cert --saml-audience --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix --metadata-max-age)
+    non_repeating_options=(--auth --user --secret-from --client-secret-from --login-url --user-field --password-field --login-user-agent --authorize-url --device-authorization-url --token-endpoint --client-id --client-auth --scope --company-id --saml-key --saml-cert --saml-audience --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language --output --page-size --metadata --metadata-fix --metadata-max-age)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -1040,6 +1082,9 @@ _odsh_profile_add() {
         return
         ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -1327,7 +1372,7 @@ _odsh_services() {
     repeating_flags=()
     non_repeating_flags=(--v2 --v4 --json -v --verbose --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -1371,7 +1416,13 @@ _odsh_services() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -1424,7 +1475,7 @@ _odsh_verify() {
     repeating_flags=()
     non_repeating_flags=(--json -v --verbose --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--top --jobs --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--top --jobs --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -1481,7 +1532,13 @@ _odsh_verify() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -1534,7 +1591,7 @@ _odsh_mcp() {
     repeating_flags=()
     non_repeating_flags=(--allow-writes --guide --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--metadata --max-rows --max-bytes --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--metadata --max-rows --max-bytes --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 2
 
     # Offer option value completions
@@ -1595,7 +1652,13 @@ _odsh_mcp() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')
@@ -1724,7 +1787,7 @@ _odsh_generate_swift() {
     repeating_flags=()
     non_repeating_flags=(--package --internal --open-enumerations --disable-optionals --allow-case-conflicts --force --dry-run --strict -q --quiet --no-cache --insecure --negotiate --netrc --trace --trace-data --trace-pretty --trace-secrets --version -h --help)
     repeating_options=(-H --header)
-    non_repeating_options=(--destination --service --prefix --module --annotations --library --library-version --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --authorize-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
+    non_repeating_options=(--destination --service --prefix --module --annotations --library --library-version --metadata-max-age --metadata-fix --user-agent --cert --key --cacert --timeout --connect-timeout --proxy --sap-client --sap-language -u --user --bearer --auth --authorize-url --device-authorization-url --token-endpoint --client-id --scope --cookie --cookie-jar --max-metadata-size --max-body-size --max-value-size --retries --retry-max-wait --trace-file)
     __odsh_offer_flags_options 1
 
     # Offer option value completions
@@ -1799,7 +1862,13 @@ _odsh_generate_swift() {
     '--bearer')
         return
         ;;
+    '--auth')
+        return
+        ;;
     '--authorize-url')
+        return
+        ;;
+    '--device-authorization-url')
         return
         ;;
     '--token-endpoint')

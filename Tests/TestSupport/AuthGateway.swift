@@ -24,16 +24,21 @@ public final class AuthGateway: @unchecked Sendable {
 
     /// `samlCertificate`: the client's certificate (PEM file) against which the SAML bearer grant checks signatures;
     /// nil: no such grant. `consentDenied`: the authorization endpoint answers `error=access_denied`; its codes are
-    /// good for `codeSeconds`, refresh tokens for `refreshSeconds`.
+    /// good for `codeSeconds`, refresh tokens for `refreshSeconds`. The device authorization grant answers the
+    /// polls of each code with `deviceAnswers` in turn (pending, slow_down, deny, expired, allow; the last one
+    /// repeated), announces `deviceInterval` and `deviceExpires`, in `deviceStyle` (rfc, google: verification_url
+    /// and no complete URI, minimal: no complete URI and no interval, github: the polls' errors answered with 200).
     public init(sessionSeconds: Double = 60, tokenSeconds: Double = 60, tokenClaimsSeconds: Double? = nil,
                 samlCertificate: String? = nil, consentDenied: Bool = false, codeSeconds: Double = 60,
-                refreshSeconds: Double = 3600) throws {
+                refreshSeconds: Double = 3600, deviceAnswers: [String] = ["allow"], deviceInterval: Double = 5,
+                deviceExpires: Double = 600, deviceStyle: String = "rfc") throws {
         let upstream = try ReferenceServers.port(.v4)
         var options = ["--session-seconds", String(sessionSeconds), "--token-seconds", String(tokenSeconds)]
         if let claims = tokenClaimsSeconds { options += ["--token-claims-seconds", String(claims)] }
         if let samlCertificate { options += ["--saml-cert", samlCertificate] }
         options += ["--consent", consentDenied ? "deny" : "allow", "--code-seconds", String(codeSeconds),
-                    "--refresh-seconds", String(refreshSeconds)]
+                    "--refresh-seconds", String(refreshSeconds), "--device-answers", deviceAnswers.joined(separator: ","),
+                    "--device-interval", String(deviceInterval), "--device-expires", String(deviceExpires), "--device-style", deviceStyle]
         let tag = "\(getpid())-\(UUID().uuidString.prefix(6))"
         let output = NSTemporaryDirectory() + "odsh-gateway-\(tag).out"
         log = NSTemporaryDirectory() + "odsh-gateway-\(tag).log"

@@ -23,6 +23,17 @@ Listens on 127.0.0.1 (a free port, printed as PORT=N) and proxies to http://127.
                          redirect_uri and challenge. POST /token then takes grant_type=authorization_code (the
                          code_verifier checked against the challenge) and refresh_token (refresh tokens are good for
                          --refresh-seconds and replaced by a new one on each use)
+  POST /device_authorization  OAuth 2.0 device authorization endpoint (RFC 8628 3.1/3.2), clients as at /authorize
+                         (a public client sends client_id in the body): answers device_code, user_code,
+                         verification_uri (Google's verification_url with --device-style google), verification_uri_complete
+                         (not with --device-style google or minimal), expires_in (--device-expires) and interval
+                         (--device-interval; not with --device-style minimal; --device-style github answers the
+                         polls' errors with 200, as GitHub does). POST /token then takes grant_type
+                         urn:ietf:params:oauth:grant-type:device_code: each poll of a code gets the next answer of
+                         --device-answers (comma-separated, the last one repeated): pending (authorization_pending),
+                         slow_down, deny (access_denied), expired (expired_token) or allow (tokens with a refresh
+                         token, as the code grant's; the code is then used up). A code past its expires_in gets
+                         expired_token. Each poll is logged with event device-poll:ANSWER
   POST /token-moved?to=URL  307 to URL (a token endpoint that sends clients to another origin)
   /oauth/PATH            needs Authorization: Bearer with a valid token, else 401; proxied to /PATH
   /open/PATH             no sign-in; proxied to /PATH
@@ -65,6 +76,10 @@ ap.add_argument("--saml-cert", default=None)
 ap.add_argument("--consent", choices=["allow", "deny"], default="allow")
 ap.add_argument("--code-seconds", type=float, default=60)
 ap.add_argument("--refresh-seconds", type=float, default=3600)
+ap.add_argument("--device-answers", default="allow")
+ap.add_argument("--device-interval", type=float, default=5)
+ap.add_argument("--device-expires", type=float, default=600)
+ap.add_argument("--device-style", choices=["rfc", "google", "minimal", "github"], default="rfc")
 args = ap.parse_args()
 claims = args.token_claims_seconds if args.token_claims_seconds is not None else args.token_seconds
 claims = int(claims) if claims == int(claims) else claims
@@ -84,6 +99,8 @@ sessions = {}
 tokens = {}
 codes = {}
 refresh_tokens = {}
+devices = {}
+DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code"
 log_lock = threading.Lock()
 
 
@@ -147,6 +164,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(307, b"", [("Location", to)], "token-moved")
         if path.split("?")[0] == "/authorize":
             return self.authorize()
+        if path.split("?")[0] == "/device_authorization":
+            return self.device_authorization()
         if path.startswith("/saml/"):
             # A system that signs browsers in only through a SAML identity provider (HTTP-Redirect binding).
             request = base64.b64encode(b"<samlp:AuthnRequest/>").decode()
@@ -224,12 +243,83 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            "expires": time.time() + args.code_seconds}
         return back("authorize", code=code)
 
+    def client_of(self, form):
+        client, secret = (form.get("client_id") or [""])[0], (form.get("client_secret") or [""])[0]
+        auth = self.headers.get("Authorization") or ""
+        if auth.startswith("Basic "):
+            client, _, secret = base64.b64decode(auth[6:]).decode().partition(":")
+        if (client, secret) in ((CLIENT_ID, CLIENT_SECRET), (PUBLIC_CLIENT_ID, "")) and not (client == PUBLIC_CLIENT_ID and auth):
+            return client
+        return None
+
+    def device_authorization(self):
+        json_type = [("Content-Type", "application/json")]
+        if self.command != "POST":
+            return self.answer(405, b"", [("Allow", "POST")])
+        form = urllib.parse.parse_qs(self.body().decode())
+        client = self.client_of(form)
+        if client is None:
+            return self.answer(401, b'{"error":"invalid_client","error_description":"unknown client or wrong secret"}',
+                               json_type, "device-refused")
+        device_code, user_code = secrets.token_urlsafe(24), "%s-%s" % (secrets.token_hex(2).upper(), secrets.token_hex(2).upper())
+        with lock:
+            devices[device_code] = {"client": client, "expires": time.time() + args.device_expires, "polls": 0}
+        uri = "http://%s/device" % self.headers.get("Host")
+        number = lambda x: int(x) if x == int(x) else x  # noqa: E731
+        body = {"device_code": device_code, "user_code": user_code, "expires_in": number(args.device_expires)}
+        if args.device_style == "google":
+            body["verification_url"] = uri
+        else:
+            body["verification_uri"] = uri
+        if args.device_style == "rfc":
+            body["verification_uri_complete"] = uri + "?user_code=" + user_code
+        if args.device_style != "minimal":
+            body["interval"] = number(args.device_interval)
+        self.answer(200, json.dumps(body).encode(), json_type + [("Cache-Control", "no-store")], "device-authorization")
+
+    def device_poll(self, form, client, json_type):
+        def refuse(error, event):
+            # GitHub's device flow answers its errors with 200 (--device-style github), RFC 6749 5.2 with 400.
+            status = 200 if args.device_style == "github" else 400
+            body = json.dumps({"error": error, "error_description": event}).encode()
+            return self.answer(status, body, json_type, "device-poll:" + event)
+
+        code = (form.get("device_code") or [""])[0]
+        with lock:
+            entry = devices.get(code)
+            if entry is not None:
+                script = args.device_answers.split(",")
+                said = script[min(entry["polls"], len(script) - 1)]
+                entry["polls"] += 1
+        if entry is None or entry["client"] != client:
+            return refuse("invalid_grant", "unknown")
+        if entry["expires"] <= time.time():
+            return refuse("expired_token", "expired")
+        if said == "pending":
+            return refuse("authorization_pending", "pending")
+        if said == "slow_down":
+            return refuse("slow_down", "slow_down")
+        if said == "deny":
+            return refuse("access_denied", "deny")
+        if said == "expired":
+            return refuse("expired_token", "expired")
+        with lock:
+            devices.pop(code, None)  # used up
+        tok, refresh = secrets.token_hex(16), secrets.token_urlsafe(24)
+        with lock:
+            tokens[tok] = time.time() + args.token_seconds
+            refresh_tokens[refresh] = {"client": client, "expires": time.time() + args.refresh_seconds}
+        body = json.dumps({"access_token": tok, "token_type": "Bearer", "expires_in": claims, "refresh_token": refresh}).encode()
+        self.answer(200, body, json_type + [("Cache-Control", "no-store")], "device-poll:allow")
+
     def code_grant(self, form, client, json_type):
         def refuse(why):
             body = json.dumps({"error": "invalid_grant", "error_description": why}).encode()
             return self.answer(400, body, json_type, "token-refused:" + why)
 
         grant = (form.get("grant_type") or [""])[0]
+        if grant == DEVICE_GRANT:
+            return self.device_poll(form, client, json_type)
         if grant == "authorization_code":
             with lock:
                 entry = codes.pop((form.get("code") or [""])[0], None)  # a code is good once
@@ -265,7 +355,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             client, _, secret = base64.b64decode(auth[6:]).decode().partition(":")
         json_type = [("Content-Type", "application/json")]
         grant = (form.get("grant_type") or [""])[0]
-        if grant in ("authorization_code", "refresh_token"):
+        if grant in ("authorization_code", "refresh_token", DEVICE_GRANT):
             if (client, secret) in ((CLIENT_ID, CLIENT_SECRET), (PUBLIC_CLIENT_ID, "")) and not (client == PUBLIC_CLIENT_ID and auth):
                 return self.code_grant(form, client, json_type)
             return self.answer(401, b'{"error":"invalid_client","error_description":"unknown client or wrong secret"}',

@@ -3,10 +3,11 @@ import ODataModel
 
 /// OAuth2 sign-in against a token endpoint (SAP's `acquireToken`): the client-credentials, the password or the
 /// SAML 2.0 bearer grant (RFC 7522, as SAP SuccessFactors has it: a fresh signed assertion for every token), or a
-/// person's sign-in through the browser (the authorization code grant with PKCE, `BrowserAuthorization`), posted as
+/// person's sign-in through the browser (the authorization code grant with PKCE, `BrowserAuthorization`) or on
+/// another device with a code (the device authorization grant, `DeviceAuthorization`), posted as
 /// `application/x-www-form-urlencoded`, the client authenticated by basic authentication or in the body.
-/// A refresh token that comes with a browser sign-in is kept with the token and used (the refresh token grant)
-/// before the browser is asked again. The token is kept (in memory, and in `tokenStore` when given) and sent as `Authorization`; it is
+/// A refresh token that comes with a person's sign-in is kept with the token and used (the refresh token grant)
+/// before the person is asked again. The token is kept (in memory, and in `tokenStore` when given) and sent as `Authorization`; it is
 /// renewed shortly before it expires, and at once when a request gets 401, which is then sent once more.
 ///
 /// The token endpoint is called through a client of its own (often another host): it gets the TLS, proxy,
@@ -26,6 +27,18 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         /// the tokens renews them without the browser while the authorization server accepts it. A client with
         /// no secret (a public client) sends its ID in the body.
         case authorizationCode(BrowserAuthorization)
+        /// The device authorization grant (RFC 8628): a person approves the sign-in on another device with the
+        /// code shown; the refresh token is kept and used as the browser sign-in's is. A client with no secret
+        /// sends its ID in the body.
+        case deviceCode(DeviceAuthorization)
+    }
+
+    /// Why a person is about to be asked to sign in (the browser opened, a device code shown).
+    public enum PersonNeeded: Sendable, Equatable {
+        /// No refresh token is kept: the first sign-in.
+        case noRefreshToken
+        /// The kept refresh token was refused (expired or revoked); the token endpoint's words.
+        case refreshTokenRefused(String)
     }
 
     /// How the client proves itself to the token endpoint.
@@ -54,6 +67,9 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
         public var renewalMargin: Double = 30
         /// Where tokens are kept between runs.
         public var tokenStore: (any OAuth2TokenStore)?
+        /// Called before a person is asked to sign in (the browser or the device grant), with why; an error it
+        /// throws ends the sign-in at once, before anything is opened or shown (a program with nobody to ask).
+        public var beforeAskingPerson: (@Sendable (PersonNeeded) throws -> Void)?
 
         /// Settings for this endpoint, client and grant; the other settings keep their defaults.
         public init(tokenEndpoint: String, clientID: String, clientSecret: String?, grant: Grant) {
@@ -138,28 +154,60 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
             fields = [("grant_type", "urn:ietf:params:oauth:grant-type:saml2-bearer")]
             if let companyID { fields.append(("company_id", companyID)) }
             fields.append(("assertion", Data(xml.utf8).base64EncodedString()))
-        case .authorizationCode(let browser):
-            return try signInThroughBrowser(browser, base)
+        case .authorizationCode, .deviceCode:
+            return try signInAsPerson(base)
         }
         if let scope = s.scope, !scope.isEmpty { fields.append(("scope", scope)) }
         return try requestToken(fields, base)
     }
 
-    /// The refresh token grant while there is a refresh token the server takes, else the browser.
-    private func signInThroughBrowser(_ browser: BrowserAuthorization, _ base: HTTPConfiguration) throws -> OAuth2Token {
+    /// The refresh token grant while there is a refresh token the server takes, else the person: through the
+    /// browser or with a device code.
+    private func signInAsPerson(_ base: HTTPConfiguration) throws -> OAuth2Token {
+        var why = PersonNeeded.noRefreshToken
         if let refresh = token?.refreshToken {
             var fields = [("grant_type", "refresh_token"), ("refresh_token", refresh)]
             if let scope = settings.scope, !scope.isEmpty { fields.append(("scope", scope)) }
             do {
                 return try requestToken(fields, base, keepingRefreshToken: refresh)
             } catch let error as TokenEndpointRefusal {
-                // Expired or revoked: the person signs in again. Anything else (a wrong client) the browser cannot mend.
+                // Expired or revoked: the person signs in again. Anything else (a wrong client) the person cannot mend.
                 guard error.code == "invalid_grant" else {
                     throw failure("the token endpoint refused the refresh token (\(error.code))" + error.descriptionText)
                 }
+                why = .refreshTokenRefused("invalid_grant" + error.descriptionText)
             }
         }
-        return try browser.authorize(clientID: settings.clientID, scope: settings.scope) { code in
+        try settings.beforeAskingPerson?(why)
+        switch settings.grant {
+        case .deviceCode(let device):
+            return try namingTheWait("device sign-in at \(Redaction.redactURLPasswords(device.deviceAuthorizationEndpoint)), "
+                                     + "waiting for the code to be approved") {
+                try signInOnDevice(device, base)
+            }
+        case .authorizationCode(let browser):
+            return try namingTheWait("browser sign-in at \(Redaction.redactURLPasswords(browser.authorizationEndpoint)), "
+                                     + "waiting for the browser") {
+                try signInThroughBrowser(browser, base)
+            }
+        default:
+            throw failure("no person signs in with this grant")
+        }
+    }
+
+    /// A cancellation (Ctrl-C) while a person signs in is named as the sign-in's, not as the listener's or the
+    /// token endpoint's.
+    private func namingTheWait<T>(_ what: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ODataClientError {
+            if case .cancelled = error.kind { throw ODataClientError(.cancelled, method: nil, url: what) }
+            throw error
+        }
+    }
+
+    private func signInThroughBrowser(_ browser: BrowserAuthorization, _ base: HTTPConfiguration) throws -> OAuth2Token {
+        try browser.authorize(clientID: settings.clientID, scope: settings.scope) { code in
             do {
                 return try requestToken([("grant_type", "authorization_code"), ("code", code.code),
                                          ("redirect_uri", code.redirectURI), ("code_verifier", code.verifier)], base)
@@ -168,6 +216,51 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
                     ? "refused the authorization code (invalid_grant: expired, used already, or not for this PKCE verifier)"
                     : "refused the authorization code (\(error.code))"
                 throw failure(why + error.descriptionText)
+            }
+        }
+    }
+
+    /// RFC 8628: asks for a device code, shows the person the user code, and polls the token endpoint until the
+    /// sign-in is approved, denied or expired. The device code itself is never shown.
+    private func signInOnDevice(_ device: DeviceAuthorization, _ base: HTTPConfiguration) throws -> OAuth2Token {
+        var fields: [(String, String)] = []
+        if let scope = settings.scope, !scope.isEmpty { fields.append(("scope", scope)) }
+        let endpoint = Redaction.redactURLPasswords(device.deviceAuthorizationEndpoint)
+        let answer: HTTPResponse
+        do {
+            answer = try post(device.deviceAuthorizationEndpoint, fields, base).response
+        } catch let error as TokenEndpointRefusal {
+            throw failure("the device authorization endpoint \(endpoint) refused the request (\(error.code))" + error.descriptionText)
+        }
+        let issued = try DeviceAuthorization.parse(answer.body ?? Data()) { failure("the device authorization endpoint \(endpoint): \($0)") }
+        try device.showCode(issued.prompt)
+        let started = device.now()
+        let deadline = started.addingTimeInterval(issued.prompt.expiresIn)
+        var interval = issued.interval
+        let grant = [("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("device_code", issued.deviceCode)]
+        func expired(_ said: String) -> ODataClientError {
+            let lifetime = Int(issued.prompt.expiresIn.rounded())
+            return failure("the code expired before the sign-in was approved (\(said), good for \(lifetime) s): sign in again for a new code")
+        }
+        while true {
+            // No wait past the code's lifetime: a server's long interval ends with the code, not after it.
+            try device.sleep(max(0, min(interval, deadline.timeIntervalSince(device.now()))))
+            if device.now() >= deadline { throw expired("its expires_in passed") }
+            do {
+                return try requestToken(grant, base)
+            } catch let error as TokenEndpointRefusal {
+                switch error.code {
+                case "authorization_pending":
+                    continue
+                case "slow_down":
+                    interval += DeviceAuthorization.slowDownStep
+                case "expired_token":
+                    throw expired("expired_token")
+                case "access_denied":
+                    throw failure("the sign-in was denied at \(issued.prompt.verificationURI) (access_denied\(error.descriptionText))")
+                default:
+                    throw failure("the token endpoint refused the device code (\(error.code))" + error.descriptionText)
+                }
             }
         }
     }
@@ -182,19 +275,42 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
     }
 
     /// Posts the grant's fields with the client's authentication and reads the token. A refresh token the answer
-    /// does not renew stays (`keepingRefreshToken`). An OAuth2 error answer of a browser sign-in's grants is thrown
-    /// as `TokenEndpointRefusal` for the caller to word; the other grants' as they always were.
+    /// does not renew stays (`keepingRefreshToken`). An OAuth2 error answer of a person's sign-in (browser or
+    /// device) is thrown as `TokenEndpointRefusal` for the caller to word; the other grants' as they always were.
     private func requestToken(_ grantFields: [(String, String)], _ base: HTTPConfiguration,
                               keepingRefreshToken: String? = nil) throws -> OAuth2Token {
+        let (response, started) = try post(settings.tokenEndpoint, grantFields, base)
+        // Some servers (GitHub's device flow) answer an OAuth2 error with 200: read as the error it is.
+        if personSignsIn, let object = BodyJSON.object(response.body ?? Data()), BodyJSON.member(object, "access_token") == nil,
+           let code = BodyJSON.member(object, "error")?.stringValue, !code.isEmpty {
+            throw TokenEndpointRefusal(code: code, description: BodyJSON.member(object, "error_description")?.stringValue,
+                                       error: failure("the token endpoint answered \(code)"))
+        }
+        var token = try parse(response.body ?? Data(), obtainedAt: started)
+        if token.refreshToken == nil { token.refreshToken = keepingRefreshToken }
+        acquired += 1
+        settings.tokenStore?.saveToken(token)
+        return token
+    }
+
+    /// Whether a person signs in (the browser or the device grant): then the endpoints' OAuth2 error answers are
+    /// worded by the caller, and a client without a secret sends its ID in the body.
+    private var personSignsIn: Bool {
+        switch settings.grant {
+        case .authorizationCode, .deviceCode: return true
+        default: return false
+        }
+    }
+
+    /// Posts the fields to `url` (the token or the device authorization endpoint) with the client's
+    /// authentication; the answer and when the request was sent.
+    private func post(_ url: String, _ grantFields: [(String, String)], _ base: HTTPConfiguration) throws -> (response: HTTPResponse, sent: Date) {
         let s = settings
         var fields = grantFields
         var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"]
         var clientAuthentication = s.clientAuthentication
-        switch s.grant {
-        case .samlBearer: clientAuthentication = .body
-        case .authorizationCode where s.clientSecret == nil: clientAuthentication = .body
-        default: break
-        }
+        if case .samlBearer = s.grant { clientAuthentication = .body }
+        if personSignsIn && s.clientSecret == nil { clientAuthentication = .body }
         switch clientAuthentication {
         case .basic:
             let pair = Data("\(s.clientID):\(s.clientSecret ?? "")".utf8).base64EncodedString()
@@ -203,22 +319,16 @@ public final class OAuth2SignIn: SignIn, @unchecked Sendable {
             fields.append(("client_id", s.clientID))
             if let secret = s.clientSecret { fields.append(("client_secret", secret)) }
         }
-        let request = HTTPRequest(method: .post, url: s.tokenEndpoint, headers: headers, body: Data(FormURLEncoding.encode(fields).utf8))
+        let request = HTTPRequest(method: .post, url: url, headers: headers, body: Data(FormURLEncoding.encode(fields).utf8))
         let client = try tokenClient ?? HTTPClient(configuration: Self.tokenEndpointConfiguration(base))
         tokenClient = client
         let started = Date()
-        let response: HTTPResponse
         do {
-            response = try client.send(request)
+            return (try client.send(request), started)
         } catch let error as ODataClientError where error.httpStatus != nil {
-            if case .authorizationCode = s.grant, let refusal = Self.refusal(error) { throw refusal }
-            throw failure("the token endpoint answered \(error.summary)")
+            if personSignsIn, let refusal = Self.refusal(error) { throw refusal }
+            throw failure("the \(url == s.tokenEndpoint ? "token endpoint" : "endpoint \(Redaction.redactURLPasswords(url))") answered \(error.summary)")
         }
-        var token = try parse(response.body ?? Data(), obtainedAt: started)
-        if token.refreshToken == nil { token.refreshToken = keepingRefreshToken }
-        acquired += 1
-        s.tokenStore?.saveToken(token)
-        return token
     }
 
     /// The `error` and `error_description` of a token endpoint's error answer (its first line, as the HTTP layer

@@ -48,6 +48,9 @@ struct ConnectionSettings: Sendable {
     var bearer: String?
     var negotiate = false
     var browserSignIn = BrowserSignInSettings()
+    /// `--auth browser` or `device`: how a person signs in for this run (a profile's endpoints unless
+    /// `browserSignIn` gives some).
+    var personSignIn: Profile.AuthMethod?
     var cookie: String?
     var cookieJar: String?
     var netrc = false

@@ -14,9 +14,16 @@ struct ProfileConnection {
         let context = connections.context
         var c = HTTPConfiguration.odsh(serviceRoot: serviceRoot)
         var identity = ""
-        if let profile {
+        if var profile {
+            // `--auth device` (or `browser`) for this run: the profile's other way for a person to sign in.
+            if let method = connections.settings.personSignIn, !connections.settings.browserSignIn.isGiven {
+                profile.auth = method
+            }
             try Self.fill(&c, from: profile, resolver: context.resolver(pending: pending), dirs: context.dirs)
             identity = profile.identity
+        } else if let method = connections.settings.personSignIn, !connections.settings.browserSignIn.isGiven {
+            let endpoint = method == .device ? "--device-authorization-url" : "--authorize-url"
+            throw UsageError("--auth \(method.rawValue) without a profile needs \(endpoint), --token-endpoint and --client-id")
         }
         try connections.settings.apply(to: &c, environment: context.environment, run: connections.credentials)
         try Self.checkRootParameters(serviceRoot, c)
@@ -70,8 +77,10 @@ struct ProfileConnection {
             try resolver.secret(name, of: p, from: source)
         }
         /// The profile's token endpoint, client and scope with this grant; tokens kept in the secrets store when `store`.
-        func oauth2(_ grant: OAuth2SignIn.Grant, clientSecret: String?, store: Bool, storeNextTo source: SecretSource? = nil) throws -> OAuth2SignIn {
+        func oauth2(_ grant: OAuth2SignIn.Grant, clientSecret: String?, store: Bool, storeNextTo source: SecretSource? = nil,
+                    before: (@Sendable (OAuth2SignIn.PersonNeeded) throws -> Void)? = nil) throws -> OAuth2SignIn {
             var s = OAuth2SignIn.Settings(tokenEndpoint: p.tokenEndpoint ?? "", clientID: p.clientID ?? "", clientSecret: clientSecret, grant: grant)
+            s.beforeAskingPerson = before
             if let a = p.clientAuth { s.clientAuthentication = a }
             s.scope = p.scope
             if store { s.tokenStore = SecretsTokenStore(store: try resolver.secretsFile(source ?? p.secretFrom), profile: p.name) }
@@ -122,7 +131,11 @@ struct ProfileConnection {
             browser.openURL = { BrowserOpener().open($0, timeout: timeout) }
             // The refresh token is the point of keeping tokens: always kept, where the client secret is kept.
             c.signIn = try oauth2(.authorizationCode(browser), clientSecret: try p.clientSecretFrom.map { try secret("client-secret", $0) },
-                                  store: true, storeNextTo: p.clientSecretFrom)
+                                  store: true, storeNextTo: p.clientSecretFrom, before: PersonSignIn.profile(p.name).beforeBrowser)
+        case .device:
+            c.signIn = try oauth2(.deviceCode(PersonSignIn.device(at: p.deviceAuthorizationURL ?? "")),
+                                  clientSecret: try p.clientSecretFrom.map { try secret("client-secret", $0) },
+                                  store: true, storeNextTo: p.clientSecretFrom, before: PersonSignIn.profile(p.name).beforeDevice)
         }
     }
 }

@@ -31,21 +31,28 @@ struct BrowserOpener: Sendable {
         return desktop ? [["xdg-open", url]] : []
     }
 
-    /// Opens `url`, telling the person on stderr what happens; never fails (the printed URL is the way out).
-    func open(_ url: String, timeout: Double) {
+    /// Opens `url`, telling the person what happens (`say`: on stderr), and whether `$BROWSER` (or `xdg-open`)
+    /// failed; never fails (the printed URL is the way out).
+    func open(_ url: String, timeout: Double, say: (String) -> Void = { Stderr.write($0) }) {
         let wait = "waiting up to \(Int(timeout.rounded())) s; Ctrl-C cancels"
+        var failures: [String] = []
         for command in commands(for: url) {
-            if start(command) {
-                Stderr.write("odsh: sign in with your browser (\(wait))\n")
+            guard let failure = start(command) else {
+                say("odsh: sign in with your browser (\(wait))\n")
                 return
             }
+            failures.append(failure)
         }
-        Stderr.write("odsh: open this URL in a browser on this machine to sign in (\(wait)):\n  \(url)\n")
+        if !failures.isEmpty {
+            let opener = environment["BROWSER"].map { _ in "$BROWSER" } ?? "xdg-open"
+            say("odsh: \(opener) did not open the browser (\(failures.joined(separator: "; ")))\n")
+        }
+        say("odsh: open this URL in a browser on this machine to sign in (\(wait)):\n  \(url)\n")
     }
 
-    /// Whether the command started and did not fail within `patience`; a command still running by then is left to
-    /// run (it is reaped when it ends).
-    private func start(_ command: [String]) -> Bool {
+    /// Nil when the command started and did not fail within `patience` (a command still running by then is left to
+    /// run, and reaped when it ends); else how it failed, naming the program (not the URL).
+    private func start(_ command: [String]) -> String? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -64,13 +71,19 @@ struct BrowserOpener: Sendable {
         var arguments: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { for p in arguments { free(p) } }
         var pid: pid_t = 0
-        guard posix_spawnp(&pid, command[0], &actions, &attributes, &arguments, environ) == 0 else { return false }
+        let program = TerminalEscaping.oneLine(command[0])
+        let spawned = posix_spawnp(&pid, command[0], &actions, &attributes, &arguments, environ)
+        guard spawned == 0 else { return "\(program): \(String(cString: strerror(spawned)))" }
         let deadline = Date().addingTimeInterval(patience)
         var status: Int32 = 0
         while Date() < deadline {
             let r = waitpid(pid, &status, WNOHANG)
-            if r == pid { return (status & 0x7F) == 0 && ((status >> 8) & 0xFF) == 0 }
-            if r < 0 && errno != EINTR { return true }
+            if r == pid {
+                if (status & 0x7F) != 0 { return "\(program) was ended by signal \(status & 0x7F)" }
+                let code = (status >> 8) & 0xFF
+                return code == 0 ? nil : "\(program) exited with status \(code)"
+            }
+            if r < 0 && errno != EINTR { return nil }
             usleep(20_000)
         }
         let child = pid
@@ -78,6 +91,6 @@ struct BrowserOpener: Sendable {
             var status: Int32 = 0
             while waitpid(child, &status, 0) < 0 && errno == EINTR {}
         }
-        return true
+        return nil
     }
 }

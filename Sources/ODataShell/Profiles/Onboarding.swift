@@ -33,6 +33,12 @@ struct Onboarding {
             if p.authorizeURL == nil { profile.authorizeURL = try TerminalQuestions.ask("Authorization endpoint URL (…/oauth/authorize)", check: Self.isURL) }
             if p.tokenEndpoint == nil { profile.tokenEndpoint = try TerminalQuestions.ask("Token endpoint URL (…/oauth/token)", check: Self.isURL) }
             if p.clientID == nil { profile.clientID = try TerminalQuestions.ask("Client ID", check: Self.notEmpty) }
+        case .device:
+            if p.deviceAuthorizationURL == nil {
+                profile.deviceAuthorizationURL = try TerminalQuestions.ask("Device authorization endpoint URL (…/devicecode)", check: Self.isURL)
+            }
+            if p.tokenEndpoint == nil { profile.tokenEndpoint = try TerminalQuestions.ask("Token endpoint URL (…/oauth/token)", check: Self.isURL) }
+            if p.clientID == nil { profile.clientID = try TerminalQuestions.ask("Client ID", check: Self.notEmpty) }
         case .cert:
             if p.certificate == nil { profile.certificate = try TerminalQuestions.ask("Client certificate file (PEM)", check: Self.readable) }
             if p.key == nil {
@@ -68,7 +74,7 @@ struct Onboarding {
             let who = name == "password" ? "Password for \(profile.user ?? "")" : name.prefix(1).uppercased() + name.dropFirst()
             secrets[name] = try TerminalQuestions.secret("\(who): ")
         }
-        if profile.auth == .browser, Self.isTyped(profile.clientSecretFrom) {
+        if profile.auth == .browser || profile.auth == .device, Self.isTyped(profile.clientSecretFrom) {
             secrets["client-secret"] = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? ""): ")
         }
         if profile.auth == .oauth2Password, profile.clientSecretFrom == nil || Self.isTyped(profile.clientSecretFrom) {

@@ -18,6 +18,9 @@ struct Profile: Sendable, Equatable {
         /// A person signs in through the browser (OAuth2 authorization code with PKCE); the refresh token is kept
         /// in the secrets store. The client secret, when the client has one, comes from `client-secret-from`.
         case browser
+        /// A person signs in on another device with a code shown here (the OAuth2 device authorization grant, RFC
+        /// 8628): for a machine without a browser. The refresh token is kept as for `browser`.
+        case device
 
         /// What its main secret is called, if it has one.
         var secretName: String? {
@@ -26,7 +29,7 @@ struct Profile: Sendable, Equatable {
             case .bearer: return "token"
             case .cookie: return "cookie"
             case .oauth2Client: return "client-secret"
-            case .none, .cert, .kerberos, .oauth2SAMLBearer, .browser: return nil
+            case .none, .cert, .kerberos, .oauth2SAMLBearer, .browser, .device: return nil
             }
         }
 
@@ -59,6 +62,8 @@ struct Profile: Sendable, Equatable {
     var tokenCache = false
     /// Browser sign-in: the authorization endpoint the browser is sent to.
     var authorizeURL: String?
+    /// Device sign-in: the device authorization endpoint that hands out the codes.
+    var deviceAuthorizationURL: String?
     /// SAML bearer: the SuccessFactors company ID, the client's private key and certificate (PEM files), the
     /// assertion's audience (default www.successfactors.com).
     var companyID: String?
@@ -118,7 +123,7 @@ struct Profile: Sendable, Equatable {
     // MARK: config.toml
 
     static let keys = ["url", "auth", "user", "secret-from", "client-secret-from", "login-url", "user-field", "password-field",
-                       "login-fields", "login-user-agent", "authorize-url", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
+                       "login-fields", "login-user-agent", "authorize-url", "device-authorization-url", "token-endpoint", "client-id", "client-auth", "scope", "token-cache",
                        "company-id", "saml-key", "saml-cert", "saml-audience",
                        "headers", "secret-headers", "sap-client", "sap-language", "timeout", "connect-timeout", "proxy", "ca-bundle", "cert", "key",
                        "insecure", "user-agent", "output", "page-size", "pager", "metadata", "metadata-fix", "metadata-max-age", "services"]
@@ -173,6 +178,7 @@ struct Profile: Sendable, Equatable {
         loginFields = try pairs("login-fields").map { FormLoginSignIn.FormField(name: $0.0, value: $0.1) }
         loginUserAgent = try string("login-user-agent")
         authorizeURL = try string("authorize-url")
+        deviceAuthorizationURL = try string("device-authorization-url")
         tokenEndpoint = try string("token-endpoint")
         clientID = try string("client-id")
         if let c = try string("client-auth") {
@@ -233,7 +239,10 @@ struct Profile: Sendable, Equatable {
         if auth == .form, loginURL == nil { return "auth = \"form\" needs login-url" }
         if auth == .oauth2SAMLBearer, samlKey == nil { return "auth = \"oauth2-saml-bearer\" needs saml-key (the client's private key file)" }
         if auth == .browser, authorizeURL == nil { return "auth = \"browser\" needs authorize-url (the authorization endpoint)" }
-        if auth == .oauth2Client || auth == .oauth2Password || auth == .oauth2SAMLBearer || auth == .browser {
+        if auth == .device, deviceAuthorizationURL == nil {
+            return "auth = \"device\" needs device-authorization-url (the device authorization endpoint)"
+        }
+        if auth == .oauth2Client || auth == .oauth2Password || auth == .oauth2SAMLBearer || auth == .browser || auth == .device {
             if tokenEndpoint == nil { return "auth = \"\(auth.rawValue)\" needs token-endpoint" }
             if clientID == nil { return "auth = \"\(auth.rawValue)\" needs client-id" }
         }
@@ -284,6 +293,7 @@ struct Profile: Sendable, Equatable {
         put("password-field", passwordField)
         put("login-user-agent", loginUserAgent)
         put("authorize-url", authorizeURL)
+        put("device-authorization-url", deviceAuthorizationURL)
         put("token-endpoint", tokenEndpoint)
         put("client-id", clientID)
         put("client-auth", clientAuth?.rawValue)
@@ -333,6 +343,7 @@ struct Profile: Sendable, Equatable {
         case .oauth2Client: return clientID ?? ""
         case .oauth2Password, .oauth2SAMLBearer: return "\(user ?? "")@\(clientID ?? "")"
         case .browser: return "browser@\(clientID ?? "")"
+        case .device: return "device@\(clientID ?? "")"
         default: return user ?? ""
         }
     }

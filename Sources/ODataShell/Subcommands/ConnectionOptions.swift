@@ -27,22 +27,32 @@ struct ConnectionOptions: ParsableArguments {
           help: "Kerberos single sign-on (SPNEGO) with the tickets of your credential cache (kinit).")
     var negotiate = false
 
-    // Browser sign-in (`BrowserSignInSettings`), declared here rather than as an option group of its own: each group
+    // A person's sign-in (`BrowserSignInSettings`), declared here rather than as an option group of its own: each group
     // is one more type that swift-argument-parser reflects, decodes and looks protocol conformances up for on every run.
+    @Option(name: .customLong("auth"),
+            help: ArgumentHelp("How a person signs in for this run: browser, or device (a code entered on another device, for a machine "
+                               + "without a browser), at a profile's endpoints or the ones given here.", valueName: "browser|device"))
+    var auth: String?
+
     @Option(name: .customLong("authorize-url"),
             help: ArgumentHelp("Sign in through your browser at this OAuth2 authorization endpoint (with --token-endpoint and --client-id; "
                                + "a confidential client's secret from $ODSH_CLIENT_SECRET).", valueName: "url"))
     var authorizeURL: String?
 
-    @Option(name: .customLong("token-endpoint"), help: ArgumentHelp("Browser sign-in: the OAuth2 token endpoint.", valueName: "url"))
+    @Option(name: .customLong("device-authorization-url"),
+            help: ArgumentHelp("Sign in with a code entered on another device, at this OAuth2 device authorization endpoint "
+                               + "(with --token-endpoint and --client-id; a confidential client's secret from $ODSH_CLIENT_SECRET).",
+                               valueName: "url"))
+    var deviceAuthorizationURL: String?
+
+    @Option(name: .customLong("token-endpoint"), help: ArgumentHelp("Browser or device sign-in: the OAuth2 token endpoint.", valueName: "url"))
     var tokenEndpoint: String?
 
-    @Option(name: .customLong("client-id"), help: ArgumentHelp("Browser sign-in: the OAuth2 client ID.", valueName: "id"))
+    @Option(name: .customLong("client-id"), help: ArgumentHelp("Browser or device sign-in: the OAuth2 client ID.", valueName: "id"))
     var clientID: String?
 
-    @Option(name: .customLong("scope"), help: ArgumentHelp("Browser sign-in: the scope to ask for.", valueName: "scope"))
+    @Option(name: .customLong("scope"), help: ArgumentHelp("Browser or device sign-in: the scope to ask for.", valueName: "scope"))
     var scope: String?
-
 
     @Option(name: .customLong("cookie"),
             help: ArgumentHelp("Send these cookies with every request.", valueName: "name=value[; name=value]"))
@@ -113,6 +123,9 @@ struct ConnectionOptions: ParsableArguments {
         if authorizeURL != nil && (user != nil || bearer != nil || negotiate) {
             throw ValidationError("--authorize-url (browser sign-in) excludes --user, --bearer and --negotiate")
         }
+        if (deviceAuthorizationURL != nil || auth != nil) && (user != nil || bearer != nil || negotiate) {
+            throw ValidationError("\(auth.map { "--auth \($0)" } ?? "--device-authorization-url") excludes --user, --bearer and --negotiate")
+        }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let retryMaxWait, retryMaxWait < 0 || !retryMaxWait.isFinite { throw ValidationError("--retry-max-wait must be 0 or more seconds") }
     }
@@ -124,7 +137,9 @@ struct ConnectionOptions: ParsableArguments {
         s.user = user
         s.bearer = bearer
         s.negotiate = negotiate
-        s.browserSignIn = BrowserSignInSettings(authorizeURL: authorizeURL, tokenEndpoint: tokenEndpoint, clientID: clientID, scope: scope)
+        s.browserSignIn = BrowserSignInSettings(authorizeURL: authorizeURL, deviceAuthorizationURL: deviceAuthorizationURL,
+                                                tokenEndpoint: tokenEndpoint, clientID: clientID, scope: scope)
+        s.personSignIn = auth.flatMap(Profile.AuthMethod.init(rawValue:)) ?? (deviceAuthorizationURL != nil ? .device : nil)
         s.cookie = cookie
         s.cookieJar = cookieJar
         s.netrc = netrc
@@ -169,18 +184,33 @@ struct ConnectionOptions: ParsableArguments {
     }
 
 
-    /// The browser sign-in options together: all or none of them.
+    /// The options of a person's sign-in together: one endpoint (browser or device) with the token endpoint and
+    /// the client, or none of them; `--auth` names the way that the endpoint given (or the profile) has.
     private func validateBrowserSignIn() throws {
-        guard authorizeURL != nil else {
+        if let auth, auth != "browser" && auth != "device" {
+            throw ValidationError("--auth is browser or device (other ways of signing in are given by their options or a profile)")
+        }
+        if authorizeURL != nil && deviceAuthorizationURL != nil {
+            throw ValidationError("--authorize-url (browser sign-in) and --device-authorization-url (device sign-in) exclude each other")
+        }
+        if auth == "device" && authorizeURL != nil {
+            throw ValidationError("--auth device signs in with a code: give --device-authorization-url, not --authorize-url")
+        }
+        if auth == "browser" && deviceAuthorizationURL != nil {
+            throw ValidationError("--auth browser signs in through the browser: give --authorize-url, not --device-authorization-url")
+        }
+        let given = authorizeURL.map { ("--authorize-url", $0) } ?? deviceAuthorizationURL.map { ("--device-authorization-url", $0) }
+        guard let (option, endpoint) = given else {
             if tokenEndpoint != nil || clientID != nil || scope != nil {
-                throw ValidationError("--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in)")
+                throw ValidationError("--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in) "
+                                      + "or --device-authorization-url (device sign-in)")
             }
             return
         }
         if tokenEndpoint == nil || clientID == nil {
-            throw ValidationError("--authorize-url needs --token-endpoint and --client-id")
+            throw ValidationError("\(option) needs --token-endpoint and --client-id")
         }
-        for (option, url) in [("--authorize-url", authorizeURL ?? ""), ("--token-endpoint", tokenEndpoint ?? "")] where !MetadataLoader.isURL(url) {
+        for (option, url) in [(option, endpoint), ("--token-endpoint", tokenEndpoint ?? "")] where !MetadataLoader.isURL(url) {
             throw ValidationError("\(option) must be an http:// or https:// URL")
         }
     }

@@ -1,11 +1,14 @@
 import ArgumentParser
 import ODataClient
 
-/// The OAuth2 settings of `odsh profile add`: the endpoints, the client, the scope, and the SAML bearer grant's
+/// The OAuth2 settings of `odsh profile add`: the endpoints (browser and device sign-in's too), the client, the scope, and the SAML bearer grant's
 /// assertion; `apply(to:)` puts them into the profile.
 struct OAuth2ProfileOptions: ParsableArguments {
     @Option(help: "Browser sign-in: the authorization endpoint URL (…/oauth/authorize).")
     var authorizeURL: String?
+
+    @Option(help: "Device sign-in: the device authorization endpoint URL (…/devicecode, …/oauth/device/code).")
+    var deviceAuthorizationURL: String?
 
     @Option(help: "OAuth2: the token endpoint URL.")
     var tokenEndpoint: String?
@@ -19,7 +22,7 @@ struct OAuth2ProfileOptions: ParsableArguments {
     @Option(help: "OAuth2: the scope to ask for.")
     var scope: String?
 
-    @Flag(help: "OAuth2: keep tokens in the secrets file until they expire, for the next runs (always so for browser sign-in).")
+    @Flag(help: "OAuth2: keep tokens in the secrets file until they expire, for the next runs (always so for browser and device sign-in).")
     var tokenCache = false
 
     @Option(help: "SAML bearer (SuccessFactors): the company ID.")
@@ -43,6 +46,7 @@ struct OAuth2ProfileOptions: ParsableArguments {
             p.clientAuth = a
         }
         (p.authorizeURL, p.tokenEndpoint, p.clientID, p.scope, p.tokenCache) = (authorizeURL, tokenEndpoint, clientID, scope, tokenCache)
+        p.deviceAuthorizationURL = deviceAuthorizationURL
         (p.companyID, p.samlKey, p.samlCert, p.samlAudience) = (companyID, samlKey, samlCert, samlAudience)
     }
 }

@@ -53,7 +53,7 @@ struct ProfileCommand: ParsableCommand {
                                    valueName: "source"))
         var secretFrom: String?
 
-        @Option(help: ArgumentHelp("Where the client secret of oauth2-password or browser comes from (omit for a public client).", valueName: "source"))
+        @Option(help: ArgumentHelp("Where the client secret of oauth2-password, browser or device comes from (omit for a public client).", valueName: "source"))
         var clientSecretFrom: String?
 
         @Option(help: "Form login: the URL the login form posts to.")
@@ -71,7 +71,7 @@ struct ProfileCommand: ParsableCommand {
         @Option(help: "Form login: the User-Agent of the login request.")
         var loginUserAgent: String?
 
-        @OptionGroup(title: "OAuth2 and browser sign-in") var oauth2: OAuth2ProfileOptions
+        @OptionGroup(title: "OAuth2, browser and device sign-in") var oauth2: OAuth2ProfileOptions
 
         @OptionGroup(title: "Connection") var transport: TransportOptions
 
@@ -126,6 +126,10 @@ struct ProfileCommand: ParsableCommand {
                 throw ProfileError("a profile named \(name) exists already in \(store.path) (--force replaces it)")
             }
             var profile = try settings()
+            if profile.auth == .browser, !noCheck, !PersonSignIn.processHasTerminal {
+                throw UsageError("profile \(name): the check signs in through the browser, which needs a person at a terminal, and none is "
+                                 + "here: run odsh profile add on a terminal, add --no-check to store it unchecked, or use --auth device")
+            }
             let interactive = TerminalFacts.process.stdin && !noInput
             var secrets: [String: String] = [:]
             if interactive {
@@ -262,7 +266,7 @@ struct ProfileCommand: ParsableCommand {
                 }
                 if case .file = source { secrets[secretName] = try TerminalQuestions.secret("the \(secretName): ") }
             }
-            if profile.auth == .oauth2Password || profile.auth == .browser, case .file = profile.clientSecretFrom {
+            if profile.auth == .oauth2Password || profile.auth == .browser || profile.auth == .device, case .file = profile.clientSecretFrom {
                 secrets["client-secret"] = try TerminalQuestions.secret("the client secret: ")
             }
             return secrets

@@ -230,6 +230,8 @@ extension IntegrationTests {
                 try token.run { try metadata(signIn(gateway, ScriptedBrowser(mode: "ignore"), timeout: 60), gateway) }
             }
             #expect(error.category == .cancelled)
+            // Named as the sign-in it ended, not as the loopback listener (http://127.0.0.1:PORT/: cancelled).
+            #expect(error.summary.hasPrefix("browser sign-in at \(gateway.base)/authorize, waiting for the browser: cancelled"), "\(error.summary)")
             if case .signInFailed(let text) = error.kind { Issue.record("ended by the wait's limit, not the cancellation: \(text)") }
         }
 

@@ -4,6 +4,8 @@ import TestSupport
 
 /// Browser sign-in (`auth = "browser"`, `--authorize-url`) end to end: odsh runs scripts/testenv/scripted-browser.py
 /// as `$BROWSER`, which follows the authorization URL through auth-gateway.py back to odsh's loopback listener.
+/// A run that opens the browser has a terminal (`onTerminal`): without one, nothing waits for a person
+/// (DeviceSignInProfileTests); a run that the refresh token serves needs none.
 @Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
        .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct BrowserSignInProfileTests {
@@ -27,7 +29,7 @@ struct BrowserSignInProfileTests {
         try xdg.odsh(["profile", "add", name, gateway.base + "/oauth/northwind/", "--auth", "browser",
                       "--authorize-url", gateway.base + "/authorize", "--token-endpoint", gateway.base + "/token",
                       "--client-id", AuthGateway.publicClientID, "--scope", "odata.read", "--no-input"] + more,
-                     environment: browser(mode))
+                     environment: browser(mode), onTerminal: true)
     }
 
     @Test func aProfileSignsInOnceThenRefreshesWithoutTheBrowser() throws {
@@ -75,7 +77,7 @@ struct BrowserSignInProfileTests {
         let mark = gateway.mark
         let r = try xdg.odsh(["metadata", "summary", gateway.base + "/oauth/northwind/", "--authorize-url", gateway.base + "/authorize",
                               "--token-endpoint", gateway.base + "/token", "--client-id", AuthGateway.clientID],
-                             environment: browser("wrong-state").merging(["ODSH_CLIENT_SECRET": AuthGateway.clientSecret]) { $1 })
+                             environment: browser("wrong-state").merging(["ODSH_CLIENT_SECRET": AuthGateway.clientSecret]) { $1 }, onTerminal: true)
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("state that is not this sign-in's"), "\(r.stderr)")
         #expect(!r.stderr.contains(AuthGateway.clientSecret))
@@ -87,7 +89,7 @@ struct BrowserSignInProfileTests {
         let mark = gateway.mark
         let r = try xdg.odsh(["metadata", "summary", gateway.base + "/oauth/northwind/", "--authorize-url", gateway.base + "/authorize",
                               "--token-endpoint", gateway.base + "/token", "--client-id", AuthGateway.clientID, "--trace-data"],
-                             environment: browser().merging(["ODSH_CLIENT_SECRET": AuthGateway.clientSecret]) { $1 })
+                             environment: browser().merging(["ODSH_CLIENT_SECRET": AuthGateway.clientSecret]) { $1 }, onTerminal: true)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(gateway.count("token:authorization_code", since: mark) == 1)
         #expect(!r.stderr.contains(AuthGateway.clientSecret) && !r.stderr.contains("code_verifier="), "no secret in the trace")
@@ -101,7 +103,7 @@ struct BrowserSignInProfileTests {
         let r = try xdg.odsh([gateway.base + "/oauth/northwind/", "--authorize-url", gateway.base + "/authorize",
                               "--token-endpoint", gateway.base + "/token", "--client-id", AuthGateway.clientID, "--no-cache",
                               "-c", "count Customers", "-c", "Customers top 1 select CustomerID"],
-                             environment: browser().merging(["ODSH_CLIENT_SECRET": AuthGateway.clientSecret]) { $1 })
+                             environment: browser().merging(["ODSH_CLIENT_SECRET": AuthGateway.clientSecret]) { $1 }, onTerminal: true)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("91") && r.stdout.contains("ALFKI"), "\(r.stdout)")
         #expect(gateway.count("authorize", since: mark) == 1, "the browser opened once")

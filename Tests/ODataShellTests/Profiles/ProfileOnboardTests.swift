@@ -18,7 +18,7 @@ struct ProfileOnboardTests {
             + "\(TmuxSession.quote(nginx.caFile)); echo ODSH-EXIT=$?; sleep 60"
         let tmux = try TmuxSession(command)
 
-        try tmux.waitFor("Sign-in method (none, basic, bearer, cookie, form, oauth2-client, oauth2-password, oauth2-saml-bearer, cert, kerberos, browser) [basic]:")
+        try tmux.waitFor("Sign-in method (none, basic, bearer, cookie, form, oauth2-client, oauth2-password, oauth2-saml-bearer, cert, kerberos, browser, device) [basic]:")
         tmux.type("")
         try tmux.waitFor("Keep the password where?")
         tmux.type("file")

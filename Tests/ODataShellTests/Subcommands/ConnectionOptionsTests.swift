@@ -93,20 +93,55 @@ struct ConnectionOptionsTests {
                 return ConnectionOptions.message(for: error)
             }
         }
-        #expect(message(["--scope", "x"]) == "--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in)")
+        #expect(message(["--scope", "x"]) == "--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in) "
+                + "or --device-authorization-url (device sign-in)")
         #expect(message(["--authorize-url", "https://id/a"]) == "--authorize-url needs --token-endpoint and --client-id")
         #expect(message(["--authorize-url", "id/a", "--token-endpoint", "https://id/t", "--client-id", "c"])
                 == "--authorize-url must be an http:// or https:// URL")
         // Browser sign-in's own checks come before those of the options together, and after the transport's.
         #expect(message(["--scope", "x", "-u", "a:b", "--bearer", "t"])
-                == "--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in)")
+                == "--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in) "
+                + "or --device-authorization-url (device sign-in)")
         #expect(message(["--scope", "x", "--key", "k.pem"]) == "--key needs --cert")
         #expect(message(["--authorize-url", "https://id/a", "--token-endpoint", "https://id/t", "--client-id", "c", "--negotiate"])
                 == "--authorize-url (browser sign-in) excludes --user, --bearer and --negotiate")
         let help = ConnectionOptions.helpMessage(columns: 200)
-        let order = ["--negotiate", "--authorize-url <url>", "--token-endpoint <url>", "--client-id <id>", "--scope <scope>", "--cookie <"]
+        let order = ["--negotiate", "--auth <browser|device>", "--authorize-url <url>", "--device-authorization-url <url>", "--token-endpoint <url>", "--client-id <id>", "--scope <scope>", "--cookie <"]
         let places = order.compactMap { help.range(of: $0)?.lowerBound }
         #expect(places.count == order.count && places == places.sorted(), "\(help)")
+    }
+
+    /// Device sign-in for one run: `--device-authorization-url` with the token endpoint and client (it implies
+    /// `--auth device`), or `--auth device` alone for a profile's endpoints; the contradictions refused by name.
+    @Test func deviceSignInOptions() throws {
+        let given = try ConnectionOptions.parse(["--device-authorization-url", "https://id/devicecode", "--token-endpoint", "https://id/token",
+                                                 "--client-id", "odsh"])
+        #expect(given.settings.browserSignIn.isGiven && given.settings.browserSignIn.deviceAuthorizationURL == "https://id/devicecode")
+        #expect(given.settings.browserSignIn.authorizeURL == nil && given.settings.personSignIn == .device)
+        #expect(try ConnectionOptions.parse(["--auth", "device"]).settings.personSignIn == .device)
+        #expect(!(try ConnectionOptions.parse(["--auth", "device"])).settings.browserSignIn.isGiven, "a profile's endpoints")
+        guard case .deviceCode(let device)? = given.settings.browserSignIn.signIn(environment: [:]).settings.grant as OAuth2SignIn.Grant? else {
+            Issue.record("expected the device grant")
+            return
+        }
+        #expect(device.deviceAuthorizationEndpoint == "https://id/devicecode")
+        func message(_ arguments: [String]) -> String {
+            do {
+                _ = try ConnectionOptions.parse(arguments)
+                return "parsed"
+            } catch {
+                return ConnectionOptions.message(for: error)
+            }
+        }
+        #expect(message(["--auth", "form"]).hasPrefix("--auth is browser or device"))
+        #expect(message(["--device-authorization-url", "https://id/d"]) == "--device-authorization-url needs --token-endpoint and --client-id")
+        #expect(message(["--device-authorization-url", "id/d", "--token-endpoint", "https://id/t", "--client-id", "c"])
+                == "--device-authorization-url must be an http:// or https:// URL")
+        #expect(message(["--authorize-url", "https://id/a", "--device-authorization-url", "https://id/d"])
+                == "--authorize-url (browser sign-in) and --device-authorization-url (device sign-in) exclude each other")
+        #expect(message(["--auth", "device", "--authorize-url", "https://id/a", "--token-endpoint", "https://id/t", "--client-id", "c"])
+                == "--auth device signs in with a code: give --device-authorization-url, not --authorize-url")
+        #expect(message(["--auth", "device", "-u", "a:b"]) == "--auth device excludes --user, --bearer and --negotiate")
     }
 
     @Test(.enabled(if: isatty(0) == 0, "standard input is a terminal")) func passwordWithoutTerminalIsAnError() throws {

@@ -28,11 +28,13 @@ enum OdshProcess {
     }
 
     /// Runs odsh with arguments (and optional stdin), waiting for it to end; one that has not ended after
-    /// `timeout` seconds is killed and the test fails with `Spawn.TimedOut`.
+    /// `timeout` seconds is killed and the test fails with `Spawn.TimedOut`. `onTerminal`: its standard input is a
+    /// pseudo-terminal (scripts/testenv/with-tty.py), as when a person runs it; `stdin` is then not read.
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                    timeout: Double = 300) throws -> Result {
+                    timeout: Double = 300, onTerminal: Bool = false) throws -> Result {
         let env = Spawn.environment(isolatedXDG.merging(environment) { $1 })
-        let r = try Spawn.run([binary.path] + arguments, stdin: stdin ?? "", environment: env, timeout: timeout)
+        let tty = onTerminal ? ["python3", TestPaths.testScripts.appendingPathComponent("with-tty.py").path] : []
+        let r = try Spawn.run(tty + [binary.path] + arguments, stdin: stdin ?? "", environment: env, timeout: timeout)
         return Result(status: r.status, stdout: r.stdout, stderr: r.stderr)
     }
 }

@@ -27,8 +27,9 @@ final class TestXDG {
     func history(_ profile: String) -> String { root.appendingPathComponent("state/odsh/history-\(profile)").path }
 
     /// Runs odsh with these folders (and more environment).
-    func odsh(_ arguments: [String], stdin: String? = nil, environment more: [String: String] = [:]) throws -> OdshProcess.Result {
-        try OdshProcess.run(arguments, stdin: stdin, environment: environment.merging(more) { $1 })
+    func odsh(_ arguments: [String], stdin: String? = nil, environment more: [String: String] = [:],
+              onTerminal: Bool = false) throws -> OdshProcess.Result {
+        try OdshProcess.run(arguments, stdin: stdin, environment: environment.merging(more) { $1 }, onTerminal: onTerminal)
     }
 
     /// Every file below the root with its contents, by path relative to the root.
