@@ -203,7 +203,7 @@ struct ProfileCommand: ParsableCommand {
                 things.append("its \(secret.split(separator: "-").joined(separator: " "))")
             }
             if case .file(nil) = profile.clientSecretFrom, !things.contains("its client secret") { things.append("its client secret") }
-            if profile.auth == .browser { things.append("its refresh token") }
+            if profile.auth == .browser || profile.auth == .device { things.append("its refresh token") }
             if profile.tokenCache { things.append("its OAuth2 tokens") }
             if profile.headers.contains(where: { Profile.isSecretHeader($0.name) }) || !profile.secretHeaders.isEmpty {
                 things.append("its secret headers")
