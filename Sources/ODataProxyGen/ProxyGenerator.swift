@@ -98,8 +98,8 @@ public struct ProxyGenerator {
     static let reservedMemberNames = [
         "entityValue", "complexValue", "entityType", "complexType", "dataValue", "fromDataValue", "proxyDefault",
         "related", "relatedList", "setRelated", "setRelatedList", "proxyDescriptors",
-        // An entity's class is CustomStringConvertible and Hashable (EntityProxy).
-        "description", "hashValue",
+        // An entity's class is CustomStringConvertible and Hashable (EntityProxy), and says what was loaded.
+        "description", "hashValue", "isLoaded",
     ]
 
     mutating func chooseNames() throws {

@@ -187,3 +187,34 @@ struct ProxyServiceNamingTests {
         #expect(s.contains("public func confirmOrder(orderID: String, salesOrg: String? = nil) throws -> Order? {"), "\(s)")
     }
 }
+
+/// What a non-optional property reads as before it is loaded is said where it is declared.
+@Suite("Proxy classes: properties not loaded")
+struct ProxyUnloadedTests {
+    static let edmx = #"""
+    <?xml version="1.0" encoding="utf-8"?>
+    <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+      <edmx:DataServices>
+        <Schema Namespace="Desk" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+          <EntityType Name="Ticket">
+            <Key><PropertyRef Name="ID"/></Key>
+            <Property Name="ID" Type="Edm.Int32" Nullable="false"/>
+            <Property Name="Title" Type="Edm.String" Nullable="false"/>
+            <Property Name="Note" Type="Edm.String"/>
+            <Property Name="IsLoaded" Type="Edm.Boolean" Nullable="false"/>
+          </EntityType>
+          <EntityContainer Name="DeskService"><EntitySet Name="Tickets" EntityType="Desk.Ticket"/></EntityContainer>
+        </Schema>
+      </edmx:DataServices>
+    </edmx:Edmx>
+    """#
+
+    @Test("A non-optional property's comment says what it reads as unloaded and how to ask; isLoaded is the library's")
+    func unloadedDefault() throws {
+        let ticket = try #require(try ProxyGeneratorTests.generate(Self.edmx)["Ticket.swift"])
+        #expect(ticket.contains("    /// Title: Edm.String, not nullable. Reads as \"\" when not loaded (`isLoaded(Ticket.title)` is false).\n    public var title: String {"), "\(ticket)")
+        #expect(ticket.contains("Reads as 0 when not loaded (`isLoaded(Ticket.id)` is false).\n    public var id: Int32 {"))
+        #expect(ticket.contains("    /// Note: Edm.String, nullable.\n    public var note: String? {"), "an optional reads as nil: nothing to say")
+        #expect(ticket.contains("public var isLoaded_2: Bool {"), "a property named IsLoaded leaves the method its name")
+    }
+}
