@@ -53,6 +53,24 @@ struct ProxyServiceNamingTests {
         }
     }
 
+    @Test("The README's service-name and get-by-key examples are what the generator names")
+    func readmeExamples() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let paragraph = readme.replacingOccurrences(of: "\n", with: " ")
+        for (namespace, container, swift) in [("GWSAMPLE_BASIC", "GWSAMPLE_BASIC_Entities", "GwsampleBasicService"),
+                                              ("API_SALES_ORDER_SRV", "API_SALES_ORDER_SRV_Entities", "ApiSalesOrderService")] {
+            #expect(try ProxyGeneratorTests.generate(Self.minimal(namespace: namespace, container: container))["\(swift).swift"] != nil)
+            #expect(paragraph.contains("`\(container)` gives `\(swift)`"), "the README does not say \(container) gives \(swift)")
+        }
+        let s = try #require(try ProxyGeneratorTests.generate(Self.keyed)["ShopService.swift"])
+        for (swift, said) in [("customer(customerID:", "`Customers` gives `customer(customerID:)`"),
+                              ("businessPartner(", "`BusinessPartnerSet` `businessPartner(businessPartnerID:)`"),
+                              ("risk(id:", "`Risks` of the type `Risks` gives `risk(id:isActiveEntity:)`")] {
+            #expect(s.contains("func \(swift)"), "\(swift)")
+            #expect(paragraph.contains(said), "the README does not say \(said)")
+        }
+    }
+
     @Test("The service class gives way to a type of the same name; --service still names it, and dry runs list it")
     func serviceClassNameClash() throws {
         let text = Self.minimal(namespace: "Catalog", container: "Container", typeName: "CatalogService")
