@@ -77,6 +77,11 @@ do {
     print("orders of ALFKI: \((alfki.orders ?? []).map(\.orderID).sorted().map(String.init).joined(separator: ", "))")
     print("$metadata requests before the refresh: \(metadataRequests())")
 
+    // A select leaves properties out: a non-optional one reads as its default, and isLoaded tells.
+    let chai = try service.product(productID: 1, query: DataQuery().select(Product.productName))
+    print("selected \(chai.productName ?? "?"): discontinued \(chai.discontinued), loaded \(chai.isLoaded(Product.discontinued)); "
+          + "name loaded \(chai.isLoaded(Product.productName)), category loaded \(chai.isLoaded(Product.category))")
+
     try await asyncExamples(service)
 
     // Bound operations and Codable, on the catalog service (CatalogExamples.swift).
