@@ -13,7 +13,7 @@ extension ProxyGenerator {
         let container = document.entityContainer
         var scope = NameScope("the service class", allowCaseConflicts: true, reserved: Self.reservedServiceNames)
         var out = header + "import Foundation\nimport OData\n\n"
-        out += docComment("The service \(container?.qualifiedName ?? serviceName) (OData \(document.version)): typed access to its entity sets, singletons, functions and actions, over the dynamic `DataService`.", for: container, indent: "")
+        out += docComment("The service \(container?.qualifiedName ?? serviceName) (OData \(document.version)): typed access to its entity sets, singletons, functions and actions, over the dynamic `DataService`.", for: container, notes: [serviceNote], indent: "")
         out += "///\n/// Every network function comes twice, blocking and `async`, with the same name.\n"
         out += "\(access) final class \(serviceName): Sendable {\n"
         out += "    /// The dynamic service underneath, for anything the typed functions do not cover.\n"
@@ -61,9 +61,15 @@ extension ProxyGenerator {
         }
         var setsEnum = ""
         var singletonsEnum = ""
+        // The sections of the entity sets, whose get-by-key methods are named last (`keyLookups`): a name derived
+        // from the set's gives way to every name the metadata gives.
+        let beforeSets = out
+        out = ""
+        var setSections: [String] = []
+        var keyed: [(section: Int, set: EntitySet, type: EntityType, cls: String, base: ProxyName, from: String)] = []
         for set in document.entitySets {
             guard let type = set.entityTypeIfResolved else {
-                out += "\n    // The entity set \(set.name) is not generated: its type \(set.type.qualifiedName) is not in the metadata.\n"
+                setSections.append("\n    // The entity set \(set.name) is not generated: its type \(set.type.qualifiedName) is not in the metadata.\n")
                 continue
             }
             let base = claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(set.name), original: set.name), suffixes: ["", "WithKey", "Sequence"],
@@ -72,34 +78,18 @@ extension ProxyGenerator {
             setsEnum += "        /// The entity set \(set.name).\n"
             setsEnum += "        \(access) static let \(base.swift) = \(metadataName).shared.entitySet(\(SwiftNames.literal(set.name)), type: \(SwiftNames.literal(type.qualifiedName)))\n"
             let from = "query.from(EntitySets.\(base.swift))"
-            out += "\n    // MARK: \(set.name)\n"
+            var text = "\n    // MARK: \(set.name)\n"
             for isAsync in [false, true] {
-                out += "\n" + docComment("The entities of \(set.name) (\(cls)) that `query` selects, across all pages.", for: set, notes: [base.note])
-                out += "    \(access) func \(base.swift)(query: DataQuery = DataQuery())\(fx(isAsync)) -> [\(cls)] {\n"
-                out += "        \(tryAwait(isAsync))dataService.fetchProxies(\(from), as: \(cls).self)\n    }\n"
+                text += "\n" + docComment("The entities of \(set.name) (\(cls)) that `query` selects, across all pages.", for: set, notes: [base.note])
+                text += "    \(access) func \(base.swift)(query: DataQuery = DataQuery())\(fx(isAsync)) -> [\(cls)] {\n"
+                text += "        \(tryAwait(isAsync))dataService.fetchProxies(\(from), as: \(cls).self)\n    }\n"
             }
-            out += "\n    /// The entities of \(set.name) that `query` selects, read page by page as iteration reaches them\n"
-            out += "    /// (`for try await`).\n"
-            out += "    \(access) func \(base.swift)Sequence(query: DataQuery = DataQuery()) -> EntityProxySequence<\(cls)> {\n"
-            out += "        dataService.proxies(\(from), as: \(cls).self)\n    }\n"
-            let keys = type.keyProperties
-            if !keys.isEmpty {
-                var params = NameScope("the key of \(set.name)", allowCaseConflicts: true, reserved: ["query"])
-                var list: [(name: String, label: String, type: String)] = []
-                for k in keys {
-                    let id = SwiftNames.identifier(SwiftNames.lowerCamel(k.name), original: k.name)
-                    let label = (try? params.claim(ProxyName(swift: id.name), for: k.name))?.swift ?? id.name
-                    list.append((k.name, label, swiftType(k.type, resolved: k.resolvedType).name))
-                }
-                let signature = list.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
-                let keyValues = list.map { "(\(SwiftNames.literal($0.name)), \($0.label).dataValue)" }.joined(separator: ", ")
-                for isAsync in [false, true] {
-                    out += "\n    /// The entity of \(set.name) with this key; throws when there is none.\n"
-                    out += "    \(access) func \(base.swift)WithKey(\(signature), query: DataQuery = DataQuery())\(fx(isAsync)) -> \(cls) {\n"
-                    out += "        let key = try dataService.proxyKey([\(keyValues)])\n"
-                    out += "        return \(tryAwait(isAsync))dataService.fetchProxy(\(from).withKey(key), as: \(cls).self)\n    }\n"
-                }
-            }
+            text += "\n    /// The entities of \(set.name) that `query` selects, read page by page as iteration reaches them\n"
+            text += "    /// (`for try await`).\n"
+            text += "    \(access) func \(base.swift)Sequence(query: DataQuery = DataQuery()) -> EntityProxySequence<\(cls)> {\n"
+            text += "        dataService.proxies(\(from), as: \(cls).self)\n    }\n"
+            if !type.keyProperties.isEmpty { keyed.append((setSections.count, set, type, cls, base, from)) }
+            setSections.append(text)
         }
         for s in document.singletons {
             guard let type = s.entityTypeIfResolved else {
@@ -156,6 +146,10 @@ extension ProxyGenerator {
                 if let swift = made.swiftName { operationNames[op.qualifiedName] = swift }
             }
         }
+        for k in keyed {
+            setSections[k.section] += keyLookup(set: k.set, type: k.type, cls: k.cls, base: k.base, from: k.from, scope: &scope)
+        }
+        out = beforeSets + setSections.joined() + out
         // Nothing empty is emitted: a service without singletons has no Singletons enum.
         if !setsEnum.isEmpty {
             out += "\n    /// The entity sets, from the metadata the classes were generated from.\n"
@@ -167,6 +161,78 @@ extension ProxyGenerator {
         }
         out += "}\n"
         return out
+    }
+
+    /// An entity set's get-by-key methods (blocking and `async`), named for one entity (`keyLookupNames`); when
+    /// another member has that name, the set's name with `WithKey` (`customersWithKey`), which the set holds for it.
+    /// A singular name comes with the `WithKey` one, deprecated, forwarding to it, for code written before the
+    /// singular names.
+    private func keyLookup(set: EntitySet, type: EntityType, cls: String, base: ProxyName, from: String, scope: inout NameScope) -> String {
+        var labels = NameScope("the key of \(set.name)", allowCaseConflicts: true, reserved: ["query"])
+        var list: [(name: String, label: String, inner: String, type: String)] = []
+        for k in type.keyProperties {
+            let a = SwiftNames.argument(k.name, labels: &labels, local: ["query", "key", "dataService"])
+            list.append((k.name, a.label, a.inner, swiftType(k.type, resolved: k.resolvedType).name))
+        }
+        let signature = list.map { SwiftNames.parameter(label: $0.label, inner: $0.inner, type: $0.type) }.joined(separator: ", ")
+        let keyValues = list.map { "(\(SwiftNames.literal($0.name)), \($0.inner).dataValue)" }.joined(separator: ", ")
+        let old = base.swift + "WithKey"
+        var name = old
+        var note = base.note
+        if let singular = keyLookupNames(set: set, type: type).first(where: { scope.isFree($0.swift) }) {
+            scope.take(singular.swift, for: set.name)
+            name = singular.swift
+            note = singular.note
+        }
+        var out = ""
+        for isAsync in [false, true] {
+            out += "\n" + docComment("The entity of \(set.name) (\(cls)) with this key; throws when there is none.", for: nil, notes: [note])
+            out += "    \(access) func \(name)(\(signature), query: DataQuery = DataQuery())\(fx(isAsync)) -> \(cls) {\n"
+            out += "        let key = try dataService.proxyKey([\(keyValues)])\n"
+            out += "        return \(tryAwait(isAsync))dataService.fetchProxy(\(from).withKey(key), as: \(cls).self)\n    }\n"
+        }
+        guard name != old else { return out }
+        let arguments = list.map { "\($0.label): \($0.inner)" }.joined(separator: ", ")
+        let renamed = "\(name)(\(list.map { "\($0.label):" }.joined())query:)"
+        for isAsync in [false, true] {
+            out += "\n    /// The entity of \(set.name) with this key, by its name before get-by-key methods were named for one entity.\n"
+            out += "    @available(*, deprecated, renamed: \(SwiftNames.literal(renamed)))\n"
+            out += "    \(access) func \(old)(\(signature), query: DataQuery = DataQuery())\(fx(isAsync)) -> \(cls) {\n"
+            out += "        \(tryAwait(isAsync))self.\(name)(\(arguments), query: query)\n    }\n"
+        }
+        return out
+    }
+
+    /// The names an entity set's get-by-key method may take, for the one entity it returns, in lower camel case and
+    /// in order of preference: the set's name in the singular when it is a plural of its type's name (`Customers`
+    /// of `Customer` gives `customer`, `Categories` of `Category` `category`, `VIPCustomers` `vipCustomer`, SAP's
+    /// `BusinessPartnerSet` `businessPartner`); its type's class name (`People` of `Person` gives `person`); the
+    /// set's name with an English plural ending taken off (CAP's `Risks` of the type `Risks` gives `risk`).
+    func keyLookupNames(set: EntitySet, type: EntityType) -> [ProxyName] {
+        func named(_ name: String, _ why: String) -> ProxyName {
+            let id = SwiftNames.identifier(SwiftNames.lowerCamel(name), original: set.name)
+            return ProxyName(swift: id.name, note: why + (id.change.map { "; \($0)" } ?? ""))
+        }
+        let setName = set.name.lowercased()
+        let typeName = type.name.lowercased()
+        var endings: [(plural: String, drop: Int, add: String)] = [(typeName + "s", 1, ""), (typeName + "es", 2, ""),
+                                                                   (typeName + "set", 3, ""), (typeName + "_set", 4, ""),
+                                                                   (typeName + "collection", 10, "")]
+        if typeName.hasSuffix("y") { endings.append((typeName.dropLast() + "ies", 3, "y")) }
+        var names: [ProxyName] = []
+        if let e = endings.first(where: { setName.hasSuffix($0.plural) }) {
+            names.append(named(String(set.name.dropLast(e.drop)) + e.add, "\(set.name) in the singular, for the one entity"))
+        }
+        let cls = className(type)
+        let unprefixed = cls.hasPrefix(options.classPrefix) && cls.count > options.classPrefix.count ? String(cls.dropFirst(options.classPrefix.count)) : cls
+        names.append(named(unprefixed, "for the one entity of \(set.name), after its type \(type.name)"))
+        let english: [(ending: String, drop: Int, add: String)] = [("ies", 3, "y"), ("sses", 2, ""), ("xes", 2, ""), ("ches", 2, ""),
+                                                                   ("shes", 2, ""), ("s", 1, "")]
+        if let e = english.first(where: { setName.hasSuffix($0.ending) }), !["ss", "us", "is"].contains(where: { setName.hasSuffix($0) }),
+           set.name.count > e.ending.count {
+            names.append(named(String(set.name.dropLast(e.drop)) + e.add, "\(set.name) in the singular, for the one entity"))
+        }
+        return names
     }
 
     /// Claims a name and the names derived from it by `suffixes`, with a numeric suffix until all are free.
@@ -184,35 +250,36 @@ extension ProxyGenerator {
 
     /// An operation's two methods (blocking and `async`), or a comment saying why there are none: a function or
     /// action import (`binding` nil), or a function or action bound to an entity type, whose methods take the entity
-    /// first, labelled with the binding parameter's name (`discount(it: product, pct: 10)`). Entity parameters
+    /// first. Argument labels are the parameters' names as the metadata gives them, in lower camel case, the binding
+    /// parameter's too (`discount(it: product, pct: 10)`, CAP's `draftPrepare(in: risk)`). Entity parameters
     /// take the entity's class (an array of it for a collection).
     private func operation(name: String, swiftName: String? = nil, kind: String, call: String, callName: String,
                            parameters: [Parameter], binding: Parameter? = nil, returns: ReturnType?, element: CsdlElement,
                            scope: inout NameScope) -> (text: String, swiftName: String?) {
-        var labels = NameScope("the parameters of \(name)", allowCaseConflicts: true, reserved: ["parameters"])
-        var bindingArgument: (label: String, type: String)?
+        var labels = NameScope("the parameters of \(name)", allowCaseConflicts: true)
+        // The names the body uses: a parameter of one of these names is called otherwise inside the function.
+        let local: Set<String> = ["parameters", "dataService", "DataValue", "EntityValueList"]
+        var bindingArgument: (label: String, inner: String, type: String)?
         if let binding {
             let mapped = swiftType(binding.type, resolved: binding.resolvedType)
             guard mapped.isEntity, !binding.type.isCollection else {
                 let what = binding.type.isCollection ? "a collection" : "a type that is not an entity type"
                 return ("\n    // The \(kind) \(name) is not generated: it is bound to \(what), \(binding.type) (call it with `dataService.\(call)`).\n", nil)
             }
-            let id = SwiftNames.identifier(SwiftNames.lowerCamel(binding.name), original: binding.name)
-            let label = (try? labels.claim(ProxyName(swift: id.name), for: binding.name))?.swift ?? id.name
-            bindingArgument = (label, mapped.name)
+            let a = SwiftNames.argument(binding.name, labels: &labels, local: local)
+            bindingArgument = (a.label, a.inner, mapped.name)
         }
-        var params: [(name: String, label: String, type: String, optional: Bool, value: String)] = []
+        var params: [(name: String, label: String, inner: String, type: String, optional: Bool, value: String)] = []
         for p in parameters {
             let mapped = swiftType(p.type, resolved: p.resolvedType)
-            let id = SwiftNames.identifier(SwiftNames.lowerCamel(p.name), original: p.name)
-            let label = (try? labels.claim(ProxyName(swift: id.name), for: p.name))?.swift ?? id.name
+            let a = SwiftNames.argument(p.name, labels: &labels, local: local)
             let value: String
             if mapped.isEntity {
-                value = p.type.isCollection ? "DataValue.entityList(EntityValueList(\(label).map(\\.entityValue)))" : "DataValue.entity(\(label).entityValue)"
+                value = p.type.isCollection ? "DataValue.entityList(EntityValueList(\(a.inner).map(\\.entityValue)))" : "DataValue.entity(\(a.inner).entityValue)"
             } else {
-                value = "\(label).dataValue"
+                value = "\(a.inner).dataValue"
             }
-            params.append((p.name, label, mapped.name, p.isNullable, value))
+            params.append((p.name, a.label, a.inner, mapped.name, p.isNullable, value))
         }
         let method = swiftName.map { ProxyName(swift: $0) }
             ?? claimGroup(SwiftNames.identifier(SwiftNames.lowerCamel(name), original: name), suffixes: [""], source: name, scope: &scope)
@@ -230,8 +297,8 @@ extension ProxyGenerator {
             case (false, false): resultType = " -> \(element)?"; convert = ".proxyValue(as: \(element).self)"
             }
         }
-        let signature = ((bindingArgument.map { ["\($0.label): \($0.type)"] } ?? [])
-            + params.map { "\($0.label): \($0.type)\($0.optional ? "? = nil" : "")" }).joined(separator: ", ")
+        let signature = ((bindingArgument.map { [SwiftNames.parameter(label: $0.label, inner: $0.inner, type: $0.type)] } ?? [])
+            + params.map { SwiftNames.parameter(label: $0.label, inner: $0.inner, type: $0.type + ($0.optional ? "? = nil" : "")) }).joined(separator: ", ")
         let declared = ((binding.map { [$0] } ?? []) + parameters).map { "\($0.name): \($0.type)" }.joined(separator: ", ")
         var out = "\n    // MARK: \(name)\(binding.map { " bound to \($0.type)" } ?? "")\n"
         for isAsync in [false, true] {
@@ -240,12 +307,12 @@ extension ProxyGenerator {
             out += "        \(params.isEmpty ? "let" : "var") parameters: [(name: String, value: DataValue)] = []\n"
             for p in params {
                 if p.optional {
-                    out += "        if let \(p.label) { parameters.append((\(SwiftNames.literal(p.name)), \(p.value))) }\n"
+                    out += "        if let \(p.inner) { parameters.append((\(SwiftNames.literal(p.name)), \(p.value))) }\n"
                 } else {
                     out += "        parameters.append((\(SwiftNames.literal(p.name)), \(p.value)))\n"
                 }
             }
-            let bound = bindingArgument.map { ", boundTo: \($0.label).entityValue" } ?? ""
+            let bound = bindingArgument.map { ", boundTo: \($0.inner).entityValue" } ?? ""
             let invocation = "\(tryAwait(isAsync))dataService.\(call)(\(SwiftNames.literal(callName)), parameters: parameters\(bound))"
             out += resultType.isEmpty ? "        _ = \(invocation)\n" : "        return \(invocation)\(convert)\n"
             out += "    }\n"

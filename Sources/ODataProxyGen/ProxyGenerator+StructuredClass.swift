@@ -89,7 +89,9 @@ extension ProxyGenerator {
             out += "\n"
             out += docComment("The property \(p.name) (\(facts.joined(separator: ", "))), for queries: `\(name).\(m.swift).equal(...)`.", for: p, notes: notes)
             out += "    \(access) static var \(m.swift): Property { proxyDescriptors.property(\(index)) }\n"
-            out += docComment("\(p.name): \(facts.joined(separator: ", ")).", for: p, notes: notes)
+            // A non-optional property reads as a default when the value has none: said, with how to tell.
+            let unloaded = optional ? "" : " Reads as \(Self.defaultText(mapped.name)) when not loaded (`isLoaded(\(name).\(m.swift))` is false)."
+            out += docComment("\(p.name): \(facts.joined(separator: ", ")).\(unloaded)", for: p, notes: notes)
             out += "    \(access) \(varKeyword) \(m.swift): \(typeText) {\n"
             out += "        get { \(value).\(optional ? "proxyValue" : "requiredProxyValue")(\(name).\(m.swift), as: \(mapped.name).self) }\n"
             out += "        set { \(value).setProxyValue(\(name).\(m.swift), to: newValue) }\n"
@@ -123,5 +125,15 @@ extension ProxyGenerator {
         }
         out += "}\n"
         return out
+    }
+
+    /// What a non-optional property of a Swift type reads as when the value has none (`ProxyValue.proxyDefault`).
+    static func defaultText(_ swiftType: String) -> String {
+        switch swiftType {
+        case "String": return "\"\""
+        case "Bool": return "false"
+        case "Int8", "UInt8", "Int16", "Int32", "Int64", "Double", "Float", "DecimalValue": return "0"
+        default: return swiftType.hasPrefix("[") ? "[]" : "its type's `proxyDefault`"
+        }
     }
 }

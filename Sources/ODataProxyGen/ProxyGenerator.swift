@@ -16,6 +16,8 @@ public struct ProxyGenerator {
 
     // The names chosen, by qualified name (types) and by the OData name within a type (members, enum members).
     var serviceName = ""
+    /// Why the service class's name is not the entity container's, for its comment.
+    var serviceNote: String?
     var metadataName = ""
     var moduleName = ""
     var typeNames: [String: ProxyName] = [:]
@@ -96,18 +98,35 @@ public struct ProxyGenerator {
     static let reservedMemberNames = [
         "entityValue", "complexValue", "entityType", "complexType", "dataValue", "fromDataValue", "proxyDefault",
         "related", "relatedList", "setRelated", "setRelatedList", "proxyDescriptors",
-        // An entity's class is CustomStringConvertible and Hashable (EntityProxy).
-        "description", "hashValue",
+        // An entity's class is CustomStringConvertible and Hashable (EntityProxy), and says what was loaded.
+        "description", "hashValue", "isLoaded",
     ]
 
     mutating func chooseNames() throws {
         guard let container = document.entityContainer else { throw ProxyGenerationError.noEntityContainer }
-        let service = SwiftNames.identifier(options.serviceName ?? SwiftNames.upperCamel(container.name))
-        if options.serviceName != nil, service.change != nil {
-            throw ProxyGenerationError.badOption(setting: .serviceName, value: options.serviceName ?? "",
-                                                problem: "not a Swift identifier (\(service.change ?? ""))")
+        let named: [SchemaElement] = document.entityTypes as [SchemaElement] + document.complexTypes + document.enumTypes.filter { !$0.isFlags }
+        if let chosen = options.serviceName {
+            let service = SwiftNames.identifier(chosen)
+            if let change = service.change {
+                throw ProxyGenerationError.badOption(setting: .serviceName, value: chosen, problem: "not a Swift identifier (\(change))")
+            }
+            serviceName = service.name
+        } else {
+            // Named for the service; a type of the service keeps its name, and the service class takes a suffix.
+            let derived = SwiftNames.identifier(SwiftNames.serviceClassName(container: container.name, namespace: container.namespace)).name
+            let typeNames = Set(named.map { t in
+                (options.renames.classNames[t.qualifiedName] ?? options.classPrefix + SwiftNames.upperCamel(t.name)).lowercased()
+            } + Self.reservedTypeNames.map { $0.lowercased() })
+            var candidate = derived
+            var n = 1
+            while typeNames.contains(candidate.lowercased()) || typeNames.contains((candidate + "Metadata").lowercased()) {
+                n += 1
+                candidate = "\(derived)_\(n)"
+            }
+            serviceName = candidate
+            let taken = n > 1 ? "; \(derived) is the name of a type" : ""
+            serviceNote = candidate == container.name ? nil : "the entity container \(container.name), named for the service\(taken)"
         }
-        serviceName = service.name
         metadataName = serviceName + "Metadata"
         moduleName = options.moduleName ?? serviceName
         guard SwiftNames.identifier(moduleName).change == nil else {
@@ -119,7 +138,6 @@ public struct ProxyGenerator {
         }
         var types = NameScope("the types of the module", caseInsensitive: true, allowCaseConflicts: options.allowCaseConflicts,
                               reserved: Self.reservedTypeNames + [serviceName, metadataName, moduleName])
-        let named: [SchemaElement] = document.entityTypes as [SchemaElement] + document.complexTypes + document.enumTypes.filter { !$0.isFlags }
         for t in named {
             let chosen = options.renames.classNames[t.qualifiedName]
             let base = SwiftNames.identifier(chosen ?? options.classPrefix + SwiftNames.upperCamel(t.name), original: chosen ?? t.name)

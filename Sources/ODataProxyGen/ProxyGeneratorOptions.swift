@@ -1,6 +1,7 @@
 /// What `ProxyGenerator` makes, under SAP's proxy generator options with Swift-style names.
 public struct ProxyGeneratorOptions: Sendable {
-    /// The service class's name; by default the entity container's.
+    /// The service class's name; by default one named for the service: `GWSAMPLE_BASIC_Entities` gives
+    /// `GwsampleBasicService`, `Catalog.Container` `CatalogService` (README, Proxy classes).
     public var serviceName: String?
     /// A prefix for the classes of entity, complex and enumeration types (SAP's class-name prefix).
     public var classPrefix = ""

@@ -1,20 +1,20 @@
 // The catalog service of the V4 reference server through its proxy classes (module Catalog, service class
-// Container): a bound function and a bound action as methods of the service taking the product, and a product kept
+// CatalogService, for its container Catalog.Container): a bound function and a bound action as methods of the service taking the product, and a product kept
 // with Codable and read back. A file of its own, so that Catalog's Product does not meet Northwind's.
 import Catalog
 import Foundation
 import OData
 
 func runCatalogExamples(_ url: URL) throws {
-    let catalog = try Container(url: url)
+    let catalog = try CatalogService(url: url)
 
     // A bound function: Products(1)/Catalog.PriceWithTax(rate=10).
-    let anvil = try catalog.productsWithKey(id: 1)
+    let anvil = try catalog.product(id: 1)
     let withTax = try catalog.priceWithTax(it: anvil, rate: 10)
     print("price with tax of \(anvil.name ?? "?"): \(withTax.map(\.description) ?? "none")")
 
     // A bound action returning the entity: Products(3)/Catalog.Discount {"pct": 20}.
-    let chisel = try catalog.productsWithKey(id: 3)
+    let chisel = try catalog.product(id: 3)
     let discounted = try catalog.discount(it: chisel, pct: 20)
     print("discounted \(discounted?.name ?? "?"): \(discounted?.price?.description ?? "?")")
 
@@ -25,7 +25,7 @@ func runCatalogExamples(_ url: URL) throws {
         .orderBy(Product.id))
     print("premium after mid-2020 over 40: \(premium.map { String($0.id) }.joined(separator: ", "))")
     print("printed: \(anvil)")
-    let again = try catalog.productsWithKey(id: 1)
+    let again = try catalog.product(id: 1)
     print("equal when read twice: \(again == anvil), as a set: \(Set([anvil, again, chisel]).count)")
 
     // Codable: the product to JSON and back, a complex value, an enum member and a collection included.

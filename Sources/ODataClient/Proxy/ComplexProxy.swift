@@ -21,6 +21,11 @@ extension ComplexProxy {
     /// A new, empty value of the type.
     public static var proxyDefault: Self { Self(complexValue: ComplexValue.ofType(complexType)) }
 
+    /// Whether the value holds a value for a property, null included: false when the service sent none or it was
+    /// never set; a non-optional property of a generated class reads as its type's default then (`isLoaded` of
+    /// `EntityProxy`).
+    public func isLoaded(_ property: Property) -> Bool { complexValue.hasValue(for: property) }
+
     /// Writes the value's properties by their OData names (`ProxyCoding`), for a generated class that says `Codable`.
     public func encode(to encoder: any Encoder) throws { try ProxyCoding.encode(complexValue, to: encoder) }
 

@@ -18,6 +18,16 @@ public protocol EntityProxy: AnyObject, Sendable, Hashable, Identifiable, Custom
 }
 
 extension EntityProxy {
+    /// Whether the entity holds a value for a structural property, null included (SAP's `hasDataValue(for:)`): false
+    /// when a `select` left it out, the service sent none, or a new entity was never given one. A non-optional
+    /// property of a generated class reads as its type's default (`""`, `0`, `false`) then, so
+    /// `product.isLoaded(Product.name)` tells an unread name from an empty one; an optional one reads as nil.
+    public func isLoaded(_ property: Property) -> Bool { entityValue.hasValue(for: property) }
+
+    /// Whether a navigation property was expanded or loaded (`loadProperty`), or set: its generated property is
+    /// nil until then.
+    public func isLoaded(_ navigation: NavigationProperty) -> Bool { entityValue.value(for: navigation) != nil }
+
     /// The entity or entities of an expanded or loaded navigation property, as proxies of `T`.
     public func related<T: EntityProxy>(_ navigation: NavigationProperty, as _: T.Type = T.self) -> T? {
         if case .entity(let e)? = entityValue.value(for: navigation) { return T.proxy(wrapping: e) }

@@ -36,7 +36,7 @@ struct GenerateCommand: ParsableCommand {
                 completion: .directory)
         var destination: String
 
-        @Option(name: .long, help: ArgumentHelp("The service class's name (default: the entity container's).", valueName: "name"))
+        @Option(name: .long, help: ArgumentHelp("The service class's name (default: named for the service, from its entity container's).", valueName: "name"))
         var service: String?
 
         @Option(name: .long, help: ArgumentHelp("A prefix for the classes of entity, complex and enumeration types.", valueName: "prefix"))

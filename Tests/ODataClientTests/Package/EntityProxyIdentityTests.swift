@@ -59,3 +59,23 @@ struct EntityProxyIdentityTests {
         #expect(Product(entityValue: new1.entityValue) == new1, "two proxies of one EntityValue are equal")
     }
 }
+
+/// A non-optional property that was not loaded reads as a default; `isLoaded` tells it from a value.
+@Suite("Proxy classes: what was loaded")
+struct EntityProxyLoadedTests {
+    typealias Product = EntityProxyIdentityTests.Product
+
+    @Test("isLoaded is false for a property a select left out (it reads as the default), true for a value or null")
+    func loaded() throws {
+        let p = Product()
+        #expect(!p.isLoaded(Product.id))
+        #expect(p.id == 0, "not loaded, the non-optional key reads as the default")
+        #expect(!p.isLoaded(Product.name))
+        p.id = 0
+        #expect(p.isLoaded(Product.id), "a 0 that was set is loaded")
+        p.name = nil
+        #expect(p.isLoaded(Product.name), "null counts as a value")
+        let maker = try #require(Product.entityType.navigationProperty(named: "Maker"))
+        #expect(!p.isLoaded(maker), "a navigation property neither expanded nor loaded")
+    }
+}
