@@ -23,12 +23,36 @@ else
   echo "========================================================================================"
 fi
 
-swift build || exit
 # The package test (PackageTests) installs the .deb that package.sh makes from a release build; that build takes
-# minutes, so it is made here once, not by the test. ODSH_SKIP_PACKAGE=1 leaves it out (the test then says so).
-if [ -z "${ODSH_SKIP_PACKAGE:-}" ] && command -v dpkg-deb >/dev/null; then
-  bash scripts/package.sh || exit
+# minutes (most of them one compiler job on one core), so it is made here once, not by the test, and while the debug
+# build and the tests run. This script holds $ODSH_PACKAGE_LOCK locked until package.sh has ended and its exit status
+# is in $ODSH_PACKAGE_LOCK.status (its output in .log); the package test waits for that lock. ODSH_SKIP_PACKAGE=1
+# leaves the packages out (the test then says so).
+package_pid=""
+if [ -z "${ODSH_SKIP_PACKAGE:-}" ] && command -v dpkg-deb >/dev/null && command -v flock >/dev/null; then
+  export ODSH_PACKAGE_LOCK="${TMPDIR:-/tmp}/odsh-package-$$.lock"
+  rm -f "$ODSH_PACKAGE_LOCK.status" "$ODSH_PACKAGE_LOCK.log"
+  exec 9>"$ODSH_PACKAGE_LOCK"
+  flock -x 9
+  # The subshell keeps descriptor 9, and the lock with it, until it has written the status; package.sh does not
+  # inherit it (a process it leaves behind cannot hold the lock). A build that hangs ends after 40 minutes.
+  ( timeout 2400 bash scripts/package.sh >"$ODSH_PACKAGE_LOCK.log" 2>&1 9>&-; echo $? >"$ODSH_PACKAGE_LOCK.status" ) &
+  package_pid=$!
+  exec 9>&-
 fi
+package_result() {
+  [ -n "$package_pid" ] || return 0
+  wait "$package_pid"
+  local status; status="$(cat "$ODSH_PACKAGE_LOCK.status" 2>/dev/null || echo "?")"
+  if [ "$status" != 0 ]; then
+    echo "scripts/package.sh failed (exit $status); its last lines:"
+    tail -n 30 "$ODSH_PACKAGE_LOCK.log"
+  fi
+  rm -f "$ODSH_PACKAGE_LOCK" "$ODSH_PACKAGE_LOCK.status" "$ODSH_PACKAGE_LOCK.log"
+  [ "$status" = 0 ]
+}
+
+swift build || { package_result; exit 1; }
 # Every process the tests start (Spawn.start, and the servers and watchdogs the scripts of scripts/testenv start)
 # is noted here as "PID STARTTIME COMMAND"; once the tests have ended, none may be left (see below).
 export ODSH_TEST_PIDS="${TMPDIR:-/tmp}/odsh-test-pids-$$.txt"
@@ -39,6 +63,7 @@ export ODSH_SKIP_LOG="${TMPDIR:-/tmp}/odsh-skips-$$.log"
 # Swift Testing runs tests concurrently in-process anyway; --parallel also spreads XCTest cases over workers.
 swift test --parallel "$@"
 status=$?
+package_result || { [ "$status" -eq 0 ] && status=1; }
 
 if [ -s "$ODSH_SKIP_LOG" ]; then
   echo "========================================================================================"

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The packages scripts/package.sh makes (scripts/test.sh runs it first, as a release build takes minutes): the .deb
+/// The packages scripts/package.sh makes (scripts/test.sh runs it beside the build and the tests, as a release build
+/// takes minutes, and these tests wait for it): the .deb
 /// installs (`dpkg -i` as root; else unpacked with `dpkg -x`), the installed odsh has the Swift runtime linked in,
 /// says the source's version and queries a reference server; `dpkg -r` removes every file it installed. The
 /// .tar.gz holds the same odsh with its manual and completions.
-@Suite("packages", .serialized, .fixture("odsh .deb (scripts/package.sh)", PackageFiles.deb != nil, Comment(rawValue: PackageFiles.missing)),
+@Suite("packages", .serialized, .fixture("odsh .deb (scripts/package.sh)", PackageFiles.building || PackageFiles.deb != nil, Comment(rawValue: PackageFiles.missing)),
        .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct PackageTests {
     /// Runs an installed odsh: its version, the libraries it links, and a one-shot query.
@@ -35,8 +36,9 @@ struct PackageTests {
     }
 
     @Test("the .deb installs, runs and is removed without a trace (unpacked with dpkg -x when not root)")
-    func debian() throws {
-        let deb = try #require(PackageFiles.deb)
+    func debian() async throws {
+        try await PackageFiles.built()
+        let deb = try #require(PackageFiles.deb, Comment(rawValue: PackageFiles.missing))
         let fields = try Spawn.output(["dpkg-deb", "-f", deb.path, "Package", "Version", "Depends"])
         #expect(fields.contains("Version: \(PackageFiles.version)"))
         for dependency in ["libcurl4", "libedit2", "libxml2", "libc6"] { #expect(fields.contains(dependency), "\(fields)") }
@@ -75,7 +77,8 @@ struct PackageTests {
     }
 
     @Test("the .tar.gz holds odsh, its manual and completions under odsh-VERSION/")
-    func tarball() throws {
+    func tarball() async throws {
+        try await PackageFiles.built()
         let tarball = try #require(PackageFiles.tarball, "no odsh-\(PackageFiles.version)-linux-*.tar.gz in \(PackageFiles.directory.path)")
         let scratch = NSTemporaryDirectory() + "odsh-tar-\(getpid())"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -108,8 +111,39 @@ enum PackageFiles {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.first { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }.map { directory.appendingPathComponent($0) }
     }
-    static let deb = Tools.isInstalled("dpkg-deb") ? built(".deb", prefix: "odsh_\(version)_") : nil
-    static let tarball = built(".tar.gz", prefix: "odsh-\(version)-linux-")
+    static var deb: URL? { Tools.isInstalled("dpkg-deb") ? built(".deb", prefix: "odsh_\(version)_") : nil }
+    static var tarball: URL? { built(".tar.gz", prefix: "odsh-\(version)-linux-") }
+
+    /// scripts/test.sh makes the packages while the tests run; `$ODSH_PACKAGE_LOCK` names the file it holds locked
+    /// until scripts/package.sh has ended, its exit status then in `LOCK.status` and its output in `LOCK.log`.
+    static var lock: String? { ProcessInfo.processInfo.environment["ODSH_PACKAGE_LOCK"].flatMap { $0.isEmpty ? nil : $0 } }
+    static var building: Bool { lock != nil }
+
+    struct BuildFailed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Waits until scripts/test.sh's package.sh has ended (taking the lock it holds, on a thread of its own, not one of
+    /// the tests' pool); throws its failure with the end of its output. Returns at once when nothing is building.
+    static func built() async throws {
+        guard let lock else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                let fd = open(lock, O_RDONLY)
+                if fd >= 0 {
+                    while flock(fd, LOCK_SH) != 0 && errno == EINTR {}
+                    close(fd)
+                }
+                done.resume()
+            }
+        }
+        let status = (try? String(contentsOfFile: lock + ".status", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard status == "0" else {
+            let log = (try? String(contentsOfFile: lock + ".log", encoding: .utf8)) ?? ""
+            throw BuildFailed(description: "scripts/package.sh " + (status.map { "failed (exit \($0))" } ?? "left no exit status")
+                              + ":\n" + log.split(separator: "\n").suffix(30).joined(separator: "\n"))
+        }
+    }
     static let missing = "no odsh_\(version)_*.deb in \(directory.path) or dpkg-deb missing: "
         + "bash scripts/package.sh builds it (scripts/test.sh does, unless ODSH_SKIP_PACKAGE=1)"
 
