@@ -1,7 +1,7 @@
 extension HTTPClient {
     /// Writes the cookie jar now (it is also written after a response that sets cookies, and by `close()`).
     public func flushCookies() {
-        let configuration = self.configuration
+        let configuration = settings.value
         guard configuration.cookieJar != nil || configuration.cookieStore != nil else { return }
         // An idle connection: a handle in use belongs to the thread of its exchange.
         guard let c = try? checkOut(HTTPRequest(url: "")) else { return }

@@ -89,7 +89,7 @@ extension HTTPClient {
         token?.register(flow)
         defer { token?.unregister(flow) }
         engine.start(connection, key: "\(ObjectIdentifier(self).hashValue) \(Self.originText(url))",
-                     limit: configuration.maxConnectionsPerHost)
+                     limit: settings.value.maxConnectionsPerHost)
         var consumerError: (any Error)?
         var result = CURLE_OK
         await withTaskCancellationHandler {

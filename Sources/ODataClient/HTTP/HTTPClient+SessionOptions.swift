@@ -10,7 +10,7 @@ import Glibc
 extension HTTPClient {
     func applySessionOptions(_ connection: CurlConnection) throws {
         let h = connection.handle
-        let c = configuration
+        let c = settings.value
         let me = Unmanaged.passUnretained(connection.transfer).toOpaque()
         try check(odsh_curl_setopt_long(h, CURLOPT_NOSIGNAL, 1), "NOSIGNAL")
         try check(connection.useErrorBuffer(), "error buffer")

@@ -15,8 +15,15 @@ import Glibc
 /// Library code: it prints nothing; failures are thrown as `ODataClientError` (or the consumer's own error),
 /// and traces go to `HTTPConfiguration.traceSink`.
 public final class HTTPClient: Sendable {
+    /// The settings, in a box read under the lock with one retain: a request reads the fields it needs from it
+    /// instead of copying the whole `HTTPConfiguration` (some 36 fields) at each step.
+    final class Settings: Sendable {
+        let value: HTTPConfiguration
+        init(_ value: HTTPConfiguration) { self.value = value }
+    }
+
     private struct State: Sendable {
-        var configuration: HTTPConfiguration
+        var settings: Settings
         var tracer: HTTPTracer?
         /// nil until fetched; "" when the server issues none.
         var csrfToken: String?
@@ -40,7 +47,9 @@ public final class HTTPClient: Sendable {
     private let serviceOrigin: URLOrigin?
 
     /// The settings this session was made with (tracing as `setTracing` last set it).
-    public var configuration: HTTPConfiguration { state.withLock { $0.configuration } }
+    public var configuration: HTTPConfiguration { settings.value }
+    /// The settings as they are now (`setTracing` replaces them).
+    var settings: Settings { state.withLock { $0.settings } }
 
     /// The session's tracer; else one to standard error while `Logger.shared(named: "SAP.OData")` is at `.info`
     /// (requests) or `.debug` (with headers and bodies), as SAP's SDK traces.
@@ -82,7 +91,7 @@ public final class HTTPClient: Sendable {
     /// `DataService(provider:)`.
     package init(deferringFailuresOf configuration: HTTPConfiguration) {
         serviceOrigin = configuration.serviceRoot.flatMap { $0.isEmpty ? nil : URLOrigin($0) }
-        state = Mutex(State(configuration: configuration,
+        state = Mutex(State(settings: Settings(configuration),
                             tracer: configuration.isTracing ? HTTPTracer(configuration: configuration) : nil))
         // libcurl is loaded (and curl_global_init run) on first use: commands that never go online skip its cost.
         if let failure = odsh_curl_load() {
@@ -168,12 +177,14 @@ public final class HTTPClient: Sendable {
     /// after follow the new setting, and every connection is remade when data tracing is switched on.
     public func setTracing(requests: Bool, withData: Bool, pretty: Bool) {
         let stale = state.withLock { s -> [CurlConnection] in
-            let hadData = s.configuration.traceWithData
-            s.configuration.traceRequests = requests || withData || pretty
-            s.configuration.traceWithData = withData || pretty
-            s.configuration.prettyTracing = pretty
-            s.tracer = s.configuration.isTracing ? HTTPTracer(configuration: s.configuration) : nil
-            guard hadData != s.configuration.traceWithData else { return [] }
+            var c = s.settings.value
+            let hadData = c.traceWithData
+            c.traceRequests = requests || withData || pretty
+            c.traceWithData = withData || pretty
+            c.prettyTracing = pretty
+            s.settings = Settings(c)
+            s.tracer = c.isTracing ? HTTPTracer(configuration: c) : nil
+            guard hadData != c.traceWithData else { return [] }
             // The debug callback is a handle option: idle handles are dropped and made anew when needed.
             let idle = s.idle
             s.idle = []
@@ -190,7 +201,7 @@ public final class HTTPClient: Sendable {
             s.closed = true
             let idle = s.idle
             s.idle = []
-            return (idle, s.configuration)
+            return (idle, s.settings.value)
         }
         // The handles share their cookies: one writes the jar. Connections in use are closed when their exchange
         // hands them back.
@@ -218,8 +229,8 @@ public final class HTTPClient: Sendable {
     private func run(_ original: HTTPRequest, escapingHeaders onHeaders: @escaping CurlTransfer.HeadHandler,
                      escapingChunk onChunk: @escaping CurlTransfer.ChunkHandler) async throws -> HTTPResponse {
         if RequestCancellation.isCancelled || Task.isCancelled { throw ODataClientError.stopped(original.method, original.url) }
-        let configuration = self.configuration
-        let root = configuration.serviceRoot ?? ""
+        let configuration = settings
+        let root = configuration.value.serviceRoot ?? ""
         // Credentials (authorization, cookies, API keys, client certificates) belong to the service's origin: a
         // request elsewhere (a next link or raw URL to another host, port or scheme) is not sent at all.
         if let serviceOrigin, URLOrigin(original.url) != serviceOrigin {
@@ -228,8 +239,8 @@ public final class HTTPClient: Sendable {
         }
         let started = ContinuousClock.now
         var metrics = HTTPTransferMetrics()
-        let givenToken = original.headers.contains("X-CSRF-Token") || configuration.headers.contains("X-CSRF-Token")
-        let csrfRoot = original.method.isModifying && configuration.csrfProtection && !root.isEmpty && !givenToken ? root : nil
+        let givenToken = original.headers.contains("X-CSRF-Token") || configuration.value.headers.contains("X-CSRF-Token")
+        let csrfRoot = original.method.isModifying && configuration.value.csrfProtection && !root.isEmpty && !givenToken ? root : nil
         var outcome = try await signedInExchange(original, csrfRoot, onHeaders, onChunk, &metrics)
         if csrfRoot != nil, outcome.head.status == 403, outcome.head.headers["X-CSRF-Token"]?.lowercased() == "required" {
             // The token ran out, belongs to a session that ended, or was never fetched: one new token, one retry.
@@ -247,7 +258,7 @@ public final class HTTPClient: Sendable {
     /// the service root with `X-CSRF-Token: Fetch`) that the first write would send. False without
     /// `csrfProtection` or a service root, and when the session's own headers carry a token.
     package func issuesCSRFToken() throws -> Bool {
-        let configuration = self.configuration
+        let configuration = settings.value
         let root = configuration.serviceRoot ?? ""
         guard configuration.csrfProtection, !root.isEmpty, !configuration.headers.contains("X-CSRF-Token") else { return false }
         if csrfToken == nil {
@@ -263,7 +274,7 @@ public final class HTTPClient: Sendable {
                                   _ onChunk: CurlTransfer.ChunkHandler?, _ metrics: inout HTTPTransferMetrics) async throws -> Exchange {
         var request = try await prepared(original, csrfRoot, &metrics)
         let outcome = try await followingRedirects(request, onHeaders, onChunk, &metrics)
-        guard let signIn = configuration.signIn, signIn.needsSignIn(outcome.head, request: request) else { return outcome }
+        guard let signIn = settings.value.signIn, signIn.needsSignIn(outcome.head, request: request) else { return outcome }
         try signIn.signInAgain(session: SignInSession(client: self))
         csrfToken = nil  // it belonged to the session that ended
         request = try await prepared(original, csrfRoot, &metrics)
@@ -286,7 +297,7 @@ public final class HTTPClient: Sendable {
     /// The request as sent: with what the sign-in adds and, for modifying requests, a CSRF token.
     private func prepared(_ original: HTTPRequest, _ csrfRoot: String?, _ metrics: inout HTTPTransferMetrics) async throws -> HTTPRequest {
         var request = original
-        try configuration.signIn?.authorize(&request, session: SignInSession(client: self))
+        try settings.value.signIn?.authorize(&request, session: SignInSession(client: self))
         if let root = csrfRoot {
             let token: String
             if let known = csrfToken {
@@ -344,9 +355,10 @@ public final class HTTPClient: Sendable {
             let outcome = try await exchangeRetrying(current, onHeaders, onChunk, &metrics)
             guard let target = outcome.redirectTarget else { return outcome }
             // A redirect to the login page is the sign-in's to handle, not to follow.
-            if !signingIn, let signIn = configuration.signIn, signIn.needsSignIn(outcome.head, request: current) { return outcome }
-            guard hops < configuration.maxRedirects else {
-                throw ODataClientError(.tooManyRedirects(configuration.maxRedirects), method: request.method, url: request.url)
+            let maxRedirects = settings.value.maxRedirects
+            if !signingIn, let signIn = settings.value.signIn, signIn.needsSignIn(outcome.head, request: current) { return outcome }
+            guard hops < maxRedirects else {
+                throw ODataClientError(.tooManyRedirects(maxRedirects), method: request.method, url: request.url)
             }
             guard let from = URLOrigin(current.url), let to = URLOrigin(target), from == to else {
                 throw ODataClientError(.redirectToOtherOrigin(location: target), method: current.method, url: outcome.url,
@@ -435,7 +447,7 @@ public final class HTTPClient: Sendable {
         defer { checkIn(connection) }
         let h = connection.handle
         let transfer = connection.transfer
-        let configuration = self.configuration
+        let configuration = settings
         let tracer = self.tracer
         let url = sessionURL(request.url)
         let headers = effectiveHeaders(for: request)
@@ -455,16 +467,16 @@ public final class HTTPClient: Sendable {
         try setMethod(h, request)
         try check(odsh_curl_setopt_slist(h, CURLOPT_HTTPHEADER, list), "HTTP headers")
 
-        let limit = configuration.timeout
-        let connectLimit = configuration.connectTimeout
+        let limit = configuration.value.timeout
+        let connectLimit = configuration.value.connectTimeout
         try check(odsh_curl_setopt_long(h, CURLOPT_TIMEOUT_MS, Self.milliseconds(limit)), "timeout")
         try check(odsh_curl_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(connectLimit)), "connect timeout")
         connection.clearError()
         var divert: ((HTTPResponseHead) -> Bool)?
-        if !signingIn, let signIn = configuration.signIn {
+        if !signingIn, let signIn = configuration.value.signIn {
             divert = { head in signIn.needsSignIn(head, request: request) }
         }
-        transfer.reset(url: url, traceLimit: tracer?.withData == true ? configuration.traceBodyLimit : 0,
+        transfer.reset(url: url, traceLimit: tracer?.withData == true ? configuration.value.traceBodyLimit : 0,
                        divert: divert, timeLimit: limit)
         let started = ContinuousClock.now
         let (code, consumerError) = await deliver(connection, request: request, url: url, onHeaders: onHeaders, onChunk: onChunk)
@@ -478,7 +490,7 @@ public final class HTTPClient: Sendable {
                                         requestHeaders: headers, requestBody: request.body, head: transfer.head,
                                         responseBody: transfer.traced, responseBodyBytes: transfer.bodyBytes,
                                         elapsed: elapsed, failure: nil,
-                                        hidesBodies: signingIn || configuration.hidesBodiesInTrace)
+                                        hidesBodies: signingIn || configuration.value.hidesBodiesInTrace)
         if let failure = transfer.failure {
             trace.failure = "\(failure)"
             tracer?.trace(trace)
@@ -496,9 +508,9 @@ public final class HTTPClient: Sendable {
             throw error
         }
         tracer?.trace(trace)
-        if configuration.cookieJar != nil || configuration.cookieStore != nil, head.headers.contains("Set-Cookie") {
+        if configuration.value.cookieJar != nil || configuration.value.cookieStore != nil, head.headers.contains("Set-Cookie") {
             // Written now rather than only at close, so a session cookie survives an interrupted run.
-            CookieJarFile.persist(from: h, configuration)
+            CookieJarFile.persist(from: h, configuration.value)
         }
         var redirectTarget: String?
         if transfer.isRedirect {
@@ -514,12 +526,13 @@ public final class HTTPClient: Sendable {
     /// A request's URL with the session's query parameters it lacks (the service root's own, `sap-client`,
     /// `sap-language`): what is sent, and what `.url` shows. The root's parameters go only to the root's origin.
     public func sessionURL(_ url: String) -> String {
+        let configuration = settings
         var u = url
-        if !configuration.serviceParameters.isEmpty, !signingIn,
-           let root = configuration.serviceRoot, URLOrigin(root) == URLOrigin(url) {
-            u = ServiceRoot.merge(configuration.serviceParameters, into: u)
+        if !configuration.value.serviceParameters.isEmpty, !signingIn,
+           let root = configuration.value.serviceRoot, URLOrigin(root) == URLOrigin(url) {
+            u = ServiceRoot.merge(configuration.value.serviceParameters, into: u)
         }
-        return SAPQueryParameters.apply(to: u, client: configuration.sapClient, language: configuration.sapLanguage)
+        return SAPQueryParameters.apply(to: u, client: configuration.value.sapClient, language: configuration.value.sapLanguage)
     }
 
     /// `request` as this session would send it: its URL with the session's query parameters, the session's headers
@@ -531,8 +544,9 @@ public final class HTTPClient: Sendable {
 
     /// Session headers, then the request's (replacing same-named ones), then the bearer token unless given.
     private func effectiveHeaders(for request: HTTPRequest) -> HTTPHeaders {
-        var headers = configuration.headers.merging(request.headers)
-        if case .bearer(let token) = configuration.authentication, !headers.contains("Authorization") {
+        let configuration = settings
+        var headers = configuration.value.headers.merging(request.headers)
+        if case .bearer(let token) = configuration.value.authentication, !headers.contains("Authorization") {
             headers.add("Authorization", "Bearer \(token)")
         }
         return headers

@@ -142,7 +142,7 @@ extension DataService {
         var reader: PayloadReader?
         var raw: Data?
         var fed = 0
-        let rawLimit = client.configuration.maxBufferedBodyBytes
+        let rawLimit = client.settings.value.maxBufferedBodyBytes
         // A payload was expected but the Content-Type names none (text/plain, text/html, none at all): the body
         // decides, once its first bytes are in.
         var sniffing = false
