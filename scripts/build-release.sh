@@ -9,5 +9,6 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if ! command -v swift >/dev/null && [ -x /opt/swift/usr/bin/swift ]; then PATH="$PATH:/opt/swift/usr/bin"; fi
+# No debug information (-gnone): the shipped binary is stripped, and perf names functions from the symbol table.
 exec swift build -c release --static-swift-stdlib --product "${ODSH_PRODUCT:-odsh}" --scratch-path .build-static \
-  -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic "$@"
+  -Xswiftc -gnone -Xlinker -z -Xlinker now -Xlinker --no-export-dynamic "$@"
