@@ -121,7 +121,7 @@ struct ShellCommand: ParsableCommand {
                                                     settings: settings, interactive: true)
                 let commands = SessionContext(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
                 commands.metadataFile = fileInUse
-                let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
+                let history = profile.map { ProfileContext.current(terminal: .process).dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
                 let code = ReplSession(commands: commands, historyPath: history, terminal: terminal).run()
                 // `.open NAME` ended the session with the next service loaded: it starts with the same settings.
                 guard let opened = services.opened else { throw OdshExit(code) }
