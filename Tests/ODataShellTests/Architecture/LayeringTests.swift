@@ -105,6 +105,22 @@ struct LayeringTests {
         #expect(found.isEmpty, "terminal facts read below the edge (take them from the caller):\n\(found.joined(separator: "\n"))")
     }
 
+    /// The language does not lean on the output (issue 49): no file of `Language/` names a type that `Output/`
+    /// declares (the order of a result's columns from its statement, `ColumnOrder`, is the language's).
+    @Test func theLanguageNamesNoOutputType() throws {
+        let output = try Self.declaredTypes(in: Self.shell.appendingPathComponent("Output"))
+        #expect(output.contains("TextOutput") && !output.contains("ColumnOrder"), "\(output.sorted())")
+        var found: [String] = []
+        for file in try LibraryWordingTests.swiftFiles(under: Self.shell.appendingPathComponent("Language")) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : line.split(separator: "//").first ?? ""
+                for name in output where Self.names(name, in: code) { found.append("\(file.lastPathComponent):\(n + 1): \(name)") }
+            }
+        }
+        #expect(found.isEmpty, "types of Output/ named in Language/:\n\(found.joined(separator: "\n"))")
+    }
+
     @Test func theScanSeesAName() {
         #expect(Self.names("ShellCommand", in: "let c: ShellCommand = x"))
         #expect(!Self.names("ShellCommand", in: "let c: SessionContext = x"))
