@@ -17,19 +17,20 @@ struct BrowserSignInSettings: Sendable, Equatable {
     /// Whether a person's sign-in was asked for.
     var isGiven: Bool { authorizeURL != nil || deviceAuthorizationURL != nil }
 
-    /// The sign-in these settings describe. A run makes it once (`ServiceConnections`): its tokens are the run's.
-    func signIn(environment: [String: String]) -> OAuth2SignIn {
+    /// The sign-in these settings describe, for a person at `terminal` if any. A run makes it once
+    /// (`ServiceConnections`): its tokens are the run's.
+    func signIn(environment: [String: String], terminal: TerminalFacts) -> OAuth2SignIn {
         let grant: OAuth2SignIn.Grant
         let before: @Sendable (OAuth2SignIn.PersonNeeded) throws -> Void
         if let deviceAuthorizationURL {
             grant = .deviceCode(PersonSignIn.device(at: deviceAuthorizationURL))
-            before = PersonSignIn.oneRun.beforeDevice
+            before = PersonSignIn.oneRun(terminal: terminal).beforeDevice
         } else {
             var browser = BrowserAuthorization(authorizationEndpoint: authorizeURL ?? "", openURL: { _ in })
             let timeout = browser.timeout
             browser.openURL = { BrowserOpener(environment: environment).open($0, timeout: timeout) }
             grant = .authorizationCode(browser)
-            before = PersonSignIn.oneRun.beforeBrowser
+            before = PersonSignIn.oneRun(terminal: terminal).beforeBrowser
         }
         let secret = environment["ODSH_CLIENT_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         var s = OAuth2SignIn.Settings(tokenEndpoint: tokenEndpoint ?? "", clientID: clientID ?? "", clientSecret: secret, grant: grant)

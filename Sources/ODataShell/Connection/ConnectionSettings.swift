@@ -64,6 +64,9 @@ struct ConnectionSettings: Sendable {
     var trace = TraceLevel.off
     var traceFile: String?
     var traceSecrets = false
+    /// Which standard streams are terminals (made once, at the edge): whether a password can be asked for and a
+    /// person can sign in. `odsh mcp` has none, whatever its streams are.
+    var terminal = TerminalFacts.none
 
     /// How much of each HTTP exchange is traced.
     enum TraceLevel: Int, Sendable, Comparable {
@@ -119,12 +122,20 @@ struct ConnectionSettings: Sendable {
 /// file. Held in memory only.
 final class RunCredentials {
     private let readPassword: (String) throws -> String
+    /// Which standard streams are terminals: a person's sign-in waits for someone only where one may be.
+    private let terminal: TerminalFacts
     private var passwords: [String: String] = [:]
     private var signIn: (BrowserSignInSettings, OAuth2SignIn)?
     private var sinks: [String: FileTraceSink] = [:]
 
-    init(readPassword: @escaping (String) throws -> String = RunCredentials.readPasswordFromTerminal) {
+    /// A password missing is asked for on `terminal`'s standard input (an error where it is no terminal).
+    convenience init(terminal: TerminalFacts = .none) {
+        self.init(readPassword: { try RunCredentials.readPasswordFromTerminal($0, terminal: terminal) }, terminal: terminal)
+    }
+
+    init(readPassword: @escaping (String) throws -> String, terminal: TerminalFacts = .none) {
         self.readPassword = readPassword
+        self.terminal = terminal
     }
 
     func password(for user: String) throws -> String {
@@ -136,7 +147,7 @@ final class RunCredentials {
 
     func browserSignIn(_ settings: BrowserSignInSettings, environment: [String: String]) -> OAuth2SignIn {
         if let (made, signIn) = signIn, made == settings { return signIn }
-        let made = settings.signIn(environment: environment)
+        let made = settings.signIn(environment: environment, terminal: terminal)
         signIn = (settings, made)
         return made
     }
@@ -153,8 +164,8 @@ final class RunCredentials {
     }
 
     /// Asks for the password of `user` on the terminal without echo; an error when standard input is no terminal.
-    static func readPasswordFromTerminal(_ user: String) throws -> String {
-        guard TerminalFacts.process.stdin else {
+    static func readPasswordFromTerminal(_ user: String, terminal: TerminalFacts) throws -> String {
+        guard terminal.stdin else {
             throw UsageError("--user \(user) has no password and standard input is not a terminal to ask for it; use --user \(user):PASSWORD or --netrc")
         }
         return try TerminalPassword.read(prompt: "Password for \(user): ")

@@ -15,21 +15,21 @@ struct PersonSignIn: Sendable {
     var onTerminal: String?
     /// How to sign in with a code instead.
     var deviceInstead: String
-    /// Whether a person can be there: standard input or standard error is a terminal.
-    var personPresent: Bool = PersonSignIn.processHasTerminal
+    /// Whether a person can be there: standard input or standard error is a terminal (as the edge found them).
+    var personPresent: Bool
 
-    /// Whether this process has a terminal a person may be at.
-    static var processHasTerminal: Bool { TerminalFacts.process.stdin || TerminalFacts.process.stderr }
-
-    /// The sign-in of a profile.
-    static func profile(_ name: String) -> PersonSignIn {
+    /// The sign-in of a profile, on the run's `terminal`.
+    static func profile(_ name: String, terminal: TerminalFacts) -> PersonSignIn {
         PersonSignIn(name: "profile \(name)", onTerminal: "odsh metadata summary \(name) --no-cache",
-                     deviceInstead: "--auth device, with device-authorization-url in the profile")
+                     deviceInstead: "--auth device, with device-authorization-url in the profile",
+                     personPresent: terminal.personMayBeThere)
     }
 
-    /// The sign-in of the command line's options.
-    static let oneRun = PersonSignIn(name: "--authorize-url", onTerminal: nil,
-                                     deviceInstead: "--device-authorization-url instead of --authorize-url")
+    /// The sign-in of the command line's options, on the run's `terminal`.
+    static func oneRun(terminal: TerminalFacts) -> PersonSignIn {
+        PersonSignIn(name: "--authorize-url", onTerminal: nil,
+                     deviceInstead: "--device-authorization-url instead of --authorize-url", personPresent: terminal.personMayBeThere)
+    }
 
     /// Before the browser opens: refuses (exit status 2) when nobody is at a terminal, else says why when a kept
     /// refresh token was refused.

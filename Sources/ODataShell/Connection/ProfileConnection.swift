@@ -19,7 +19,8 @@ struct ProfileConnection {
             if let method = connections.settings.personSignIn, !connections.settings.browserSignIn.isGiven {
                 profile.auth = method
             }
-            try Self.fill(&c, from: profile, resolver: context.resolver(pending: pending), dirs: context.dirs)
+            try Self.fill(&c, from: profile, resolver: context.resolver(pending: pending), dirs: context.dirs,
+                          terminal: connections.settings.terminal)
             identity = profile.identity
         } else if let method = connections.settings.personSignIn, !connections.settings.browserSignIn.isGiven {
             let endpoint = method == .device ? "--device-authorization-url" : "--authorize-url"
@@ -45,7 +46,8 @@ struct ProfileConnection {
         }
     }
 
-    private static func fill(_ c: inout HTTPConfiguration, from p: Profile, resolver: SecretResolver, dirs: XDGDirectories) throws {
+    private static func fill(_ c: inout HTTPConfiguration, from p: Profile, resolver: SecretResolver, dirs: XDGDirectories,
+                             terminal: TerminalFacts) throws {
         if let problem = p.validate() { throw ProfileError("profile \(p.name): \(problem)") }
         let path = FileSystemPath.expandingTilde
         c.headers = p.headers
@@ -131,11 +133,11 @@ struct ProfileConnection {
             browser.openURL = { BrowserOpener().open($0, timeout: timeout) }
             // The refresh token is the point of keeping tokens: always kept, where the client secret is kept.
             c.signIn = try oauth2(.authorizationCode(browser), clientSecret: try p.clientSecretFrom.map { try secret("client-secret", $0) },
-                                  store: true, storeNextTo: p.clientSecretFrom, before: PersonSignIn.profile(p.name).beforeBrowser)
+                                  store: true, storeNextTo: p.clientSecretFrom, before: PersonSignIn.profile(p.name, terminal: terminal).beforeBrowser)
         case .device:
             c.signIn = try oauth2(.deviceCode(PersonSignIn.device(at: p.deviceAuthorizationURL ?? "")),
                                   clientSecret: try p.clientSecretFrom.map { try secret("client-secret", $0) },
-                                  store: true, storeNextTo: p.clientSecretFrom, before: PersonSignIn.profile(p.name).beforeDevice)
+                                  store: true, storeNextTo: p.clientSecretFrom, before: PersonSignIn.profile(p.name, terminal: terminal).beforeDevice)
         }
     }
 }

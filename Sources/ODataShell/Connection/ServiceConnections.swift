@@ -13,10 +13,11 @@ final class ServiceConnections {
     private var contextValue: ProfileContext?
     private var made: [String: ServiceConnection] = [:]
 
-    init(_ settings: ConnectionSettings = ConnectionSettings(), credentials: RunCredentials = RunCredentials(),
+    /// `credentials` nil: the run's own, asking on the terminal `settings` names (if any).
+    init(_ settings: ConnectionSettings = ConnectionSettings(), credentials: RunCredentials? = nil,
          context: ProfileContext? = nil) {
         self.settings = settings
-        self.credentials = credentials
+        self.credentials = credentials ?? RunCredentials(terminal: settings.terminal)
         contextValue = context
     }
 
@@ -25,7 +26,7 @@ final class ServiceConnections {
     var context: ProfileContext {
         get {
             if let c = contextValue { return c }
-            let c = ProfileContext.current()
+            let c = ProfileContext.current(terminal: settings.terminal)
             contextValue = c
             return c
         }

@@ -25,7 +25,7 @@ final class CSVRenderer: ResultRenderer {
     private let out: TextOutput
     private let counted: Bool
     init(footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, order: MemberOrder? = nil, counted: Bool = false,
-         out: TextOutput = .standard) {
+         out: TextOutput = .standard()) {
         self.footer = footer; self.sizingRows = max(1, sizingRows); self.order = order; self.counted = counted; self.out = out
     }
 

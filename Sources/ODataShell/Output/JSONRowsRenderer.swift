@@ -10,7 +10,7 @@ final class JSONRowsRenderer: ResultRenderer {
     private let array: Bool
     private let counted: Bool
     init(array: Bool, footer: Bool, annotations: Bool = false, order: MemberOrder? = nil, counted: Bool = false,
-         out: TextOutput = .standard) {
+         out: TextOutput = .standard()) {
         writer = NDJSONWriter(options: .init(annotations: annotations, jsonArray: array, memberOrder: order)) { bytes in
             out.write(String(decoding: bytes, as: UTF8.self))
         }

@@ -50,7 +50,7 @@ enum ResultRenderers {
     /// table (`TableColumns`); the other formats show the entities as they are.
     static func make(_ format: ShellSettings.OutputFormat, terminalWidth: Int, color: Bool, footer: Bool,
                      order: MemberOrder? = nil, counted: Bool = false, expanded: ShellSettings.Expanded = .auto,
-                     wrap: Bool = false, columnStep: TableColumns? = nil, out: TextOutput = .standard) -> ResultRenderer {
+                     wrap: Bool = false, columnStep: TableColumns? = nil, out: TextOutput = .standard()) -> ResultRenderer {
         switch format {
         case .table where expanded == .on, .vertical:
             return VerticalRenderer(color: color, footer: footer, order: order, width: wrap ? terminalWidth : nil, out: out)

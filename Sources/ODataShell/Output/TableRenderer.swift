@@ -34,7 +34,7 @@ final class TableRenderer: ResultRenderer {
     private let order: MemberOrder?
 
     init(width: Int, color: Bool, footer: Bool, sizingRows: Int = TableRenderer.defaultSizingRows, order: MemberOrder? = nil,
-         expanded: ShellSettings.Expanded = .auto, columnStep: TableColumns? = nil, out: TextOutput = .standard) {
+         expanded: ShellSettings.Expanded = .auto, columnStep: TableColumns? = nil, out: TextOutput = .standard()) {
         self.width = max(20, width)
         self.color = color
         self.footer = footer

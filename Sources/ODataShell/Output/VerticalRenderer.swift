@@ -12,7 +12,7 @@ final class VerticalRenderer: ResultRenderer {
     private let width: Int?
     private let out: TextOutput
     private let order: MemberOrder?
-    init(color: Bool, footer: Bool, order: MemberOrder? = nil, width: Int? = nil, out: TextOutput = .standard) {
+    init(color: Bool, footer: Bool, order: MemberOrder? = nil, width: Int? = nil, out: TextOutput = .standard()) {
         self.color = color; self.footer = footer; self.order = order; self.width = width; self.out = out
     }
 

@@ -7,6 +7,8 @@ struct Onboarding {
     var profile: Profile
     /// Secrets typed in, by name (password, token, cookie, client-secret).
     var secrets: [String: String] = [:]
+    /// Which standard streams are terminals (the command's, made at the edge): secrets are typed without echo there.
+    var terminal = TerminalFacts.none
 
     /// Asks for the sign-in method and its settings where the command line gave none.
     mutating func askSettings(authGiven: Bool) throws {
@@ -72,13 +74,14 @@ struct Onboarding {
         }
         if let name = profile.auth.secretName, Self.isTyped(profile.secretFrom) {
             let who = name == "password" ? "Password for \(profile.user ?? "")" : name.prefix(1).uppercased() + name.dropFirst()
-            secrets[name] = try TerminalQuestions.secret("\(who): ")
+            secrets[name] = try TerminalQuestions.secret("\(who): ", terminal: terminal)
         }
         if profile.auth == .browser || profile.auth == .device, Self.isTyped(profile.clientSecretFrom) {
-            secrets["client-secret"] = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? ""): ")
+            secrets["client-secret"] = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? ""): ", terminal: terminal)
         }
         if profile.auth == .oauth2Password, profile.clientSecretFrom == nil || Self.isTyped(profile.clientSecretFrom) {
-            let secret = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? "") (empty for a public client): ")
+            let secret = try TerminalQuestions.secret("Client secret of \(profile.clientID ?? "") (empty for a public client): ",
+                                                  terminal: terminal)
             if secret.isEmpty {
                 profile.clientSecretFrom = nil
             } else {

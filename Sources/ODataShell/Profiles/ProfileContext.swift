@@ -12,12 +12,14 @@ struct ProfileContext {
     /// The secrets resolved so far: the process's own for `current()`, so each is asked for once per run.
     var resolved = ResolvedSecrets()
     /// Whether `readSecret` has a terminal to ask on.
-    var canAsk: @Sendable () -> Bool = { TerminalFacts.process.stdin }
+    var canAsk: @Sendable () -> Bool = { false }
 
-    static func current() -> ProfileContext {
+    /// The process's context, asking for secrets on `terminal` (the run's facts, made once at the edge).
+    static func current(terminal: TerminalFacts) -> ProfileContext {
         let environment = ProcessEnvironment.current
         return ProfileContext(environment: environment, dirs: XDGDirectories(environment: environment),
-                              readSecret: ProfileContext.readSecretFromTerminal, resolved: .process)
+                              readSecret: { try ProfileContext.readSecretFromTerminal($0, terminal: terminal) }, resolved: .process,
+                              canAsk: { terminal.stdin })
     }
 
     /// The profiles of config.toml.
@@ -35,8 +37,8 @@ struct ProfileContext {
                        canAsk: canAsk)
     }
 
-    static func readSecretFromTerminal(_ prompt: String) throws -> String {
-        guard TerminalFacts.process.stdin else {
+    static func readSecretFromTerminal(_ prompt: String, terminal: TerminalFacts) throws -> String {
+        guard terminal.stdin else {
             throw ProfileError("\(prompt.trimmingBlanks().dropLast()) is to be asked for, but standard input is not a terminal")
         }
         return try TerminalPassword.read(prompt: prompt)

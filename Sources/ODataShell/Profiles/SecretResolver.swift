@@ -14,7 +14,7 @@ struct SecretResolver {
     /// What this run resolved already: each secret is asked for (or read, or its command run) once per run.
     var resolved = ResolvedSecrets()
     /// Whether there is a terminal to ask on: a secret its store cannot give is asked for there instead.
-    var canAsk: @Sendable () -> Bool = { TerminalFacts.process.stdin }
+    var canAsk: @Sendable () -> Bool = { false }
 
     /// The store a `file` source stands for: a named file (`file:PATH`, plain, as the user chose), else odsh's
     /// secret store (encrypted unless the plain file is chosen).

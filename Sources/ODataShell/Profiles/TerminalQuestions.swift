@@ -29,9 +29,9 @@ enum TerminalQuestions {
         return answer.isEmpty ? yes : answer.lowercased().hasPrefix("y")
     }
 
-    /// A secret: without echo on a terminal, else the next line of standard input.
-    static func secret(_ prompt: String) throws -> String {
-        if TerminalFacts.process.stdin { return try TerminalPassword.read(prompt: prompt) }
+    /// A secret: without echo when standard input is a terminal (as `terminal` says), else its next line.
+    static func secret(_ prompt: String, terminal: TerminalFacts) throws -> String {
+        if terminal.stdin { return try TerminalPassword.read(prompt: prompt) }
         guard let line = readLine(), !line.isEmpty else {
             throw ProfileError("expected \(prompt.trimmingBlanks().dropLast()) as a line on standard input")
         }

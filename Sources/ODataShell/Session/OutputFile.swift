@@ -46,9 +46,10 @@ final class OutputFile {
         }
     }
 
-    /// Where renderers write into the file; their notes go to stderr.
-    var textOutput: TextOutput {
+    /// Where renderers write into the file; their notes go to stderr (a terminal or not as `terminal` says).
+    func textOutput(_ terminal: TerminalFacts) -> TextOutput {
         TextOutput(write: { [self] in write($0) }, writeNote: { Stdout.flush(); Stderr.write($0) },
-                   isClosed: { [self] in failure != nil }, writeBytes: { [self] in write(bytes: $0) }, isFile: true)
+                   isClosed: { [self] in failure != nil }, writeBytes: { [self] in write(bytes: $0) }, isFile: true,
+                   terminal: terminal)
     }
 }

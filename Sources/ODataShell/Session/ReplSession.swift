@@ -20,7 +20,7 @@ final class ReplSession {
     /// A session on the commands' context: statements go to its services, completion knows its model.
     /// `revalidation` asks for the metadata again after a failure that can mean it moved on (nil: never).
     init(commands: SessionContext, historyPath: String?, revalidation: MetadataRevalidation? = nil,
-         terminal: TerminalFacts = .process) {
+         terminal: TerminalFacts) {
         serviceRoot = commands.serviceRoot
         self.commands = commands
         var config = LineEditor.Configuration(prompt: ReplSession.prompt(for: serviceRoot), editingMode: commands.settings.editingMode,

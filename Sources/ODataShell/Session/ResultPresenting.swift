@@ -21,9 +21,9 @@ final class ResultPresenter {
     init(query: DataQuery, service: DataService, settings: ShellSettings, out: TextOutput, order: MemberOrder?, counted: Bool) {
         self.settings = settings
         self.out = out
-        interactive = TerminalFacts.process.stdout && !out.isFile
+        interactive = out.terminal.stdout && !out.isFile
         machine = [.json, .ndjson, .csv].contains(settings.format)
-        renderer = Self.renderer(settings, out: out, footer: machine ? TerminalFacts.process.stderr : true, order: order,
+        renderer = Self.renderer(settings, out: out, footer: machine ? out.terminal.stderr : true, order: order,
                                  counted: counted,
                                  columnStep: TableColumns.make(for: query, document: service.metadata, settings: settings))
     }
@@ -41,7 +41,7 @@ final class ResultPresenter {
                          counted: Bool = false, columnStep: TableColumns? = nil) -> ResultRenderer {
         ResultRenderers.make(settings.format, terminalWidth: out.isFile ? Self.unlimitedWidth : TerminalSize.current().columns,
                              color: settings.color && !out.isFile, footer: footer, order: order, counted: counted,
-                             expanded: settings.expanded, wrap: !out.isFile && TerminalFacts.process.stdout,
+                             expanded: settings.expanded, wrap: !out.isFile && out.terminal.stdout,
                              columnStep: columnStep, out: out)
     }
 

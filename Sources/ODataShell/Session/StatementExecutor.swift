@@ -108,7 +108,7 @@ final class StatementExecutor {
     private func output(file: OutputFile?) -> PagedOutput {
         let s = commands.settings
         let pages = policy.pages && s.pager && s.trace == .off && terminal.stdout && file == nil
-        let out = PagedOutput(pager: pages ? Pager.fromEnvironment() : nil, file: file)
+        let out = PagedOutput(pager: pages ? Pager.fromEnvironment() : nil, file: file, terminal: terminal)
         out.failureTurnsPagingOff = true
         return out
     }

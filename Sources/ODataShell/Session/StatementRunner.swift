@@ -59,7 +59,7 @@ final class StatementRunner {
 
     /// Runs a statement and shows its answer: a batch's answers in the order of its requests, else the result (of
     /// which `.next` shows the next page, when it has more).
-    func run(_ bound: BoundStatement, settings: ShellSettings, out: TextOutput = .standard) throws {
+    func run(_ bound: BoundStatement, settings: ShellSettings, out: TextOutput = .standard()) throws {
         let request = prepared(bound, settings: settings)
         for w in Self.restrictionWarnings(request) { ErrorReporter().warn(w) }
         if case .batch(let parts) = request.kind {
@@ -93,7 +93,7 @@ final class StatementRunner {
     }
 
     /// `.next`: the next page of the last result that had more.
-    func next(settings: ShellSettings, out: TextOutput = .standard) throws {
+    func next(settings: ShellSettings, out: TextOutput = .standard()) throws {
         guard let c = continuation else { throw UsageError("no more pages: .next continues the last result that had more") }
         try render(c.request, order: c.order, counted: c.counted, settings: settings, out: out)
     }
@@ -138,7 +138,7 @@ final class StatementRunner {
     func show(row: Int?, name: String?, settings: ShellSettings, out: TextOutput) throws {
         guard !lastRows.isEmpty else { throw UsageError("no rows to show: .show shows the rows of the last result") }
         let style = TerminalStyle(isEnabled: settings.color && !out.isFile)
-        let width: Int? = !out.isFile && TerminalFacts.process.stdout ? TerminalSize.current().columns : nil
+        let width: Int? = !out.isFile && out.terminal.stdout ? TerminalSize.current().columns : nil
         guard let row else {
             for (i, v) in lastRows.enumerated() {
                 out.write(VerticalRenderer.record(RowFlattener.row(v, order: lastOrder).forTerminal(), title: "RECORD \(i + 1)",

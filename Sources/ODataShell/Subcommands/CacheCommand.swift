@@ -22,7 +22,7 @@ struct CacheCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the cached metadata documents.")
 
         func run() throws {
-            let cache = MetadataCache(directory: ProfileContext.current().dirs.metadataCache)
+            let cache = MetadataCache(directory: ProfileContext.current(terminal: .process).dirs.metadataCache)
             let entries = cache.list()
             guard !entries.isEmpty else {
                 Stderr.write("odsh: the metadata cache \(cache.directory) is empty\n")
@@ -47,7 +47,7 @@ struct CacheCommand: ParsableCommand {
         var target: String?
 
         func run() throws {
-            let context = ProfileContext.current()
+            let context = ProfileContext.current(terminal: .process)
             let cache = MetadataCache(directory: context.dirs.metadataCache)
             let removed: Int
             switch target {

@@ -13,7 +13,7 @@ enum CommandLineCompletion {
     /// The names of the configured profiles, in the config's order; none when there is no config or it cannot be read
     /// (a completion never reports errors).
     static func profileNames() -> [String] {
-        (try? ProfileContext.current().profiles().profiles.map(\.name)) ?? []
+        (try? ProfileContext.current(terminal: .process).profiles().profiles.map(\.name)) ?? []
     }
 
     /// An argument that is a profile's name.

@@ -151,13 +151,15 @@ struct ConnectionOptions: ParsableArguments {
         s.trace = tracePretty ? .pretty : traceData ? .data : trace ? .on : .off
         s.traceFile = traceFile
         s.traceSecrets = traceSecrets
+        s.terminal = .process
         return s
     }
 
     /// The HTTP settings these options describe on their own (no profile). A password missing from `--user` is
     /// read with `readPassword`; `--bearer` falls back to `ODSH_BEARER_TOKEN` in `environment`.
     func httpConfiguration(serviceRoot: String?, environment: [String: String] = ProcessEnvironment.current,
-                           readPassword: @escaping (String) throws -> String = RunCredentials.readPasswordFromTerminal) throws -> HTTPConfiguration {
+                           readPassword: @escaping (String) throws -> String = { try RunCredentials.readPasswordFromTerminal($0, terminal: .process) })
+        throws -> HTTPConfiguration {
         var c = HTTPConfiguration.odsh(serviceRoot: serviceRoot)
         try settings.apply(to: &c, environment: environment, run: RunCredentials(readPassword: readPassword))
         return c

@@ -88,10 +88,18 @@ package struct McpCommand: ParsableCommand {
         return found
     }
 
+    /// The command line's connection settings, on no terminal: the agent's streams carry the protocol, and nobody is
+    /// at a terminal to type a password or sign in, whatever the process's streams are.
+    var connectionSettings: ConnectionSettings {
+        var s = connection.settings
+        s.terminal = .none
+        return s
+    }
+
     /// The toolbox on the service or system the command line names: its metadata loaded (or the system's catalog
     /// found), on one set of connections for the run.
     func makeToolbox() throws -> AgentToolbox {
-        let connections = ServiceConnections(connection.settings)
+        let connections = ServiceConnections(connectionSettings)
         let loader = MetadataLoader(connections: connections, strict: false, options: metadataOptions)
         let reporter = ErrorReporter()
         var options = AgentToolbox.Options()

@@ -133,7 +133,7 @@ struct MetadataLoading {
     /// documents); errors exit with 4.
     func load(_ location: String, warningsListed: Int, label: String? = nil) throws -> CsdlDocument {
         try ErrorReporter(verbose: verbose).exitOnError {
-            let loader = MetadataLoader(connections: ServiceConnections(connection?.settings ?? ConnectionSettings()), strict: strict, noCache: noCache,
+            let loader = MetadataLoader(connections: ServiceConnections(connection?.settings ?? ConnectionSettings(terminal: .process)), strict: strict, noCache: noCache,
                                         fixFile: metadataFix, maxAge: maxAge)
             let doc = try loader.load(location)
             if !quiet, !doc.warnings.isEmpty {

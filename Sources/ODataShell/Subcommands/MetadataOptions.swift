@@ -26,7 +26,7 @@ struct MetadataOptions: ParsableArguments {
 extension MetadataLoader {
     /// A loader on connections of its own, made from the command line's options.
     init(connection: ConnectionOptions?, strict: Bool, options: MetadataOptions? = nil) {
-        self.init(connections: ServiceConnections(connection?.settings ?? ConnectionSettings()), strict: strict,
+        self.init(connections: ServiceConnections(connection?.settings ?? ConnectionSettings(terminal: .process)), strict: strict,
                   noCache: options?.noCache ?? false, fixFile: options?.metadataFix, maxAge: options?.metadataMaxAge)
     }
 

@@ -117,7 +117,7 @@ struct ProfileCommand: ParsableCommand {
         }
 
         private func add(_ reporter: ErrorReporter) throws {
-            let context = ProfileContext.current()
+            let context = ProfileContext.current(terminal: .process)
             guard Profile.isValidName(name) else {
                 throw ProfileError("\(name) cannot name a profile: use letters, digits, - and _ (and none of \(Profile.reservedNames.sorted().joined(separator: ", ")))")
             }
@@ -126,14 +126,14 @@ struct ProfileCommand: ParsableCommand {
                 throw ProfileError("a profile named \(name) exists already in \(store.path) (--force replaces it)")
             }
             var profile = try settings()
-            if profile.auth == .browser, !noCheck, !PersonSignIn.processHasTerminal {
+            if profile.auth == .browser, !noCheck, !TerminalFacts.process.personMayBeThere {
                 throw UsageError("profile \(name): the check signs in through the browser, which needs a person at a terminal, and none is "
                                  + "here: run odsh profile add on a terminal, add --no-check to store it unchecked, or use --auth device")
             }
             let interactive = TerminalFacts.process.stdin && !noInput
             var secrets: [String: String] = [:]
             if interactive {
-                var onboarding = Onboarding(profile: profile)
+                var onboarding = Onboarding(profile: profile, terminal: .process)
                 try onboarding.askSettings(authGiven: auth != nil)
                 try onboarding.askCredentials(userDefault: user, userGiven: user != nil)
                 (profile, secrets) = (onboarding.profile, onboarding.secrets)
@@ -215,7 +215,7 @@ struct ProfileCommand: ParsableCommand {
         private func check(_ profile: Profile, _ secrets: [String: String], _ context: ProfileContext) -> Error? {
             if interactiveOutput { Stderr.write("odsh: checking: loading the metadata of \(profile.url) ...\n") }
             do {
-                var loader = MetadataLoader(connections: ServiceConnections(context: context), strict: false)
+                var loader = MetadataLoader(connections: ServiceConnections(ConnectionSettings(terminal: .process), context: context), strict: false)
                 loader.maxAge = 0  // a check asks the service itself
                 loader.pendingSecrets = secrets
                 let doc = try loader.load(profile: profile, metadataFile: nil)
@@ -236,7 +236,7 @@ struct ProfileCommand: ParsableCommand {
         /// How many services the catalogs of the profile's system list, signed in as the profile is; nil when none
         /// or when no catalog answers.
         private func systemServiceCount(_ profile: Profile, _ secrets: [String: String], _ context: ProfileContext) -> Int? {
-            guard let connection = try? ServiceConnections(context: context)
+            guard let connection = try? ServiceConnections(ConnectionSettings(terminal: .process), context: context)
                     .connection(serviceRoot: GatewayCatalog.hostPart(of: profile.url) + "/", profile: profile, pending: secrets)
             else { return nil }
             var c = connection.configuration
@@ -264,10 +264,10 @@ struct ProfileCommand: ParsableCommand {
                 guard let source = profile.secretFrom else {
                     throw ProfileError("--auth \(profile.auth.rawValue) needs --secret-from \(SecretSource.spellings)")
                 }
-                if case .file = source { secrets[secretName] = try TerminalQuestions.secret("the \(secretName): ") }
+                if case .file = source { secrets[secretName] = try TerminalQuestions.secret("the \(secretName): ", terminal: .process) }
             }
             if profile.auth == .oauth2Password || profile.auth == .browser || profile.auth == .device, case .file = profile.clientSecretFrom {
-                secrets["client-secret"] = try TerminalQuestions.secret("the client secret: ")
+                secrets["client-secret"] = try TerminalQuestions.secret("the client secret: ", terminal: .process)
             }
             return secrets
         }
@@ -333,7 +333,7 @@ struct ProfileCommand: ParsableCommand {
         var names = false
 
         func run() throws {
-            let store = try withReporting { try ProfileContext.current().profiles() }
+            let store = try withReporting { try ProfileContext.current(terminal: .process).profiles() }
             if names {
                 Stdout.write(store.profiles.map { $0.name + "\n" }.joined())
                 return
@@ -359,7 +359,7 @@ struct ProfileCommand: ParsableCommand {
         var name: String
 
         func run() throws {
-            let context = ProfileContext.current()
+            let context = ProfileContext.current(terminal: .process)
             let (store, p) = try withReporting { () -> (ProfileStore, Profile) in
                 let store = try context.profiles()
                 return (store, try store.require(name))
@@ -467,7 +467,7 @@ struct ProfileCommand: ParsableCommand {
 
         func run() throws {
             try withReporting {
-                let context = ProfileContext.current()
+                let context = ProfileContext.current(terminal: .process)
                 let p = try context.profiles().require(name)
                 let source = clientSecret ? p.clientSecretFrom : p.secretFrom
                 guard let secretName = clientSecret ? "client-secret" : p.auth.secretName else {
@@ -477,7 +477,7 @@ struct ProfileCommand: ParsableCommand {
                     throw ProfileError("profile \(name) takes its \(secretName) from \(source?.description ?? "nowhere"); "
                                        + "set \(clientSecret ? "client-secret-from" : "secret-from") = \"file\" in the config to keep it in the secrets file")
                 }
-                let value = try TerminalQuestions.secret("\(secretName.prefix(1).uppercased() + secretName.dropFirst()) for profile \(name): ")
+                let value = try TerminalQuestions.secret("\(secretName.prefix(1).uppercased() + secretName.dropFirst()) for profile \(name): ", terminal: .process)
                 let path = try context.resolver().secretsFile(source)
                 try SecretsFile.update(path, profile: name, [(secretName, .string(value))])
                 Stderr.write("odsh: the \(secretName) of profile \(name) is stored in \(path)\n")
@@ -493,7 +493,7 @@ struct ProfileCommand: ParsableCommand {
 
         func run() throws {
             try withReporting {
-                let context = ProfileContext.current()
+                let context = ProfileContext.current(terminal: .process)
                 var store = try context.profiles()
                 let p = try store.require(name)
                 let removed = try ProfileFiles.reset(name, profile: p, context: context)
@@ -516,7 +516,7 @@ struct ProfileCommand: ParsableCommand {
 
         func run() throws {
             try withReporting {
-                let context = ProfileContext.current()
+                let context = ProfileContext.current(terminal: .process)
                 guard Profile.isValidName(name) else { throw ProfileError("\(name) is no profile name") }
                 let p = try context.profiles().profile(named: name)
                 if p == nil { Stderr.write("odsh: warning: no profile named \(name) in the config; removing its files anyway\n") }

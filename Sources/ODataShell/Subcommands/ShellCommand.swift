@@ -72,9 +72,10 @@ struct ShellCommand: ParsableCommand {
     var connection: ConnectionOptions
 
     /// The settings the command line asks for, over the profile's output format and page size.
-    func initialSettings(profile: Profile? = nil) -> ShellSettings {
+    /// `terminal`: the run's facts (a table for a person, JSON for a program).
+    func initialSettings(profile: Profile? = nil, terminal: TerminalFacts) -> ShellSettings {
         var s = ShellSettings()
-        s.format = output ?? profile?.output.flatMap(ShellSettings.OutputFormat.init(rawValue:)) ?? (TerminalFacts.process.stdout ? .table : .json)
+        s.format = output ?? profile?.output.flatMap(ShellSettings.OutputFormat.init(rawValue:)) ?? (terminal.stdout ? .table : .json)
         s.all = all
         s.pageSize = pageSize ?? profile?.pageSize ?? 0
         s.rowLimit = rowLimit
@@ -97,14 +98,16 @@ struct ShellCommand: ParsableCommand {
         }
         // The command line made into plain settings once; one connection per service for the whole run (the
         // metadata, the statements, value help, `.curl`): one sign-in, one password prompt, one CSRF token.
-        let terminal = TerminalFacts.process
-        let connections = ServiceConnections(connection.settings)
+        // The terminal facts too: asked once (by `settings`), and passed down from here.
+        let connectionSettings = connection.settings
+        let terminal = connectionSettings.terminal
+        let connections = ServiceConnections(connectionSettings)
         let loader = MetadataLoader(connections: connections, strict: false, options: metadataOptions)
         if commands.isEmpty && file == nil && terminal.stdin {
             // A terminal and nothing to run: the interactive shell. A profile has a history of its own. `.open`
             // ends one session with the next service loaded, and the next session starts with the same settings.
             var asked: String?
-            var loaded = try loadMetadata(loader, service: service, maxAge: 0, asking: true, chosen: &asked).loaded
+            var loaded = try loadMetadata(loader, service: service, maxAge: 0, asking: terminal.canAsk, chosen: &asked).loaded
             var carried: ShellSettings?
             // What names the service in use, for `.refresh`: the command line's service name and metadata file,
             // then, after `.open NAME`, that name on the same system (the metadata file was the first service's).
@@ -113,7 +116,7 @@ struct ShellCommand: ParsableCommand {
             var fileInUse = metadata ?? loaded.2?.metadata
             while true {
                 let (doc, serviceRoot, profile) = loaded
-                var settings = carried ?? initialSettings(profile: profile)
+                var settings = carried ?? initialSettings(profile: profile, terminal: terminal)
                 if carried == nil, output == nil && profile?.output == nil { settings.format = .table }
                 settings.repl = true
                 let services = ShellSessionServices(connections: connections, loader: loader, system: service, serviceRoot: serviceRoot,
@@ -121,7 +124,7 @@ struct ShellCommand: ParsableCommand {
                                                     settings: settings, interactive: true)
                 let commands = SessionContext(serviceRoot: serviceRoot, document: doc, settings: settings, services: services)
                 commands.metadataFile = fileInUse
-                let history = profile.map { ProfileContext.current().dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
+                let history = profile.map { ProfileContext.current(terminal: terminal).dirs.historyFile(profile: $0.name) } ?? HistoryFile.defaultPath()
                 let code = ReplSession(commands: commands, historyPath: history, terminal: terminal).run()
                 // `.open NAME` ended the session with the next service loaded: it starts with the same settings.
                 guard let opened = services.opened else { throw OdshExit(code) }
@@ -148,7 +151,7 @@ struct ShellCommand: ParsableCommand {
             return try again.load(service: service, metadataFile: metadata, serviceName: serviceName).document
         })
         // Dot-commands work in scripts too (`.format csv`, `.set pagesize 50`, `.describe Orders`, `.quit`).
-        var settings = initialSettings(profile: profile)
+        var settings = initialSettings(profile: profile, terminal: terminal)
         // A script's result is complete: every page is read, unless asked for the first page only.
         settings.all = !firstPage
         let services = ShellSessionServices(connections: connections, loader: loader, system: service, serviceRoot: serviceRoot,
@@ -219,8 +222,8 @@ struct ShellCommand: ParsableCommand {
     /// its profile, if it is one; also how the document came. A cached copy is used for `maxAge` seconds (nil: the
     /// profile's, the service's or the default window; the interactive shell asks the service on start, as a
     /// session should begin on the current metadata). When `service` is a system rather than a service (a profile
-    /// or URL on the root of a host whose catalogs list services), its services are listed and, `asking` on a
-    /// terminal, one is asked for (`chosen`).
+    /// or URL on the root of a host whose catalogs list services), its services are listed and, `asking` (a person
+    /// at a terminal), one is asked for (`chosen`).
     private func loadMetadata(_ loader: MetadataLoader, service: String, maxAge: Int?, asking: Bool, chosen: inout String?)
         throws -> (loaded: (CsdlDocument, String, Profile?), load: MetadataLoader.LoadInfo?) {
         let reporter = ErrorReporter(verbose: verbose)
@@ -233,7 +236,7 @@ struct ShellCommand: ParsableCommand {
             guard let services = systemServices(service, connections: loader.connections) else { throw OdshExit(reporter.report(error)) }
             Stderr.write("odsh: \(service) is an SAP system, not a service; its catalogs list these services:\n")
             Stderr.write(CatalogListing.text(services, width: TextTable.stderrWidth))
-            guard asking, TerminalFacts.process.canAsk else {
+            guard asking else {
                 throw OdshExit(reporter.report(UsageError("name the service after the system, as in odsh \(service) \(services[0].technicalName)")))
             }
             let names = services.map(\.technicalName)

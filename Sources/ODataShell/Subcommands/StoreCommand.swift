@@ -46,7 +46,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             try withReporting {
-                let context = ProfileContext.current()
+                let context = ProfileContext.current(terminal: .process)
                 let settings = try StoreSettings.load(context.dirs, environment: context.environment)
                 var lines: [(String, String)] = []
                 var file: SecretsFile?
@@ -107,7 +107,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             try withReporting {
-                let context = ProfileContext.current()
+                let context = ProfileContext.current(terminal: .process)
                 let location = context.dirs.secureStoreFile
                 let held = SessionKeyring.forget(location)
                 Stderr.write("odsh: the secure store \(location) is locked\(held ? "" : " (it was not unlocked)")\n")
@@ -127,7 +127,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             try withReporting {
-                let context = ProfileContext.current()
+                let context = ProfileContext.current(terminal: .process)
                 let store = try StoreCommand.encryptedStore(context, passphraseFile: passphrase.file)
                 let created = try store.unlock(allowEmpty: insecureStore)
                 if created { try SecureStore.noteWritten(store) }
@@ -151,7 +151,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             try withReporting {
-                let context = ProfileContext.current()
+                let context = ProfileContext.current(terminal: .process)
                 let store = try StoreCommand.encryptedStore(context, passphraseFile: passphrase.file)
                 var environment: [String: String] = [:]
                 if let given = context.environment["ODSH_STORE_NEW_PASSPHRASE"] { environment["ODSH_STORE_PASSPHRASE"] = given }
@@ -174,7 +174,7 @@ struct StoreCommand: ParsableCommand {
 
         func run() throws {
             try withReporting {
-                let context = ProfileContext.current()
+                let context = ProfileContext.current(terminal: .process)
                 var targets: [String] = []
                 for path in [context.dirs.secureStoreFile, context.dirs.secretsFile] where access(path, F_OK) == 0 { targets.append(path) }
                 targets += SecureStore.plainCookieJars(context.dirs).map(\.1)

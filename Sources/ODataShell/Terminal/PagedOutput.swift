@@ -24,9 +24,13 @@ final class PagedOutput {
     /// What goes to stdout goes to this file instead (`.output FILE`); notes still go to stderr.
     private let file: OutputFile?
 
+    /// Which standard streams are terminals, as the front end knows them.
+    private let terminal: TerminalFacts
+
     /// `pager` nil: no paging (one-shot runs, `.set pager off`, stdout not a terminal, a `file`).
-    init(pager: Pager?, size: TerminalSize = TerminalSize.current(), file: OutputFile? = nil) {
+    init(pager: Pager?, size: TerminalSize = TerminalSize.current(), file: OutputFile? = nil, terminal: TerminalFacts = .none) {
         self.file = file
+        self.terminal = terminal
         // PAGER=cat would only copy the text: write it straight.
         if file != nil { self.pager = nil }
         else if let p = pager, p.command.trimmingBlanks() == "cat" { self.pager = nil } else { self.pager = pager }
@@ -55,12 +59,12 @@ final class PagedOutput {
 
     /// For the renderers.
     var textOutput: TextOutput {
-        if let file { return file.textOutput }
+        if let file { return file.textOutput(terminal) }
         // Without a pager, stdout itself: bytes streamed as they come, and a closed pipe noticed.
-        if pager == nil { return .standard }
+        if pager == nil { return .standard(terminal) }
         return TextOutput(write: { [unowned self] in self.write($0) }, writeNote: { [unowned self] in self.note($0) },
                    flush: { [unowned self] in if self.pager == nil { Stdout.flush() } },
-                   isClosed: { [unowned self] in self.isClosed })
+                   isClosed: { [unowned self] in self.isClosed }, terminal: terminal)
     }
 
     private func emit(_ text: String, note: Bool) {
@@ -88,7 +92,7 @@ final class PagedOutput {
         meter.add(text)
         // Taller than the screen: the prompt after it would push its first lines off.
         guard meter.rows >= size.rows else { return }
-        if let w = pager.open() {
+        if let w = pager.open(on: terminal) {
             writer = w
             wasPaged = true
             for h in held { w.write(h.text) }

@@ -37,9 +37,9 @@ struct Pager {
     }
 
     /// Starts the pager for streamed output (write page after page, then `close()`); nil when stdout is not a
-    /// terminal or the pager cannot be started: then write to stdout.
-    func open() -> PagerWriter? {
-        guard TerminalFacts.process.stdout else { return nil }
+    /// terminal (as `terminal` says) or the pager cannot be started: then write to stdout.
+    func open(on terminal: TerminalFacts) -> PagerWriter? {
+        guard terminal.stdout else { return nil }
         return PagerWriter(command: command)
     }
 }

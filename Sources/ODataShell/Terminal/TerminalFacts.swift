@@ -11,6 +11,9 @@ struct TerminalFacts: Sendable, Equatable {
     /// The process's streams, asked once.
     static let process = TerminalFacts(stdin: isatty(0) != 0, stdout: isatty(1) != 0, stderr: isatty(2) != 0)
 
+    /// No terminal at all: what a program reads and writes (`odsh mcp`, tests), whatever the process's streams are.
+    static let none = TerminalFacts(stdin: false, stdout: false, stderr: false)
+
     /// Whether `fd` is a terminal: the standard streams as asked at start, any other descriptor now.
     static func isTerminal(_ fd: Int32) -> Bool {
         switch fd {
@@ -23,4 +26,7 @@ struct TerminalFacts: Sendable, Equatable {
 
     /// A person can be asked something: questions are read from stdin and written to stderr.
     var canAsk: Bool { stdin && stderr }
+
+    /// A person may be at a terminal: standard input or standard error is one (a sign-in can wait for them).
+    var personMayBeThere: Bool { stdin || stderr }
 }

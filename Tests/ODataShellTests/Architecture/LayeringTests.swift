@@ -86,6 +86,41 @@ struct LayeringTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// Terminal facts are asked once (issue 49): a command run makes its one `TerminalFacts` at the edge (from
+    /// `TerminalFacts.process`) and passes it down, so that code below asks its caller, not the process (`odsh mcp`
+    /// says "no terminal" whatever its streams are). Nothing but `TerminalFacts` asks the system (`isatty`).
+    @Test func terminalFactsAreReadAtTheEdgeOnly() throws {
+        var found: [String] = []
+        var edgeReads = 0
+        for file in try LibraryWordingTests.swiftFiles(under: TestPaths.packageRoot.appendingPathComponent("Sources")) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let allowed = file.path.contains("/ODataShell/Subcommands/") || file.lastPathComponent == "TerminalFacts.swift"
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : line.split(separator: "//").first ?? ""
+                guard ["TerminalFacts.process", "TerminalFacts = .process", "isatty("].contains(where: { code.contains($0) }) else { continue }
+                if allowed { edgeReads += 1 } else { found.append("\(file.lastPathComponent):\(n + 1): \(code.trimmingCharacters(in: .whitespaces))") }
+            }
+        }
+        #expect(edgeReads > 1, "the scan finds the edge's reads")
+        #expect(found.isEmpty, "terminal facts read below the edge (take them from the caller):\n\(found.joined(separator: "\n"))")
+    }
+
+    /// The language does not lean on the output (issue 49): no file of `Language/` names a type that `Output/`
+    /// declares (the order of a result's columns from its statement, `ColumnOrder`, is the language's).
+    @Test func theLanguageNamesNoOutputType() throws {
+        let output = try Self.declaredTypes(in: Self.shell.appendingPathComponent("Output"))
+        #expect(output.contains("TextOutput") && !output.contains("ColumnOrder"), "\(output.sorted())")
+        var found: [String] = []
+        for file in try LibraryWordingTests.swiftFiles(under: Self.shell.appendingPathComponent("Language")) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : line.split(separator: "//").first ?? ""
+                for name in output where Self.names(name, in: code) { found.append("\(file.lastPathComponent):\(n + 1): \(name)") }
+            }
+        }
+        #expect(found.isEmpty, "types of Output/ named in Language/:\n\(found.joined(separator: "\n"))")
+    }
+
     @Test func theScanSeesAName() {
         #expect(Self.names("ShellCommand", in: "let c: ShellCommand = x"))
         #expect(!Self.names("ShellCommand", in: "let c: SessionContext = x"))

@@ -191,7 +191,7 @@ struct PersonSignInWordsTests {
     }
 
     @Test func nobodyAtATerminalStopsABrowserSignInButNotADeviceOne() throws {
-        var person = PersonSignIn.profile("p")
+        var person = PersonSignIn.profile("p", terminal: .process)
         person.personPresent = false
         #expect(throws: UsageError.self) { try person.beforeBrowser(.noRefreshToken) }
         try person.beforeDevice(.noRefreshToken)

@@ -120,7 +120,7 @@ struct ConnectionOptionsTests {
         #expect(given.settings.browserSignIn.authorizeURL == nil && given.settings.personSignIn == .device)
         #expect(try ConnectionOptions.parse(["--auth", "device"]).settings.personSignIn == .device)
         #expect(!(try ConnectionOptions.parse(["--auth", "device"])).settings.browserSignIn.isGiven, "a profile's endpoints")
-        guard case .deviceCode(let device)? = given.settings.browserSignIn.signIn(environment: [:]).settings.grant as OAuth2SignIn.Grant? else {
+        guard case .deviceCode(let device)? = given.settings.browserSignIn.signIn(environment: [:], terminal: .none).settings.grant as OAuth2SignIn.Grant? else {
             Issue.record("expected the device grant")
             return
         }
