@@ -52,9 +52,8 @@ package_result() {
   [ "$status" = 0 ]
 }
 
-# No index store: nothing here reads it (an editor's language server indexes on its own), and making it is a good
-# part of a debug build. The same flag for `swift test`, which would otherwise build everything again.
-swift build --disable-index-store || { package_result; exit 1; }
+# (With the index store: on Linux `swift test` finds the XCTest cases through it.)
+swift build || { package_result; exit 1; }
 # Every process the tests start (Spawn.start, and the servers and watchdogs the scripts of scripts/testenv start)
 # is noted here as "PID STARTTIME COMMAND"; once the tests have ended, none may be left (see below).
 export ODSH_TEST_PIDS="${TMPDIR:-/tmp}/odsh-test-pids-$$.txt"
@@ -63,7 +62,7 @@ export ODSH_TEST_PIDS="${TMPDIR:-/tmp}/odsh-test-pids-$$.txt"
 export ODSH_SKIP_LOG="${TMPDIR:-/tmp}/odsh-skips-$$.log"
 : >"$ODSH_SKIP_LOG"
 # Swift Testing runs tests concurrently in-process anyway; --parallel also spreads XCTest cases over workers.
-swift test --disable-index-store --parallel "$@"
+swift test --parallel "$@"
 status=$?
 package_result || { [ "$status" -eq 0 ] && status=1; }
 
