@@ -89,15 +89,6 @@ extension IntegrationTests {
             return OAuth2SignIn(s)
         }
 
-        @discardableResult
-        func metadata(_ signIn: OAuth2SignIn, _ gateway: AuthGateway) throws -> String {
-            var c = HTTPConfiguration()
-            c.signIn = signIn
-            var bytes = Data()
-            try HTTPClient(configuration: c).fetchMetadata(serviceURL: gateway.base + "/oauth/northwind/") { bytes.append(contentsOf: $0) }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-
         /// The sign-in's error, which must be a failed sign-in of one line naming no secret of the exchange.
         func failure(_ signIn: OAuth2SignIn, _ gateway: AuthGateway, _ browser: ScriptedBrowser) throws -> String {
             let error = try #require(throws: ODataClientError.self) { try metadata(signIn, gateway) }

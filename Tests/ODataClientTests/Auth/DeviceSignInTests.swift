@@ -39,15 +39,6 @@ extension IntegrationTests {
             return OAuth2SignIn(s)
         }
 
-        @discardableResult
-        func metadata(_ signIn: OAuth2SignIn, _ gateway: AuthGateway) throws -> String {
-            var c = HTTPConfiguration()
-            c.signIn = signIn
-            var bytes = Data()
-            try HTTPClient(configuration: c).fetchMetadata(serviceURL: gateway.base + "/oauth/northwind/") { bytes.append(contentsOf: $0) }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-
         /// The sign-in's error: a failed sign-in of one line that names no device code.
         func failure(_ signIn: OAuth2SignIn, _ gateway: AuthGateway) throws -> String {
             let error = try #require(throws: ODataClientError.self) { try metadata(signIn, gateway) }
