@@ -5,6 +5,16 @@ import Testing
 @testable import ODataShell
 
 struct ConnectionOptionsTests {
+    /// What parsing `arguments` says: "parsed", or the message of its error.
+    func message(_ arguments: [String]) -> String {
+        do {
+            _ = try ConnectionOptions.parse(arguments)
+            return "parsed"
+        } catch {
+            return ConnectionOptions.message(for: error)
+        }
+    }
+
     func configuration(_ arguments: [String], environment: [String: String] = [:],
                        password: String = "typed") throws -> HTTPConfiguration {
         let options = try ConnectionOptions.parse(arguments)
@@ -85,14 +95,6 @@ struct ConnectionOptionsTests {
         #expect(given.settings.browserSignIn.authorizeURL == "https://id/authorize" && given.settings.browserSignIn.tokenEndpoint == "https://id/token")
         #expect(given.settings.browserSignIn.clientID == "odsh" && given.settings.browserSignIn.scope == "odata.read")
         #expect(!(try ConnectionOptions.parse([])).settings.browserSignIn.isGiven)
-        func message(_ arguments: [String]) -> String {
-            do {
-                _ = try ConnectionOptions.parse(arguments)
-                return "parsed"
-            } catch {
-                return ConnectionOptions.message(for: error)
-            }
-        }
         #expect(message(["--scope", "x"]) == "--token-endpoint, --client-id and --scope go with --authorize-url (browser sign-in) "
                 + "or --device-authorization-url (device sign-in)")
         #expect(message(["--authorize-url", "https://id/a"]) == "--authorize-url needs --token-endpoint and --client-id")
@@ -125,14 +127,6 @@ struct ConnectionOptionsTests {
             return
         }
         #expect(device.deviceAuthorizationEndpoint == "https://id/devicecode")
-        func message(_ arguments: [String]) -> String {
-            do {
-                _ = try ConnectionOptions.parse(arguments)
-                return "parsed"
-            } catch {
-                return ConnectionOptions.message(for: error)
-            }
-        }
         #expect(message(["--auth", "form"]).hasPrefix("--auth is browser or device"))
         #expect(message(["--device-authorization-url", "https://id/d"]) == "--device-authorization-url needs --token-endpoint and --client-id")
         #expect(message(["--device-authorization-url", "id/d", "--token-endpoint", "https://id/t", "--client-id", "c"])
