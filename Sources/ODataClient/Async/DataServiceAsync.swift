@@ -6,8 +6,9 @@ import ODataQuery
 ///
 /// ``DataService`` has each network operation twice under one name, blocking and `async`. Inside an `async`
 /// function Swift picks the `async` one, but in top-level code (a `main.swift` that uses `await`) it ranks the
-/// blocking one first, so `try await service.loadMetadata()` on a `DataService` would block there. On a
-/// `DataServiceAsync` there is only the `async` form, so the compiler cannot pick the other.
+/// blocking one first; since that one is `@available(*, noasync)`, `try await service.loadMetadata()` on a
+/// `DataService` there does not compile. On a `DataServiceAsync` there is only the `async` form, which top-level
+/// code gets.
 ///
 /// It wraps a ``DataService`` (``dataService``), with which it shares the metadata, the HTTP session and the engine.
 /// Properties of the service (`metadata`, `serviceRoot`, `readOptions`, ...) read through to it; its other

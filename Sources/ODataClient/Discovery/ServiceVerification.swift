@@ -72,6 +72,7 @@ public struct ServiceVerification: Sendable {
     /// Probes the sets (all of the service's when nil), `jobs` at a time, and answers in the order of the sets;
     /// stops with `cancelled` when a probe is cancelled (the shell's Ctrl-C). Blocks the calling thread; from async
     /// code, use the async `run(sets:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; call it from an async function, where the async form is chosen")
     public func run(sets: [EntitySet]? = nil) throws -> [Probe] {
         let list = sets ?? service.metadata.entitySets
         return try BlockingBridge.wait { try await self.run(sets: list) }
@@ -102,6 +103,7 @@ public struct ServiceVerification: Sendable {
     }
 
     /// Probes one set (or says why it is skipped), blocking the calling thread.
+    @available(*, noasync, message: "blocks its thread until the answer is in; call it from an async function, where the async form is chosen")
     public func probe(_ set: EntitySet) throws -> Probe {
         try BlockingBridge.wait { try await probe(set) }
     }

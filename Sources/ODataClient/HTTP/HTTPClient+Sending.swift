@@ -36,6 +36,7 @@ extension HTTPClient {
     }
 
     /// The blocking form of `send(_:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; call it from an async function, where the async form is chosen")
     public func send(_ request: HTTPRequest) throws -> HTTPResponse {
         try BlockingBridge.wait { try await send(request) }
     }

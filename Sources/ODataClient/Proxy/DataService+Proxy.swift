@@ -4,6 +4,7 @@ import ODataQuery
 /// What generated service classes call (`odsh generate swift`): the dynamic API with proxies in and out.
 extension DataService {
     /// The entities of a query, across all pages, as proxies of `T`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func fetchProxies<T: EntityProxy>(_ query: DataQuery, as _: T.Type = T.self) throws -> [T] {
         var out: [T] = []
         try executeQuery(query).forEachEntity(allPages: true) { out.append(T.proxy(wrapping: $0)); return true }
@@ -18,6 +19,7 @@ extension DataService {
     }
 
     /// The one entity a query addresses (by key, a singleton) as a proxy of `T`; throws when there is none.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func fetchProxy<T: EntityProxy>(_ query: DataQuery, as _: T.Type = T.self) throws -> T {
         T.proxy(wrapping: try executeQuery(query).requiredEntity())
     }

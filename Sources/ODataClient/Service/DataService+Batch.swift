@@ -20,11 +20,13 @@ extension DataService {
     }
 
     /// The blocking form of `executeBatch(_:json:continueOnError:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func executeBatch(_ batch: BatchRequest, json: Bool? = nil, continueOnError: Bool = false) throws -> BatchResponse {
         try BlockingBridge.wait { try await executeBatch(batch, json: json, continueOnError: continueOnError) }
     }
 
     /// The blocking form of `executeBatch(_:json:)` for typed requests.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func executeBatch(_ parts: [DataRequest.BatchPart], json: Bool? = nil) throws -> [BatchResult] {
         try BlockingBridge.wait { try await executeBatch(parts, json: json) }
     }

@@ -62,16 +62,19 @@ extension DataService {
     }
 
     /// The blocking form of `loadProperty(_:into:query:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func loadProperty(_ navigation: NavigationProperty, into entity: EntityValue, query: DataQuery? = nil) throws {
         try BlockingBridge.wait { try await loadProperty(navigation, into: entity, query: query) }
     }
 
     /// The blocking form of `loadProperty(_:into:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func loadProperty(_ property: Property, into entity: EntityValue) throws {
         try BlockingBridge.wait { try await loadProperty(property, into: entity) }
     }
 
     /// The blocking form of `loadMedia(of:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func loadMedia(of entity: EntityValue) throws -> Data {
         try BlockingBridge.wait { try await loadMedia(of: entity) }
     }

@@ -12,12 +12,14 @@ extension DataService {
     }
 
     /// The blocking form of `executeFunction(_:parameters:boundTo:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func executeFunction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
                                 boundTo entity: EntityValue? = nil) throws -> QueryResult {
         try BlockingBridge.wait { try await executeOperation(name, kind: .function, parameters: parameters, boundTo: entity) }
     }
 
     /// The blocking form of `executeAction(_:parameters:boundTo:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func executeAction(_ name: String, parameters: [(name: String, value: DataValue)] = [],
                               boundTo entity: EntityValue? = nil) throws -> QueryResult {
         try BlockingBridge.wait { try await executeOperation(name, kind: .action, parameters: parameters, boundTo: entity) }

@@ -34,11 +34,13 @@ extension DataService {
     }
 
     /// The blocking form of `loadMetadata()`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func loadMetadata() throws {
         try BlockingBridge.wait { try await loadMetadata() }
     }
 
     /// The blocking form of `fetchMetadataDocument()`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func fetchMetadataDocument() throws -> CsdlDocument {
         try BlockingBridge.wait { try await fetchMetadataDocument() }
     }

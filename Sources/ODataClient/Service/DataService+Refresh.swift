@@ -10,6 +10,7 @@ extension DataService {
 
     /// The blocking form of `refreshMetadata(options:)`.
     @discardableResult
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func refreshMetadata(options: MetadataComparison.Options = .init()) throws -> MetadataRefresh {
         try BlockingBridge.wait { try await refreshMetadata(options: options) }
     }

@@ -55,6 +55,7 @@ extension DataService {
 
     /// The blocking form of `execute(_:paging:onEntity:onValue:onPageEnd:onRawChunk:)`: the callbacks run on the
     /// calling thread.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func execute(_ request: DataRequest, paging: Paging,
                         onEntity: (EntityValue) throws -> Bool, onValue: (DataValue) throws -> Void,
                         onPageEnd: ((ServiceResponse) throws -> Void)? = nil,

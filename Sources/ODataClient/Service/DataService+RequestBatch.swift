@@ -14,11 +14,13 @@ extension DataService {
     }
 
     /// The blocking form of `applyChanges(_:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func applyChanges(_ changes: ChangeSet) throws {
         try BlockingBridge.wait { try await applyChanges(changes) }
     }
 
     /// The blocking form of `processBatch(_:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func processBatch(_ batch: RequestBatch) throws {
         try BlockingBridge.wait { try await processBatch(batch) }
     }

@@ -6,9 +6,9 @@ import Synchronization
 /// SAP's dynamic `DataService` on Linux: one OData service, its metadata, and the requests made to it — queries
 /// with server paging, entity writes with ETags (and CSRF tokens, inside `HTTPClient`), functions, actions, batch.
 ///
-/// Every network operation comes twice: blocking, for scripts, and `async` with the same name. In top-level code
-/// Swift ranks the blocking one first; ``DataServiceAsync`` (SAP's name) wraps a service with the `async` forms
-/// alone. One service serves many tasks at once: its metadata is loaded once, requests run side by side on
+/// Every network operation comes twice: blocking, for scripts, and `async` with the same name. The blocking form is
+/// `@available(*, noasync)`: in top-level code, where Swift would rank it first, awaiting it does not compile, and
+/// ``DataServiceAsync`` (SAP's name) wraps a service with the `async` forms alone. One service serves many tasks at once: its metadata is loaded once, requests run side by side on
 /// connections of one HTTP session, and cancelling a task cancels its transfer.
 public final class DataService: Sendable {
     private struct Settings: Sendable {
@@ -48,6 +48,7 @@ public final class DataService: Sendable {
     ///
     /// This is the blocking form, which waits for `$metadata` on the calling thread; inside an async function,
     /// `try await DataService(url:)` is the async form.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public convenience init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration(), metadata: CsdlDocument? = nil) throws {
         try self.init(url: url, serviceName: nil, configuration: configuration, metadata: metadata)
     }
@@ -134,6 +135,7 @@ public final class DataService: Sendable {
     }
 
     /// The blocking form of `executeQuery(_:)`.
+    @available(*, noasync, message: "blocks its thread until the answer is in; in top-level code use DataServiceAsync, whose operations are async only")
     public func executeQuery(_ query: DataQuery) throws -> QueryResult {
         try BlockingBridge.wait { try await executeQuery(query) }
     }

@@ -94,12 +94,14 @@ public final class QueryResult: Sendable {
     }
 
     /// The blocking form of `nextPage()`.
+    @available(*, noasync, message: "blocks its thread until the page is in; in top-level code read the pages with DataService.pages(_:) or entities(_:)")
     public func nextPage() throws -> QueryResult? {
         try BlockingBridge.wait { try await nextPage() }
     }
 
     /// Every entity of this page and, with `allPages`, of the following pages, each page requested only when the
     /// previous one is done; `body` returns false to stop (no further page is then requested).
+    @available(*, noasync, message: "blocks its thread until the page is in; in top-level code read the pages with DataService.pages(_:) or entities(_:)")
     public func forEachEntity(allPages: Bool = true, _ body: (EntityValue) throws -> Bool) throws {
         try BlockingBridge.wait { try await forEachEntity(allPages: allPages, body) }
     }
