@@ -64,9 +64,7 @@ public struct ServiceVerification: Sendable {
     }
 
     private static func capability(_ el: CsdlElement, _ term: String, _ property: String) -> String? {
-        let a = el.annotation(term: "Org.OData.Capabilities.V1.\(term)") ?? el.annotation(term: "Capabilities.\(term)")
-        guard case .record(_, let props)? = a?.value, let pv = props.first(where: { $0.property == property }) else { return nil }
-        return pv.value.text
+        el.recordValue(of: VocabularyTerm.capabilities(term), property: property)?.text
     }
 
     /// Probes the sets (all of the service's when nil), `jobs` at a time, and answers in the order of the sets;

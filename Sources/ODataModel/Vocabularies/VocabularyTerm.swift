@@ -30,6 +30,14 @@ public enum VocabularyTerm {
     /// (OASIS Aggregation vocabulary).
     public static let customAggregate = "Org.OData.Aggregation.V1.CustomAggregate"
 
+    /// A term of the OASIS Capabilities vocabulary by its name (`FilterRestrictions`, `TopSupported`, ...): what a
+    /// service says it cannot do.
+    public static func capabilities(_ name: String) -> String { "Org.OData.Capabilities.V1." + name }
+    /// A term of the OASIS Aggregation vocabulary by its name (`ApplySupported`, `CustomAggregate`, ...).
+    public static func aggregation(_ name: String) -> String { "Org.OData.Aggregation.V1." + name }
+    /// A term of SAP's Analytics vocabulary by its name (`Dimension`, `Measure`, ...).
+    public static func analytics(_ name: String) -> String { "com.sap.vocabularies.Analytics.v1." + name }
+
     /// The aliases SAP and OASIS documents conventionally give these vocabularies, for documents that use an alias
     /// without declaring it (the reader then keeps the term as written).
     static let conventionalAliases = [
@@ -77,8 +85,16 @@ extension CsdlElement {
         annotations.filter { VocabularyTerm.matches($0, term) && (qualifier == nil || $0.qualifier == qualifier) }
     }
 
+    /// A property of the record that the annotation of `term` holds (see `preferredAnnotation(of:)`), such as
+    /// `FilterRestrictions/NonFilterableProperties` (`recordValue(of: VocabularyTerm.capabilities("FilterRestrictions"),
+    /// property: "NonFilterableProperties")`); nil when the element has no such annotation or its record no such
+    /// property.
+    public func recordValue(of term: String, property: String) -> AnnotationExpression? {
+        preferredAnnotation(of: term)?.value?[property: property]
+    }
+
     /// The annotation of `term` without a qualifier, else the first qualified one.
-    func preferredAnnotation(of term: String) -> CsdlAnnotation? {
+    public func preferredAnnotation(of term: String) -> CsdlAnnotation? {
         let all = annotations(of: term)
         return all.first(where: { $0.qualifier == nil }) ?? all.first
     }

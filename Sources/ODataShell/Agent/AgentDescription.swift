@@ -126,18 +126,12 @@ struct AgentDescription {
     }
 
     private func restricted(_ e: CsdlElement, _ term: String, _ property: String) -> Bool {
-        let a = e.annotation(term: "Org.OData.Capabilities.V1.\(term)") ?? e.annotation(term: "Capabilities.\(term)")
-        guard case .record(_, let props)? = a?.value, let p = props.first(where: { $0.property == property }) else { return false }
-        return p.value.text == "false"
+        e.recordValue(of: VocabularyTerm.capabilities(term), property: property)?.text == "false"
     }
 
     /// Paths a Capabilities restriction lists (`FilterRestrictions/NonFilterableProperties`).
     private func paths(_ e: CsdlElement?, _ term: String, _ property: String) -> Set<String> {
-        guard let e else { return [] }
-        let a = e.annotation(term: "Org.OData.Capabilities.V1.\(term)") ?? e.annotation(term: "Capabilities.\(term)")
-        guard case .record(_, let props)? = a?.value, let p = props.first(where: { $0.property == property }),
-              case .collection(let items) = p.value else { return [] }
-        return Set(items.compactMap(\.text))
+        Set(e?.recordValue(of: VocabularyTerm.capabilities(term), property: property)?.items.compactMap(\.text) ?? [])
     }
 
     private func structured(_ t: StructuredType, _ w: inout JSONWriter, key: String?, set: EntitySet?) {

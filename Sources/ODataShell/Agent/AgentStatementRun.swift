@@ -73,7 +73,7 @@ struct AgentStatementRun {
             let q = request.query
             let remaining = q.topCount.map { max(0, $0 - offset) }
             want = min(rows, remaining ?? Int.max)
-            if s.sap.pageable && Self.allows(s, "TopSupported", in: "Org.OData.Capabilities.V1.TopSupported") {
+            if s.sap.pageable && Self.allows(s, "TopSupported") {
                 paged = true
                 let skip = (q.skipCount ?? 0) + offset
                 request.query.skipCount = skip > 0 ? skip : nil
@@ -188,16 +188,13 @@ struct AgentStatementRun {
     }
 
     /// True unless a Capabilities term on the set says the service does not support it (`TopSupported` false).
-    private static func allows(_ set: EntitySet, _ short: String, in term: String) -> Bool {
-        guard let a = set.annotation(term: term) ?? set.annotation(term: "Capabilities.\(short)") else { return true }
-        return a.value?.text != "false"
+    private static func allows(_ set: EntitySet, _ term: String) -> Bool {
+        set.preferredAnnotation(of: VocabularyTerm.capabilities(term))?.value?.text != "false"
     }
 
     /// False where `Capabilities.CountRestrictions/Countable` says the set cannot be counted.
     private static func countable(_ set: EntitySet) -> Bool {
-        let a = set.annotation(term: "Org.OData.Capabilities.V1.CountRestrictions") ?? set.annotation(term: "Capabilities.CountRestrictions")
-        guard case .record(_, let props)? = a?.value, let c = props.first(where: { $0.property == "Countable" }) else { return true }
-        return c.value.text != "false"
+        set.recordValue(of: VocabularyTerm.capabilities("CountRestrictions"), property: "Countable")?.text != "false"
     }
 }
 

@@ -8,13 +8,10 @@ struct AggregationSupport {
     let set: EntitySet?
     let type: StructuredType
 
-    private static let vocabulary = ["Org.OData.Aggregation.V1.", "Aggregation."]
-
     /// The annotations of `term` (any qualifier) on the set, then the type, then the container.
     private func annotations(_ term: String) -> [CsdlAnnotation] {
-        let names = Self.vocabulary.map { $0 + term }
         let elements: [CsdlElement?] = [set, type, document.entityContainer]
-        return elements.compactMap { $0 }.flatMap { el in el.annotations.filter { names.contains($0.term) || names.contains($0.termAsWritten) } }
+        return elements.compactMap { $0 }.flatMap { $0.annotations(of: VocabularyTerm.aggregation(term)) }
     }
 
     /// `ApplySupported`'s record, when declared.
@@ -28,9 +25,8 @@ struct AggregationSupport {
     var declaresApplySupported: Bool { applySupported != nil }
 
     private func list(_ name: String) -> [AnnotationExpression]? {
-        guard let props = applySupported, let pv = props.first(where: { $0.property == name }),
-              case .collection(let items) = pv.value else { return nil }
-        return items
+        guard let props = applySupported, let pv = props.first(where: { $0.property == name }) else { return nil }
+        return pv.value.items
     }
 
     /// `ApplySupported/Transformations`: the transformations the service supports (nil: not said).
@@ -63,10 +59,7 @@ struct AggregationSupport {
     var analyticsMeasures: Set<String>? { analytics("Measure") }
 
     private func analytics(_ term: String) -> Set<String>? {
-        let names = ["com.sap.vocabularies.Analytics.v1." + term, "Analytics." + term]
-        let marked = type.properties.filter { p in
-            p.annotations.contains { a in (names.contains(a.term) || names.contains(a.termAsWritten)) && a.value?.text != "false" }
-        }
+        let marked = type.properties.filter { p in p.annotations(of: VocabularyTerm.analytics(term)).contains { $0.value?.text != "false" } }
         return marked.isEmpty ? nil : Set(marked.map(\.name))
     }
 

@@ -8,11 +8,7 @@ struct CapabilityChecker {
 
     /// The property paths a Capabilities restriction lists (`FilterRestrictions/NonFilterableProperties`, ...).
     private func annotationPaths(_ el: CsdlElement?, term: String, property: String) -> [String] {
-        guard let el = el else { return [] }
-        let a = el.annotation(term: "Org.OData.Capabilities.V1.\(term)") ?? el.annotation(term: "Capabilities.\(term)")
-        guard case .record(_, let props)? = a?.value, let pv = props.first(where: { $0.property == property }),
-              case .collection(let items) = pv.value else { return [] }
-        return items.compactMap(\.text)
+        el?.recordValue(of: VocabularyTerm.capabilities(term), property: property)?.items.compactMap(\.text) ?? []
     }
 
     /// Top-level property paths an expression uses (`Customer/Country` counts as `Customer/Country`).
