@@ -107,10 +107,8 @@ package struct McpCommand: ParsableCommand {
         options.maxBytes = maxBytes
         options.allowsWrites = allowWrites
         options.target = service
-        if serviceName == nil, metadata == nil, ShellCommand.isSystemRoot((try? SystemTarget(service, connections: connections))?.url ?? service),
-           let target = try? SystemTarget(service, connections: connections), target.profile?.metadata == nil,
-           let listing = try? target.catalog().list(), !listing.services.isEmpty {
-            return AgentToolbox(system: service, catalog: listing.services, loader: loader, options: options)
+        if let services = ShellCommand.systemServices(service, serviceName: serviceName, metadata: metadata, connections: connections) {
+            return AgentToolbox(system: service, catalog: services, loader: loader, options: options)
         }
         let (doc, root, profile) = try reporter.exitOnError {
             try loader.load(service: service, metadataFile: metadata, serviceName: serviceName)

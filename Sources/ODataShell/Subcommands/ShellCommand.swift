@@ -233,7 +233,7 @@ struct ShellCommand: ParsableCommand {
             let loaded = try loader.load(service: service, metadataFile: metadata, serviceName: serviceName)
             return (loaded, loader.lastLoad)
         } catch {
-            guard let services = systemServices(service, connections: loader.connections) else { throw OdshExit(reporter.report(error)) }
+            guard let services = Self.systemServices(service, serviceName: serviceName, metadata: metadata, connections: loader.connections) else { throw OdshExit(reporter.report(error)) }
             Stderr.write("odsh: \(service) is an SAP system, not a service; its catalogs list these services:\n")
             Stderr.write(CatalogListing.text(services, width: TextTable.stderrWidth))
             guard asking else {
@@ -256,8 +256,10 @@ struct ShellCommand: ParsableCommand {
     }
 
     /// The services of `service` when it names a system: a profile or URL whose path is the host's root (`/`),
-    /// with no service name or metadata file given, and catalogs that list services. Nil otherwise.
-    private func systemServices(_ service: String, connections: ServiceConnections) -> [GatewayCatalog.Service]? {
+    /// with no service name or metadata file given, and catalogs that list services. Nil otherwise. For every
+    /// command that opens a service (`odsh mcp` too).
+    static func systemServices(_ service: String, serviceName: String?, metadata: String?,
+                               connections: ServiceConnections) -> [GatewayCatalog.Service]? {
         guard serviceName == nil, metadata == nil, let target = try? SystemTarget(service, connections: connections),
               Self.isSystemRoot(target.url), target.profile?.metadata == nil,
               let listing = try? target.catalog().list(), !listing.services.isEmpty else { return nil }
