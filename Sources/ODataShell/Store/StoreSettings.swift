@@ -61,7 +61,7 @@ struct StoreSettings: Sendable, Equatable {
         let line = "backend = \"\(backend.rawValue)\"\n"
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let newText: String
-        if let header = lines.firstIndex(where: { $0.trimmingBlanks() == "[store]" }) {
+        if let header = lines.firstIndex(where: Self.isStoreHeader) {
             lines.insert(String(line.dropLast()), at: header + 1)
             newText = lines.joined(separator: "\n")
         } else {
@@ -70,5 +70,18 @@ struct StoreSettings: Sendable, Equatable {
         // What is written must read back as it did, plus the backend.
         _ = try TOMLReader.parse(newText, source: path)
         try AtomicFile.write(Data(newText.utf8), to: path, mode: ProfileStore.existingMode(path) ?? 0o644)
+    }
+
+    /// Whether `line` opens the table `[store]`, in any way TOML allows it written: blanks inside the brackets, the
+    /// name quoted, a comment after it.
+    static func isStoreHeader(_ line: String) -> Bool {
+        var text = Substring(line.trimmingBlanks())
+        if let hash = text.firstIndex(of: "#") { text = Substring(text[..<hash].trimmingBlanks()) }
+        guard text.hasPrefix("["), !text.hasPrefix("[["), text.hasSuffix("]") else { return false }
+        var name = Substring(text.dropFirst().dropLast().trimmingBlanks())
+        if name.count >= 2, let quote = name.first, quote == "\"" || quote == "'", name.last == quote {
+            name = name.dropFirst().dropLast()
+        }
+        return name == "store"
     }
 }

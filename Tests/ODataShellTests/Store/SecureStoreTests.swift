@@ -214,6 +214,14 @@ struct SecureStoreTests {
         try "[store]\nunlock-minutes = 5\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
         try StoreSettings.remember(.file, in: XDGDirectories(environment: xdg.environment))
         #expect(try String(contentsOfFile: xdg.configFile, encoding: .utf8) == "[store]\nbackend = \"file\"\nunlock-minutes = 5\n")
+        // However TOML lets the header be written: the line goes inside, not into a second [store] that would not read.
+        for header in ["[ store ]", "[store]  # the secure store", "[\"store\"]", "  [ 'store' ] #"] {
+            try "[profile.hr]\nurl = \"http://h/\"\n\n\(header)\nunlock-minutes = 5\n".write(toFile: xdg.configFile, atomically: true, encoding: .utf8)
+            try StoreSettings.remember(.file, in: XDGDirectories(environment: xdg.environment))
+            #expect(try String(contentsOfFile: xdg.configFile, encoding: .utf8)
+                    == "[profile.hr]\nurl = \"http://h/\"\n\n\(header)\nbackend = \"file\"\nunlock-minutes = 5\n", "\(header)")
+        }
+        #expect(!StoreSettings.isStoreHeader("[[store]]") && !StoreSettings.isStoreHeader("[store.x]") && !StoreSettings.isStoreHeader("# [store]"))
     }
 
     @Test func storeResetLeavesNothingAndChangePassphraseReencrypts() throws {
