@@ -15,9 +15,10 @@ struct Attrs {
     /// How many attributes the element has.
     let count: Int
     // Neither retained nor released: an Attrs lives only during its element's callback, while the builder's
-    // interner and table certainly do.
-    unowned(unsafe) let names: NameInterner
-    unowned(unsafe) let table: AttributeTable
+    // interner and table certainly do. Held unmanaged and called through `_withUnsafeGuaranteedRef`: through
+    // `unowned(unsafe)`, each call on them retained and released them (three times per attribute of an annotation).
+    private let interner: Unmanaged<NameInterner>
+    private let attributeTable: Unmanaged<AttributeTable>
     /// Tells this element's attributes apart from those of elements before it in the builder's table.
     let generation: UInt32
     /// The table's memory, read directly (the table outlives every Attrs).
@@ -28,14 +29,17 @@ struct Attrs {
     init(_ raw: UnsafePointer<UnsafePointer<xmlChar>?>?, count: Int, table: AttributeTable, names: NameInterner) {
         self.raw = raw
         self.count = raw == nil ? 0 : count
-        self.names = names
-        self.table = table
+        interner = .passUnretained(names)
+        attributeTable = .passUnretained(table)
         table.elements.pointee &+= 1
         generation = table.elements.pointee
         filed = table.filed
         seen = table.seen
         index = table.index
     }
+
+    /// Calls `body` with the builder's interner, neither retained nor released.
+    @inline(__always) private func names<R>(_ body: (NameInterner) -> R) -> R { interner._withUnsafeGuaranteedRef(body) }
 
     /// The local name of attribute `i` (interned by libxml2: equal names share a pointer).
     @inline(__always) func localName(_ i: Int) -> UnsafePointer<xmlChar> { raw.unsafelyUnwrapped[i * 5]! }
@@ -50,7 +54,7 @@ struct Attrs {
     /// The value of attribute `i` as a string.
     @inline(__always) func value(_ i: Int) -> String {
         let start = raw.unsafelyUnwrapped[i * 5 + 3]!
-        return names.value(start, raw.unsafelyUnwrapped[i * 5 + 4]! - start)
+        return names { $0.value(start, raw.unsafelyUnwrapped[i * 5 + 4]! - start) }
     }
 
     /// Where an attribute without namespace (CSDL's own) is. The first look-up of an element files its attributes in
@@ -58,7 +62,7 @@ struct Attrs {
     /// array read.
     @inline(__always)
     private func position(_ name: AttrName) -> Int? {
-        if filed.pointee != generation { table.file(self) }
+        if filed.pointee != generation { attributeTable._withUnsafeGuaranteedRef { $0.file(self) } }
         guard seen[name.rawValue] == generation else { return nil }
         return index[name.rawValue]
     }
@@ -79,7 +83,7 @@ struct Attrs {
         // What `TypeReference.init` reads as a collection, without blanks around it to trim first.
         let prefix: StaticString = "Collection("
         if b.count > 12, b[b.count - 1] == UInt8(ascii: ")"), memcmp(b.baseAddress!, prefix.utf8Start, 11) == 0 {
-            return TypeReference(name: names.value(b.baseAddress! + 11, b.count - 12), isCollection: true)
+            return TypeReference(name: names { $0.value(b.baseAddress! + 11, b.count - 12) }, isCollection: true)
         }
         return TypeReference(value(i))
     }
@@ -108,7 +112,7 @@ struct Attrs {
         let want = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
         for i in 0..<count {
             guard let uri = uri(i) else { continue }
-            if strcmp(UnsafeRawPointer(localName(i)).assumingMemoryBound(to: CChar.self), want) == 0 && names.interned(uri) == ns {
+            if strcmp(UnsafeRawPointer(localName(i)).assumingMemoryBound(to: CChar.self), want) == 0 && names({ $0.interned(uri) }) == ns {
                 return value(i)
             }
         }
@@ -125,18 +129,20 @@ struct Attrs {
         var out: [ForeignAttribute] = []
         for i in 0..<count {
             guard let uri = uri(i) else { continue }
-            let prefix = prefix(i).map { names.interned($0) } ?? ""
-            out.append(ForeignAttribute(prefix: prefix, localName: names.interned(localName(i)), namespace: names.interned(uri),
-                                        value: value(i)))
+            let prefix = prefix(i).map { p in names { $0.interned(p) } } ?? ""
+            out.append(names { ForeignAttribute(prefix: prefix, localName: $0.interned(localName(i)), namespace: $0.interned(uri),
+                                                value: value(i)) })
         }
         return out
     }
-    /// Calls `body` with each attribute that has no namespace (CSDL's own): its name, what the name is
-    /// (told apart through the same pointer cache as element names), and its value.
-    func forEachUnprefixed(_ body: (String, ElementName, String) -> Void) {
+    /// The name of attribute `i` as a string.
+    func name(_ i: Int) -> String { names { $0.interned(localName(i)) } }
+    /// Calls `body` with the position of each attribute that has no namespace (CSDL's own) and what its name is (told
+    /// apart through the same pointer cache as element names); `name(_:)` and `value(_:)` read the rest. (Its name
+    /// made a string for every attribute cost a retain and a release each, for the few the caller keeps by name.)
+    func forEachUnprefixed(_ body: (Int, ElementName) -> Void) {
         for i in 0..<count where uri(i) == nil {
-            let name = localName(i)
-            body(names.interned(name), names.elementName(name), value(i))
+            body(i, names { $0.elementName(localName(i)) })
         }
     }
 }

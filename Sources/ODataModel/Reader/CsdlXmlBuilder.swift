@@ -339,17 +339,18 @@ struct CsdlXmlBuilder {
         exprStack[exprStack.count - 1].take(a, doc: doc)
     }
 
-    /// The values from `start` on, removed from `pending` (which keeps its capacity for the next ones), in an array
-    /// made to size. Copied one by one and removed one by one: `Array(pending[start...])`, `removeSubrange`,
-    /// `removeLast(_:)` and `Array(unsafeUninitializedCapacity:)` go through generic code that cost several times
-    /// as much.
+    /// The values from `start` on, moved off `pending` (which keeps its capacity for the next ones) into an array
+    /// made to size: taken off the end one by one, then put back in document order. `removeLast()` hands each value
+    /// over: copied into the array first and then removed, each was retained and released once more.
+    /// (`Array(pending[start...])`, `removeSubrange`, `removeLast(_:)` and `Array(unsafeUninitializedCapacity:)` go
+    /// through generic code that cost several times as much.)
     private static func taken<T>(from pending: inout [T], _ start: Int) -> [T] {
         let end = pending.count
         guard start < end else { return [] }
         var values: [T] = []
         values.reserveCapacity(end - start)
-        for i in start..<end { values.append(pending[i]) }
-        for _ in start..<end { pending.removeLast() }
+        for _ in start..<end { values.append(pending.removeLast()) }
+        values.reverse()
         return values
     }
 
@@ -366,17 +367,18 @@ struct CsdlXmlBuilder {
     mutating func endElement() {
         guard let top = stack.popLast() else { return }
         guard case .expression = top, var f = exprStack.popLast() else { return }
-        f.text = text
-        text = ""
+        // The element's own text (what came since the last start or end tag), taken over without a copy.
+        var elementText = ""
+        swap(&elementText, &text)
         // This element's values, taken off the pending lists in one array each, of their exact size.
         let operands = Self.taken(from: &pendingOperands, f.operandsStart)
         let properties = Self.taken(from: &pendingProperties, f.propertiesStart)
         if f.kind == .PropertyValue {
-            if !exprStack.isEmpty { pendingProperties.append(f.propertyValue(operands: operands)) }
+            if !exprStack.isEmpty { pendingProperties.append(f.takePropertyValue(operands: operands)) }
             return
         }
         if f.kind != .Annotation {
-            if !exprStack.isEmpty { pendingOperands.append(f.expression(doc, operands: operands, properties: properties)) }
+            if !exprStack.isEmpty { pendingOperands.append(f.takeExpression(doc, text: elementText, operands: operands, properties: properties)) }
             return
         }
         let ann = f.annotation(resolvingTermWith: doc, operands: operands)

@@ -24,7 +24,6 @@ struct ExprFrame {
     let operandsStart: Int
     let propertiesStart: Int
     var annotations: [CsdlAnnotation] = []
-    var text = ""
 
     /// An empty frame; `CsdlXmlBuilder.openExpression` fills it in place from the element's attributes.
     init(name: String, kind: ElementName, location: SourceLocation, operandsStart: Int, propertiesStart: Int) {
@@ -38,10 +37,11 @@ struct ExprFrame {
     /// Files the element's attributes: the first constant or path attribute is its inline value, the ones read by
     /// name have fields of their own, and any others are kept in order.
     mutating func take(_ a: Attrs, doc: CsdlDocument) {
-        a.forEachUnprefixed { key, keyKind, value in
+        a.forEachUnprefixed { i, keyKind in
+            let value = a.value(i)
             if inline == nil {
-                if keyKind.isConstant { inline = .constant(kind: key, value: value); return }
-                if keyKind.isPath { inline = .path(kind: key, value: value); return }
+                if keyKind.isConstant { inline = .constant(kind: a.name(i), value: value); return }
+                if keyKind.isPath { inline = .path(kind: a.name(i), value: value); return }
                 if keyKind == .UrlRef { inline = .dynamic(name: "UrlRef", attributes: [:], operands: [.constant(kind: "String", value: value)]); return }
             }
             switch keyKind {
@@ -50,7 +50,8 @@ struct ExprFrame {
             case .Property: property = value
             case .Type: type = value
             default:
-                if let i = attributes.firstIndex(where: { $0.0 == key }) { attributes[i].1 = value } else { attributes.append((key, value)) }
+                let key = a.name(i)
+                if let j = attributes.firstIndex(where: { $0.0 == key }) { attributes[j].1 = value } else { attributes.append((key, value)) }
             }
         }
         // Qualified names in values are stored with aliases replaced, like terms.
@@ -63,18 +64,21 @@ struct ExprFrame {
                               value: inline ?? operands.first, annotations: annotations, location: location)
     }
 
-    func propertyValue(operands: [AnnotationExpression]) -> AnnotationExpression.PropertyValue {
-        .init(property: property ?? "", value: inline ?? operands.first ?? .null)
+    /// The frame's property value, its name and value moved out (`take()`): the frame is dropped next, and copied
+    /// out instead, they were retained here and released with it (FAR_MANAGE has ~17,000 property values).
+    mutating func takePropertyValue(operands: [AnnotationExpression]) -> AnnotationExpression.PropertyValue {
+        .init(property: property.take() ?? "", value: inline.take() ?? operands.first ?? .null)
     }
 
-    func expression(_ doc: CsdlDocument, operands: [AnnotationExpression], properties: [AnnotationExpression.PropertyValue]) -> AnnotationExpression {
+    /// The frame's expression; a record's type is moved out, as in `takePropertyValue`.
+    mutating func takeExpression(_ doc: CsdlDocument, text: String, operands: [AnnotationExpression], properties: [AnnotationExpression.PropertyValue]) -> AnnotationExpression {
         if kind.isConstant {
             return .constant(kind: name, value: kind == .String ? text : text.trimmingWhitespace())
         }
         if kind.isPath { return .path(kind: name, value: text.trimmingWhitespace()) }
         switch kind {
         case .Null: return .null
-        case .Record: return .record(type: type, properties: properties)
+        case .Record: return .record(type: type.take(), properties: properties)
         case .Collection: return .collection(operands)
         case .LabeledElementReference:
             return .dynamic(name: name, attributes: [:],

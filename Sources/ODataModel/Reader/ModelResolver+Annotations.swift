@@ -184,27 +184,37 @@ extension ModelResolver {
 
     private func pathResolves(_ path: String, from type: StructuredType) -> Bool {
         guard !path.isEmpty else { return false }
+        // Most paths are one segment (`PropertyPath="PARTNER"`): looked up as they are, with no pieces made.
+        guard path.containsByte(UInt8(ascii: "/")) else {
+            if case .fails = pathStep(path, from: type) { return false }
+            return true
+        }
         var current: StructuredType? = type
-        // Segment by segment on the UTF-8 (the separators are ASCII): splitting by Characters costs far more.
-        for bytes in path.utf8.split(separator: UInt8(ascii: "/")) {
+        for piece in path.splitBytes(UInt8(ascii: "/")) {
             guard let t = current else { return true }   // past a primitive or unknown type: not ours to judge
-            // Annotations, wildcards, `$count` and term casts with a qualifier (`vCard.Address#work`) are not checked.
-            if bytes.first == UInt8(ascii: "@") || bytes.contains(UInt8(ascii: "#")) { return true }
-            let seg = String(Substring(bytes))
-            if seg == "*" || seg == "$count" { return true }
-            if let p = t.structuralProperty(named: seg) {
-                current = doc.schemaElements[p.type.qualifiedName] as? StructuredType
-            } else if let n = t.navigationProperty(named: seg) {
-                current = n.target
-            } else if seg.utf8.contains(UInt8(ascii: ".")), let cast = doc.schemaElement(named: seg) as? StructuredType {
-                current = cast
-            } else if declaresDynamicProperty(seg, on: t) {
-                return true    // an aggregate (`Analytics.AggregatedProperties`, `Aggregation.CustomAggregate`): a primitive
-            } else {
-                return false
+            switch pathStep(String(piece), from: t) {
+            case .into(let next): current = next
+            case .resolves: return true
+            case .fails: return false
             }
         }
         return true
+    }
+
+    /// What one segment of a path leads to from `t`.
+    private enum PathStep { case into(StructuredType?), resolves, fails }
+
+    private func pathStep(_ seg: String, from t: StructuredType) -> PathStep {
+        // Annotations, wildcards, `$count` and term casts with a qualifier (`vCard.Address#work`) are not checked.
+        if seg.utf8.first == UInt8(ascii: "@") || seg.containsByte(UInt8(ascii: "#")) || seg == "*" || seg == "$count" {
+            return .resolves
+        }
+        if let p = t.structuralProperty(named: seg) { return .into(doc.schemaElements[p.type.qualifiedName] as? StructuredType) }
+        if let n = t.navigationProperty(named: seg) { return .into(n.target) }
+        if seg.containsByte(UInt8(ascii: ".")), let cast = doc.schemaElement(named: seg) as? StructuredType { return .into(cast) }
+        // An aggregate (`Analytics.AggregatedProperties`, `Aggregation.CustomAggregate`): a primitive.
+        if declaresDynamicProperty(seg, on: t) { return .resolves }
+        return .fails
     }
 
     /// Replaces aliases in every qualified name of a target path, parameter types included.

@@ -9,7 +9,7 @@ enum CatalogListing {
     }
 
     /// The services in a table; on a terminal (`width`) fitted to it, long titles and URLs cut, else whole.
-    static func text(_ services: [GatewayCatalog.Service], width: Int? = TextTable.stdoutWidth) -> String {
+    static func text(_ services: [GatewayCatalog.Service], width: Int?) -> String {
         var t = TextTable(headers: ["TECHNICAL NAME", "VERSION", "CATALOG", "TITLE", "URL"])
         t.rightAligned = [1]
         t.flexible = [3, 4]

@@ -3,7 +3,7 @@ import ODataClient
 /// What `odsh verify` and `.verify` found: each entity set probed, as a table or JSON.
 enum VerificationReport {
     /// A table of the sets (time last, so that its width moves no other column), then why each failed or was skipped.
-    static func text(_ probes: [ServiceVerification.Probe]) -> String {
+    static func text(_ probes: [ServiceVerification.Probe], width: Int?) -> String {
         var t = TextTable(headers: ["ENTITY SET", "RESULT", "STATUS", "ROWS", "ELAPSED"])
         t.flexible = [1]
         t.rightAligned = [2, 3]
@@ -17,7 +17,7 @@ enum VerificationReport {
         let ok = probes.filter { $0.outcome == .ok }.count
         let failed = probes.filter { $0.outcome == .failed }.count
         let skipped = probes.count - ok - failed
-        return t.render(width: TextTable.stdoutWidth) + reasons + "\(ok) OK, \(failed) failed, \(skipped) skipped\n"
+        return t.render(width: width) + reasons + "\(ok) OK, \(failed) failed, \(skipped) skipped\n"
     }
 
     /// The probes as one JSON object: counts, then one object per entity set.

@@ -16,7 +16,7 @@ struct ServicesDotCommand: DotCommand {
         let catalog = try GatewayCatalog(url: service.serviceRoot, client: service.client)
         let listing = try catalog.list()
         for f in listing.failures { out.textOutput.writeNote("odsh: note: no \(f.catalog.rawValue) catalog: \(CatalogListing.oneLine(f.error))\n") }
-        out.write(CatalogListing.text(listing.services.filter { $0.matches(text) }))
+        out.write(CatalogListing.text(listing.services.filter { $0.matches(text) }, width: out.terminal.stdoutWidth))
         return .goOn
     }
 }
@@ -37,7 +37,7 @@ struct VerifyDotCommand: DotCommand {
     func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         let service = try session.services.dataService(settings: session.settings)
         let probes = try ServiceVerification(service: service, top: top, jobs: jobs).run()
-        out.write(VerificationReport.text(probes))
+        out.write(VerificationReport.text(probes, width: out.terminal.stdoutWidth))
         return .goOn
     }
 }

@@ -9,7 +9,7 @@ struct SetsDotCommand: DotCommand {
     init(_ arguments: DotCommandArguments) {}
 
     func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
-        out.write(EntitySetListing(doc: session.document).text())
+        out.write(EntitySetListing(doc: session.document).text(width: out.terminal.stdoutWidth))
         return .goOn
     }
 }
@@ -25,7 +25,7 @@ struct DescribeDotCommand: DotCommand {
 
     func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
         let d = ElementDescription(doc: session.document)
-        out.write(d.text(try d.find(name)))
+        out.write(d.text(try d.find(name), width: out.terminal.stdoutWidth))
         return .goOn
     }
 }
@@ -45,7 +45,7 @@ struct AnnotationsDotCommand: DotCommand {
     }
 
     func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
-        out.write(try AnnotationListing(doc: session.document, target: target, term: term).text())
+        out.write(try AnnotationListing(doc: session.document, target: target, term: term).text(width: out.terminal.stdoutWidth))
         return .goOn
     }
 }
@@ -60,7 +60,7 @@ struct FindDotCommand: DotCommand {
     init(_ arguments: DotCommandArguments) { text = arguments.word("TEXT") ?? "" }
 
     func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
-        out.write(ModelSearchListing(doc: session.document, text: text).textOutput())
+        out.write(ModelSearchListing(doc: session.document, text: text).textOutput(width: out.terminal.stdoutWidth))
         return .goOn
     }
 }
@@ -72,7 +72,7 @@ struct FunctionsDotCommand: DotCommand {
     init(_ arguments: DotCommandArguments) {}
 
     func run(in session: SessionContext, _ out: PagedOutput) throws -> DotCommandOutcome {
-        out.write(FunctionListing(doc: session.document).text())
+        out.write(FunctionListing(doc: session.document).text(width: out.terminal.stdoutWidth))
         return .goOn
     }
 }

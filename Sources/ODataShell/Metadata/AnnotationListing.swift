@@ -48,7 +48,7 @@ struct AnnotationListing {
     }
 
     /// The listing; on a terminal (`width`) fitted to it, long values cut first, else whole.
-    func text(width: Int? = TextTable.stdoutWidth) throws -> String {
+    func text(width: Int?) throws -> String {
         let list = try entries()
         var t = TextTable(headers: ["TARGET", "TERM", "QUALIFIER", "AT", "VALUE"])
         t.flexible = [4]

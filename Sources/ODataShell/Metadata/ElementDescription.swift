@@ -74,7 +74,8 @@ struct ElementDescription {
 
     // MARK: Text
 
-    func text(_ target: Target) -> String {
+    /// The target described; tables fitted to `width` (nil: whole, for a pipe or a file).
+    func text(_ target: Target, width: Int?) -> String {
         switch target {
         case .set(let s, let setType):
             var out = "\(s is Singleton ? "Singleton" : "EntitySet") \(t(s.name))\(ElementMarks.text(s)): \(t(s.type.qualifiedName))\n"
@@ -86,7 +87,7 @@ struct ElementDescription {
                 for b in s.navigationPropertyBindings { out += "    \(t(b.path)) → \(t(b.target))\n" }
             }
             for p in s.problems { out += "  ! \(t(p.message))\n" }
-            if let type = setType { out += "\n" + text(.structured(type)) }
+            if let type = setType { out += "\n" + text(.structured(type), width: width) }
             return out
         case .property(let p, let owner):
             var out = "Property \(t(owner.qualifiedName))/\(t(p.name))\(ElementMarks.text(p)): \(t(p.typeDescription))"
@@ -132,7 +133,7 @@ struct ElementDescription {
                 table.add([p.name + ElementMarks.text(p), p.typeDescription, p.isNullable ? "yes" : "no",
                            p.sap.label ?? "", notes.joined(separator: "; ")])
             }
-            out += "\n" + table.render(width: TextTable.stdoutWidth)
+            out += "\n" + table.render(width: width)
             let navs = type.navigationProperties
             if !navs.isEmpty {
                 var nt = TextTable(headers: ["NAVIGATION", "TARGET", "MULT", "PARTNER", "NOTES"])
@@ -148,7 +149,7 @@ struct ElementDescription {
                     if !n.fixedFacets.isEmpty { notes.append("fixed: " + n.fixedFacets.sorted().joined(separator: ", ")) }
                     nt.add([n.name + ElementMarks.text(n), n.type.qualifiedName, multiplicity(n), n.partner ?? "", notes.joined(separator: "; ")])
                 }
-                out += "\n" + nt.render(width: TextTable.stdoutWidth)
+                out += "\n" + nt.render(width: width)
             }
             let derived = type.derivedTypes
             if !derived.isEmpty { out += "\nderived types: " + derived.map { t($0.qualifiedName) }.joined(separator: ", ") + "\n" }
@@ -180,11 +181,11 @@ struct ElementDescription {
             if let r = f.returnType { out += "  returns \(t("\(r.type)"))\(f.entitySet.map { " from \(t("\($0)"))" } ?? "")\n" }
             out += sapLine(f)
             out += annotationLines(f.annotations)
-            for o in f.resolvedFunctions { out += "\n" + text(.operations([o])) }
+            for o in f.resolvedFunctions { out += "\n" + text(.operations([o]), width: width) }
             return out
         case .actionImport(let a):
             var out = "ActionImport \(t(a.name)) → \(t("\(a.action)"))\n"
-            for o in a.resolvedActions { out += "\n" + text(.operations([o])) }
+            for o in a.resolvedActions { out += "\n" + text(.operations([o]), width: width) }
             return out
         }
     }

@@ -7,7 +7,7 @@ struct EntitySetListing {
     private var elements: [ContainerElement] { doc.entitySets as [ContainerElement] + doc.singletons }
 
     /// The listing; on a terminal (`width`) fitted to it, long names and labels cut, else whole.
-    func text(width: Int? = TextTable.stdoutWidth) -> String {
+    func text(width: Int?) -> String {
         var t = TextTable(headers: ["NAME", "KIND", "ENTITY TYPE", "PROPS", "NAV", "KEY", "LABEL"])
         t.rightAligned = [3, 4]
         t.flexible = [5, 6]

@@ -5,7 +5,7 @@ struct FunctionListing {
     let doc: CsdlDocument
 
     /// The listing; on a terminal (`width`) fitted to it, long parameter lists and types cut, else whole.
-    func text(width: Int? = TextTable.stdoutWidth) -> String {
+    func text(width: Int?) -> String {
         var t = TextTable(headers: ["NAME", "KIND", "PARAMETERS", "RETURNS"])
         t.flexible = [2, 3]
         for f in doc.functionImports {

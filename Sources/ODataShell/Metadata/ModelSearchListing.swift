@@ -12,7 +12,7 @@ struct ModelSearchListing {
     }
 
     /// The matches; on a terminal (`width`) fitted to it, long labels and descriptions cut, else whole.
-    func textOutput(width: Int? = TextTable.stdoutWidth) -> String {
+    func textOutput(width: Int?) -> String {
         guard !matches.isEmpty else { return "nothing named, labelled or described \"\(text)\"\n" }
         var t = TextTable(headers: ["KIND", "NAME", "OF", "TYPE", "MATCH", "LABEL / DESCRIPTION"])
         t.flexible = [5]

@@ -20,14 +20,6 @@ struct TextTable {
 
     init(headers: [String]) { self.headers = headers }
 
-    /// The width of the terminal stdout is, nil when it is none (a pipe or a file gets the text whole).
-    static var stdoutWidth: Int? { width(ofDescriptor: 1) }
-
-    /// The width of the terminal stderr is, nil when it is none: for listings written to stderr.
-    static var stderrWidth: Int? { width(ofDescriptor: 2) }
-
-    private static func width(ofDescriptor fd: Int32) -> Int? { TerminalFacts.isTerminal(fd) ? TerminalSize.current().columns : nil }
-
     /// Adds a row. Cells are taken as server text (names and labels from metadata and catalogs): control characters,
     /// line breaks included, are escaped (`String.forTerminal`), so that a cell is one line that cannot act on a terminal.
     mutating func add(_ row: [String]) {

@@ -26,7 +26,7 @@ final class ReplSession {
         var config = LineEditor.Configuration(prompt: ReplSession.prompt(for: serviceRoot), editingMode: commands.settings.editingMode,
                                               historyPath: historyPath)
         config.completionProvider = ReplSession.completer(for: commands.document, services: commands.services)
-        editor = LineEditor(configuration: config)
+        editor = LineEditor(configuration: config, terminal: terminal)
         // Output taller than the screen goes through the pager when a person reads it.
         executor = StatementExecutor(commands: commands, policy: .init(pages: editor.isInteractive), reporter: ErrorReporter(),
                                      revalidation: revalidation, terminal: terminal)

@@ -35,7 +35,7 @@ struct CacheCommand: ParsableCommand {
                 table.add([e.profile ?? "", HTTPClient.urlForDisplay(e.url), e.user, CacheCommand.size(e.bytes),
                            MetadataLoader.dateText(e.fetchedAt), e.etag.map { "ETag \($0)" } ?? e.lastModified ?? ""])
             }
-            Stdout.write(table.render(width: TextTable.stdoutWidth))
+            Stdout.write(table.render(width: TerminalFacts.process.stdoutWidth))
         }
     }
 

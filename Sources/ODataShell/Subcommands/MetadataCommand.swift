@@ -30,7 +30,7 @@ struct MetadataCommand: ParsableCommand {
         static func run(_ source: MetadataSource) throws {
             let doc = try source.load()
             let l = EntitySetListing(doc: doc)
-            Stdout.write(source.json ? l.json() : l.text())
+            Stdout.write(source.json ? l.json() : l.text(width: TerminalFacts.process.stdoutWidth))
             exitAfterFlushingStdout(0, keeping: doc)
         }
     }
@@ -47,7 +47,7 @@ struct MetadataCommand: ParsableCommand {
             let doc = try source.load()
             let d = ElementDescription(doc: doc)
             let target = try d.find(name)
-            Stdout.write(source.json ? d.json(target) : d.text(target))
+            Stdout.write(source.json ? d.json(target) : d.text(target, width: TerminalFacts.process.stdoutWidth))
             exitAfterFlushingStdout(0, keeping: doc)
         }
     }
@@ -66,7 +66,7 @@ struct MetadataCommand: ParsableCommand {
         static func run(_ source: MetadataSource, target: String?, term: String?) throws {
             let doc = try source.load()
             let l = AnnotationListing(doc: doc, target: target, term: term)
-            Stdout.write(source.json ? try l.json() : try l.text())
+            Stdout.write(source.json ? try l.json() : try l.text(width: TerminalFacts.process.stdoutWidth))
             exitAfterFlushingStdout(0, keeping: doc)
         }
     }

@@ -24,7 +24,7 @@ extension MetadataCommand {
             if source.json {
                 Stdout.write(listing.json())
             } else if !listing.matches.isEmpty {
-                Stdout.write(listing.textOutput())
+                Stdout.write(listing.textOutput(width: TerminalFacts.process.stdoutWidth))
             }
             if listing.matches.isEmpty {
                 throw ModelLookupError(name: text, message: "nothing in the metadata is named, labelled or described \"\(text)\"")

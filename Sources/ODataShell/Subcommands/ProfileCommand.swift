@@ -348,7 +348,7 @@ struct ProfileCommand: ParsableCommand {
             for p in store.profiles {
                 table.add([p.name, HTTPClient.urlForDisplay(p.url), p.auth.rawValue, p.auth == .oauth2Client ? (p.clientID ?? "") : (p.user ?? "")])
             }
-            Stdout.write(table.render(width: TextTable.stdoutWidth))
+            Stdout.write(table.render(width: TerminalFacts.process.stdoutWidth))
         }
     }
 

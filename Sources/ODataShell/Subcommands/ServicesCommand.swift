@@ -51,6 +51,6 @@ struct ServicesCommand: ParsableCommand {
             Stderr.write("odsh: note: no \(f.catalog.rawValue) catalog: \(CatalogListing.oneLine(f.error))\n")
         }
         let services = listing.services.filter { $0.matches(text ?? "") }
-        Stdout.write(json ? CatalogListing.json(services) : CatalogListing.text(services))
+        Stdout.write(json ? CatalogListing.json(services) : CatalogListing.text(services, width: TerminalFacts.process.stdoutWidth))
     }
 }

@@ -81,7 +81,7 @@ struct ShellCommand: ParsableCommand {
         s.rowLimit = rowLimit
         s.dryRun = dryRun
         s.timing = timing
-        s.color = color.isEnabled()
+        s.color = color.isEnabled(onTerminal: terminal.stdout)
         s.pager = profile?.pager ?? true
         switch connection.settings.trace {
         case .off: break
@@ -235,7 +235,7 @@ struct ShellCommand: ParsableCommand {
         } catch {
             guard let services = Self.systemServices(service, serviceName: serviceName, metadata: metadata, connections: loader.connections) else { throw OdshExit(reporter.report(error)) }
             Stderr.write("odsh: \(service) is an SAP system, not a service; its catalogs list these services:\n")
-            Stderr.write(CatalogListing.text(services, width: TextTable.stderrWidth))
+            Stderr.write(CatalogListing.text(services, width: TerminalFacts.process.stderrWidth))
             guard asking else {
                 throw OdshExit(reporter.report(UsageError("name the service after the system, as in odsh \(service) \(services[0].technicalName)")))
             }

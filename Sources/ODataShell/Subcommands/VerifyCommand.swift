@@ -57,7 +57,7 @@ struct VerifyCommand: ParsableCommand {
             InterruptRelay.install()
             return (root, try InterruptRelay.run { try ServiceVerification(service: data, top: top, jobs: jobs).run() })
         }
-        Stdout.write(json ? VerificationReport.json(probes, service: HTTPClient.urlForDisplay(root)) : VerificationReport.text(probes))
+        Stdout.write(json ? VerificationReport.json(probes, service: HTTPClient.urlForDisplay(root)) : VerificationReport.text(probes, width: TerminalFacts.process.stdoutWidth))
         if probes.contains(where: { $0.outcome == .failed }) { throw OdshExit(.serviceError) }
     }
 }

@@ -5,16 +5,17 @@ import Glibc
 enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
 
-    /// Whether to colour output to `fd`: `always` and `never` say so; `auto` colours a terminal, unless `NO_COLOR`
-    /// is set to anything non-empty (no-color.org) or TERM is "dumb".
-    func isEnabled(fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) -> Bool {
+    /// Whether to colour output to a stream (`onTerminal`: whether it is a terminal, as the caller's `TerminalFacts`
+    /// say): `always` and `never` say so; `auto` colours a terminal, unless `NO_COLOR` is set to anything non-empty
+    /// (no-color.org) or TERM is "dumb".
+    func isEnabled(onTerminal: Bool, environment: [String: String] = ProcessEnvironment.current) -> Bool {
         switch self {
         case .always: return true
         case .never: return false
         case .auto:
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             if environment["TERM"] == "dumb" { return false }
-            return TerminalFacts.isTerminal(fd)
+            return onTerminal
         }
     }
 }
@@ -27,8 +28,8 @@ struct TerminalStyle: Sendable {
     init(isEnabled: Bool) { self.isEnabled = isEnabled }
 
     /// Decides with `ColorChoice.isEnabled`.
-    init(_ choice: ColorChoice, fd: Int32 = 1, environment: [String: String] = ProcessEnvironment.current) {
-        self.isEnabled = choice.isEnabled(fd: fd, environment: environment)
+    init(_ choice: ColorChoice, onTerminal: Bool, environment: [String: String] = ProcessEnvironment.current) {
+        self.isEnabled = choice.isEnabled(onTerminal: onTerminal, environment: environment)
     }
 
     /// SGR parameters for the few styles odsh uses.

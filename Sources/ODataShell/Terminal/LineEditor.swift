@@ -74,20 +74,20 @@ final class LineEditor {
     private let historyFile: HistoryFile?
     private var linesRead = 0
 
-    /// An editor on standard input: libedit when stdin is a terminal (and TERM is not "dumb"), plain lines
-    /// otherwise. With libedit, editing output goes to stdout when it is a terminal, else to stderr.
-    convenience init(configuration: Configuration = Configuration()) {
-        self.init(configuration: configuration, input: 0)
+    /// An editor on standard input: libedit when stdin is a terminal (as `terminal` says; and TERM is not "dumb"),
+    /// plain lines otherwise. With libedit, editing output goes to stdout when it is a terminal, else to stderr.
+    convenience init(configuration: Configuration = Configuration(), terminal: TerminalFacts) {
+        self.init(configuration: configuration, input: 0, terminal: terminal)
     }
 
     /// An editor on a given input descriptor; only descriptor 0 can be a libedit terminal (tests pass pipes).
-    init(configuration: Configuration, input: Int32) {
+    init(configuration: Configuration, input: Int32, terminal: TerminalFacts) {
         self.configuration = configuration
         let environment = ProcessInfo.processInfo.environment
         let dumb = environment["TERM"] == "dumb"
         var editLine: EditLineReader?
-        if input == 0 && TerminalFacts.isTerminal(0) && !dumb {
-            let out: UnsafeMutablePointer<FILE>? = TerminalFacts.isTerminal(1) ? odsh_stdout() : (TerminalFacts.isTerminal(2) ? odsh_stderr() : nil)
+        if input == 0 && terminal.stdin && !dumb {
+            let out: UnsafeMutablePointer<FILE>? = terminal.stdout ? odsh_stdout() : (terminal.stderr ? odsh_stderr() : nil)
             if out != nil, let problem = EditLineReader.libraryProblem {
                 // Lines are still read, without editing, history keys or completion.
                 fputs("odsh: line editing is off: \(problem)\n", odsh_stderr())
@@ -106,7 +106,7 @@ final class LineEditor {
             historyFile = configuration.historyPath.map { HistoryFile(path: $0, limit: configuration.historyLimit) }
         } else {
             // Prompts only when a person is at both ends (a terminal libedit cannot drive, such as TERM=dumb).
-            let person = input == 0 && TerminalFacts.isTerminal(0) && TerminalFacts.isTerminal(1)
+            let person = input == 0 && terminal.stdin && terminal.stdout
             reader = PlainLineReader(fd: input, promptOutput: person ? odsh_stdout() : nil)
             isInteractive = false
             historyFile = nil

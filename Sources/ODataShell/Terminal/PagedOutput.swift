@@ -24,8 +24,8 @@ final class PagedOutput {
     /// What goes to stdout goes to this file instead (`.output FILE`); notes still go to stderr.
     private let file: OutputFile?
 
-    /// Which standard streams are terminals, as the front end knows them.
-    private let terminal: TerminalFacts
+    /// Which standard streams are terminals, as the front end knows them (listings fit tables to stdout's width).
+    let terminal: TerminalFacts
 
     /// `pager` nil: no paging (one-shot runs, `.set pager off`, stdout not a terminal, a `file`).
     init(pager: Pager?, size: TerminalSize = TerminalSize.current(), file: OutputFile? = nil, terminal: TerminalFacts = .none) {

@@ -23,11 +23,11 @@ struct Pager {
         return Pager(command: defaultCommand)
     }
 
-    /// Whether output of this many lines should go through the pager: only on a terminal, and only when it does
-    /// not fit on the screen.
-    static func shouldPage(lineCount: Int, fd: Int32 = 1) -> Bool {
-        guard TerminalFacts.isTerminal(fd) else { return false }
-        return lineCount >= TerminalSize.current(fd: fd).rows
+    /// Whether output of this many lines should go through the pager: only when stdout is a terminal (as `terminal`
+    /// says), and only when it does not fit on the screen.
+    static func shouldPage(lineCount: Int, on terminal: TerminalFacts) -> Bool {
+        guard terminal.stdout else { return false }
+        return lineCount >= TerminalSize.current(fd: 1).rows
     }
 
     /// The warning for a pager that could not start.

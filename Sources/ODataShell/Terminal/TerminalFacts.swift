@@ -2,7 +2,7 @@ import Glibc
 
 /// Which of the standard streams are terminals: asked of the system once, when the process starts its work, and
 /// passed down (a person at a terminal gets tables, a pager and prompts; a pipe gets JSON and no questions).
-/// The width is asked when a table is laid out, as a terminal can be resized meanwhile (`TerminalSize.current()`).
+/// The width is asked when a table is laid out, as a terminal can be resized meanwhile (`stdoutWidth`).
 struct TerminalFacts: Sendable, Equatable {
     var stdin: Bool
     var stdout: Bool
@@ -14,15 +14,12 @@ struct TerminalFacts: Sendable, Equatable {
     /// No terminal at all: what a program reads and writes (`odsh mcp`, tests), whatever the process's streams are.
     static let none = TerminalFacts(stdin: false, stdout: false, stderr: false)
 
-    /// Whether `fd` is a terminal: the standard streams as asked at start, any other descriptor now.
-    static func isTerminal(_ fd: Int32) -> Bool {
-        switch fd {
-        case 0: return process.stdin
-        case 1: return process.stdout
-        case 2: return process.stderr
-        default: return isatty(fd) != 0
-        }
-    }
+    /// The width of the terminal stdout is, asked now (it can be resized); nil when stdout is none (a pipe or a file
+    /// gets text whole).
+    var stdoutWidth: Int? { stdout ? TerminalSize.current().columns : nil }
+
+    /// The same for listings written to stderr: nil when stderr is no terminal.
+    var stderrWidth: Int? { stderr ? TerminalSize.current().columns : nil }
 
     /// A person can be asked something: questions are read from stdin and written to stderr.
     var canAsk: Bool { stdin && stderr }

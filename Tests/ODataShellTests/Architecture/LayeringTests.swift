@@ -88,7 +88,8 @@ struct LayeringTests {
 
     /// Terminal facts are asked once (issue 49): a command run makes its one `TerminalFacts` at the edge (from
     /// `TerminalFacts.process`) and passes it down, so that code below asks its caller, not the process (`odsh mcp`
-    /// says "no terminal" whatever its streams are). Nothing but `TerminalFacts` asks the system (`isatty`).
+    /// says "no terminal" whatever its streams are). Nothing but `TerminalFacts` asks the system (`isatty`), and
+    /// nothing below the edge asks `TerminalFacts` about a descriptor (`isTerminal(`) instead of its caller's value.
     @Test func terminalFactsAreReadAtTheEdgeOnly() throws {
         var found: [String] = []
         var edgeReads = 0
@@ -97,7 +98,7 @@ struct LayeringTests {
             let allowed = file.path.contains("/ODataShell/Subcommands/") || file.lastPathComponent == "TerminalFacts.swift"
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.trimmingCharacters(in: .whitespaces).hasPrefix("//") ? "" : line.split(separator: "//").first ?? ""
-                guard ["TerminalFacts.process", "TerminalFacts = .process", "isatty("].contains(where: { code.contains($0) }) else { continue }
+                guard ["TerminalFacts.process", "TerminalFacts = .process", "isatty(", "isTerminal("].contains(where: { code.contains($0) }) else { continue }
                 if allowed { edgeReads += 1 } else { found.append("\(file.lastPathComponent):\(n + 1): \(code.trimmingCharacters(in: .whitespaces))") }
             }
         }

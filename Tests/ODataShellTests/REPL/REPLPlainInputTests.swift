@@ -30,7 +30,7 @@ private func openBrackets(_ text: String) -> Bool {
 
 @Suite struct REPLPlainInputTests {
     private func editor(_ text: String) -> LineEditor {
-        LineEditor(configuration: .init(historyPath: nil), input: pipe(with: text))
+        LineEditor(configuration: .init(historyPath: nil), input: pipe(with: text), terminal: .none)
     }
 
     @Test func readsLinesWithoutATerminal() {
@@ -76,7 +76,7 @@ private func openBrackets(_ text: String) -> Bool {
     @Test func noHistoryWithoutATerminal() throws {
         let tmp = TemporaryDirectory()
         let path = tmp.path + "/history"
-        let e = LineEditor(configuration: .init(historyPath: path), input: pipe(with: "Orders\n"))
+        let e = LineEditor(configuration: .init(historyPath: path), input: pipe(with: "Orders\n"), terminal: .none)
         #expect(e.readStatement() == "Orders")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
@@ -116,12 +116,13 @@ private func raiseInterrupt() {
 
 @Suite struct REPLTerminalHelperTests {
     @Test func colorChoice() {
-        #expect(ColorChoice.always.isEnabled(fd: -1, environment: ["NO_COLOR": "1"]))
-        #expect(!ColorChoice.never.isEnabled(fd: -1, environment: [:]))
+        #expect(ColorChoice.always.isEnabled(onTerminal: false, environment: ["NO_COLOR": "1"]))
+        #expect(!ColorChoice.never.isEnabled(onTerminal: true, environment: [:]))
         // auto: never on something that is not a terminal, never with NO_COLOR or TERM=dumb.
-        #expect(!ColorChoice.auto.isEnabled(fd: -1, environment: [:]))
-        #expect(!ColorChoice.auto.isEnabled(fd: 0, environment: ["NO_COLOR": "1"]))
-        #expect(!ColorChoice.auto.isEnabled(fd: 0, environment: ["TERM": "dumb"]))
+        #expect(!ColorChoice.auto.isEnabled(onTerminal: false, environment: [:]))
+        #expect(!ColorChoice.auto.isEnabled(onTerminal: true, environment: ["NO_COLOR": "1"]))
+        #expect(!ColorChoice.auto.isEnabled(onTerminal: true, environment: ["TERM": "dumb"]))
+        #expect(ColorChoice.auto.isEnabled(onTerminal: true, environment: [:]))
         #expect(ColorChoice(argument: "never") == .never)
         let on = TerminalStyle(isEnabled: true), off = TerminalStyle(isEnabled: false)
         #expect(on.paint("x", .bold, .red) == "\u{1B}[1;31mx\u{1B}[0m")
@@ -141,9 +142,9 @@ private func raiseInterrupt() {
         #expect(Pager.fromEnvironment(["PAGER": "more"]).command == "more")
         #expect(Pager.fromEnvironment(["PAGER": " "]).command == "less -FRSX")
         #expect(Pager.fromEnvironment([:]).command == "less -FRSX")
-        let fd = pipe(with: "")
-        defer { close(fd) }
-        #expect(!Pager.shouldPage(lineCount: 10_000, fd: fd))
+        // Whether stdout is a terminal comes from the facts the edge made, not from the process.
+        #expect(!Pager.shouldPage(lineCount: 10_000, on: .none))
+        #expect(Pager.shouldPage(lineCount: 10_000, on: TerminalFacts(stdin: false, stdout: true, stderr: false)))
     }
 
     @Test func screenRowsCountLinesWrapsAndNotEscapes() {
