@@ -28,7 +28,7 @@ func asyncExamples(_ service: NorthwindService) async throws {
     var last: Int32 = 0
     for try await order in service.ordersSequence(query: DataQuery().orderBy(Order.orderID)) {
         count += 1
-        last = order.orderID
+        last = order.orderID ?? 0
     }
     print("orders read with for try await: \(count), last \(last)")
     let firstOrders = try await service.orders(query: DataQuery().orderBy(Order.orderID).top(25))
@@ -45,7 +45,7 @@ do {
     // An entity list: a DataQuery with the classes' property descriptors.
     let query = DataQuery().filter(Customer.country.equal("Germany")).orderBy(Customer.companyName).top(3)
     let customers = try service.customers(query: query)
-    print("customers in Germany: \(customers.map(\.customerID).joined(separator: ", "))")
+    print("customers in Germany: \(customers.compactMap(\.customerID).joined(separator: ", "))")
 
     // Create.
     let id = "Z\(Int.random(in: 1000...9999))"
@@ -68,18 +68,19 @@ do {
     // Expand two navigation properties.
     let products = try service.products(query: DataQuery().expand(Product.category, Product.supplier).orderBy(Product.productID).top(2))
     for p in products {
-        print("product \(p.productID) \(p.productName ?? ""): \(p.category?.categoryName ?? "?"), \(p.supplier?.companyName ?? "?")")
+        print("product \(p.productID ?? 0) \(p.productName ?? ""): \(p.category?.categoryName ?? "?"), \(p.supplier?.companyName ?? "?")")
     }
 
     // loadProperty: a customer's orders.
     let alfki = try service.customer(customerID: "ALFKI")
     try service.loadProperty(Customer.orders, into: alfki)
-    print("orders of ALFKI: \((alfki.orders ?? []).map(\.orderID).sorted().map(String.init).joined(separator: ", "))")
+    print("orders of ALFKI: \((alfki.orders ?? []).compactMap(\.orderID).sorted().map(String.init).joined(separator: ", "))")
     print("$metadata requests before the refresh: \(metadataRequests())")
 
-    // A select leaves properties out: a non-optional one reads as its default, and isLoaded tells.
+    // A select leaves properties out: they read as nil, not nullable ones too (Discontinued), never as a made-up
+    // false; isLoaded tells an unread property from a null one.
     let chai = try service.product(productID: 1, query: DataQuery().select(Product.productName))
-    print("selected \(chai.productName ?? "?"): discontinued \(chai.discontinued), loaded \(chai.isLoaded(Product.discontinued)); "
+    print("selected \(chai.productName ?? "?"): discontinued \(chai.discontinued.map(String.init) ?? "nil"), loaded \(chai.isLoaded(Product.discontinued)); "
           + "name loaded \(chai.isLoaded(Product.productName)), category loaded \(chai.isLoaded(Product.category))")
 
     try await asyncExamples(service)

@@ -147,7 +147,7 @@ struct ConsumerPackage {
         #expect(out.contains("deleted: true\n"), "\(out)")
         #expect(out.contains("product 1 Chai: Beverages, Exotic Liquids\n"), "\(out)")
         #expect(out.contains("orders of ALFKI: 10643, 10692, 10702, 10835, 10952, 11011\n"), "\(out)")
-        #expect(out.contains("selected Chai: discontinued false, loaded false; name loaded true, category loaded false\n"), "\(out)")
+        #expect(out.contains("selected Chai: discontinued nil, loaded false; name loaded true, category loaded false\n"), "\(out)")
         // The generated classes carry the metadata: no request for it until the refresh asks for it.
         #expect(out.contains("$metadata requests before the refresh: 0\n"), "\(out)")
         #expect(out.contains("orders read with for try await: 830, last 11077\n"), "\(out)")
