@@ -1,4 +1,5 @@
 import Foundation
+import ODataClient
 import ODataModel
 import ODataProxyGen
 import Testing
@@ -11,9 +12,10 @@ import TestSupport
 /// dependency, behind the trait "Shell").
 ///
 /// The same build compiles proxy classes (`odsh generate swift`) for a representative set of the corpus, each a
-/// module of the consumer package, and the Northwind V4 ones as a package generated with `--package` (depending on
-/// the same tag, so the library is compiled once), which SAP's proxy-class examples (ProxyExamples) use against a
-/// Northwind V4 reference server of their own (they write).
+/// module of the consumer package, and the Northwind V4 ones as a package that the odsh binary generates with
+/// `--package` and its defaults but the library's location (depending on the same tag, so the library is compiled
+/// once), which SAP's proxy-class examples (ProxyExamples) use against a Northwind V4 reference server of their own
+/// (they write).
 ///
 /// Not one of the `IntegrationTests`, which run one after another: the programs run against a V4 reference server of
 /// their own, so that nothing here shares state with other tests, and the minutes of the build overlap the others.
@@ -25,21 +27,25 @@ struct ConsumerPackage {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let clone = work.appendingPathComponent("odsh")
-        // The committed state of this repository, tagged as a release.
+        // The committed state of this repository, tagged as the release of this version: the version a generated
+        // package depends on by default.
         _ = try Spawn.output(["git", "clone", "--quiet", "--no-hardlinks", TestPaths.packageRoot.path, clone.path])
-        _ = try Spawn.output(["git", "-C", clone.path, "-c", "tag.gpgSign=false", "tag", "99.1.0"])
+        _ = try Spawn.output(["git", "-C", clone.path, "-c", "tag.gpgSign=false", "tag", "-f", ODataClientVersion.version])
         let consumer = work.appendingPathComponent("consumer")
         _ = try Spawn.output(["cp", "-R", TestPaths.packageRoot.appendingPathComponent("Examples/Consumer").path, consumer.path])
-        var settings: [String: String?] = ["ODSH_PACKAGE_URL": clone.path, "ODSH_PACKAGE_VERSION": "99.1.0"]
-        let proxies = Corpus.isAvailable("metadata")
+        var settings: [String: String?] = ["ODSH_PACKAGE_URL": clone.path, "ODSH_PACKAGE_VERSION": ODataClientVersion.version]
+        let odsh = TestPaths.builtProduct("odsh")
+        let proxies = Corpus.isAvailable("metadata") && FileManager.default.isExecutableFile(atPath: odsh)
         if proxies {
             settings["ODSH_PROXY_MODULES"] = try Self.generateProxies(into: consumer.appendingPathComponent("Generated"))
                 .joined(separator: ",")
-            let package = work.appendingPathComponent("NorthwindV4")
-            try Self.generateNorthwindPackage(into: package, library: clone.path)
+            // Named for the module the defaults give, which the consumer takes the product's name from.
+            let package = work.appendingPathComponent("NorthwindService")
+            try Self.generateNorthwindPackage(odsh, into: package, library: clone, home: work.appendingPathComponent("home"))
             settings["ODSH_PROXY_PACKAGE"] = package.path
         } else {
-            Issue.record(Comment(rawValue: "proxy classes not compiled: \(Corpus.missing("metadata"))"), severity: .warning)
+            let missing = Corpus.isAvailable("metadata") ? "\(odsh) not built" : Corpus.missing("metadata")
+            Issue.record(Comment(rawValue: "proxy classes not compiled: \(missing)"), severity: .warning)
         }
         let environment = Spawn.environment(settings)
         let swift = FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift") ? "/opt/swift/usr/bin/swift" : "swift"
@@ -113,13 +119,23 @@ struct ConsumerPackage {
         return representative.map(\.module)
     }
 
-    /// The Northwind V4 proxies (the reference server's metadata) as a package of their own, on the tagged clone.
-    static func generateNorthwindPackage(into folder: URL, library: String) throws {
-        var options = ProxyGeneratorOptions()
-        options.moduleName = "NorthwindV4"
-        options.makePackage = true
-        options.library = .repository(url: library, from: "99.1.0")
-        try write(try generate("served-odatapy-northwind-v4.json", options), to: folder)
+    /// The Northwind V4 proxies (the reference server's metadata) as a package of their own, generated as a user
+    /// would: by the odsh binary with `--package` and the defaults (the module named for the service, the library at
+    /// odsh's own version), but for `--library`, the tagged clone's URL. The default library, the source the
+    /// running odsh was built from, is this working tree: a second copy of the library beside the clone is refused
+    /// (the same target names), and a path dependency on the clone would silently take the place of the consumer's
+    /// versioned one. `GenerateCommandTests` checks that default and that it resolves.
+    static func generateNorthwindPackage(_ odsh: String, into folder: URL, library clone: URL, home: URL) throws {
+        let metadata = Corpus.url("metadata", "served-odatapy-northwind-v4.json").path
+        let url = "file://" + clone.path
+        let environment = Spawn.environment(["XDG_CONFIG_HOME": home.path + "/config", "XDG_STATE_HOME": home.path + "/state",
+                                             "XDG_CACHE_HOME": home.path + "/cache", "ODSH_STORE": "plain"])
+        let r = try Spawn.run([odsh, "generate", "swift", metadata, "--destination", folder.path, "--package", "--library", url],
+                              environment: environment, timeout: 300)
+        try #require(r.status == 0, "\(r.stderr)")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(".package(url: \"\(url)\", from: \"\(ODataClientVersion.version)\", traits: []),"), "\(manifest)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/NorthwindService/NorthwindService.swift").path))
     }
 
     static func generate(_ name: String, _ options: ProxyGeneratorOptions) throws -> [GeneratedFile] {
