@@ -28,10 +28,13 @@ for module in proxyModules {
 if let proxyPackage {
     dependencies.append(.package(path: proxyPackage))
     let name = String(proxyPackage.split(separator: "/").last ?? "")
-    // The catalog service's module, when generated, for the bound operations and Codable (CatalogExamples.swift).
-    let catalog: [Target.Dependency] = proxyModules.contains("Catalog") ? ["Catalog"] : []
-    targets.append(.executableTarget(name: "ProxyExamples", dependencies: [odata, .product(name: name, package: name.lowercased())] + catalog,
-                                     path: "ProxyExamples", exclude: catalog.isEmpty ? ["CatalogExamples.swift"] : []))
+    // The modules of the other examples, when generated: the catalog service's for the bound operations and Codable
+    // (CatalogExamples.swift), a Graph-shaped service's for derived classes from a base-type query (GraphExamples.swift).
+    let examples = [("Catalog", "CatalogExamples.swift"), ("GraphShape", "GraphExamples.swift")]
+    let used = examples.filter { proxyModules.contains($0.0) }
+    targets.append(.executableTarget(name: "ProxyExamples",
+                                     dependencies: [odata, .product(name: name, package: name.lowercased())] + used.map { .target(name: $0.0) },
+                                     path: "ProxyExamples", exclude: examples.filter { !proxyModules.contains($0.0) }.map(\.1)))
 }
 
 let package = Package(

@@ -23,7 +23,9 @@ extension ProxyGenerator {
         out += "    \(access) init(url: URL, configuration: HTTPConfiguration = HTTPConfiguration()) throws {\n"
         out += "        try \(metadataName).shared.checkLoaded()\n"
         let registers = document.entityTypes.contains { proxyBases[$0.qualifiedName] != nil }
-        let register = registers ? "        ProxyClassRegistry.register(\(SwiftNames.literal(metadataName))) { \(metadataName).derivedClass($0) }\n" : ""
+        // Keyed by the module-qualified name of the metadata class: the proxies of two services of one container name
+        // (Graph's v1.0 and beta) may be linked into one program, and each keeps its lookup.
+        let register = registers ? "        ProxyClassRegistry.register(String(reflecting: \(metadataName).self)) { \(metadataName).derivedClass($0) }\n" : ""
         out += "        dataService = try DataService(url: url, configuration: configuration, metadata: \(metadataName).shared.document)\n"
         out += register
         out += "    }\n\n"

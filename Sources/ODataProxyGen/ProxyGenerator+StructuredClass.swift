@@ -77,7 +77,9 @@ extension ProxyGenerator {
         for (index, p) in properties.enumerated() {
             let m = member(p.name, of: t)
             let mapped = swiftType(p.type, resolved: p.resolvedType)
-            let optional = !options.disableOptionals && (p.isNullable || mapped.name == "DataValue")
+            // Every property is optional (SAP's Swift proxies too): nil is what a property that was not read reads
+            // as, key or not, nullable or not. `disableOptionals` is the deliberate opt-in to the non-optional shape.
+            let optional = !options.disableOptionals
             let typeText = mapped.name + (optional ? "?" : "")
             var facts = [p.type.description]
             if let e = t as? EntityType, e.allKeyNames.contains(p.name) { facts.append("key") }
@@ -89,8 +91,17 @@ extension ProxyGenerator {
             out += "\n"
             out += docComment("The property \(p.name) (\(facts.joined(separator: ", "))), for queries: `\(name).\(m.swift).equal(...)`.", for: p, notes: notes)
             out += "    \(access) static var \(m.swift): Property { proxyDescriptors.property(\(index)) }\n"
-            // A non-optional property reads as a default when the value has none: said, with how to tell.
-            let unloaded = optional ? "" : " Reads as \(Self.defaultText(mapped.name)) when not loaded (`isLoaded(\(name).\(m.swift))` is false)."
+            // What the property reads when the entity has no value for it, and what nil does when set: said, with
+            // how to tell an unread value.
+            let loaded = "`isLoaded(\(name).\(m.swift))`"
+            let unloaded: String
+            if !optional {
+                unloaded = " Reads as \(Self.defaultText(mapped.name)) when not loaded (\(loaded) is false)\(p.isNullable ? " or null" : "")."
+            } else if p.isNullable {
+                unloaded = " nil when not loaded (\(loaded) is false) or null; setting nil sets null."
+            } else {
+                unloaded = " nil when not loaded (\(loaded) is false); setting nil removes the value, so that it is not sent."
+            }
             out += docComment("\(p.name): \(facts.joined(separator: ", ")).\(unloaded)", for: p, notes: notes)
             out += "    \(access) \(varKeyword) \(m.swift): \(typeText) {\n"
             out += "        get { \(value).\(optional ? "proxyValue" : "requiredProxyValue")(\(name).\(m.swift), as: \(mapped.name).self) }\n"

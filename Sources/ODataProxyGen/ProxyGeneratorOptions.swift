@@ -11,7 +11,9 @@ public struct ProxyGeneratorOptions: Sendable {
     public var isInternal = false
     /// Enums get a case for members the service adds later, and the metadata pre-approves them on refresh.
     public var openEnumerations = false
-    /// Nullable properties are not optionals: a missing value reads as the type's default.
+    /// No property is optional: one that was not read (a `select` left it out, the service sent none, a new entity
+    /// was never given one) or is null reads as its type's default (`""`, `0`, `false`), which only
+    /// `isLoaded(_:)` tells from a real value. By default every property is optional and reads as nil then.
     public var disableOptionals = false
     /// Names that differ only in case are renamed with a suffix instead of refused.
     public var allowCaseConflicts = false
@@ -27,7 +29,7 @@ public struct ProxyGeneratorOptions: Sendable {
     /// Where the package gets the odsh library (its `OData` product) from; `makePackage` needs it.
     public var library: LibrarySource?
 
-    /// The defaults: public classes, optionals for nullable properties, closed enums, no package.
+    /// The defaults: public classes, every property optional, closed enums, no package.
     public init() {}
 
     /// Where a generated package gets the odsh library from.

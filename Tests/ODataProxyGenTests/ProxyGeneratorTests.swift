@@ -149,30 +149,34 @@ struct ProxyGeneratorTests {
         #expect(product.contains("private static let proxyDescriptors: ProxyDescriptors = ShopServiceMetadata.shared.descriptors(Product.entityType, properties: [\"ID\", "))
     }
 
-    @Test("Types: nullable ones optional, non-nullable ones not; enums, flags, complex, collections, navigation")
+    @Test("Types: every property optional, nullable or not, key or not; enums, flags, complex, collections, navigation")
     func types() throws {
         let product = try #require(try Self.generate()["Product.swift"])
-        #expect(product.contains("public final var id: Int32 {"))
-        #expect(product.contains("get { entityValue.requiredProxyValue(Product.id, as: Int32.self) }"))
+        // The key, not nullable: nil when a select left it out, never a made-up 0.
+        #expect(product.contains("public final var id: Int32? {"))
+        #expect(product.contains("get { entityValue.proxyValue(Product.id, as: Int32.self) }"))
+        #expect(!product.contains("requiredProxyValue"))
         #expect(product.contains("get { entityValue.proxyValue(Product.class_, as: String.self) }"))
         #expect(product.contains("public final var color: Color? {"))
         #expect(product.contains("public final var access: EnumValue? {"))
         #expect(product.contains("public final var address: Address? {"))
-        #expect(product.contains("public final var created: GlobalDateTime {"))
+        #expect(product.contains("public final var created: GlobalDateTime? {"))
         #expect(product.contains("public final var supplier: Supplier? {"))
         #expect(product.contains("public static var supplier: NavigationProperty { proxyDescriptors.navigation(0) }"))
         #expect(product.contains("\"Created\"], navigation: [(\"Supplier\", \"Shop.Supplier\", false)])\n"))
         let address = try #require(try Self.generate()["Address.swift"])
         #expect(address.contains("public class Address: ComplexProxy, Codable, @unchecked Sendable {"), "PostalAddress inherits it")
-        #expect(address.contains("public final var lines: [String] {"))
+        #expect(address.contains("public final var lines: [String]? {"))
         let supplier = try #require(try Self.generate()["Supplier.swift"])
         #expect(supplier.contains("public var products: [Product]? {"))
     }
 
-    @Test("--disable-optionals: nullable properties read as defaults; navigation stays optional")
+    @Test("--disable-optionals: no property optional, each reads as a default; navigation stays optional")
     func disableOptionals() throws {
         let product = try #require(try Self.generate { $0.disableOptionals = true }["Product.swift"])
         #expect(product.contains("public final var class_: String {"))
+        #expect(product.contains("public final var id: Int32 {"))
+        #expect(product.contains("get { entityValue.requiredProxyValue(Product.id, as: Int32.self) }"))
         #expect(product.contains("public final var supplier: Supplier? {"))
     }
 
@@ -241,7 +245,7 @@ struct ProxyGeneratorTests {
         let special = try #require(files["SpecialProduct.swift"])
         #expect(special.contains("public final class SpecialProduct: Product, @unchecked Sendable {"))
         #expect(special.contains("override public class var entityType: EntityType { ShopServiceMetadata.shared.entityType(\"Shop.SpecialProduct\") }"))
-        #expect(special.contains("public var discount: Int32 {"))
+        #expect(special.contains("public var discount: Int32? {"))
         #expect(!special.contains("public var id: Int32"), "inherited from Product")
         #expect(!special.contains("init(entityValue"), "inherited from Product")
         // The scope of SpecialProduct's members extends Product's, with the names the generated code uses.

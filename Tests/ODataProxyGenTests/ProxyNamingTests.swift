@@ -113,7 +113,8 @@ struct ProxyRegistryGenerationTests {
         #expect(metadata.contains("case \"Shop.SpecialProduct\": return SpecialProduct.self"))
         #expect(!metadata.contains("case \"Shop.PostalAddress\""), "complex types are not entities")
         let service = try #require(files["ShopService.swift"])
-        #expect(service.contains("ProxyClassRegistry.register(\"ShopServiceMetadata\") { ShopServiceMetadata.derivedClass($0) }"))
+        // Under the module-qualified name, so that another module's service of the same name keeps its lookup.
+        #expect(service.contains("ProxyClassRegistry.register(String(reflecting: ShopServiceMetadata.self)) { ShopServiceMetadata.derivedClass($0) }"))
         let plain = try #require(try ProxyGeneratorTests.generate(ProxyNamingTests.edmx)["DeskServiceMetadata.swift"])
         #expect(!plain.contains("derivedClass"), "no lookup without derived types")
     }

@@ -206,7 +206,7 @@ struct ProxyServiceNamingTests {
     }
 }
 
-/// What a non-optional property reads as before it is loaded is said where it is declared.
+/// What a property reads as before it is loaded, and what nil does when set, is said where it is declared.
 @Suite("Proxy classes: properties not loaded")
 struct ProxyUnloadedTests {
     static let edmx = #"""
@@ -227,12 +227,24 @@ struct ProxyUnloadedTests {
     </edmx:Edmx>
     """#
 
-    @Test("A non-optional property's comment says what it reads as unloaded and how to ask; isLoaded is the library's")
-    func unloadedDefault() throws {
+    @Test("A property not nullable is optional too: nil unloaded, never a made-up \"\" or 0; its comment says so and how to ask")
+    func unloadedNil() throws {
         let ticket = try #require(try ProxyGeneratorTests.generate(Self.edmx)["Ticket.swift"])
+        #expect(ticket.contains("    /// Title: Edm.String, not nullable. nil when not loaded (`isLoaded(Ticket.title)` is false); setting nil "
+                                + "removes the value, so that it is not sent.\n    public var title: String? {"), "\(ticket)")
+        #expect(ticket.contains("get { entityValue.proxyValue(Ticket.title, as: String.self) }"))
+        #expect(ticket.contains("key, not nullable. nil when not loaded (`isLoaded(Ticket.id)` is false); setting nil removes the value, "
+                                + "so that it is not sent.\n    public var id: Int32? {"))
+        #expect(ticket.contains("    /// Note: Edm.String, nullable. nil when not loaded (`isLoaded(Ticket.note)` is false) or null; setting nil "
+                                + "sets null.\n    public var note: String? {"))
+        #expect(ticket.contains("public var isLoaded_2: Bool? {"), "a property named IsLoaded leaves the method its name")
+    }
+
+    @Test("--disable-optionals: a property's comment says what it reads as unloaded and how to ask")
+    func unloadedDefault() throws {
+        let ticket = try #require(try ProxyGeneratorTests.generate(Self.edmx) { $0.disableOptionals = true }["Ticket.swift"])
         #expect(ticket.contains("    /// Title: Edm.String, not nullable. Reads as \"\" when not loaded (`isLoaded(Ticket.title)` is false).\n    public var title: String {"), "\(ticket)")
         #expect(ticket.contains("Reads as 0 when not loaded (`isLoaded(Ticket.id)` is false).\n    public var id: Int32 {"))
-        #expect(ticket.contains("    /// Note: Edm.String, nullable.\n    public var note: String? {"), "an optional reads as nil: nothing to say")
-        #expect(ticket.contains("public var isLoaded_2: Bool {"), "a property named IsLoaded leaves the method its name")
+        #expect(ticket.contains("    /// Note: Edm.String, nullable. Reads as \"\" when not loaded (`isLoaded(Ticket.note)` is false) or null.\n    public var note: String {"))
     }
 }

@@ -49,6 +49,10 @@ MODE evolving: an OData V4 service (JSON) whose $metadata moves on while the cli
                missing key 404. GET /KEY/control/version/N switches the version, /KEY/control/max-age/N sends
                Cache-Control: max-age=N with $metadata from then on, /KEY/control/fail-once makes the next data
                request a 404 for its set; /KEY/control/metadata-requests answers how many GETs of $metadata came.
+MODE graph:    an OData V4 service of Microsoft Graph's shape at /graph/: directoryObject derived from the abstract
+               entity (key id), user and group derived from directoryObject. GET /graph/directoryObjects answers a
+               user, a group and a plain directoryObject, each with its @odata.type (as Graph does);
+               /graph/directoryObjects('u1') (or /graph/directoryObjects/u1) the user alone.
 
 Exits when the test process that started it goes away (scripts/testenv/owner.py).
 """
@@ -557,6 +561,50 @@ def v4_catalog(request):
     return "404 Not Found", "application/json", json.dumps(body).encode()
 
 
+GRAPH_METADATA = b"""<?xml version="1.0" encoding="utf-8"?>
+<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+ <edmx:DataServices>
+  <Schema Namespace="microsoft.graph" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+   <EntityType Name="entity" Abstract="true"><Key><PropertyRef Name="id"/></Key>
+    <Property Name="id" Type="Edm.String" Nullable="false"/></EntityType>
+   <EntityType Name="directoryObject" BaseType="microsoft.graph.entity">
+    <Property Name="deletedDateTime" Type="Edm.DateTimeOffset"/></EntityType>
+   <EntityType Name="user" BaseType="microsoft.graph.directoryObject">
+    <Property Name="displayName" Type="Edm.String"/><Property Name="mail" Type="Edm.String"/></EntityType>
+   <EntityType Name="group" BaseType="microsoft.graph.directoryObject">
+    <Property Name="displayName" Type="Edm.String"/></EntityType>
+   <EntityContainer Name="GraphService">
+    <EntitySet Name="directoryObjects" EntityType="microsoft.graph.directoryObject"/>
+   </EntityContainer>
+  </Schema>
+ </edmx:DataServices>
+</edmx:Edmx>
+"""
+GRAPH_OBJECTS = [
+    {"@odata.type": "#microsoft.graph.user", "id": "u1", "displayName": "Adele Vance", "mail": "adele@example.org"},
+    {"@odata.type": "#microsoft.graph.group", "id": "g1", "displayName": "Sales"},
+    {"@odata.type": "#microsoft.graph.directoryObject", "id": "d1", "deletedDateTime": None},
+]
+
+
+def graph(request):
+    """The answer of the graph mode to one request: (status, content type, body)."""
+    path = unquote(request.split(b"\r\n", 1)[0].split(b" ")[1].decode("latin-1").split("?")[0])
+    context = "http://127.0.0.1/graph/$metadata#directoryObjects"
+    if path == "/graph/$metadata":
+        return "200 OK", "application/xml", GRAPH_METADATA
+    if path == "/graph/":
+        return "200 OK", "application/json", json.dumps({"value": [{"name": "directoryObjects", "url": "directoryObjects"}]}).encode()
+    if path == "/graph/directoryObjects":
+        return "200 OK", "application/json", json.dumps({"@odata.context": context, "value": GRAPH_OBJECTS}).encode()
+    m = re.match(r"/graph/directoryObjects(?:\('([^']*)'\)|/([^/]+))$", path)
+    found = [o for o in GRAPH_OBJECTS if m and o["id"] in (m.group(1), m.group(2))]
+    if found:
+        return "200 OK", "application/json", json.dumps(dict(found[0], **{"@odata.context": context + "/$entity"})).encode()
+    body = {"error": {"code": "Request_ResourceNotFound", "message": "Resource '%s' does not exist." % path}}
+    return "404 Not Found", "application/json", json.dumps(body).encode()
+
+
 def whole_request(conn, request):
     """The request with all of the body its Content-Length announces (the first recv may hold only part of it)."""
     head, _, rest = request.partition(b"\r\n\r\n")
@@ -656,8 +704,8 @@ def serve(conn):
                          + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n" + body)
             conn.close()
             return
-        if mode == "v4-catalog":
-            status, content_type, body = v4_catalog(whole_request(conn, request))
+        if mode == "v4-catalog" or mode == "graph":
+            status, content_type, body = (v4_catalog if mode == "v4-catalog" else graph)(whole_request(conn, request))
             conn.sendall(("HTTP/1.1 %s\r\nContent-Type: %s\r\nContent-Length: %d\r\nConnection: close\r\n\r\n"
                           % (status, content_type, len(body))).encode("latin-1") + body)
             conn.close()
@@ -687,8 +735,8 @@ def serve(conn):
         pass
 
 
-if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated", "busy", "v4-catalog", "evolving"):
-    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated|busy|v4-catalog|evolving")
+if mode not in ("hang", "slow", "truncate", "next-links", "sap-annotated", "busy", "v4-catalog", "evolving", "graph"):
+    sys.exit("usage: fixture-server.py hang|slow|truncate|next-links|sap-annotated|busy|v4-catalog|evolving|graph")
 owner.watch()  # ends with the test process (scripts/testenv/owner.py)
 listener = socket.socket()
 listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

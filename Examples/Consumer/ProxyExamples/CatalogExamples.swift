@@ -23,7 +23,7 @@ func runCatalogExamples(_ url: URL) throws {
         .filter(Product.grade.equal(Grade.premium).and(Product.price.greaterThan(DecimalValue(40)))
             .and(Product.released.greaterThan(LocalDate(year: 2020, month: 6, day: 1)!)))
         .orderBy(Product.id))
-    print("premium after mid-2020 over 40: \(premium.map { String($0.id) }.joined(separator: ", "))")
+    print("premium after mid-2020 over 40: \(premium.compactMap { $0.id.map(String.init) }.joined(separator: ", "))")
     print("printed: \(anvil)")
     let again = try catalog.product(id: 1)
     print("equal when read twice: \(again == anvil), as a set: \(Set([anvil, again, chisel]).count)")
@@ -33,6 +33,6 @@ func runCatalogExamples(_ url: URL) throws {
     encoder.outputFormatting = .sortedKeys
     let json = try encoder.encode(anvil)
     let copy = try JSONDecoder().decode(Product.self, from: json)
-    print("decoded from JSON: \(copy.id) \(copy.name ?? "?") \(copy.price?.description ?? "?") \(copy.grade?.rawValue ?? "?") "
+    print("decoded from JSON: \(copy.id ?? 0) \(copy.name ?? "?") \(copy.price?.description ?? "?") \(copy.grade?.rawValue ?? "?") "
         + "\(copy.tags ?? []) \(copy.shipFrom?.city ?? "?"), released \(copy.released?.description ?? "?")")
 }

@@ -22,8 +22,8 @@ extension ComplexProxy {
     public static var proxyDefault: Self { Self(complexValue: ComplexValue.ofType(complexType)) }
 
     /// Whether the value holds a value for a property, null included: false when the service sent none or it was
-    /// never set; a non-optional property of a generated class reads as its type's default then (`isLoaded` of
-    /// `EntityProxy`).
+    /// never set; a property of a generated class reads as nil then, or as its type's default with
+    /// `--disable-optionals` (`isLoaded` of `EntityProxy`).
     public func isLoaded(_ property: Property) -> Bool { complexValue.hasValue(for: property) }
 
     /// Writes the value's properties by their OData names (`ProxyCoding`), for a generated class that says `Codable`.

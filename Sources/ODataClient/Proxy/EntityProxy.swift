@@ -19,9 +19,10 @@ public protocol EntityProxy: AnyObject, Sendable, Hashable, Identifiable, Custom
 
 extension EntityProxy {
     /// Whether the entity holds a value for a structural property, null included (SAP's `hasDataValue(for:)`): false
-    /// when a `select` left it out, the service sent none, or a new entity was never given one. A non-optional
-    /// property of a generated class reads as its type's default (`""`, `0`, `false`) then, so
-    /// `product.isLoaded(Product.name)` tells an unread name from an empty one; an optional one reads as nil.
+    /// when a `select` left it out, the service sent none, or a new entity was never given one. A property of a
+    /// generated class reads as nil then, and so does a null one: `product.isLoaded(Product.name)` tells them apart.
+    /// Generated with `--disable-optionals`, a property reads as its type's default (`""`, `0`, `false`) then,
+    /// and this is the only way to tell an unread name from an empty one.
     public func isLoaded(_ property: Property) -> Bool { entityValue.hasValue(for: property) }
 
     /// Whether a navigation property was expanded or loaded (`loadProperty`), or set: its generated property is

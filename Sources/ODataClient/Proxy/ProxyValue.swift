@@ -10,7 +10,8 @@ public protocol ProxyValue: Sendable {
     static func fromDataValue(_ value: DataValue) -> Self?
     /// This value as the library's value.
     var dataValue: DataValue { get }
-    /// What a non-optional property gives when the entity has no value for it (not selected, never set).
+    /// What a non-optional property (`--disable-optionals`) gives when the entity has no value for it (not
+    /// selected, never set) or it is null.
     static var proxyDefault: Self { get }
 }
 

@@ -54,7 +54,7 @@ struct GenerateCommand: ParsableCommand {
         @Flag(name: .long, help: "Enums accept members added to the service later (and refreshMetadata pre-approves them).")
         var openEnumerations = false
 
-        @Flag(name: .long, help: "Nullable properties are not optionals: a missing value reads as the type's default.")
+        @Flag(name: .long, help: "No property is optional: one that was not read (left out by $select) or is null reads as its type's default (\"\", 0, false), which only isLoaded tells from a real value.")
         var disableOptionals = false
 
         @Option(name: .long, help: ArgumentHelp("A CSDL file with Proxy.ClassName / Proxy.PropertyName annotations that rename classes and properties.",

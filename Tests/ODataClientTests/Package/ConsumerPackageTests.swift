@@ -1,4 +1,5 @@
 import Foundation
+import ODataClient
 import ODataModel
 import ODataProxyGen
 import Testing
@@ -11,9 +12,11 @@ import TestSupport
 /// dependency, behind the trait "Shell").
 ///
 /// The same build compiles proxy classes (`odsh generate swift`) for a representative set of the corpus, each a
-/// module of the consumer package, and the Northwind V4 ones as a package generated with `--package` (depending on
-/// the same tag, so the library is compiled once), which SAP's proxy-class examples (ProxyExamples) use against a
-/// Northwind V4 reference server of their own (they write).
+/// module of the consumer package, and the Northwind V4 ones as a package that the odsh binary generates with
+/// `--package` and its defaults but the library's location (depending on the same tag, so the library is compiled
+/// once), which SAP's proxy-class examples (ProxyExamples) use against a Northwind V4 reference server of their own
+/// (they write). ProxyExamples also reads a service of Microsoft Graph's shape (fixture-server.py graph, its module
+/// generated from its URL): a query on a base type gives each entity as its own type's class.
 ///
 /// Not one of the `IntegrationTests`, which run one after another: the programs run against a V4 reference server of
 /// their own, so that nothing here shares state with other tests, and the minutes of the build overlap the others.
@@ -25,21 +28,35 @@ struct ConsumerPackage {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let clone = work.appendingPathComponent("odsh")
-        // The committed state of this repository, tagged as a release.
+        // The committed state of this repository, tagged as the release of this version: the version a generated
+        // package depends on by default.
         _ = try Spawn.output(["git", "clone", "--quiet", "--no-hardlinks", TestPaths.packageRoot.path, clone.path])
-        _ = try Spawn.output(["git", "-C", clone.path, "-c", "tag.gpgSign=false", "tag", "99.1.0"])
+        _ = try Spawn.output(["git", "-C", clone.path, "-c", "tag.gpgSign=false", "tag", "-f", ODataClientVersion.version])
         let consumer = work.appendingPathComponent("consumer")
         _ = try Spawn.output(["cp", "-R", TestPaths.packageRoot.appendingPathComponent("Examples/Consumer").path, consumer.path])
-        var settings: [String: String?] = ["ODSH_PACKAGE_URL": clone.path, "ODSH_PACKAGE_VERSION": "99.1.0"]
-        let proxies = Corpus.isAvailable("metadata")
+        var settings: [String: String?] = ["ODSH_PACKAGE_URL": clone.path, "ODSH_PACKAGE_VERSION": ODataClientVersion.version]
+        let odsh = TestPaths.builtProduct("odsh")
+        let proxies = Corpus.isAvailable("metadata") && FileManager.default.isExecutableFile(atPath: odsh) && Tools.hasPython
+        var graphPort: Int?
         if proxies {
-            settings["ODSH_PROXY_MODULES"] = try Self.generateProxies(into: consumer.appendingPathComponent("Generated"))
-                .joined(separator: ",")
-            let package = work.appendingPathComponent("NorthwindV4")
-            try Self.generateNorthwindPackage(into: package, library: clone.path)
+            let home = work.appendingPathComponent("home")
+            var modules = try Self.generateProxies(into: consumer.appendingPathComponent("Generated"))
+            // A service of Graph's shape (fixture-server.py graph), generated from its URL: derived classes from a
+            // base-type query (GraphExamples.swift).
+            let port = try FixtureServers.port("graph")
+            let graph = try Self.odsh(odsh, ["generate", "swift", "http://127.0.0.1:\(port)/graph/",
+                                             "--destination", consumer.appendingPathComponent("Generated/GraphShape").path], home: home)
+            try #require(graph.status == 0, "\(graph.stderr)")
+            modules.append("GraphShape")
+            graphPort = port
+            settings["ODSH_PROXY_MODULES"] = modules.joined(separator: ",")
+            // Named for the module the defaults give, which the consumer takes the product's name from.
+            let package = work.appendingPathComponent("NorthwindService")
+            try Self.generateNorthwindPackage(odsh, into: package, library: clone, home: home)
             settings["ODSH_PROXY_PACKAGE"] = package.path
         } else {
-            Issue.record(Comment(rawValue: "proxy classes not compiled: \(Corpus.missing("metadata"))"), severity: .warning)
+            let missing = !Corpus.isAvailable("metadata") ? Corpus.missing("metadata") : !Tools.hasPython ? "python3 missing" : "\(odsh) not built"
+            Issue.record(Comment(rawValue: "proxy classes not compiled: \(missing)"), severity: .warning)
         }
         let environment = Spawn.environment(settings)
         let swift = FileManager.default.isExecutableFile(atPath: "/opt/swift/usr/bin/swift") ? "/opt/swift/usr/bin/swift" : "swift"
@@ -81,7 +98,9 @@ struct ConsumerPackage {
         #expect(cancelled.hasPrefix("cancelled: true, after "), "\(out)")
         let ms = Int(cancelled.split(separator: " ").dropLast().last ?? "") ?? Int.max
         #expect(ms < 100, "Task.cancel() ended the transfer after \(ms) ms")
-        if proxies { try Self.runProxyExamples(consumer.appendingPathComponent(".build/debug/ProxyExamples").path, port: port) }
+        if proxies, let graphPort {
+            try Self.runProxyExamples(consumer.appendingPathComponent(".build/debug/ProxyExamples").path, port: port, graphPort: graphPort)
+        }
     }
 
     /// The representative set of the corpus whose proxy classes are compiled: module name, document, and whether
@@ -113,13 +132,27 @@ struct ConsumerPackage {
         return representative.map(\.module)
     }
 
-    /// The Northwind V4 proxies (the reference server's metadata) as a package of their own, on the tagged clone.
-    static func generateNorthwindPackage(into folder: URL, library: String) throws {
-        var options = ProxyGeneratorOptions()
-        options.moduleName = "NorthwindV4"
-        options.makePackage = true
-        options.library = .repository(url: library, from: "99.1.0")
-        try write(try generate("served-odatapy-northwind-v4.json", options), to: folder)
+    /// The Northwind V4 proxies (the reference server's metadata) as a package of their own, generated as a user
+    /// would: by the odsh binary with `--package` and the defaults (the module named for the service, the library at
+    /// odsh's own version), but for `--library`, the tagged clone's URL. The default library, the source the
+    /// running odsh was built from, is this working tree: a second copy of the library beside the clone is refused
+    /// (the same target names), and a path dependency on the clone would silently take the place of the consumer's
+    /// versioned one. `GenerateCommandTests` checks that default and that it resolves.
+    static func generateNorthwindPackage(_ odsh: String, into folder: URL, library clone: URL, home: URL) throws {
+        let metadata = Corpus.url("metadata", "served-odatapy-northwind-v4.json").path
+        let url = "file://" + clone.path
+        let r = try Self.odsh(odsh, ["generate", "swift", metadata, "--destination", folder.path, "--package", "--library", url], home: home)
+        try #require(r.status == 0, "\(r.stderr)")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(".package(url: \"\(url)\", from: \"\(ODataClientVersion.version)\", traits: []),"), "\(manifest)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/NorthwindService/NorthwindService.swift").path))
+    }
+
+    /// Runs the odsh binary with folders of its own under `home` (no profile, cookie or cache of the user's).
+    static func odsh(_ odsh: String, _ arguments: [String], home: URL) throws -> Spawn.Result {
+        let environment = Spawn.environment(["XDG_CONFIG_HOME": home.path + "/config", "XDG_STATE_HOME": home.path + "/state",
+                                             "XDG_CACHE_HOME": home.path + "/cache", "ODSH_STORE": "plain"])
+        return try Spawn.run([odsh] + arguments, environment: environment, timeout: 300)
     }
 
     static func generate(_ name: String, _ options: ProxyGeneratorOptions) throws -> [GeneratedFile] {
@@ -136,9 +169,11 @@ struct ConsumerPackage {
         }
     }
 
-    /// SAP's proxy-class examples against the test's own V4 server on `port` (they create, update and delete).
-    static func runProxyExamples(_ binary: String, port: String) throws {
-        let run = try Spawn.run([binary, "http://127.0.0.1:\(port)/northwind/", "http://127.0.0.1:\(port)/catalog/"], timeout: 300)
+    /// SAP's proxy-class examples against the test's own V4 server on `port` (they create, update and delete), and
+    /// the Graph-shaped service of fixture-server.py on `graphPort`.
+    static func runProxyExamples(_ binary: String, port: String, graphPort: Int) throws {
+        let run = try Spawn.run([binary, "http://127.0.0.1:\(port)/northwind/", "http://127.0.0.1:\(port)/catalog/",
+                                 "http://127.0.0.1:\(graphPort)/graph/"], timeout: 300)
         let out = run.stdout
         #expect(run.status == 0, "\(run.stderr)\n\(out)")
         #expect(out.contains("customers in Germany: ALFKI, BLAUS, WANDK\n"), "\(out)")
@@ -147,7 +182,7 @@ struct ConsumerPackage {
         #expect(out.contains("deleted: true\n"), "\(out)")
         #expect(out.contains("product 1 Chai: Beverages, Exotic Liquids\n"), "\(out)")
         #expect(out.contains("orders of ALFKI: 10643, 10692, 10702, 10835, 10952, 11011\n"), "\(out)")
-        #expect(out.contains("selected Chai: discontinued false, loaded false; name loaded true, category loaded false\n"), "\(out)")
+        #expect(out.contains("selected Chai: discontinued nil, loaded false; name loaded true, category loaded false\n"), "\(out)")
         // The generated classes carry the metadata: no request for it until the refresh asks for it.
         #expect(out.contains("$metadata requests before the refresh: 0\n"), "\(out)")
         #expect(out.contains("orders read with for try await: 830, last 11077\n"), "\(out)")
@@ -163,5 +198,8 @@ struct ConsumerPackage {
         #expect(out.contains("printed: Product(ID: 1, Name: \"Anvil\""), "\(out)")
         #expect(out.contains("equal when read twice: true, as a set: 2\n"), "\(out)")
         #expect(out.contains(" Standard [\"heavy\", \"iron\"] Chennai, released 2019-03-01\n"), "\(out)")
+        // A query on the base type directoryObject gives each entity as its own type's class, a get-by-key too.
+        #expect(out.contains("directoryObjects as their classes: User Adele Vance, Group Sales, DirectoryObject\n"), "\(out)")
+        #expect(out.contains("directoryObject u1 as User: adele@example.org\n"), "\(out)")
     }
 }

@@ -16,20 +16,28 @@ struct EntityProxyIdentityTests {
         convenience init() { self.init(entityValue: EntityValue.ofType(Self.entityType)) }
         static var id: Property { EntityProxyIdentityTests.metadata.property(entityType, "ID") }
         static var name: Property { EntityProxyIdentityTests.metadata.property(entityType, "Name") }
-        /// A property named id, as generated for a key property ID: it keeps its name and type.
-        var id: Int32 {
-            get { entityValue.requiredProxyValue(Product.id, as: Int32.self) }
+        static var rating: Property { EntityProxyIdentityTests.metadata.property(entityType, "Rating") }
+        /// A property named id, as generated for a key property ID: it keeps its name and type (optional, as every
+        /// generated property is).
+        var id: Int32? {
+            get { entityValue.proxyValue(Product.id, as: Int32.self) }
             set { entityValue.setProxyValue(Product.id, to: newValue) }
         }
+        /// Not nullable.
         var name: String? {
             get { entityValue.proxyValue(Product.name, as: String.self) }
             set { entityValue.setProxyValue(Product.name, to: newValue) }
+        }
+        /// Nullable.
+        var rating: Int16? {
+            get { entityValue.proxyValue(Product.rating, as: Int16.self) }
+            set { entityValue.setProxyValue(Product.rating, to: newValue) }
         }
     }
 
     static func product(_ id: Int32?, _ name: String?) -> Product {
         let p = Product()
-        if let id { p.id = id }
+        p.id = id
         p.name = name
         return p
     }
@@ -60,22 +68,35 @@ struct EntityProxyIdentityTests {
     }
 }
 
-/// A non-optional property that was not loaded reads as a default; `isLoaded` tells it from a value.
+/// A property that was not loaded reads as nil, never as a made-up default; `isLoaded` tells it from null.
 @Suite("Proxy classes: what was loaded")
 struct EntityProxyLoadedTests {
     typealias Product = EntityProxyIdentityTests.Product
 
-    @Test("isLoaded is false for a property a select left out (it reads as the default), true for a value or null")
+    @Test("isLoaded is false for a property a select left out (it reads as nil), true for a value or null")
     func loaded() throws {
         let p = Product()
         #expect(!p.isLoaded(Product.id))
-        #expect(p.id == 0, "not loaded, the non-optional key reads as the default")
+        #expect(p.id == nil, "not loaded, the key reads as nil")
         #expect(!p.isLoaded(Product.name))
         p.id = 0
         #expect(p.isLoaded(Product.id), "a 0 that was set is loaded")
-        p.name = nil
-        #expect(p.isLoaded(Product.name), "null counts as a value")
+        p.rating = nil
+        #expect(p.isLoaded(Product.rating) && p.rating == nil, "null counts as a value")
         let maker = try #require(Product.entityType.navigationProperty(named: "Maker"))
         #expect(!p.isLoaded(maker), "a navigation property neither expanded nor loaded")
+    }
+
+    @Test("nil set on a property that is not nullable removes its value (not sent); on a nullable one it sets null")
+    func nilSet() throws {
+        let p = Product()
+        p.name = "Anvil"
+        p.rating = 4
+        p.name = nil
+        #expect(!p.isLoaded(Product.name) && p.name == nil, "removed, not null: Name is not nullable")
+        #expect(!p.entityValue.changedProperties.contains { $0.name == "Name" }, "nothing to send for it")
+        p.rating = nil
+        #expect(p.isLoaded(Product.rating) && p.rating == nil, "Rating is nullable: null")
+        #expect(p.entityValue.changedProperties.contains { $0.name == "Rating" })
     }
 }

@@ -39,4 +39,26 @@ struct ProxyClassRegistryTests {
         owner.setRelated(maker, to: Product.proxy(wrapping: product))
         #expect(owner.related(maker, as: Base.self) is Product)
     }
+
+    /// The classes of another module generated for a service whose types have the same qualified names (Graph's
+    /// v1.0 and beta in one program).
+    class OtherBase: EntityProxy, @unchecked Sendable {
+        class var entityType: EntityType { ProxyClassRegistryTests.metadata.entityType("Shop.Base") }
+        let entityValue: EntityValue
+        required init(entityValue: EntityValue) { self.entityValue = entityValue }
+    }
+
+    final class OtherProduct: OtherBase, @unchecked Sendable {
+        override class var entityType: EntityType { ProxyClassRegistryTests.metadata.entityType("Shop.Product") }
+    }
+
+    @Test("Two modules with classes for one qualified name: each base class gets its own module's derived class")
+    func twoModules() throws {
+        ProxyClassRegistry.register("ProxyClassRegistryTests") { Self.derivedClass($0) }
+        ProxyClassRegistry.register("ProxyClassRegistryTests.Other") { $0 == "Shop.Product" ? OtherProduct.self : nil }
+        let product = EntityValue.ofType(Self.metadata.entityType("Shop.Product"))
+        #expect(Base.proxy(wrapping: product) is Product)
+        #expect(OtherBase.proxy(wrapping: product) is OtherProduct)
+        #expect(ProxyClassRegistry.proxyClasses(for: "Shop.Product").count >= 2)
+    }
 }
