@@ -14,7 +14,7 @@ extension ProxyGenerator {
         var scope = NameScope("the service class", allowCaseConflicts: true, reserved: Self.reservedServiceNames)
         var out = header + "import Foundation\nimport OData\n\n"
         out += docComment("The service \(container?.qualifiedName ?? serviceName) (OData \(document.version)): typed access to its entity sets, singletons, functions and actions, over the dynamic `DataService`.", for: container, notes: [serviceNote], indent: "")
-        out += "///\n/// Every network function comes twice, blocking and `async`, with the same name.\n"
+        out += "///\n/// Every network function comes twice, blocking and `async`, with the same name; the blocking one is\n/// `noasync`: top-level code that awaits cannot call it by mistake.\n"
         out += "\(access) final class \(serviceName): Sendable {\n"
         out += "    /// The dynamic service underneath, for anything the typed functions do not cover.\n"
         out += "    \(access) let dataService: DataService\n\n"
@@ -40,7 +40,7 @@ extension ProxyGenerator {
             out += "    /// SAP's start-up check: loads the live service's `$metadata`, checks it against the metadata in use (at first\n"
             out += "    /// the one generated from) and uses it when compatible; throws `MetadataRefreshError` with the report otherwise.\n"
             out += "    @discardableResult\n"
-            out += "    \(access) func refreshMetadata(options: MetadataComparison.Options = .init())\(fx(isAsync)) -> MetadataRefresh {\n"
+            out += "    \(noasync(isAsync))\(access) func refreshMetadata(options: MetadataComparison.Options = .init())\(fx(isAsync)) -> MetadataRefresh {\n"
             out += "        \(tryAwait(isAsync))dataService.refreshMetadata(options: options)\n    }\n\n"
         }
         out += "    // MARK: writes\n"
@@ -49,16 +49,16 @@ extension ProxyGenerator {
                              ("delete", "Deletes the entity, with its ETag")] {
             for isAsync in [false, true] {
                 out += "\n    /// \(what).\n"
-                out += "    \(access) func \(verb)Entity(_ entity: some EntityProxy, options: RequestOptions = RequestOptions())\(fx(isAsync)) {\n"
+                out += "    \(noasync(isAsync))\(access) func \(verb)Entity(_ entity: some EntityProxy, options: RequestOptions = RequestOptions())\(fx(isAsync)) {\n"
                 out += "        \(tryAwait(isAsync))dataService.\(verb)Entity(entity.entityValue, options: options)\n    }\n"
             }
         }
         for isAsync in [false, true] {
             out += "\n    /// Reads a navigation property into the entity (`service.loadProperty(Customer.orders, into: customer)`).\n"
-            out += "    \(access) func loadProperty(_ navigation: NavigationProperty, into entity: some EntityProxy, query: DataQuery? = nil)\(fx(isAsync)) {\n"
+            out += "    \(noasync(isAsync))\(access) func loadProperty(_ navigation: NavigationProperty, into entity: some EntityProxy, query: DataQuery? = nil)\(fx(isAsync)) {\n"
             out += "        \(tryAwait(isAsync))dataService.loadProperty(navigation, into: entity.entityValue, query: query)\n    }\n"
             out += "\n    /// Reads a structural or stream property into the entity.\n"
-            out += "    \(access) func loadProperty(_ property: Property, into entity: some EntityProxy)\(fx(isAsync)) {\n"
+            out += "    \(noasync(isAsync))\(access) func loadProperty(_ property: Property, into entity: some EntityProxy)\(fx(isAsync)) {\n"
             out += "        \(tryAwait(isAsync))dataService.loadProperty(property, into: entity.entityValue)\n    }\n"
         }
         var setsEnum = ""
@@ -83,7 +83,7 @@ extension ProxyGenerator {
             var text = "\n    // MARK: \(set.name)\n"
             for isAsync in [false, true] {
                 text += "\n" + docComment("The entities of \(set.name) (\(cls)) that `query` selects, across all pages.", for: set, notes: [base.note])
-                text += "    \(access) func \(base.swift)(query: DataQuery = DataQuery())\(fx(isAsync)) -> [\(cls)] {\n"
+                text += "    \(noasync(isAsync))\(access) func \(base.swift)(query: DataQuery = DataQuery())\(fx(isAsync)) -> [\(cls)] {\n"
                 text += "        \(tryAwait(isAsync))dataService.fetchProxies(\(from), as: \(cls).self)\n    }\n"
             }
             text += "\n    /// The entities of \(set.name) that `query` selects, read page by page as iteration reaches them\n"
@@ -105,7 +105,7 @@ extension ProxyGenerator {
             out += "\n    // MARK: \(s.name)\n"
             for isAsync in [false, true] {
                 out += "\n" + docComment("The singleton \(s.name) (\(cls)).", for: s, notes: [base.note])
-                out += "    \(access) func \(base.swift)(query: DataQuery = DataQuery())\(fx(isAsync)) -> \(cls) {\n"
+                out += "    \(noasync(isAsync))\(access) func \(base.swift)(query: DataQuery = DataQuery())\(fx(isAsync)) -> \(cls) {\n"
                 out += "        \(tryAwait(isAsync))dataService.fetchProxy(query.from(Singletons.\(base.swift)), as: \(cls).self)\n    }\n"
             }
         }
@@ -189,7 +189,7 @@ extension ProxyGenerator {
         var out = ""
         for isAsync in [false, true] {
             out += "\n" + docComment("The entity of \(set.name) (\(cls)) with this key; throws when there is none.", for: nil, notes: [note])
-            out += "    \(access) func \(name)(\(signature), query: DataQuery = DataQuery())\(fx(isAsync)) -> \(cls) {\n"
+            out += "    \(noasync(isAsync))\(access) func \(name)(\(signature), query: DataQuery = DataQuery())\(fx(isAsync)) -> \(cls) {\n"
             out += "        let key = try dataService.proxyKey([\(keyValues)])\n"
             out += "        return \(tryAwait(isAsync))dataService.fetchProxy(\(from).withKey(key), as: \(cls).self)\n    }\n"
         }
@@ -199,7 +199,7 @@ extension ProxyGenerator {
         for isAsync in [false, true] {
             out += "\n    /// The entity of \(set.name) with this key, by its name before get-by-key methods were named for one entity.\n"
             out += "    @available(*, deprecated, renamed: \(SwiftNames.literal(renamed)))\n"
-            out += "    \(access) func \(old)(\(signature), query: DataQuery = DataQuery())\(fx(isAsync)) -> \(cls) {\n"
+            out += "    \(noasync(isAsync))\(access) func \(old)(\(signature), query: DataQuery = DataQuery())\(fx(isAsync)) -> \(cls) {\n"
             out += "        \(tryAwait(isAsync))self.\(name)(\(arguments), query: query)\n    }\n"
         }
         return out
@@ -305,7 +305,7 @@ extension ProxyGenerator {
         var out = "\n    // MARK: \(name)\(binding.map { " bound to \($0.type)" } ?? "")\n"
         for isAsync in [false, true] {
             out += "\n" + docComment("The \(kind) \(name)(\(declared)); \(returnsText).", for: element, notes: [method.note])
-            out += "    \(access) func \(method.swift)(\(signature))\(fx(isAsync))\(resultType) {\n"
+            out += "    \(noasync(isAsync))\(access) func \(method.swift)(\(signature))\(fx(isAsync))\(resultType) {\n"
             out += "        \(params.isEmpty ? "let" : "var") parameters: [(name: String, value: DataValue)] = []\n"
             for p in params {
                 if p.optional {
@@ -323,6 +323,11 @@ extension ProxyGenerator {
     }
 
     private func fx(_ isAsync: Bool) -> String { isAsync ? " async throws" : " throws" }
+    /// The blocking form's attribute: refused where code awaits (top-level code that uses `await`), where Swift would
+    /// otherwise rank it before the `async` form of the same name and block the thread (as `DataService`'s are).
+    private func noasync(_ isAsync: Bool) -> String {
+        isAsync ? "" : "@available(*, noasync, message: \"blocks its thread until the answer is in; where code awaits, call it from an async function, which gets the async form\")\n    "
+    }
     private func tryAwait(_ isAsync: Bool) -> String { isAsync ? "try await " : "try " }
 }
 

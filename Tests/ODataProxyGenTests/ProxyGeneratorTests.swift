@@ -216,6 +216,16 @@ struct ProxyGeneratorTests {
         #expect(s.contains("if let color { parameters.append((\"color\", color.dataValue)) }"))
         #expect(s.contains("public func reset() async throws {"))
         #expect(s.contains("dataService = try DataService(url: url, configuration: configuration, metadata: ShopServiceMetadata.shared.document)"))
+        // Each blocking form is noasync, so that top-level code that awaits cannot choose it over the async one; the
+        // async forms and the lazy sequences are not.
+        let lines = s.split(separator: "\n", omittingEmptySubsequences: false)
+        let methods = lines.indices.filter { lines[$0].contains(" func ") && lines[$0].contains("throws") }
+        #expect(methods.count > 10)
+        for i in methods {
+            let refused = lines[i - 1].contains("@available(*, noasync")
+            #expect(refused == !lines[i].contains("async throws"), "\(lines[i - 1])\n\(lines[i])")
+        }
+        #expect(!s.contains("noasync, message: \"blocks its thread until the answer is in; where code awaits, call it from an async function, which gets the async form\")\n    public func productsSequence"))
     }
 
     @Test("Bound operations: methods of the service taking the entity first; one bound to a collection is said, not made")

@@ -22,7 +22,7 @@ configuration.timeout = 30
 func metadataRequests() -> Int { requests.withLock { $0.filter { $0.contains("$metadata") && $0.contains("GET") }.count } }
 
 /// The async examples, in an async function: a generated service class has each network method twice, blocking and
-/// `async`, and in top-level code Swift would pick the blocking one (AsyncPaging.md).
+/// `async`, and an async function gets the `async` one (AsyncPaging.md).
 func asyncExamples(_ service: NorthwindService) async throws {
     // Async: every order, page by page, as Order objects.
     var count = 0
@@ -40,9 +40,9 @@ func asyncExamples(_ service: NorthwindService) async throws {
     print("refreshMetadata: compatible, \(refresh.report.changes.count) changes; $metadata requests: \(metadataRequests())")
 }
 
-do {
-    let service = try NorthwindService(url: url, configuration: configuration)
-
+/// SAP's blocking examples, in a synchronous function: in top-level code that awaits (below), the blocking form of
+/// a generated method is refused (`noasync`), as Swift would otherwise choose it over the `async` one.
+func blockingExamples(_ service: NorthwindService) throws {
     // An entity list: a DataQuery with the classes' property descriptors.
     let query = DataQuery().filter(Customer.country.equal("Germany")).orderBy(Customer.companyName).top(3)
     let customers = try service.customers(query: query)
@@ -83,7 +83,11 @@ do {
     let chai = try service.product(productID: 1, query: DataQuery().select(Product.productName))
     print("selected \(chai.productName ?? "?"): discontinued \(chai.discontinued.map(String.init) ?? "nil"), loaded \(chai.isLoaded(Product.discontinued)); "
           + "name loaded \(chai.isLoaded(Product.productName)), category loaded \(chai.isLoaded(Product.category))")
+}
 
+do {
+    let service = try NorthwindService(url: url, configuration: configuration)
+    try blockingExamples(service)
     try await asyncExamples(service)
 
     // Bound operations and Codable, on the catalog service (CatalogExamples.swift).

@@ -58,7 +58,7 @@ let metadataRequests = requests.withLock { $0.filter { $0.contains("$metadata") 
 print("$metadata requests: \(metadataRequests)")
 
 // A request to a server that never answers, cancelled: it ends at once.
-let silent = try DataService(url: hanging, configuration: configuration, metadata: service.metadata)
+let silent = try await DataServiceAsync(url: hanging, configuration: configuration, metadata: service.metadata)
 let stuck = Task { try await silent.executeQuery(DataQuery().from(customers)) }
 try await Task.sleep(for: .milliseconds(300))
 let cancelledAt = ContinuousClock.now
