@@ -11,7 +11,14 @@ enum TerminalQuestions {
     static func ask(_ question: String, default value: String? = nil, check: (String) -> String? = { _ in nil }) throws -> String {
         while true {
             Stderr.write(question + (value.map { " [\($0)]" } ?? "") + ": ")
-            guard let line = readLine() else { throw ProfileError("standard input ended before \"\(question)\" was answered") }
+            // Ctrl-C ends the question (where the shell's handler would otherwise let the read go on).
+            let presses = SignalHandling.pressCount
+            let read = SignalHandling.withInterruptibleReads { readLine(stoppingWhen: { SignalHandling.pressCount != presses }) }
+            if SignalHandling.pressCount != presses {
+                Stderr.write("\n")
+                throw QuestionCancelled(question: question)
+            }
+            guard let line = read else { throw ProfileError("standard input ended before \"\(question)\" was answered") }
             let answer = line.trimmingBlanks()
             let result = answer.isEmpty ? (value ?? "") : answer
             if let complaint = check(result) {
@@ -38,13 +45,17 @@ enum TerminalQuestions {
         return line
     }
 
-    /// One line of standard input without its newline; nil at its end.
-    static func readLine() -> String? {
+    /// One line of standard input without its newline; nil at its end, or when a read is interrupted by a signal and
+    /// `stop` says so.
+    static func readLine(stoppingWhen stop: () -> Bool = { false }) -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
             let n = Glibc.read(0, &byte, 1)
-            if n < 0 && errno == EINTR { continue }
+            if n < 0 && errno == EINTR {
+                if stop() { return nil }
+                continue
+            }
             if n <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
             if byte == UInt8(ascii: "\n") { break }
             bytes.append(byte)
@@ -52,4 +63,11 @@ enum TerminalQuestions {
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+/// A question on the terminal that Ctrl-C ended: nothing was answered, nothing done (exit 130).
+struct QuestionCancelled: CategorizedError, CustomStringConvertible {
+    var category: ErrorCategory { .cancelled }
+    var question: String
+    var description: String { "\(question): cancelled" }
 }

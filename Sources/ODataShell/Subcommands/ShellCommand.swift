@@ -107,7 +107,7 @@ struct ShellCommand: ParsableCommand {
             // A terminal and nothing to run: the interactive shell. A profile has a history of its own. `.open`
             // ends one session with the next service loaded, and the next session starts with the same settings.
             var asked: String?
-            var loaded = try loadMetadata(loader, service: service, maxAge: 0, asking: terminal.canAsk, chosen: &asked).loaded
+            var loaded = try loadMetadata(loader, service: service, maxAge: 0, asking: terminal.canAsk, underCtrlC: true, chosen: &asked).loaded
             var carried: ShellSettings?
             // What names the service in use, for `.refresh`: the command line's service name and metadata file,
             // then, after `.open NAME`, that name on the same system (the metadata file was the first service's).
@@ -144,7 +144,7 @@ struct ShellCommand: ParsableCommand {
         // the service again when a request fails in a way that can mean the metadata moved on.
         var chosen: String?
         let ((doc, serviceRoot, profile), load) = try loadMetadata(loader, service: service, maxAge: metadataOptions.metadataMaxAge,
-                                                                   asking: false, chosen: &chosen)
+                                                                   asking: false, underCtrlC: !dryRun, chosen: &chosen)
         let revalidation = MetadataRevalidation(load: load, reload: {
             var again = loader
             again.maxAge = 0
@@ -223,17 +223,26 @@ struct ShellCommand: ParsableCommand {
     /// profile's, the service's or the default window; the interactive shell asks the service on start, as a
     /// session should begin on the current metadata). When `service` is a system rather than a service (a profile
     /// or URL on the root of a host whose catalogs list services), its services are listed and, `asking` (a person
-    /// at a terminal), one is asked for (`chosen`).
-    private func loadMetadata(_ loader: MetadataLoader, service: String, maxAge: Int?, asking: Bool, chosen: inout String?)
-        throws -> (loaded: (CsdlDocument, String, Profile?), load: MetadataLoader.LoadInfo?) {
+    /// at a terminal), one is asked for (`chosen`). `underCtrlC`: the shell's Ctrl-C handling goes in before the
+    /// first request, so that an interrupt cancels the load's transfer and is said (exit 130) rather than ending the
+    /// process by the signal without a word (a dry run leaves Ctrl-C as it is: it sends no statement).
+    private func loadMetadata(_ loader: MetadataLoader, service: String, maxAge: Int?, asking: Bool, underCtrlC: Bool,
+                              chosen: inout String?) throws -> (loaded: (CsdlDocument, String, Profile?), load: MetadataLoader.LoadInfo?) {
         let reporter = ErrorReporter(verbose: verbose)
         var loader = loader
         loader.maxAge = maxAge
+        func interruptible<T>(_ body: () throws -> T) rethrows -> T {
+            guard underCtrlC else { return try body() }
+            InterruptRelay.install()
+            return try InterruptRelay.run(body)
+        }
         do {
-            let loaded = try loader.load(service: service, metadataFile: metadata, serviceName: serviceName)
+            let loaded = try interruptible { try loader.load(service: service, metadataFile: metadata, serviceName: serviceName) }
             return (loaded, loader.lastLoad)
         } catch {
-            guard let services = Self.systemServices(service, serviceName: serviceName, metadata: metadata, connections: loader.connections) else { throw OdshExit(reporter.report(error)) }
+            if ErrorReporter.category(of: error) == .cancelled { throw OdshExit(reporter.report(error)) }
+            guard let services = interruptible({ Self.systemServices(service, serviceName: serviceName, metadata: metadata, connections: loader.connections) })
+            else { throw OdshExit(reporter.report(error)) }
             Stderr.write("odsh: \(service) is an SAP system, not a service; its catalogs list these services:\n")
             Stderr.write(CatalogListing.text(services, width: TerminalFacts.process.stderrWidth))
             guard asking else {
@@ -246,7 +255,7 @@ struct ShellCommand: ParsableCommand {
             }
             let name = names.first { $0.lowercased() == answer.lowercased() } ?? answer
             do {
-                let loaded = try loader.load(service: service, metadataFile: nil, serviceName: name)
+                let loaded = try interruptible { try loader.load(service: service, metadataFile: nil, serviceName: name) }
                 chosen = name
                 return (loaded, loader.lastLoad)
             } catch {

@@ -29,11 +29,7 @@ enum SignalHandling {
         _ = hook.load(ordering: .relaxed)
         _ = hardStopSuspended.load(ordering: .relaxed)
         guard installed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged else { return }
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = odshInterruptHandler
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, nil)
+        setHandler(flags: SA_RESTART)
         // A parent may have left SIGINT blocked (threads of test runners and of some launchers block most
         // signals, and children inherit the mask): a blocked SIGINT would never reach the handler.
         var set = sigset_t()
@@ -41,6 +37,27 @@ enum SignalHandling {
         sigaddset(&set, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
+
+    /// The handler, with `flags`: `SA_RESTART` (a read or write the signal comes in goes on) or not (it returns EINTR).
+    private static func setHandler(flags: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = odshInterruptHandler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = flags
+        sigaction(SIGINT, &action, nil)
+    }
+
+    /// Runs `body` with a Ctrl-C ending the read it waits in (EINTR) rather than letting the read go on, when the
+    /// handler is installed: a question asked on the terminal can then stop at Ctrl-C (`TerminalQuestions.ask`).
+    static func withInterruptibleReads<T>(_ body: () throws -> T) rethrows -> T {
+        guard installed.load(ordering: .sequentiallyConsistent) else { return try body() }
+        setHandler(flags: 0)
+        defer { setHandler(flags: SA_RESTART) }
+        return try body()
+    }
+
+    /// Ctrl-C presses so far (since the last `resetInterrupt()`): a change tells a reader that one came.
+    static var pressCount: Int { presses.load(ordering: .sequentiallyConsistent) }
 
     /// Sets the function the handler calls on every Ctrl-C; it runs in the signal handler, so it must be
     /// async-signal-safe (store into an atomic, nothing else). A capture-free closure converts to it.

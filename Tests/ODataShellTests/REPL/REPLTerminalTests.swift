@@ -190,6 +190,37 @@ struct REPLTerminalTests {
         try oneShot.waitFor("exit 130") { $0.contains { $0.contains("cancelled (Ctrl-C)") } && $0.contains("[exit 130]") }
     }
 
+    @Test("Ctrl-C during the first $metadata load cancels it and says so, in the REPL and in a one-shot run")
+    func ctrlCDuringTheFirstMetadataLoad() throws {
+        // The shell's Ctrl-C handling once came after the first load: an interrupt there ended the process by the
+        // signal, without a word. fixture-server.py hang never answers the $metadata request.
+        let hang = try FixtureServers.port("hang")
+        let root = "/first-load-\(UUID().uuidString.prefix(8))/"
+        func events(_ kind: String) throws -> Int { try FixtureServers.events("hang").filter { $0 == "\(kind) \(root)$metadata" }.count }
+        let url = "http://127.0.0.1:\(hang)\(root)"
+        let env = "env HOME=\(home.path) XDG_STATE_HOME=\(state) XDG_CACHE_HOME=\(home.path)/cache XDG_CONFIG_HOME=\(home.path)/config "
+        for (attempt, arguments) in [(1, url), (2, "\(url) -c Orders")] {
+            let s = try TerminalSession(env + TerminalSession.odsh! + " " + arguments)
+            try Wait.until("$metadata request \(attempt) to reach the server") { try events("request") == attempt }
+            try s.press("C-c")
+            try s.waitFor("exit 130 with the load named") { lines in
+                lines.contains { $0.contains("odsh: GET \(url)$metadata") && $0.hasSuffix("cancelled (Ctrl-C)") } && lines.contains("[exit 130]")
+            }
+            #expect(!(try s.screen().contains { $0.contains("Fatal") || $0.contains("more; --verbose") }))
+            // The transfer was ended: the server saw its connection closed.
+            try Wait.until("the server to see connection \(attempt) closed") { try events("closed") == attempt }
+        }
+        // A system's root: its services are listed and one is asked for. Ctrl-C at that question ends it too (the
+        // shell's handling, now in place, would otherwise let the read go on until the third Ctrl-C).
+        let system = try ReferenceServers.baseURL(.v2) + "/"
+        let s = try TerminalSession(env + TerminalSession.odsh! + " " + system)
+        try s.waitFor("the question") { $0.last(where: { !$0.isEmpty })?.hasPrefix("The service to open (its technical name):") == true }
+        try s.press("C-c")
+        try s.waitFor("exit 130 with the question named") { lines in
+            lines.contains("odsh: The service to open (its technical name): cancelled (Ctrl-C)") && lines.contains("[exit 130]")
+        }
+    }
+
     @Test("vi mode: .set editing vi switches the keys at once; TAB still completes")
     func viMode() throws {
         let s = try start()
