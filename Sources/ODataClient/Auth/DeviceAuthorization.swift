@@ -51,6 +51,9 @@ public struct DeviceAuthorization: Sendable {
 
     /// The interval between polls when the server names none (RFC 8628 section 3.2).
     public static let defaultInterval = 5.0
+    /// The shortest interval kept: a server that names less (`"interval": 0`) would be polled without a pause, as
+    /// fast as it answers, until the code expires.
+    public static let minimumInterval = 1.0
     /// What each `slow_down` adds to the interval (RFC 8628 section 3.5).
     public static let slowDownStep = 5.0
     /// The code's lifetime when the server names none (it must: RFC 8628 section 3.2 makes `expires_in` required).
@@ -81,7 +84,7 @@ public struct DeviceAuthorization: Sendable {
         let prompt = Prompt(userCode: userCode, verificationURI: uri,
                             verificationURIComplete: text("verification_uri_complete") ?? text("verification_url_complete"),
                             expiresIn: number("expires_in") ?? defaultLifetime)
-        return Issued(prompt: prompt, deviceCode: deviceCode, interval: number("interval") ?? defaultInterval)
+        return Issued(prompt: prompt, deviceCode: deviceCode, interval: max(minimumInterval, number("interval") ?? defaultInterval))
     }
 
     /// Sleeps `seconds` in slices of at most a tenth of a second, throwing `ODataClientError.Kind.cancelled` as soon

@@ -122,6 +122,11 @@ extension IntegrationTests {
             let plain = Clock()
             #expect(try metadata(signIn(minimal, plain), minimal).contains("Customers"))
             #expect(plain.sleeps == [5, 5], "RFC 8628 3.2: 5 s when the server names no interval")
+            // A server that names 0 is not polled without a pause: a second at least.
+            let eager = try AuthGateway(deviceAnswers: ["pending", "pending", "allow"], deviceInterval: 0)
+            let kept = Clock()
+            #expect(try metadata(signIn(eager, kept), eager).contains("Customers"))
+            #expect(kept.sleeps == [1, 1, 1], "at least DeviceAuthorization.minimumInterval between polls")
         }
 
         @Test func errorsAnsweredWith200AreReadAsErrors() throws {

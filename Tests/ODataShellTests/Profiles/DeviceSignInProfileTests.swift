@@ -7,8 +7,8 @@ import TestSupport
 @testable import ODataShell
 
 /// Device sign-in (`auth = "device"`, `--device-authorization-url`, `--auth device`) end to end against
-/// scripts/testenv/auth-gateway.py, whose polls answer as each test scripts them (interval 0: no test waits), and
-/// what a browser sign-in does without a terminal: nothing waits for a person there.
+/// scripts/testenv/auth-gateway.py, whose polls answer as each test scripts them (interval 0, which odsh keeps at
+/// its one-second minimum), and what a browser sign-in does without a terminal: nothing waits for a person there.
 @Suite(.serialized, .fixture("odsh binary", OdshProcess.isBuilt, "odsh is not built (swift build)"),
        .fixture("reference servers", ReferenceServers.isAvailable, Comment(rawValue: ReferenceServers.missing)))
 struct DeviceSignInProfileTests {
