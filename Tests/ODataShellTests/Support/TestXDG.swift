@@ -6,7 +6,12 @@ final class TestXDG {
     let root: URL
 
     init() {
-        root = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-xdg-\(UUID().uuidString.prefix(8))")
+        // mkdtemp: a folder no other test has (a name made up here, 8 hex digits of a UUID, was once given to two
+        // tests running at the same time, and one's cleanup removed the other's files under it).
+        var template = Array(URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-xdg-XXXXXX").path.utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        root = made.map { URL(fileURLWithPath: String(cString: $0)) }
+            ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("odsh-xdg-\(UUID().uuidString)")
         for d in ["config", "state", "cache"] {
             try? FileManager.default.createDirectory(at: root.appendingPathComponent(d), withIntermediateDirectories: true)
         }
